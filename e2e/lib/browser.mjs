@@ -1,0 +1,48 @@
+// Debian's Chromium driven by playwright-core: never a downloaded browser.
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Counts React renderers in the page: every react-dom copy registers itself with the
+ * DevTools hook, so two copies of React in one page show up as two renderers.
+ */
+export const countReactRenderers = () => {
+  window.__reactRenderers = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject(renderer) {
+      window.__reactRenderers += 1;
+      this.renderers.set(window.__reactRenderers, renderer);
+      return window.__reactRenderers;
+    },
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+};
+
+export async function signIn(page, baseURL, email, password) {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel(/email/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseURL}/`);
+}

@@ -1,0 +1,73 @@
+// Starts the production console (API + built host + remotes, one port) on a free port
+// with a throw-away data folder, the way `npm start` runs it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'e2e-demo-password';
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+export async function startConsole(extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const { DATABASE_URL, ...env } = process.env; // the browser tests use the embedded database
+  const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'server.js')], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONSOLE_DEMO_PASSWORD: DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`console exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/remotes.json`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`console did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    baseURL,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// The shell as a person uses it, against the production build: sign in, visit each
+// remote's route, one React in the page, lazy remotes, a stopped remote, logout.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startConsole, DEMO_EMAIL, DEMO_PASSWORD } from '../lib/server.mjs';
+import { launchBrowser, countReactRenderers, signIn } from '../lib/browser.mjs';
+
+describe('application shell (production build)', () => {
+  let app;
+  let browser;
+  let context;
+  let page;
+  const scripts = []; // every JS URL the page fetched, in order
+
+  before(async () => {
+    app = await startConsole();
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    await page.addInitScript(countReactRenderers);
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  test('an anonymous visit to a protected page lands on /login', async () => {
+    await page.goto(`${app.baseURL}/agents`);
+    await page.waitForURL(`${app.baseURL}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+
+  test('a wrong password shows the spec message and stays on /login', async () => {
+    await page.getByLabel(/email/i).first().fill(DEMO_EMAIL);
+    await page.getByLabel(/password/i).first().fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+  });
+
+  test('signing in goes to / and loads only the DETECT remote', async () => {
+    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.getByTestId('tenant-uid').first().waitFor();
+    assert.ok(scripts.some((p) => p.startsWith('/remotes/detect/')), 'detect remote fetched for /');
+    assert.ok(!scripts.some((p) => p.startsWith('/remotes/insights/')), 'insights not fetched before its route');
+    assert.ok(!scripts.some((p) => p.startsWith('/remotes/threat/')), 'threat not fetched before its route');
+  });
+
+  test('every remote renders inside the shell with the one auth context', async () => {
+    const profile = await (await page.request.get(`${app.baseURL}/api/v1/token/profile/`)).json();
+    assert.match(profile.tenant_uid, /\S/);
+    for (const [path, remote] of [
+      ['/agents', 'detect'],
+      ['/insights', 'insights'],
+      ['/threat-landscape', 'threat'],
+      ['/api-keys', 'detect'],
+    ]) {
+      // Client-side navigation through the drawer keeps one page, as a person would.
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      const uid = page.getByTestId('tenant-uid').first();
+      await uid.waitFor();
+      assert.equal((await uid.textContent()).trim(), profile.tenant_uid, `tenant on ${path}`);
+      assert.ok(scripts.some((p) => p.startsWith(`/remotes/${remote}/`)), `${remote} fetched for ${path}`);
+    }
+  });
+
+  test('React is loaded once and no script is fetched twice', async () => {
+    assert.equal(await page.evaluate(() => window.__reactRenderers), 1);
+    const twice = scripts.filter((p, i) => scripts.indexOf(p) !== i);
+    assert.deepEqual(twice, []);
+  });
+
+  test('a stopped remote shows an error with Retry while the shell keeps working', async () => {
+    const stopped = await context.newPage();
+    const abort = (route) => route.abort('connectionrefused');
+    await stopped.route('**/remotes/threat/**', abort);
+    await stopped.goto(`${app.baseURL}/threat-landscape`);
+    await stopped.getByText(/could not be loaded/i).waitFor();
+    const retry = stopped.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+
+    // The drawer and another remote still work.
+    await stopped.getByRole('link', { name: /Agents/ }).first().click();
+    await stopped.waitForURL(`${app.baseURL}/agents`);
+    await stopped.getByTestId('tenant-uid').first().waitFor();
+
+    // The remote comes back: Retry loads it without a page reload.
+    await stopped.unroute('**/remotes/threat/**', abort);
+    await stopped.goBack();
+    await stopped.getByRole('button', { name: 'Retry' }).click();
+    await stopped.getByTestId('tenant-uid').first().waitFor();
+    assert.equal(new URL(stopped.url()).pathname, '/threat-landscape');
+    await stopped.close();
+  });
+
+  test('logout ends the session', async () => {
+    await page.getByRole('button', { name: /Logout/ }).first().click();
+    await page.waitForURL(`${app.baseURL}/login`);
+    const check = await page.request.get(`${app.baseURL}/api/v1/token/is_authenticated/`);
+    assert.equal(check.status(), 401);
+    await page.goto(`${app.baseURL}/`);
+    await page.waitForURL(`${app.baseURL}/login`);
+  });
+});

@@ -1,0 +1,75 @@
+// npm test: every test of the workspace, in order of cost. Installs and builds what is
+// missing first, because the browser tests run against the production build.
+//   API tests run on PGlite (in-process) and, when DATABASE_URL is set, again on PostgreSQL.
+//   Browser tests need Chromium from Debian's packages (installed here when missing and root).
+import { existsSync } from 'node:fs';
+import { APPS, ensureInstalled, staleBuilds, build, pnpmArgs, pnpmCapture, run, log, hasCommand } from './lib.mjs';
+
+const results = [];
+
+function count(out) {
+  // jest: "Tests:       1 failed, 2 skipped, 40 passed, 43 total"
+  const jest = [...out.matchAll(/^Tests:\s+(.*)$/gm)];
+  if (jest.length) {
+    const last = jest.at(-1)[1];
+    const n = (word) => Number((last.match(new RegExp(`(\\d+) ${word}`)) || [0, 0])[1]);
+    return { passed: n('passed'), failed: n('failed'), skipped: n('skipped') + n('todo') };
+  }
+  // node --test: "# pass 12" / "# fail 0" / "# skipped 1"
+  const n = (word) =>
+    [...out.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((s, m) => s + Number(m[1]), 0);
+  return { passed: n('pass'), failed: n('fail'), skipped: n('skipped') + n('todo') };
+}
+
+async function suite(name, args, env = process.env) {
+  log(name);
+  const { code, out } = await pnpmCapture(args, { env });
+  const c = count(out);
+  // A runner that crashed before counting still fails the run.
+  if (code !== 0 && c.failed === 0) c.failed = 1;
+  results.push({ name, code, ...c });
+}
+
+async function ensureChromium() {
+  if (existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) return true;
+  if (process.getuid?.() === 0 && hasCommand('apt-get')) {
+    log('Installing Chromium from Debian packages');
+    await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  }
+  return existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+}
+
+const started = Date.now();
+if ((await ensureInstalled()) !== 0) process.exit(1);
+
+log('Type-checking every package');
+if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=1', 'run', 'typecheck']))) !== 0) {
+  results.push({ name: 'typecheck', code: 1, passed: 0, failed: 1, skipped: 0 });
+}
+if ((await build(staleBuilds())) !== 0) {
+  console.error('Build failed: the browser tests need the production build.');
+  process.exit(1);
+}
+
+for (const pkg of ['shared', ...APPS]) await suite(`Component tests: ${pkg}`, ['--filter', `@console/${pkg}`, 'run', 'test', '--ci']);
+
+const { DATABASE_URL, ...withoutDb } = process.env;
+await suite('API tests (PGlite)', ['--filter', '@console/api', 'run', 'test'], withoutDb);
+if (DATABASE_URL) await suite('API tests (PostgreSQL)', ['--filter', '@console/api', 'run', 'test'], process.env);
+
+if (await ensureChromium()) {
+  await suite('Browser tests (Chromium, production build)', ['--filter', '@console/e2e', 'run', 'test']);
+} else {
+  console.error('Chromium is missing (/usr/bin/chromium): apt-get install -y chromium');
+  results.push({ name: 'Browser tests', code: 1, passed: 0, failed: 1, skipped: 0 });
+}
+
+const total = results.reduce(
+  (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+console.log(`  ${Math.round((Date.now() - started) / 1000)} s in all`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(results.every((r) => r.code === 0) ? 0 : 1);
