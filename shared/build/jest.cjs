@@ -1,0 +1,32 @@
+// One jest configuration for the shared package, the host and every remote.
+const path = require('node:path');
+
+function createJestConfig(appDir, extra = {}) {
+  return {
+    rootDir: appDir,
+    testEnvironment: 'jsdom',
+    roots: ['<rootDir>/src'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+    moduleNameMapper: {
+      '\\.(svg|png|jpg)$': path.join(__dirname, 'file-stub.cjs'),
+      ...(extra.moduleNameMapper ?? {}),
+    },
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'moduleNameMapper')),
+  };
+}
+
+module.exports = { createJestConfig };

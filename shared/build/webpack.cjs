@@ -1,0 +1,154 @@
+// The one webpack configuration of the host and the remotes (federated and monolith builds).
+// Plugins and loaders are resolved from the calling app, so this file needs no dependencies.
+const fs = require('node:fs');
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+const WORKSPACE_ROOT = path.resolve(__dirname, '../..');
+const SHARED_PACKAGE = require('../package.json');
+
+/** Exact versions from the pnpm catalog: apps declare `catalog:`, which webpack cannot read. */
+function readCatalog() {
+  const text = fs.readFileSync(path.join(WORKSPACE_ROOT, 'pnpm-workspace.yaml'), 'utf8');
+  const block = text.split(/^catalog:\s*$/m)[1] ?? '';
+  const versions = {};
+  for (const line of block.split('\n')) {
+    if (/^\S/.test(line)) break;
+    const match = line.match(/^\s+'?([^':]+)'?:\s*'?([^'\s]+)'?/);
+    if (match) versions[match[1]] = match[2];
+  }
+  return versions;
+}
+
+/**
+ * Singletons of the page. MUI is shared per deep import path (`@mui/material/Button`) so
+ * only the components a page uses are fetched; the code imports MUI only by such paths.
+ */
+function sharedModules() {
+  const catalog = readCatalog();
+  const singleton = (pkg) => ({ singleton: true, strictVersion: true, requiredVersion: catalog[pkg] });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    '@mui/material/': singleton('@mui/material'),
+    '@emotion/react': singleton('@emotion/react'),
+    '@emotion/styled': singleton('@emotion/styled'),
+    swr: singleton('swr'),
+    'swr/': singleton('swr'),
+    axios: singleton('axios'),
+    '@console/shared': {
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: SHARED_PACKAGE.version,
+    },
+  };
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir          the app folder (__dirname of its webpack config)
+ * @param {string} app.name         federation name: host, detect, insights, threat
+ * @param {number} app.port         dev-server port
+ * @param {'host'|'remote'} app.kind
+ * @param {Record<string,string>} [app.exposes]  remotes only
+ * @param {string[]} [app.runtimePlugins]        host only
+ * @param {boolean} [app.monolith]  one bundle without federation (benchmark only)
+ * @param {(cfg: object, webpack: object) => void} [app.customise]
+ */
+function createWebpackConfig(app) {
+  return (_env, argv = {}) => {
+    const appRequire = createRequire(path.join(app.dir, 'package.json'));
+    const webpack = appRequire('webpack');
+    const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const dev = mode === 'development';
+    const isHost = app.kind === 'host';
+    const federated = !app.monolith;
+    // A remote's page (and the dev shell around it) exists only for working on it alone.
+    const hasPage = isHost || dev;
+
+    const plugins = [];
+    if (hasPage) {
+      plugins.push(
+        new HtmlWebpackPlugin({
+          template: path.join(app.dir, isHost ? 'public/index.html' : 'dev/index.html'),
+          favicon: isHost ? path.join(app.dir, 'public/favicon.svg') : undefined,
+        }),
+      );
+    }
+    if (federated) {
+      const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
+      plugins.push(
+        new ModuleFederationPlugin({
+          name: app.name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: app.exposes }),
+          shared: sharedModules(),
+          // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: app.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+        }),
+      );
+    }
+
+    const config = {
+      mode,
+      context: app.dir,
+      entry: hasPage ? { main: './src/index.ts' } : {},
+      devtool: dev ? 'cheap-module-source-map' : false,
+      output: {
+        path: path.join(app.dir, app.monolith ? 'dist-monolith' : 'dist'),
+        filename: dev ? '[name].js' : 'js/[name].[contenthash:10].js',
+        chunkFilename: dev ? '[name].js' : 'js/[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: `console_${app.name}${app.monolith ? '_monolith' : ''}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            // The workspace package is TypeScript source reached through a pnpm symlink.
+            exclude: /[\\/]node_modules[\\/]/,
+            use: {
+              loader: appRequire.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: dev } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.(svg|png|jpe?g|gif|ico)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins,
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: app.port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: isHost ? { directory: path.join(app.dir, 'dev'), publicPath: '/' } : false,
+        proxy: [{ context: ['/api'], target: 'http://localhost:8080', changeOrigin: false }],
+      },
+    };
+    if (app.customise) app.customise(config, webpack);
+    return config;
+  };
+}
+
+module.exports = { createWebpackConfig, sharedModules, readCatalog };

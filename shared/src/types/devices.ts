@@ -1,0 +1,82 @@
+export type DeviceType = 'linux' | 'rtos';
+
+export interface UserAccount {
+  username: string;
+  home_directory: string;
+  uid: string | number;
+  shell: string;
+  group_name: string;
+  privileges: string;
+}
+
+export interface NetworkInterface {
+  name: string;
+  state: string;
+  /** Comma-separated list of addresses. */
+  ip_addresses: string;
+}
+
+export interface Device {
+  uid: string;
+  hostname: string;
+  device_type: DeviceType;
+  platform_name: string;
+  platform_version: string;
+  kernel_arch: string;
+  kernel_version: string;
+  /** 'High', 'Medium' or another value. */
+  risk_score: string | null;
+  created_at: string;
+  last_connected: string | null;
+  user_accounts: UserAccount[];
+  network_interfaces: NetworkInterface[];
+}
+
+export interface Package {
+  name: string;
+  version: string;
+  cve_id: string | null;
+  cve_uid: string | null;
+  score: number | null;
+}
+
+export interface PackageCount {
+  count: number;
+  cve_count: number;
+  high_risk_cve_count: number;
+}
+
+export interface Thread {
+  thread_name: string;
+  avg_cpu_usage: number;
+}
+
+export interface CveDescription {
+  description: string;
+}
+
+export interface Agent {
+  uid: string;
+  device_type: DeviceType;
+  architecture: string;
+  version: string;
+}
+
+export interface ProvisionToken {
+  uid: string;
+  name: string;
+  enabled: boolean;
+  created_by: string;
+  created_at: string;
+  token: string;
+}
+
+export interface ApiKey {
+  uid: string;
+  name: string;
+  prefix: string;
+  revoked: boolean;
+  created: string;
+  /** Returned only once, by the create call. */
+  key?: string;
+}

@@ -1,0 +1,4 @@
+export type * from './auth';
+export type * from './devices';
+export type * from './alerts';
+export type * from './insights';
