@@ -49,6 +49,14 @@ function sharedModules() {
 }
 
 /**
+ * The federation runtime asks for the entry file name before content hashes exist, only to
+ * learn its folder depth; answer with the same folder then and the hashed name later.
+ */
+function hashedEntryFilename(pathData) {
+  return pathData.chunk?.contentHash?.javascript ? 'js/[name].[contenthash:10].js' : 'js/[name].js';
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir          the app folder (__dirname of its webpack config)
  * @param {string} app.name         federation name: host, detect, insights, threat
@@ -103,7 +111,7 @@ function createWebpackConfig(app) {
       devtool: dev ? 'cheap-module-source-map' : false,
       output: {
         path: path.join(app.dir, app.monolith ? 'dist-monolith' : 'dist'),
-        filename: dev ? '[name].js' : 'js/[name].[contenthash:10].js',
+        filename: dev ? '[name].js' : hashedEntryFilename,
         chunkFilename: dev ? '[name].js' : 'js/[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: isHost ? '/' : 'auto',

@@ -1,0 +1,93 @@
+import { useAuth } from '@console/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import logoUrl from '../../assets/logo.svg';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { validateSignIn, type SignInErrors } from './validation';
+
+export function LoginPage() {
+  const { isAuthenticated, login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [failure, setFailure] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  if (isAuthenticated && !submitting) return <Navigate to="/" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSignIn(email, password);
+    setErrors(found);
+    setFailure('');
+    if (found.email || found.password) return;
+    setSubmitting(true);
+    const result = await login({ email: email.trim(), password, remember });
+    setSubmitting(false);
+    if (result.success) navigate('/', { replace: true });
+    else setFailure(result.error ?? 'Invalid email or password');
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: '#eeeeee', p: 2 }}>
+      <Paper component="form" onSubmit={submit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
+        <Box component="img" src={logoUrl} alt="Security Console" sx={{ width: 140, height: 30, mb: 2 }} />
+        <Typography variant="h5" component="h1" gutterBottom>
+          Sign in
+        </Typography>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          margin="normal"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
+          label="Remember me"
+        />
+        <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2, mb: 2 }}>
+          Sign in
+        </Button>
+        <Link component="button" type="button" variant="body2" onClick={() => setResetOpen(true)}>
+          Forgot your password?
+        </Link>
+      </Paper>
+      <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />
+    </Box>
+  );
+}

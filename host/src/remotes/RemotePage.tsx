@@ -1,0 +1,62 @@
+import { ErrorState, LoadingState } from '@console/shared';
+import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
+import { REMOTE_LABELS, type RemoteName } from './remoteCatalog';
+import { loadRemoteModule, resetRemote } from './remote-modules';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+// One lazy component per page, so the remote is fetched on first visit only.
+const pages = new Map<string, Page>();
+
+function lazyPage(remote: RemoteName, page: string): Page {
+  const key = `${remote}/${page}`;
+  let component = pages.get(key);
+  if (!component) {
+    component = lazy(async () => {
+      const module = await loadRemoteModule(remote, page);
+      const exported = module[page];
+      if (typeof exported !== 'function' && typeof exported !== 'object') {
+        throw new Error(`${key} has no export named ${page}`);
+      }
+      return { default: exported as ComponentType };
+    });
+    pages.set(key, component);
+  }
+  return component;
+}
+
+/** Forgets every cached page of the remote, then the runtime's copy of it. */
+function forgetRemote(remote: RemoteName): void {
+  for (const key of [...pages.keys()]) if (key.startsWith(`${remote}/`)) pages.delete(key);
+  resetRemote(remote);
+}
+
+export interface RemotePageProps {
+  remote: RemoteName;
+  page: string;
+}
+
+export function RemotePage({ remote, page }: RemotePageProps) {
+  const [attempt, retried] = useReducer((n: number) => n + 1, 0);
+  const Page = lazyPage(remote, page);
+  return (
+    <RemoteErrorBoundary
+      key={`${remote}/${page}/${attempt}`}
+      onRetry={() => {
+        forgetRemote(remote);
+        retried();
+      }}
+      fallback={(retry) => (
+        <ErrorState
+          message={`The ${REMOTE_LABELS[remote]} module could not be loaded.`}
+          onRetry={retry}
+        />
+      )}
+    >
+      <Suspense fallback={<LoadingState text="Loading..." />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

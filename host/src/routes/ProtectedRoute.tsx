@@ -1,0 +1,18 @@
+import { useAuth } from '@console/shared';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { isAuthenticated, loading } = useAuth();
+  const location = useLocation();
+  if (isAuthenticated) return <>{children}</>;
+  if (loading) {
+    return (
+      <Typography role="status" sx={{ p: 3 }}>
+        Loading...
+      </Typography>
+    );
+  }
+  return <Navigate to="/login" replace state={{ from: location }} />;
+}

@@ -1,0 +1,51 @@
+import { AuthContext, type AuthContextValue } from '@console/shared';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type Location } from 'react-router-dom';
+
+export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    isAuthenticated: true,
+    loading: false,
+    profile: { user_email: 'ana@example.com', tenant_uid: 't-1' },
+    login: jest.fn(async () => ({ success: true })),
+    logout: jest.fn(async () => ({ success: true })),
+    checkAuth: jest.fn(async () => ({ success: true })),
+    ...overrides,
+  };
+}
+
+/** Records where the router is, for assertions on navigation. */
+export const locationLog: Location[] = [];
+export const navigationTypes: string[] = [];
+function LocationSpy() {
+  locationLog.push(useLocation());
+  navigationTypes.push(useNavigationType());
+  return null;
+}
+
+export function renderWithAuth(ui: ReactNode, { path = '/', auth = fakeAuth() } = {}) {
+  locationLog.length = 0;
+  navigationTypes.length = 0;
+  return {
+    auth,
+    ...render(
+      <MemoryRouter initialEntries={[path]}>
+        <AuthContext.Provider value={auth}>
+          <LocationSpy />
+          {ui}
+        </AuthContext.Provider>
+      </MemoryRouter>,
+    ),
+  };
+}
+
+export function currentLocation(): Location {
+  return locationLog[locationLog.length - 1];
+}
+
+export function lastNavigationType(): string {
+  return navigationTypes[navigationTypes.length - 1];
+}
+
+export { Route, Routes };
