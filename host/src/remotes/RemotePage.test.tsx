@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { AppShell } from '../components/shell/AppShell';
-import { renderWithAuth } from '../test/renderWithAuth';
+import { renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { initRemotes } from './remote-modules';
 import { RemotePage } from './RemotePage';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { currentLocation, fakeAuth, lastNavigationType, renderWithAuth } from '../test/renderWithAuth';
+import { currentLocation, fakeAuth, lastNavigationType, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { ProtectedRoute } from './ProtectedRoute';
 
 function renderAt(path: string, auth = fakeAuth()) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { currentLocation, renderWithAuth } from '../../test/renderWithAuth';
+import { currentLocation, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { AppShell } from './AppShell';
 import { isNavItemActive } from './navItems';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { currentLocation, fakeAuth, renderWithAuth } from '../../test/renderWithAuth';
+import { currentLocation, fakeAuth, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { LoginPage } from './LoginPage';
 
 function renderLogin(auth = fakeAuth({ isAuthenticated: false })) {

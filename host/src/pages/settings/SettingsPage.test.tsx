@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, renderWithAuth } from '../../test/renderWithAuth';
+import { currentLocation, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { SettingsPage } from './SettingsPage';
 
 describe('SettingsPage', () => {

@@ -1,4 +1,5 @@
-import { AuthContext, type AuthContextValue } from '@console/shared';
+// Test helpers for the host and the remotes (jest only; not exported from the package index).
+import { AuthContext, type AuthContextValue } from '../auth/AuthContext';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type Location } from 'react-router-dom';
