@@ -1,0 +1,66 @@
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import { authPlugin } from './plugins/app/auth.js'
+import { bodyParsersPlugin } from './plugins/app/body-parsers.js'
+import { dbPlugin } from './plugins/app/db.js'
+import { errorsPlugin } from './plugins/app/errors.js'
+import { compressPlugin } from './plugins/external/compress.js'
+import { cookiePlugin } from './plugins/external/cookie.js'
+import { helmetPlugin } from './plugins/external/helmet.js'
+import { rateLimitPlugin } from './plugins/external/rate-limit.js'
+import { staticPlugin } from './plugins/external/static.js'
+import { swaggerPlugin } from './plugins/external/swagger.js'
+import { apiV1Routes } from './routes/api/v1/index.js'
+import { remotesRoute } from './routes/remotes.js'
+
+export interface BuildAppOptions {
+  config: Config
+  /** An opened (and migrated) database; the app closes it on `app.close()`. */
+  database: Database
+  /** Overrides the pino logger built from LOG_LEVEL (tests pass false). */
+  logger?: FastifyServerOptions['logger']
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers["x-csrftoken"]',
+  'res.headers["set-cookie"]'
+]
+
+/** TRUST_PROXY=<n>: trust the n closest proxies. */
+const hopCount = (hops: number) => (_address: string, hop: number): boolean => hop < hops
+
+export async function buildApp ({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    trustProxy: typeof config.trustProxy === 'number'
+      ? hopCount(config.trustProxy)
+      : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Kept for any Ajv-compiled schema: reject unknown fields rather than strip them.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } }
+  })
+  // TypeBox checks bodies as sent (no coercion) and converts only params, query and headers.
+  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+
+  await app.register(errorsPlugin)
+  await app.register(bodyParsersPlugin)
+  await app.register(dbPlugin, { config, database })
+  await app.register(cookiePlugin)
+  await app.register(helmetPlugin, { config })
+  await app.register(compressPlugin)
+  await app.register(rateLimitPlugin)
+  await app.register(authPlugin)
+  await app.register(swaggerPlugin)
+
+  await app.register(apiV1Routes, { prefix: '/api/v1' })
+  await app.register(remotesRoute)
+  await app.register(staticPlugin, { config })
+
+  return app
+}

@@ -1,0 +1,137 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** Every environment variable the API host reads. Documented in api/README.md. */
+export interface Config {
+  port: number
+  host: string
+  /** Absolute path of the embedded database folder (ignored when databaseUrl is set). */
+  dataDir: string
+  databaseUrl: string | undefined
+  /** Repo root holding host/dist and remote-*\/dist for production static serving. */
+  consoleRoot: string
+  demoPassword: string | undefined
+  otherPassword: string | undefined
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  cookieSecure: boolean
+  loginRateLimitAccount: number
+  loginRateLimitIp: number
+  loginRateWindowSeconds: number
+  cspExtraOrigins: string[]
+  remotes: { detect: string, insights: string, threat: string }
+  logLevel: string
+  trustProxy: boolean | number | string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** api/src/config.ts and api/dist/config.js both sit two levels below the repo root. */
+export const defaultConsoleRoot = (): string =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function str (env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value === undefined || value === '' ? undefined : value
+}
+
+function int (env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name)
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`)
+  }
+  return Number(raw)
+}
+
+function bool (env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name)?.toLowerCase()
+  if (raw === undefined) return fallback
+  if (['true', '1', 'yes'].includes(raw)) return true
+  if (['false', '0', 'no'].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`)
+}
+
+function origin (name: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`${name} must hold origins such as https://cdn.example.com (got "${value}")`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${name} must hold http(s) origins (got "${value}")`)
+  }
+  return url.origin
+}
+
+function remoteUrl (env: Env, name: string, fallback: string): string {
+  const raw = str(env, name)
+  if (raw === undefined) return fallback
+  if (raw.startsWith('/')) return raw
+  origin(name, raw)
+  return raw
+}
+
+function trustProxy (env: Env): boolean | number | string {
+  const raw = str(env, 'TRUST_PROXY')
+  if (raw === undefined) return false
+  const lower = raw.toLowerCase()
+  if (lower === 'true') return true
+  if (lower === 'false') return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got "${raw}")`)
+  }
+  return raw
+}
+
+export function loadConfig (env: Env = process.env, cwd: string = process.cwd()): Config {
+  const databaseUrl = str(env, 'DATABASE_URL')
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  const logLevel = str(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`)
+  }
+  const demoPassword = env.CONSOLE_DEMO_PASSWORD || undefined
+  const otherPassword = env.CONSOLE_OTHER_PASSWORD || undefined
+  for (const [name, value] of [['CONSOLE_DEMO_PASSWORD', demoPassword], ['CONSOLE_OTHER_PASSWORD', otherPassword]] as const) {
+    if (value !== undefined && value.length < 6) throw new ConfigError(`${name} must be at least 6 characters long`)
+  }
+  const cspExtraOrigins = (str(env, 'CSP_EXTRA_ORIGINS') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((value) => origin('CSP_EXTRA_ORIGINS', value))
+
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    consoleRoot: path.resolve(cwd, str(env, 'CONSOLE_ROOT') ?? defaultConsoleRoot()),
+    demoPassword,
+    otherPassword,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 60, 365 * 86_400),
+    cookieSecure: bool(env, 'COOKIE_SECURE', false),
+    loginRateLimitAccount: int(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 10, 1, 1_000_000),
+    loginRateLimitIp: int(env, 'LOGIN_RATE_LIMIT_IP', 30, 1, 1_000_000),
+    loginRateWindowSeconds: int(env, 'LOGIN_RATE_WINDOW_SECONDS', 900, 1, 86_400),
+    cspExtraOrigins,
+    remotes: {
+      detect: remoteUrl(env, 'REMOTE_DETECT_URL', '/remotes/detect/mf-manifest.json'),
+      insights: remoteUrl(env, 'REMOTE_INSIGHTS_URL', '/remotes/insights/mf-manifest.json'),
+      threat: remoteUrl(env, 'REMOTE_THREAT_URL', '/remotes/threat/mf-manifest.json')
+    },
+    logLevel,
+    trustProxy: trustProxy(env)
+  }
+}

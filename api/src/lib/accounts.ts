@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { tenants, users, type Tenant, type User } from '../db/schema.js'
+import { hashPassword, MIN_PASSWORD_LENGTH } from './password.js'
+import { revokeUserSessions } from './sessions.js'
+
+/** A mistake in what the caller asked for; its message is safe to show as is. */
+export class InputError extends Error {
+  override name = 'InputError'
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value)
+
+function checkPassword (password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new InputError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+  }
+}
+
+export async function createTenant (db: Db, name: string): Promise<Tenant> {
+  const trimmed = name.trim()
+  if (trimmed === '') throw new InputError('Tenant name must not be blank.')
+  const [tenant] = await db.insert(tenants).values({ name: trimmed }).returning()
+  return tenant!
+}
+
+export async function findTenant (db: Db, uid: string): Promise<Tenant | undefined> {
+  if (!isUuid(uid)) return undefined
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.uid, uid))
+  return tenant
+}
+
+export async function findUserByEmail (db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)))
+  return user
+}
+
+export async function createUser (db: Db, input: { tenantUid: string, email: string, password: string }): Promise<User> {
+  const email = normalizeEmail(input.email)
+  if (!EMAIL_PATTERN.test(email)) throw new InputError('Please enter a valid email address.')
+  checkPassword(input.password)
+  if (await findTenant(db, input.tenantUid) === undefined) throw new InputError(`No tenant with uid ${input.tenantUid}.`)
+  if (await findUserByEmail(db, email) !== undefined) throw new InputError(`A user with email ${email} already exists.`)
+  const passwordHash = await hashPassword(input.password)
+  const [user] = await db.insert(users)
+    .values({ tenantUid: input.tenantUid, email, passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning()
+  if (user === undefined) throw new InputError(`A user with email ${email} already exists.`)
+  return user
+}
+
+/** Sets a new password and signs the user out everywhere. */
+export async function resetPassword (db: Db, emailInput: string, password: string): Promise<User> {
+  checkPassword(password)
+  const email = normalizeEmail(emailInput)
+  const passwordHash = await hashPassword(password)
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.email, email)).returning()
+    if (user === undefined) throw new InputError(`No user with email ${email}.`)
+    await revokeUserSessions(tx, user.uid)
+    return user
+  })
+}

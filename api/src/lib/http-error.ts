@@ -1,0 +1,15 @@
+/** An error whose status and `detail` go to the client unchanged. */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor (
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {}
+  ) {
+    super(detail)
+  }
+}
+
+export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.'
+export const NOT_FOUND = 'Not found.'
+export const CSRF_FAILED = 'CSRF token missing or incorrect.'

@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { CSRF_FAILED, HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
+import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, hasSessionCookie } from '../../lib/session-cookies.js'
+import { userForAccessToken } from '../../lib/sessions.js'
+import { safeEqual } from '../../lib/tokens.js'
+
+/**
+ * How a route authenticates, declared as `config: { auth: ... }`:
+ * - 'cookie'  (default for every /api/v1/ route): a signed-in console user, `request.user`
+ * - 'api-key': an `X-API-Key` header accepted by one of `app.apiKeyResolvers`, `request.apiKey`
+ * - 'cookie-or-api-key': either of the two
+ * - 'optional': resolves `request.user` when possible, never rejects
+ * - 'none': public
+ */
+export type AuthMode = 'none' | 'optional' | 'cookie' | 'api-key' | 'cookie-or-api-key'
+
+export interface AuthUser {
+  uid: string
+  email: string
+  tenantUid: string
+  tenantName: string
+  /** The refresh-token family of this session; logout revokes it. */
+  familyId: string
+}
+
+/** What an API key stands for (an agent's provision token, a report token, a tenant API key...). */
+export interface ApiKeyPrincipal {
+  kind: string
+  id: string
+  tenantUid: string
+}
+
+export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<ApiKeyPrincipal | null>
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode
+    /** false exempts an unsafe route from the double-submit check (only the sign-in itself). */
+    csrf?: boolean
+  }
+  interface FastifyRequest {
+    user: AuthUser | null
+    apiKey: ApiKeyPrincipal | null
+    /** Set by the tenant guard on every /api/v1/tenants/:tenant route; the only tenant scope to trust. */
+    tenantUid: string
+  }
+  interface FastifyInstance {
+    /** Later features push their resolvers here; the first that recognises a key wins. */
+    apiKeyResolvers: ApiKeyResolver[]
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+export const API_KEY_HEADER = 'x-api-key'
+
+export function csrfMatches (request: FastifyRequest): boolean {
+  const cookie = request.cookies[CSRF_COOKIE]
+  const header = request.headers[CSRF_HEADER]
+  return typeof cookie === 'string' && cookie !== '' && typeof header === 'string' && safeEqual(cookie, header)
+}
+
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('user', null)
+  app.decorateRequest('apiKey', null)
+  app.decorateRequest('tenantUid', '')
+  app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config
+    const url = request.routeOptions.url ?? ''
+    const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
+
+    // Double submit: any unsafe request that carries a session cookie must echo the csrftoken.
+    if (UNSAFE_METHODS.has(request.method) && config.csrf !== false && hasSessionCookie(request) && !csrfMatches(request)) {
+      throw new HttpError(403, CSRF_FAILED)
+    }
+    if (mode === 'none') return
+
+    if (mode !== 'api-key') {
+      const token = request.cookies[ACCESS_COOKIE]
+      if (token) {
+        const user = await userForAccessToken(app.db, token)
+        if (user !== undefined) {
+          request.user = user
+          return
+        }
+      }
+    }
+    if (mode === 'api-key' || mode === 'cookie-or-api-key') {
+      const key = request.headers[API_KEY_HEADER]
+      if (typeof key === 'string' && key !== '') {
+        for (const resolve of app.apiKeyResolvers) {
+          const principal = await resolve(key, request)
+          if (principal !== null) {
+            request.apiKey = principal
+            return
+          }
+        }
+      }
+    }
+    if (mode === 'optional') return
+    throw new HttpError(401, NOT_AUTHENTICATED)
+  })
+}, { name: 'auth', dependencies: ['db', 'cookie'] })

@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin'
+import type { Config } from '../../config.js'
+import type { Database, Db } from '../../db/client.js'
+import { LoginLimiter } from '../../lib/login-limiter.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+    loginLimiter: LoginLimiter
+  }
+}
+
+/** Decorates the app with the config and the database; closing the app closes the database. */
+export const dbPlugin = fp<{ config: Config, database: Database }>(async (app, { config, database }) => {
+  app.decorate('config', config)
+  app.decorate('db', database.db)
+  app.decorate('loginLimiter', new LoginLimiter(database.db, config))
+  app.addHook('onClose', async () => {
+    await database.close()
+  })
+}, { name: 'db' })

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { eq } from 'drizzle-orm'
+import { Type } from 'typebox'
+import { users } from '../../../../db/schema.js'
+import { normalizeEmail } from '../../../../lib/accounts.js'
+import { HttpError, NOT_AUTHENTICATED } from '../../../../lib/http-error.js'
+import { verifyDummyPassword, verifyPassword } from '../../../../lib/password.js'
+import { ErrorResponse, responses, SuccessResponse } from '../../../../lib/schemas.js'
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../../../lib/session-cookies.js'
+import { refreshTokenFamily, revokeFamily, rotateRefreshToken, startSession } from '../../../../lib/sessions.js'
+
+const INVALID_CREDENTIALS = 'Invalid email or password'
+const INVALID_REFRESH = 'Session expired. Please sign in again.'
+
+const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  remember: Type.Optional(Type.Boolean())
+}, { additionalProperties: false })
+
+const Profile = Type.Object({
+  user_email: Type.String(),
+  user_uid: Type.String(),
+  tenant_uid: Type.String(),
+  tenant_name: Type.String()
+})
+
+const NotAuthenticated = Type.Object({ success: Type.Literal(false), detail: Type.String() })
+
+const tooMany = (seconds: number) =>
+  new HttpError(429, `Too many login attempts. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) })
+
+/** Sign-in, refresh, sign-out, the authentication check and the profile (spec §7 "Authentication"). */
+export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app
+
+  app.post('/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in: sets the access_token, refresh_token and csrftoken cookies',
+      body: LoginBody,
+      response: responses({ 200: SuccessResponse }, 400, 401, 415, 429)
+    },
+    config: {
+      auth: 'none',
+      csrf: false,
+      rateLimit: {
+        max: config.loginRateLimitIp * 10,
+        timeWindow: config.loginRateWindowSeconds * 1000
+      }
+    }
+  }, async (request, reply) => {
+    const email = normalizeEmail(request.body.email)
+    const limiter = app.loginLimiter
+    const wait = await limiter.retryAfter(request.ip, email)
+    if (wait > 0) throw tooMany(wait)
+
+    const [user] = await app.db.select({ uid: users.uid, passwordHash: users.passwordHash })
+      .from(users).where(eq(users.email, email))
+    const ok = user === undefined
+      ? await verifyDummyPassword(request.body.password)
+      : await verifyPassword(request.body.password, user.passwordHash)
+    if (!ok || user === undefined) {
+      await limiter.recordFailure(request.ip, email)
+      throw new HttpError(401, INVALID_CREDENTIALS)
+    }
+    await limiter.recordSuccess(email)
+    const session = await startSession(app.db, user.uid, request.body.remember === true, config)
+    setSessionCookies(reply, session, config)
+    return { success: true as const }
+  })
+
+  app.post('/refresh/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Rotate the refresh token; reusing an old one revokes the whole session',
+      response: responses({ 200: SuccessResponse }, 401, 403)
+    },
+    config: { auth: 'none' }
+  }, async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE]
+    if (!presented) throw new HttpError(401, NOT_AUTHENTICATED)
+    const result = await rotateRefreshToken(app.db, presented, config)
+    if (result.status !== 'ok') {
+      if (result.status === 'reused') request.log.warn('refresh token reused; session family revoked')
+      clearSessionCookies(reply, config)
+      throw new HttpError(401, INVALID_REFRESH)
+    }
+    setSessionCookies(reply, result.session, config)
+    return { success: true as const }
+  })
+
+  app.post('/logout/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: revokes the session and clears the cookies (idempotent)',
+      response: responses({ 200: SuccessResponse }, 403)
+    },
+    config: { auth: 'optional' }
+  }, async (request, reply) => {
+    const families = new Set<string>()
+    if (request.user !== null) families.add(request.user.familyId)
+    const presented = request.cookies[REFRESH_COOKIE]
+    if (presented) {
+      const family = await refreshTokenFamily(app.db, presented)
+      if (family !== undefined) families.add(family)
+    }
+    for (const family of families) await revokeFamily(app.db, family)
+    clearSessionCookies(reply, config)
+    return { success: true as const }
+  })
+
+  app.get('/is_authenticated/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'The authentication check: 200 when signed in, 401 otherwise',
+      response: { 200: SuccessResponse, 401: NotAuthenticated }
+    },
+    config: { auth: 'optional' }
+  }, async (request, reply) => {
+    if (request.user === null) return reply.code(401).send({ success: false, detail: NOT_AUTHENTICATED })
+    return { success: true as const }
+  })
+
+  app.get('/profile/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user and tenant',
+      response: { 200: Profile, 401: ErrorResponse }
+    },
+    config: { auth: 'cookie' }
+  }, async (request) => {
+    const user = request.user!
+    return { user_email: user.email, user_uid: user.uid, tenant_uid: user.tenantUid, tenant_name: user.tenantName }
+  })
+}

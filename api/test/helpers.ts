@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import postgres from 'postgres'
+import { buildApp } from '../src/app.js'
+import { loadConfig, type Config } from '../src/config.js'
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js'
+import { seed, type SeedResult } from '../src/lib/seed.js'
+
+export const DEMO_PASSWORD = 'demo-password'
+export const OTHER_PASSWORD = 'other-password'
+
+export const usingPostgres = (): boolean => Boolean(process.env.DATABASE_URL)
+
+export function tempDir (prefix = 'console-api-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+export interface TestDatabase {
+  database: Database
+  /** Closes nothing the app closes; drops the throw-away PostgreSQL database if any. */
+  cleanup: () => Promise<void>
+}
+
+/**
+ * PGlite's initdb costs seconds per test file; a migrated data folder dumped once (per set of
+ * migrations) and loaded by each file costs well under one.
+ */
+async function pgliteTemplate (): Promise<Blob> {
+  const journal = fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'))
+  const digest = createHash('sha256').update(journal).digest('hex').slice(0, 16)
+  const file = path.join(os.tmpdir(), `console-api-pglite-template-${digest}.tar`)
+  if (!fs.existsSync(file)) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null })
+    await database.migrate()
+    const dump = await database.dump!()
+    await database.close()
+    const partial = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    fs.renameSync(partial, file)
+  }
+  return new Blob([fs.readFileSync(file)])
+}
+
+/**
+ * A fresh, migrated database on the real engine: in-memory PGlite, or when DATABASE_URL is set a
+ * throw-away database on that PostgreSQL server.
+ */
+export async function openTestDatabase (): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, template: await pgliteTemplate() })
+    await database.migrate()
+    return { database, cleanup: async () => {} }
+  }
+  const name = `console_test_${randomBytes(6).toString('hex')}`
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`CREATE DATABASE ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+  await database.migrate()
+  return {
+    database,
+    cleanup: async () => {
+      await database.close()
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end({ timeout: 5 })
+    }
+  }
+}
+
+export type CookieJar = Map<string, string>
+
+/** Applies Set-Cookie headers the way a browser would (a cleared cookie disappears). */
+export function storeCookies (jar: CookieJar, response: LightMyRequestResponse): CookieJar {
+  for (const cookie of response.cookies as Array<{ name: string, value: string, maxAge?: number, expires?: Date }>) {
+    const expired = cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+      (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now())
+    if (expired) jar.delete(cookie.name)
+    else jar.set(cookie.name, cookie.value)
+  }
+  return jar
+}
+
+export const cookieHeader = (jar: CookieJar): string =>
+  [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+
+export interface Session {
+  jar: CookieJar
+  csrf: string
+  /** Headers for a cookie-authenticated request, with the CSRF header unless told otherwise. */
+  headers: (withCsrf?: boolean) => Record<string, string>
+  response: LightMyRequestResponse
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  config: Config
+  seeded: SeedResult
+  login: (email?: string, password?: string, options?: { remember?: boolean, ip?: string }) => Promise<Session>
+  close: () => Promise<void>
+}
+
+export function sessionFrom (jar: CookieJar, response: LightMyRequestResponse): Session {
+  const session: Session = {
+    jar,
+    get csrf () { return jar.get('csrftoken') ?? '' },
+    headers: (withCsrf = true) => ({
+      cookie: cookieHeader(jar),
+      ...(withCsrf ? { 'x-csrftoken': jar.get('csrftoken') ?? '' } : {})
+    }),
+    response
+  }
+  return session
+}
+
+export async function buildTestApp (env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
+    ...env
+  })
+  const { database, cleanup } = await openTestDatabase()
+  const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD })
+  const app = await buildApp({ config, database, logger: false })
+  await app.ready()
+
+  const login: TestApp['login'] = async (email = 'demo@example.com', password = DEMO_PASSWORD, options = {}) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      payload: { email, password, ...(options.remember === undefined ? {} : { remember: options.remember }) },
+      ...(options.ip === undefined ? {} : { remoteAddress: options.ip })
+    })
+    return sessionFrom(storeCookies(new Map(), response), response)
+  }
+
+  return {
+    app,
+    config,
+    seeded,
+    login,
+    close: async () => {
+      await app.close()
+      await cleanup()
+    }
+  }
+}
