@@ -28,7 +28,7 @@ export interface TestDatabase {
  * PGlite's initdb costs seconds per test file; a migrated data folder dumped once (per set of
  * migrations) and loaded by each file costs well under one.
  */
-async function pgliteTemplate (): Promise<Blob> {
+export async function pgliteTemplate (): Promise<Blob> {
   const journal = fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'))
   const digest = createHash('sha256').update(journal).digest('hex').slice(0, 16)
   const file = path.join(os.tmpdir(), `console-api-pglite-template-${digest}.tar`)
@@ -117,7 +117,14 @@ export function sessionFrom (jar: CookieJar, response: LightMyRequestResponse): 
   return session
 }
 
-export async function buildTestApp (env: Record<string, string> = {}): Promise<TestApp> {
+export interface BuildTestAppOptions {
+  /** Environment variables for loadConfig (LOG_LEVEL is silent unless given). */
+  env?: Record<string, string>
+  /** Registers extra test-only routes before the app is ready. */
+  extend?: (app: FastifyInstance) => Promise<void> | void
+}
+
+export async function buildTestApp ({ env = {}, extend }: BuildTestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
@@ -126,6 +133,7 @@ export async function buildTestApp (env: Record<string, string> = {}): Promise<T
   const { database, cleanup } = await openTestDatabase()
   const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD })
   const app = await buildApp({ config, database, logger: false })
+  if (extend !== undefined) await extend(app)
   await app.ready()
 
   const login: TestApp['login'] = async (email = 'demo@example.com', password = DEMO_PASSWORD, options = {}) => {
