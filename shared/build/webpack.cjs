@@ -83,7 +83,8 @@ function createWebpackConfig(app) {
     if (hasPage) {
       plugins.push(
         new HtmlWebpackPlugin({
-          template: path.join(app.dir, isHost ? 'public/index.html' : 'dev/index.html'),
+          template: isHost ? path.join(app.dir, 'public/index.html') : path.join(__dirname, 'dev-index.html'),
+          title: isHost ? undefined : `${app.name} remote (development)`,
           favicon: isHost ? path.join(app.dir, 'public/favicon.svg') : undefined,
         }),
       );
@@ -100,6 +101,7 @@ function createWebpackConfig(app) {
           runtimePlugins: app.runtimePlugins ?? [],
           manifest: true,
           dts: false,
+          experiments: { optimization: { target: 'web' } },
         }),
       );
     }

@@ -19,4 +19,4 @@ export { ErrorState } from './components/ErrorState';
 export { LoadingState } from './components/LoadingState';
 export { PlaceholderPage } from './components/PlaceholderPage';
 export { AppProviders } from './components/AppProviders';
-export { DevShell } from './components/DevShell';
+export { DevShell, renderDevShell } from './components/DevShell';

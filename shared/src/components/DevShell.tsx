@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { AppProviders } from './AppProviders';
@@ -25,5 +26,16 @@ export function DevShell({ children }: { children: ReactNode }) {
         <SignedInOnly>{children}</SignedInOnly>
       </AppProviders>
     </BrowserRouter>
+  );
+}
+
+/** Mounts a remote's own routes in the dev shell (a remote's src/bootstrap.tsx, development only). */
+export function renderDevShell(routes: ReactNode, rootId = 'root'): void {
+  const container = document.getElementById(rootId);
+  if (!container) throw new Error(`#${rootId} is missing from the page`);
+  createRoot(container).render(
+    <StrictMode>
+      <DevShell>{routes}</DevShell>
+    </StrictMode>,
   );
 }
