@@ -1,5 +1,5 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { authPlugin } from './plugins/app/auth.js'
@@ -42,6 +42,11 @@ export async function buildApp ({ config, database, logger }: BuildAppOptions): 
       : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL that cannot be decoded never reaches a route or the error handler.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).type('application/json; charset=utf-8')
+        .send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL.' : 'Bad request.' })
+    },
     // Kept for any Ajv-compiled schema: reject unknown fields rather than strip them.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } }
   })

@@ -15,7 +15,11 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value)
 
-function checkPassword (password: string): void {
+export function checkEmail (email: string): void {
+  if (!EMAIL_PATTERN.test(normalizeEmail(email))) throw new InputError('Please enter a valid email address.')
+}
+
+export function checkPassword (password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new InputError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
   }
@@ -41,7 +45,7 @@ export async function findUserByEmail (db: Db, email: string): Promise<User | un
 
 export async function createUser (db: Db, input: { tenantUid: string, email: string, password: string }): Promise<User> {
   const email = normalizeEmail(input.email)
-  if (!EMAIL_PATTERN.test(email)) throw new InputError('Please enter a valid email address.')
+  checkEmail(email)
   checkPassword(input.password)
   if (await findTenant(db, input.tenantUid) === undefined) throw new InputError(`No tenant with uid ${input.tenantUid}.`)
   if (await findUserByEmail(db, email) !== undefined) throw new InputError(`A user with email ${email} already exists.`)

@@ -11,6 +11,7 @@ const Tenant = Type.Object({ uid: Type.String(), name: Type.String() })
 
 export const tenantRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
+    prefixTrailingSlash: 'slash',
     schema: {
       tags: ['tenants'],
       summary: "The caller's tenant",

@@ -35,6 +35,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app
 
   app.post('/', {
+    prefixTrailingSlash: 'slash',
     schema: {
       tags: ['auth'],
       summary: 'Sign in: sets the access_token, refresh_token and csrftoken cookies',

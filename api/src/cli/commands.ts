@@ -1,0 +1,159 @@
+import { parseArgs } from 'node:util'
+import { loadConfig, type Config } from '../config.js'
+import type { Database } from '../db/client.js'
+import { checkEmail, checkPassword, createTenant, createUser, InputError, resetPassword } from '../lib/accounts.js'
+import { describeSeededAccount, seed } from '../lib/seed.js'
+import { describeStartupError, isExpectedError, openConfiguredDatabase } from '../lib/startup.js'
+
+/** Where a command writes; the entry point passes the console, tests pass collectors. */
+export interface CliIo {
+  out: (line: string) => void
+  err: (line: string) => void
+}
+
+/** Wrong usage: exit code 2 with the command's usage line. */
+class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+interface CommandContext {
+  config: Config
+  io: CliIo
+  options: Record<string, string | undefined>
+  /** Opens (and migrates) the configured database; closed after the command. */
+  database: () => Promise<Database>
+}
+
+interface Command {
+  usage: string
+  description: string
+  options?: string[]
+  run: (context: CommandContext) => Promise<void>
+}
+
+function required (context: CommandContext, name: string): string {
+  const value = context.options[name]
+  if (value === undefined || value === '') throw new UsageError(`Missing --${name}`)
+  return value
+}
+
+/** The command table: later issues add entries (import feeds, ingest demo data, ...). */
+export const commands: Record<string, Command> = {
+  'create-tenant': {
+    usage: 'create-tenant --name <name>',
+    description: 'Create a tenant and print its uid.',
+    options: ['name'],
+    run: async (context) => {
+      const name = required(context, 'name')
+      const { db } = await context.database()
+      const tenant = await createTenant(db, name)
+      context.io.out(tenant.uid)
+    }
+  },
+  'create-user': {
+    usage: 'create-user --tenant <uid> --email <email> --password <password>',
+    description: 'Create a user in a tenant (password at least 6 characters).',
+    options: ['tenant', 'email', 'password'],
+    run: async (context) => {
+      const input = { tenantUid: required(context, 'tenant'), email: required(context, 'email'), password: required(context, 'password') }
+      checkEmail(input.email)
+      checkPassword(input.password)
+      const { db } = await context.database()
+      const user = await createUser(db, input)
+      context.io.out(`Created user ${user.email} (${user.uid})`)
+    }
+  },
+  'reset-password': {
+    usage: 'reset-password --email <email> --password <password>',
+    description: "Set a user's password and sign them out everywhere.",
+    options: ['email', 'password'],
+    run: async (context) => {
+      const email = required(context, 'email')
+      const password = required(context, 'password')
+      checkPassword(password)
+      const { db } = await context.database()
+      const user = await resetPassword(db, email, password)
+      context.io.out(`Password reset for ${user.email}; all of their sessions were revoked`)
+    }
+  },
+  seed: {
+    usage: 'seed',
+    description: 'Create the demo tenants and users if missing (idempotent); prints new passwords once.',
+    run: async (context) => {
+      const { db } = await context.database()
+      const result = await seed(db, { demoPassword: context.config.demoPassword, otherPassword: context.config.otherPassword })
+      const lines = [result.demo, result.other].map(describeSeededAccount).filter((line) => line !== undefined)
+      context.io.out(lines.length > 0 ? lines.join('\n') : 'Demo data already present; nothing to do')
+    }
+  },
+  migrate: {
+    usage: 'migrate',
+    description: 'Apply pending database migrations.',
+    run: async (context) => {
+      await context.database()
+      context.io.out('Database is up to date')
+    }
+  }
+}
+
+export function helpText (): string {
+  const width = Math.max(...Object.values(commands).map((command) => command.usage.length))
+  return [
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    'Commands:',
+    ...Object.values(commands).map((command) => `  ${command.usage.padEnd(width)}  ${command.description}`),
+    `  ${'--help'.padEnd(width)}  Show this help.`,
+    '',
+    'The database is the one the server uses: DATABASE_URL, else the PGlite folder in DATA_DIR',
+    '(default ./data). Stop the server first when it uses the same DATA_DIR.'
+  ].join('\n')
+}
+
+const consoleIo: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) }
+
+/** Runs one command; resolves to the exit code (0 ok, 1 failure, 2 usage) and never throws. */
+export async function runCli (argv: string[], env: Record<string, string | undefined> = process.env, io: CliIo = consoleIo): Promise<number> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(helpText())
+    return name === undefined ? 2 : 0
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (command === undefined) {
+    io.err(`Unknown command "${name}". Run with --help to list the commands.`)
+    return 2
+  }
+  let database: Database | undefined
+  try {
+    let options: Record<string, string | undefined>
+    try {
+      const parsed = parseArgs({
+        args: rest,
+        options: Object.fromEntries((command.options ?? []).map((option) => [option, { type: 'string' as const }])),
+        allowPositionals: false,
+        strict: true
+      })
+      options = parsed.values as Record<string, string | undefined>
+    } catch (error) {
+      throw new UsageError((error as Error).message.split('\n')[0] ?? 'Invalid arguments')
+    }
+    const config = loadConfig(env)
+    await command.run({
+      config,
+      io,
+      options,
+      database: async () => (database ??= await openConfiguredDatabase(config))
+    })
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}. Usage: npm run cli -- ${command.usage}`)
+      return 2
+    }
+    io.err(error instanceof InputError || isExpectedError(error) ? error.message : `Error: ${describeStartupError(error)}`)
+    return 1
+  } finally {
+    await database?.close().catch(() => {})
+  }
+}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { ConfigError, defaultConsoleRoot, loadConfig } from '../src/config.js'
+
+describe('loadConfig', () => {
+  it('has documented defaults', () => {
+    const config = loadConfig({}, '/srv/console')
+    assert.equal(config.port, 8080)
+    assert.equal(config.host, '0.0.0.0')
+    assert.equal(config.dataDir, '/srv/console/data')
+    assert.equal(config.databaseUrl, undefined)
+    assert.equal(config.consoleRoot, defaultConsoleRoot())
+    assert.equal(path.basename(path.join(config.consoleRoot, 'api')), 'api')
+    assert.equal(config.accessTokenTtlSeconds, 900)
+    assert.equal(config.refreshTokenTtlSeconds, 30 * 86_400)
+    assert.equal(config.cookieSecure, false)
+    assert.equal(config.loginRateLimitAccount, 10)
+    assert.equal(config.loginRateLimitIp, 30)
+    assert.equal(config.loginRateWindowSeconds, 900)
+    assert.deepEqual(config.cspExtraOrigins, [])
+    assert.equal(config.logLevel, 'info')
+    assert.equal(config.trustProxy, false)
+  })
+
+  it('the default CONSOLE_ROOT is the repository root', () => {
+    assert.equal(defaultConsoleRoot(), path.resolve(import.meta.dirname, '..', '..'))
+  })
+
+  it('reads and normalises values', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: 'var/db',
+      DATABASE_URL: 'postgres://u@h/db',
+      COOKIE_SECURE: 'TRUE',
+      CSP_EXTRA_ORIGINS: 'https://cdn.example.com/path  http://localhost:3001',
+      TRUST_PROXY: '2',
+      LOG_LEVEL: 'warn'
+    }, '/srv')
+    assert.equal(config.port, 9000)
+    assert.equal(config.dataDir, '/srv/var/db')
+    assert.equal(config.databaseUrl, 'postgres://u@h/db')
+    assert.equal(config.cookieSecure, true)
+    assert.deepEqual(config.cspExtraOrigins, ['https://cdn.example.com', 'http://localhost:3001'])
+    assert.equal(config.trustProxy, 2)
+    assert.equal(config.logLevel, 'warn')
+  })
+
+  it('refuses bad values with one clear line', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: 'eighty' }, /^PORT must be a whole number/],
+      [{ PORT: '70000' }, /^PORT must be a whole number from 0 to 65535/],
+      [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must start with postgres:\/\//],
+      [{ COOKIE_SECURE: 'maybe' }, /^COOKIE_SECURE must be true or false/],
+      [{ ACCESS_TOKEN_TTL_SECONDS: '-5' }, /^ACCESS_TOKEN_TTL_SECONDS/],
+      [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+      [{ CSP_EXTRA_ORIGINS: 'cdn.example.com' }, /^CSP_EXTRA_ORIGINS must hold origins/],
+      [{ REMOTE_DETECT_URL: 'ftp://x/y' }, /^REMOTE_DETECT_URL must hold http\(s\) origins/],
+      [{ CONSOLE_DEMO_PASSWORD: 'abc' }, /^CONSOLE_DEMO_PASSWORD must be at least 6 characters/],
+      [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/]
+    ]
+    for (const [env, message] of cases) {
+      assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n'))
+    }
+  })
+})

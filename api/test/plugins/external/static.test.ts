@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { buildTestApp, tempDir, type TestApp } from '../../helpers.js'
+
+const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/main.0123abcd.js"></script></body></html>'
+
+function fakeConsoleRoot (): string {
+  const root = tempDir('console-root-')
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+    fs.writeFileSync(path.join(root, file), content)
+  }
+  write('host/dist/index.html', INDEX)
+  write('host/dist/main.0123abcd.js', `console.log(${JSON.stringify('x'.repeat(4000))})`)
+  write('host/dist/logo.png', 'png')
+  write('remote-detect/dist/mf-manifest.json', '{"name":"detect"}')
+  write('remote-detect/dist/remoteEntry.js', 'var detect = 1')
+  write('remote-detect/dist/123.4567abcd89.js', 'var chunk = 1')
+  return root
+}
+
+describe('production static files, SPA fallback and /remotes.json', () => {
+  let t: TestApp
+  before(async () => { t = await buildTestApp({ env: { CONSOLE_ROOT: fakeConsoleRoot() } }) })
+  after(async () => { await t.close() })
+
+  it('serves the host index at / with no-cache and the CSP', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } })
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.body, INDEX)
+    assert.equal(response.headers['cache-control'], 'no-cache')
+    const csp = String(response.headers['content-security-policy'])
+    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+      "connect-src 'self'", "font-src 'self' data:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) {
+      assert.ok(csp.includes(directive), `CSP has ${directive}: ${csp}`)
+    }
+  })
+
+  it('falls back to index.html for console routes that accept HTML', async () => {
+    for (const url of ['/agents', '/devices/123', '/insights/abc/', '/settings/?tab=user', '/login']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } })
+      assert.equal(response.statusCode, 200, url)
+      assert.equal(response.body, INDEX)
+      assert.equal(response.headers['cache-control'], 'no-cache')
+    }
+  })
+
+  it('never answers index.html for /api, /remotes or non-HTML requests', async () => {
+    const cases = [
+      { url: '/api/nope', accept: 'text/html' },
+      { url: '/api/v1/devices/1/', accept: 'text/html' },
+      { url: '/remotes/detect/missing.js', accept: 'text/html' },
+      { url: '/remotes/insights/mf-manifest.json', accept: '*/*' },
+      { url: '/missing.js', accept: '*/*' }
+    ]
+    for (const { url, accept } of cases) {
+      const response = await t.app.inject({ url, headers: { accept } })
+      assert.equal(response.statusCode, 404, url)
+      assert.deepEqual(response.json(), { detail: 'Not found.' })
+    }
+  })
+
+  it('long-caches hashed assets and revalidates the rest', async () => {
+    const hashed = await t.app.inject({ url: '/main.0123abcd.js' })
+    assert.equal(hashed.statusCode, 200)
+    assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable')
+    const logo = await t.app.inject({ url: '/logo.png' })
+    assert.equal(logo.headers['cache-control'], 'no-cache')
+  })
+
+  it('serves each built remote under /remotes/<name>/', async () => {
+    const manifest = await t.app.inject({ url: '/remotes/detect/mf-manifest.json' })
+    assert.equal(manifest.statusCode, 200)
+    assert.deepEqual(manifest.json(), { name: 'detect' })
+    assert.equal(manifest.headers['cache-control'], 'no-cache')
+    const entry = await t.app.inject({ url: '/remotes/detect/remoteEntry.js' })
+    assert.equal(entry.headers['cache-control'], 'no-cache')
+    const chunk = await t.app.inject({ url: '/remotes/detect/123.4567abcd89.js' })
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable')
+  })
+
+  it('compresses static files and API answers', async () => {
+    const file = await t.app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip' } })
+    assert.equal(file.headers['content-encoding'], 'gzip')
+    const br = await t.app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'br' } })
+    assert.equal(br.headers['content-encoding'], 'br')
+    const docs = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } })
+    assert.equal(docs.headers['content-encoding'], 'gzip')
+  })
+
+  it('GET /remotes.json lists the default manifests, not cached', async () => {
+    const response = await t.app.inject({ url: '/remotes.json' })
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.headers['cache-control'], 'no-cache')
+    assert.deepEqual(response.json(), {
+      detect: '/remotes/detect/mf-manifest.json',
+      insights: '/remotes/insights/mf-manifest.json',
+      threat: '/remotes/threat/mf-manifest.json'
+    })
+  })
+
+  it('serves the OpenAPI document and Swagger UI under /api/docs', async () => {
+    const spec = await t.app.inject({ url: '/api/docs/json' })
+    assert.equal(spec.statusCode, 200)
+    const paths = Object.keys(spec.json().paths)
+    for (const expected of ['/api/v1/token/', '/api/v1/token/refresh/', '/api/v1/token/profile/', '/api/v1/tenants/{tenant}/']) {
+      assert.ok(paths.includes(expected), `${expected} in ${paths.join(', ')}`)
+    }
+    const ui = await t.app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } })
+    assert.equal(ui.statusCode, 200)
+    assert.match(ui.body, /swagger/i)
+    assert.doesNotMatch(String(ui.headers['content-security-policy']), /upgrade-insecure-requests/)
+  })
+})
+
+describe('remote URLs and CSP origins from the environment', () => {
+  let t: TestApp
+  before(async () => {
+    t = await buildTestApp({
+      env: {
+        REMOTE_DETECT_URL: 'https://cdn.example.com/detect/mf-manifest.json',
+        REMOTE_THREAT_URL: '/static/threat/mf-manifest.json',
+        CSP_EXTRA_ORIGINS: 'https://assets.example.org'
+      }
+    })
+  })
+  after(async () => { await t.close() })
+
+  it('overrides /remotes.json entries', async () => {
+    assert.deepEqual((await t.app.inject({ url: '/remotes.json' })).json(), {
+      detect: 'https://cdn.example.com/detect/mf-manifest.json',
+      insights: '/remotes/insights/mf-manifest.json',
+      threat: '/static/threat/mf-manifest.json'
+    })
+  })
+
+  it('adds the extra and remote origins to script, style and connect sources', async () => {
+    const csp = String((await t.app.inject({ url: '/remotes.json' })).headers['content-security-policy'])
+    for (const directive of ['script-src', 'style-src', 'connect-src']) {
+      const value = csp.split(';').find((part) => part.startsWith(directive)) ?? ''
+      assert.ok(value.includes('https://assets.example.org'), value)
+      assert.ok(value.includes('https://cdn.example.com'), value)
+    }
+  })
+
+  it('without a built host, / is a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } })
+    assert.equal(response.statusCode, 404)
+    assert.deepEqual(response.json(), { detail: 'Not found.' })
+  })
+})
