@@ -30,7 +30,9 @@ export const helmetPlugin = fp<{ config: Config }>(async (app, { config }) => {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Same rule as frame-ancestors 'none', for browsers that only read the old header.
+    xFrameOptions: { action: 'deny' },
     // HSTS only makes sense when the console is served over HTTPS.
     strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false
   })
-}, { name: 'helmet', dependencies: [] })
+}, { name: 'helmet' })

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { before, describe, it } from 'node:test'
+import { openDatabase } from '../src/db/client.js'
+import { LOCK_FILE_NAME } from '../src/db/lock.js'
+import { pgliteTemplate, tempDir } from './helpers.js'
+
+const apiDir = path.resolve(import.meta.dirname, '..')
+
+interface Server { child: ChildProcess, stdout: () => string, stderr: () => string, exited: Promise<number | null> }
+
+function startServer (dataDir: string, env: Record<string, string> = {}): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => { stdout += String(chunk) })
+  child.stderr.on('data', (chunk) => { stderr += String(chunk) })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, stdout: () => stdout, stderr: () => stderr, exited }
+}
+
+async function readyLine (server: Server): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const line = server.stdout().split('\n').find((text) => text.startsWith('Console ready at'))
+    if (line !== undefined) return line
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`server did not start: ${server.stdout()} ${server.stderr()}`)
+}
+
+describe('server process (DATA_DIR, first start, shutdown)', () => {
+  let dataDir: string
+  before(async () => {
+    dataDir = tempDir('console-server-')
+    const database = await openDatabase({ kind: 'pglite', dataDir, template: await pgliteTemplate() })
+    await database.close()
+  })
+
+  it('first start seeds and prints the sign-in line once; SIGTERM stops it cleanly', async () => {
+    const server = startServer(dataDir, { CONSOLE_DEMO_PASSWORD: 'from-the-env' })
+    const line = await readyLine(server)
+    assert.match(line, /^Console ready at http:\/\/localhost:\d+ — sign in as demo@example\.com with password \(password from CONSOLE_DEMO_PASSWORD\)$/)
+    assert.doesNotMatch(server.stdout(), /from-the-env/)
+    const port = Number(/localhost:(\d+)/.exec(line)![1])
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/token/is_authenticated/`)
+    assert.equal(response.status, 401)
+    assert.deepEqual(await response.json(), { success: false, detail: 'Authentication credentials were not provided.' })
+
+    const login = await fetch(`http://127.0.0.1:${port}/api/v1/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'from-the-env' })
+    })
+    assert.equal(login.status, 200)
+
+    // A second process on the same folder refuses.
+    const second = startServer(dataDir)
+    assert.equal(await second.exited, 1)
+    assert.match(second.stderr(), /Another console process \(pid \d+\) is using DATA_DIR .*; stop it or choose another DATA_DIR/)
+
+    server.child.kill('SIGTERM')
+    assert.equal(await server.exited, 0)
+    assert.equal(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME)), false, 'the lock is released')
+  })
+
+  it('later starts print only the URL line', async () => {
+    const server = startServer(dataDir)
+    const line = await readyLine(server)
+    assert.match(line, /^Console ready at http:\/\/localhost:\d+$/)
+    server.child.kill('SIGINT')
+    assert.equal(await server.exited, 0)
+  })
+
+  it('a bad environment value stops start-up with one line and exit code 1', async () => {
+    const server = startServer(dataDir, { PORT: 'eighty' })
+    assert.equal(await server.exited, 1)
+    assert.equal(server.stderr().trim(), 'Cannot start the console: PORT must be a whole number from 0 to 65535 (got "eighty")')
+  })
+})
