@@ -21,22 +21,27 @@ export interface BuildAppOptions {
   database: Database
   /** Overrides the pino logger built from LOG_LEVEL (tests pass false). */
   logger?: FastifyServerOptions['logger']
+  /** Where the default logger writes (stdout unless given); tests read it back. */
+  logStream?: { write: (line: string) => void }
 }
 
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'req.headers["x-csrftoken"]',
-  'res.headers["set-cookie"]'
-]
+const SECRET_HEADERS = ['cookie', 'authorization', '["x-api-key"]', '["x-csrftoken"]', '["set-cookie"]']
+  .map((name) => name.startsWith('[') ? name : `.${name}`)
+
+/** Header values that must never reach a log, wherever a logged object carries them. */
+export const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers', 'request.headers', 'reply.headers']
+  .flatMap((base) => SECRET_HEADERS.map((header) => `${base}${header}`))
 
 /** TRUST_PROXY=<n>: trust the n closest proxies. */
 const hopCount = (hops: number) => (_address: string, hop: number): boolean => hop < hops
 
-export async function buildApp ({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, database, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(logStream === undefined ? {} : { stream: logStream })
+    },
     trustProxy: typeof config.trustProxy === 'number'
       ? hopCount(config.trustProxy)
       : config.trustProxy,
