@@ -36,8 +36,11 @@ async function readyLine (server: Server): Promise<string> {
 
 describe('server process (DATA_DIR, first start, shutdown)', () => {
   let dataDir: string
+  let badEnv: Server
   before(async () => {
     dataDir = tempDir('console-server-')
+    // Started early so it runs beside the other tests; it touches no database.
+    badEnv = startServer(tempDir('console-server-bad-'), { PORT: 'eighty' })
     const database = await openDatabase({ kind: 'pglite', dataDir, template: await pgliteTemplate() })
     await database.close()
   })
@@ -79,8 +82,7 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
   })
 
   it('a bad environment value stops start-up with one line and exit code 1', async () => {
-    const server = startServer(dataDir, { PORT: 'eighty' })
-    assert.equal(await server.exited, 1)
-    assert.equal(server.stderr().trim(), 'Cannot start the console: PORT must be a whole number from 0 to 65535 (got "eighty")')
+    assert.equal(await badEnv.exited, 1)
+    assert.equal(badEnv.stderr().trim(), 'Cannot start the console: PORT must be a whole number from 0 to 65535 (got "eighty")')
   })
 })
