@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '../config.js'
+import { ConfigError, type Config } from '../config.js'
 import { DataDirLockedError } from '../db/lock.js'
 import { databaseTarget, openDatabase, type Database } from '../db/client.js'
 import { InputError } from './accounts.js'
@@ -40,4 +40,3 @@ export async function openConfiguredDatabase (config: Config): Promise<Database>
   return database
 }
 
-export { loadConfig }
