@@ -14,8 +14,16 @@ export const OTHER_PASSWORD = 'other-password'
 
 export const usingPostgres = (): boolean => Boolean(process.env.DATABASE_URL)
 
+const tempDirs: string[] = []
+// PGlite folders weigh tens of MB: remove every temp folder when the test file's process ends.
+process.on('exit', () => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
 export function tempDir (prefix = 'console-api-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
 }
 
 export interface TestDatabase {
