@@ -10,7 +10,7 @@ describe('application shell (production build)', () => {
   let browser;
   let context;
   let page;
-  const scripts = []; // every JS URL the page fetched, in order
+  let scripts = []; // JS URLs fetched since the last full page load, in order
 
   before(async () => {
     app = await startConsole();
@@ -19,7 +19,8 @@ describe('application shell (production build)', () => {
     page = await context.newPage();
     await page.addInitScript(countReactRenderers);
     page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) scripts = [];
+      else if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
     });
   });
 
@@ -53,25 +54,26 @@ describe('application shell (production build)', () => {
   test('every remote renders inside the shell with the one auth context', async () => {
     const profile = await (await page.request.get(`${app.baseURL}/api/v1/token/profile/`)).json();
     assert.match(profile.tenant_uid, /\S/);
-    for (const [path, remote] of [
-      ['/agents', 'detect'],
-      ['/insights', 'insights'],
-      ['/threat-landscape', 'threat'],
-      ['/api-keys', 'detect'],
+    for (const [path, remote, heading] of [
+      ['/agents', 'detect', 'Agents'],
+      ['/insights', 'insights', 'My Insight Reports'],
+      ['/threat-landscape', 'threat', 'Threat Landscape'],
+      ['/api-keys', 'detect', 'API Keys'],
     ]) {
       // Client-side navigation through the drawer keeps one page, as a person would.
       await page.evaluate((to) => {
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
+      // The route's own heading first: the previous page's tenant line must not satisfy the wait.
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       const uid = page.getByTestId('tenant-uid').first();
-      await uid.waitFor();
       assert.equal((await uid.textContent()).trim(), profile.tenant_uid, `tenant on ${path}`);
       assert.ok(scripts.some((p) => p.startsWith(`/remotes/${remote}/`)), `${remote} fetched for ${path}`);
     }
   });
 
-  test('React is loaded once and no script is fetched twice', async () => {
+  test('React is loaded once and no script is fetched twice in one page load', async () => {
     assert.equal(await page.evaluate(() => window.__reactRenderers), 1);
     const twice = scripts.filter((p, i) => scripts.indexOf(p) !== i);
     assert.deepEqual(twice, []);
