@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit'
 // so the same SQL serves the embedded PGlite database and a PostgreSQL server.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
   strict: true,
   verbose: true

@@ -9,7 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import type { Config } from '../config.js'
 import { acquireDataDirLock } from './lock.js'
-import * as schema from './schema.js'
+import * as schema from './schema/index.js'
 
 /** One type for both drivers: route code never needs to know which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

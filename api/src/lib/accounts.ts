@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { tenants, users, type Tenant, type User } from '../db/schema.js'
+import { tenants, users, type Tenant, type User } from '../db/schema/index.js'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.js'
 import { revokeUserSessions } from './sessions.js'
 

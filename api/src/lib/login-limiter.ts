@@ -1,6 +1,6 @@
 import { and, gt, inArray, lte, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { loginFailures } from '../db/schema.js'
+import { loginFailures } from '../db/schema/index.js'
 
 export interface LoginLimits {
   loginRateLimitAccount: number

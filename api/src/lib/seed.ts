@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { tenants } from '../db/schema.js'
+import { tenants } from '../db/schema/index.js'
 import { createTenant, createUser, findUserByEmail } from './accounts.js'
 import { randomPassword } from './tokens.js'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { accessTokens, refreshTokens, tenants, users } from '../db/schema.js'
+import { accessTokens, refreshTokens, tenants, users } from '../db/schema/index.js'
 import { hashToken, randomToken } from './tokens.js'
 
 export interface SessionTtl {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { tenants } from '../../../../db/schema.js'
+import { tenants } from '../../../../db/schema/index.js'
 import { HttpError, NOT_FOUND } from '../../../../lib/http-error.js'
 import { responses } from '../../../../lib/schemas.js'
 

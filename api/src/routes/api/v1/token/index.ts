@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { users } from '../../../../db/schema.js'
+import { users } from '../../../../db/schema/index.js'
 import { normalizeEmail } from '../../../../lib/accounts.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../lib/http-error.js'
 import { verifyDummyPassword, verifyPassword } from '../../../../lib/password.js'

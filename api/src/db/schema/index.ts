@@ -1,0 +1,2 @@
+// One file per area; each issue adds its own and re-exports it here.
+export * from './auth.js'
