@@ -1,2 +1,3 @@
 // One file per area; each issue adds its own and re-exports it here.
 export * from './auth.js'
+export * from './detect.js'
