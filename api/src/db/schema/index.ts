@@ -1,3 +1,4 @@
 // One file per area; each issue adds its own and re-exports it here.
 export * from './auth.js'
 export * from './detect.js'
+export * from './honeypot.js'
