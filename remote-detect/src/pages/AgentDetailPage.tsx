@@ -1,14 +1,53 @@
-import { PlaceholderPage, useAuth } from '@console/shared';
+import { ErrorState, LoadingState } from '@console/shared';
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
+import { agentDownloadUrl, useAgent } from '../api/agent';
+import { InstallInstructions } from '../components/agents/InstallInstructions';
+import { FieldList } from '../components/common/FieldList';
+import { Section } from '../components/common/Section';
 
+/** /agents/{uid}: an overview, then install instructions for Linux or RTOS (spec §2). */
 export function AgentDetailPage() {
-  const { profile } = useAuth();
   const { uid } = useParams();
+  const { data: agent, error, isLoading } = useAgent(uid);
+
   return (
-    <PlaceholderPage
-      title="Agent"
-      description={`Placeholder: the Agent screen for agent ${uid ?? ''} is coming.`}
-      tenantUid={profile?.tenant_uid}
-    />
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Agent
+      </Typography>
+      {error ? (
+        <ErrorState message="Error loading agent details." />
+      ) : isLoading || !agent ? (
+        <LoadingState text="Loading..." />
+      ) : (
+        <>
+          <Section
+            title="Overview"
+            action={
+              // A plain link: the browser downloads the attachment with the session cookie.
+              <Button variant="contained" startIcon={<DownloadIcon />} href={agentDownloadUrl(agent.uid)}>
+                Download agent
+              </Button>
+            }
+          >
+            <FieldList
+              fields={[
+                { label: 'Device type', value: agent.device_type === 'rtos' ? 'RTOS' : 'Linux' },
+                { label: 'Architecture', value: agent.architecture },
+                { label: 'Version', value: agent.version },
+                { label: 'Agent id', value: agent.uid },
+              ]}
+            />
+          </Section>
+          <Section title={agent.device_type === 'rtos' ? 'Install on an RTOS device' : 'Install on Linux'}>
+            <InstallInstructions agent={agent} />
+          </Section>
+        </>
+      )}
+    </Box>
   );
 }

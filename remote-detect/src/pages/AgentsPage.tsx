@@ -1,13 +1,31 @@
-import { PlaceholderPage, useAuth } from '@console/shared';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { AgentsTab } from '../components/agents/AgentsTab';
+import { ProvisionTokensTab } from '../components/agents/ProvisionTokensTab';
+import { TenantCaption } from '../components/common/TenantCaption';
 
+const TABS = ['Provision Tokens', 'Agents'] as const;
+
+/** /agents: tabs Provision Tokens and Agents (spec §2). */
 export function AgentsPage() {
-  const { profile } = useAuth();
+  const [tab, setTab] = useState(0);
   return (
-    <PlaceholderPage
-      title="Agents"
-      tabs={['Provision Tokens', 'Agents']}
-      description={'Placeholder: the Agents screen is coming.'}
-      tenantUid={profile?.tenant_uid}
-    />
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h4" component="h1">
+        Agents
+      </Typography>
+      <TenantCaption />
+      <Tabs value={tab} onChange={(_, next: number) => setTab(next)} sx={{ mb: 2 }}>
+        {TABS.map((label, index) => (
+          <Tab key={label} label={label} id={`agents-tab-${index}`} aria-controls={`agents-panel-${index}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`agents-panel-${tab}`} aria-labelledby={`agents-tab-${tab}`}>
+        {tab === 0 ? <ProvisionTokensTab /> : <AgentsTab />}
+      </Box>
+    </Box>
   );
 }

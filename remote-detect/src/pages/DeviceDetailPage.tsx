@@ -1,14 +1,52 @@
-import { PlaceholderPage, useAuth } from '@console/shared';
+import { ErrorState, LoadingState } from '@console/shared';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
+import { useDevice } from '../api/device';
+import { Section } from '../components/common/Section';
+import { DeviceOverview } from '../components/device/DeviceOverview';
+import { NetworkInterfacesTable } from '../components/device/NetworkInterfacesTable';
+import { PackageCountCard } from '../components/device/PackageCountCard';
+import { PackagesTable } from '../components/device/PackagesTable';
+import { ThreadsTable } from '../components/device/ThreadsTable';
+import { UserAccountsTable } from '../components/device/UserAccountsTable';
 
+/** /devices/{uid}: the five sections of spec §2. */
 export function DeviceDetailPage() {
-  const { profile } = useAuth();
   const { uid } = useParams();
+  const { data: device, error, isLoading } = useDevice(uid);
+
   return (
-    <PlaceholderPage
-      title="Device Details"
-      description={`Placeholder: the Device Details screen for device ${uid ?? ''} is coming.`}
-      tenantUid={profile?.tenant_uid}
-    />
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Device Details
+      </Typography>
+      {error ? (
+        <ErrorState message="Error loading device details." />
+      ) : isLoading || !device || !uid ? (
+        <LoadingState text="Loading..." />
+      ) : (
+        <>
+          <Section title={device.hostname}>
+            <DeviceOverview device={device} />
+          </Section>
+          <Section title="System User Accounts">
+            <UserAccountsTable accounts={device.user_accounts ?? []} />
+          </Section>
+          <Section title="System IP Interfaces">
+            <NetworkInterfacesTable interfaces={device.network_interfaces ?? []} />
+          </Section>
+          <Section title="System Packages">
+            <PackageCountCard uid={uid} />
+            <PackagesTable uid={uid} />
+          </Section>
+          {device.device_type === 'rtos' && (
+            <Section title="RTOS Threads">
+              <ThreadsTable uid={uid} />
+            </Section>
+          )}
+        </>
+      )}
+    </Box>
   );
 }

@@ -1,17 +1,21 @@
 export type AlertStatus = 'OPEN' | 'CLOSED';
+export type AlertPriority = 'Critical' | 'High' | 'Medium' | 'Low';
 
 export interface AssociatedAlert {
   elastic_rule_name: string;
   elastic_alert_id: string;
-  link?: string;
+  /** The uid of that alert in this tenant; null when unknown. */
+  link?: string | null;
 }
 
 export interface Alert {
   uid: string;
   name: string;
+  /** The device uid. */
   device: string;
+  device_hostname?: string;
   status: AlertStatus;
-  priority: string;
+  priority: AlertPriority | string;
   indicator: string;
   description: string;
   recommendation: string;
@@ -21,11 +25,66 @@ export interface Alert {
   associated_alert_ids: AssociatedAlert[];
   mitre_ids?: string[];
   model?: string;
+  elastic_rule_id?: string;
+  elastic_alert_id?: string;
+  elastic_rule_name?: string;
+  elastic_index?: string;
+  created_at?: string;
+  updated_at?: string;
   [field: string]: unknown;
 }
 
+/** A row of the tenant's alert list (Technical Overview). */
+export interface AlertListItem {
+  uid: string;
+  name: string;
+  device: string;
+  device_hostname: string;
+  status: AlertStatus;
+  priority: AlertPriority | string;
+  elastic_alert_created_at: string;
+}
+
+export interface SummaryCounts {
+  devices: number;
+  linux: number;
+  rtos: number;
+  packages: number;
+  cves: number;
+  high_risk_cves: number;
+  open_alerts: number;
+  closed_alerts: number;
+}
+
+export interface WorstFinding {
+  device_uid: string;
+  hostname: string;
+  cve_id: string;
+  score: number;
+  package: string;
+}
+
+/** The latest tenant summary; the dashboard keeps it in its variables as exec_summary. */
 export interface TenantSummary {
-  [field: string]: unknown;
+  uid: string;
+  created_at: string;
+  /** A plain-English executive summary of a few sentences. */
+  text: string;
+  counts: SummaryCounts;
+  worst_findings: WorstFinding[];
+}
+
+/** GET /v1/tenants/{t}/dashboard/strategic/ */
+export interface StrategicDashboard {
+  devices_by_risk: Array<{ risk_score: string; count: number }>;
+  devices_by_type: Array<{ device_type: string; count: number }>;
+  alerts_by_status: Array<{ status: AlertStatus; count: number }>;
+  /** Last 30 days, by the day the alert was created (YYYY-MM-DD). */
+  open_alerts_by_priority: Array<{ date: string; priority: string; count: number }>;
+  top_vulnerable_packages: Array<{ name: string; device_count: number; cve_count: number; max_score: number | null }>;
+  cve_counts: { total: number; high_risk: number; devices_affected: number };
+  riskiest_devices: Array<{ uid: string; hostname: string; risk_score: string | null; high_risk_cve_count: number }>;
+  recent_alerts: Array<AlertListItem>;
 }
 
 export interface CountItem {

@@ -52,7 +52,23 @@ export interface Thread {
 }
 
 export interface CveDescription {
+  cve_id?: string;
   description: string;
+}
+
+/** A row of the tenant's device list (Technical Overview). */
+export interface DeviceListItem {
+  uid: string;
+  hostname: string;
+  device_type: DeviceType;
+  platform_name: string;
+  platform_version: string;
+  risk_score: string | null;
+  last_connected: string | null;
+  created_at: string;
+  package_count: number;
+  cve_count: number;
+  high_risk_cve_count: number;
 }
 
 export interface Agent {
@@ -79,4 +95,9 @@ export interface ApiKey {
   created: string;
   /** Returned only once, by the create call. */
   key?: string;
+}
+
+/** The create call's answer: the only time the full key (`prefix.secret`) is sent. */
+export interface CreatedApiKey extends ApiKey {
+  key: string;
 }

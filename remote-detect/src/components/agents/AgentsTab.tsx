@@ -1,0 +1,59 @@
+import { ErrorState, LoadingState } from '@console/shared';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useNavigate } from 'react-router-dom';
+import { useAgents } from '../../api/agents';
+import { useClientPaging } from '../../hooks/useClientPaging';
+import { ClientPagination } from '../common/ClientPagination';
+
+/** The downloadable agent builds; a row opens /agents/{uid}. */
+export function AgentsTab() {
+  const { data, error, isLoading } = useAgents();
+  const navigate = useNavigate();
+  const paging = useClientPaging(data ?? []);
+  if (error) return <ErrorState message="Error loading data." />;
+  if (isLoading || !data) return <LoadingState />;
+  return (
+    <>
+      <TableContainer sx={{ maxHeight: 400 }}>
+        <Table size="small" stickyHeader aria-label="Agents">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 'bold' }}>Device type</TableCell>
+              <TableCell sx={{ fontWeight: 'bold' }}>Architecture</TableCell>
+              <TableCell sx={{ fontWeight: 'bold' }}>Version</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {paging.visible.map((agent) => (
+              <TableRow
+                key={agent.uid}
+                hover
+                tabIndex={0}
+                sx={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/agents/${agent.uid}`)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') navigate(`/agents/${agent.uid}`);
+                }}
+              >
+                <TableCell>{agent.device_type}</TableCell>
+                <TableCell>{agent.architecture}</TableCell>
+                <TableCell>{agent.version}</TableCell>
+              </TableRow>
+            ))}
+            {data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3}>No agents.</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ClientPagination count={data.length} {...paging} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Agent } from '@console/shared';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { agentDownloadUrl } from '../../api/agent';
+import { CopyButton } from '../common/CopyButton';
+
+/** The install script is served to holders of a tenant API key; the token enrols the device. */
+export function linuxInstallCommand(origin: string): string {
+  return `curl -fsSL -H "X-API-Key: <YOUR_API_KEY>" ${origin}/api/v1/agents/linux/install | sudo PROVISION_TOKEN=<TOKEN> sh`;
+}
+
+export function linuxUninstallCommand(origin: string): string {
+  return `curl -fsSL -H "X-API-Key: <YOUR_API_KEY>" ${origin}/api/v1/agents/linux/uninstall | sudo sh`;
+}
+
+function CommandBlock({ label, command }: { label: string; command: string }) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle2" component="h3" gutterBottom>
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box
+          component="pre"
+          aria-label={label}
+          sx={{ flex: 1, m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}
+        >
+          {command}
+        </Box>
+        <CopyButton text={command} />
+      </Box>
+    </Box>
+  );
+}
+
+export function InstallInstructions({ agent }: { agent: Agent }) {
+  const origin = window.location.origin;
+  if (agent.device_type === 'rtos') {
+    return (
+      <>
+        <Typography sx={{ mb: 2 }}>
+          The RTOS agent is a library built into your firmware. Download the package below, add it to your firmware
+          build following the README inside, and set your provision token in its configuration before flashing the
+          device. On its first connection the device enrols in this tenant.
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          Download: <Link href={agentDownloadUrl(agent.uid)}>{agentDownloadUrl(agent.uid)}</Link>
+        </Typography>
+      </>
+    );
+  }
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>
+        Run this on the Linux device as a user with sudo. Replace &lt;YOUR_API_KEY&gt; with an API key of this tenant (API
+        Keys page) and &lt;TOKEN&gt; with an active provision token (Provision Tokens tab).
+      </Typography>
+      <CommandBlock label="Install" command={linuxInstallCommand(origin)} />
+      <CommandBlock label="Uninstall" command={linuxUninstallCommand(origin)} />
+    </>
+  );
+}

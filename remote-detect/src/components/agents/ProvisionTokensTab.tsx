@@ -1,0 +1,168 @@
+import { ConfirmDialog, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useTenant } from '../../api/http-helpers';
+import {
+  createProvisionToken,
+  deleteProvisionToken,
+  updateProvisionToken,
+  useProvisionTokens,
+} from '../../api/provision-tokens';
+import { useClientPaging } from '../../hooks/useClientPaging';
+import { ClientPagination } from '../common/ClientPagination';
+import { CopyButton } from '../common/CopyButton';
+import { formatDateTime } from '../common/format';
+import { NameDialog } from '../common/NameDialog';
+import { TokenEditDialog } from './TokenEditDialog';
+
+const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', ''];
+
+/** Provision tokens: create (the new one goes on top), edit by clicking a row, delete after a confirm. */
+export function ProvisionTokensTab() {
+  const tenant = useTenant();
+  const { mutate } = useSWRConfig();
+  const { data, error, isLoading } = useProvisionTokens();
+  const paging = useClientPaging(data ?? []);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ProvisionToken | null>(null);
+  const [deleting, setDeleting] = useState<ProvisionToken | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Spec §8: token save and delete errors are only logged.
+  async function run(what: string, action: () => Promise<unknown>) {
+    if (!tenant) return;
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      console.error(`${what} failed`, err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (error) return <ErrorState message="Error loading data." />;
+  if (isLoading || !data) return <LoadingState />;
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          Create Token
+        </Button>
+      </Box>
+      <TableContainer sx={{ maxHeight: 400 }}>
+        <Table size="small" stickyHeader aria-label="Provision Tokens">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((label, index) => (
+                <TableCell key={index} sx={{ fontWeight: 'bold' }}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {paging.visible.map((token) => (
+              <TableRow key={token.uid} hover tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => setEditing(token)}>
+                <TableCell>{token.name}</TableCell>
+                <TableCell onClick={(event) => event.stopPropagation()}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Box component="code" sx={{ fontSize: 12, wordBreak: 'break-all' }}>
+                      {token.token}
+                    </Box>
+                    <CopyButton text={token.token} />
+                  </Box>
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={token.enabled ? 'Active' : 'Inactive'}
+                    color={token.enabled ? 'success' : 'default'}
+                  />
+                </TableCell>
+                <TableCell>{token.created_by}</TableCell>
+                <TableCell>{formatDateTime(token.created_at)}</TableCell>
+                <TableCell align="right">
+                  <Tooltip title="Delete">
+                    <IconButton
+                      aria-label={`Delete ${token.name}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setDeleting(token);
+                      }}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            {data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length}>No provision tokens yet.</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ClientPagination count={data.length} {...paging} />
+
+      <NameDialog
+        open={creating}
+        title="Create Provision Token"
+        submitLabel="Create"
+        busy={busy}
+        onClose={() => setCreating(false)}
+        onSubmit={(name) =>
+          void run('Creating the token', async () => {
+            await createProvisionToken(mutate, tenant!, name);
+            setCreating(false);
+            paging.setPage(0);
+          })
+        }
+      />
+      {editing && (
+        <TokenEditDialog
+          key={editing.uid}
+          token={editing}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSave={(changes) =>
+            void run('Saving the token', async () => {
+              await updateProvisionToken(mutate, tenant!, editing.uid, changes);
+              setEditing(null);
+            })
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete token"
+        message="Are you sure you want to delete this token?"
+        confirmLabel="Delete"
+        confirmColor="error"
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          void run('Deleting the token', async () => {
+            await deleteProvisionToken(mutate, tenant!, deleting!.uid);
+          }).then(() => setDeleting(null))
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState, type FormEvent } from 'react';
+
+export interface NameDialogProps {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  busy?: boolean;
+  onSubmit(name: string): void;
+  onClose(): void;
+}
+
+/** Asks for a name (the only field the create calls take). */
+export function NameDialog({ open, title, submitLabel, busy = false, onSubmit, onClose }: NameDialogProps) {
+  const [name, setName] = useState('');
+  // Each opening starts empty.
+  useEffect(() => {
+    if (open) setName('');
+  }, [open]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(name.trim());
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="name-dialog-title">
+      <form onSubmit={submit}>
+        <DialogTitle id="name-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <TextField autoFocus margin="dense" label="Name" fullWidth value={name} onChange={(e) => setName(e.target.value)} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

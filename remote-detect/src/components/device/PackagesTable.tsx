@@ -1,0 +1,90 @@
+import { DEVICE_TABLE_PAGE_SIZES, type Package } from '@console/shared';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useDevicePackages } from '../../api/device-packages';
+import { useLogError } from '../../hooks/useLogError';
+import { useServerTable } from '../../hooks/useServerTable';
+import { formatScore } from '../common/format';
+import { RiskChip } from '../common/RiskChip';
+import { SortableTableHead, type Column } from '../common/SortableTableHead';
+import { CveDialog } from './CveDialog';
+import { packageRisk } from './packageRisk';
+
+const COLUMNS: Column[] = [
+  { id: 'name', label: 'Package', sortField: 'name' },
+  { id: 'version', label: 'Version', sortField: 'version' },
+  { id: 'cve', label: 'CVE', sortField: 'cve_id' },
+  { id: 'score', label: 'Score', sortField: 'score', align: 'right' },
+  { id: 'risk', label: 'Risk' },
+];
+
+/** One row per (package, CVE) finding, paged, sorted and searched on the server. */
+export function PackagesTable({ uid }: { uid: string }) {
+  // The API's default order: highest score first.
+  const table = useServerTable('score', 'desc');
+  const { data, error, isLoading } = useDevicePackages(uid, table.params);
+  const [cve, setCve] = useState<{ cve_uid: string; cve_id: string | null } | null>(null);
+  // Spec §8: a packages error is only logged; the table stays empty.
+  useLogError(error, 'Loading the packages');
+  const rows: Package[] = error ? [] : (data?.results ?? []);
+
+  return (
+    <>
+      <TextField
+        size="small"
+        label="Search packages"
+        value={table.search}
+        onChange={(event) => table.setSearch(event.target.value)}
+        sx={{ mb: 1, minWidth: 260 }}
+      />
+      <TableContainer sx={{ maxHeight: 400 }}>
+        <Table size="small" stickyHeader aria-label="System Packages">
+          <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+          <TableBody>
+            {rows.map((pkg, index) => (
+              <TableRow key={`${pkg.name}-${pkg.version}-${pkg.cve_uid ?? index}`}>
+                <TableCell>{pkg.name}</TableCell>
+                <TableCell>{pkg.version}</TableCell>
+                <TableCell>
+                  {pkg.cve_uid ? (
+                    <Link component="button" type="button" onClick={() => setCve({ cve_uid: pkg.cve_uid!, cve_id: pkg.cve_id })}>
+                      {pkg.cve_id ?? pkg.cve_uid}
+                    </Link>
+                  ) : (
+                    (pkg.cve_id ?? '—')
+                  )}
+                </TableCell>
+                <TableCell align="right">{formatScore(pkg.score)}</TableCell>
+                <TableCell>
+                  <RiskChip level={packageRisk(pkg.score)} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {!isLoading && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length}>No packages.</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={error ? 0 : (data?.count ?? 0)}
+        page={table.page}
+        rowsPerPage={table.rowsPerPage}
+        rowsPerPageOptions={[...DEVICE_TABLE_PAGE_SIZES]}
+        onPageChange={(_, page) => table.setPage(page)}
+        onRowsPerPageChange={(event) => table.setRowsPerPage(Number(event.target.value))}
+      />
+      <CveDialog cve={cve} onClose={() => setCve(null)} />
+    </>
+  );
+}

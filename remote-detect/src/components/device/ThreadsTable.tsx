@@ -1,0 +1,42 @@
+import { ErrorState, LoadingState } from '@console/shared';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useDeviceThreads } from '../../api/device-threads';
+
+/** RTOS threads with their average CPU use; the page renders it for RTOS devices only. */
+export function ThreadsTable({ uid }: { uid: string }) {
+  const { data, error, isLoading } = useDeviceThreads(uid, true);
+  if (error) return <ErrorState message="Error loading device threads." />;
+  if (isLoading || !data) return <LoadingState />;
+  return (
+    <TableContainer sx={{ maxHeight: 300 }}>
+      <Table size="small" stickyHeader aria-label="RTOS Threads">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 'bold' }}>Thread</TableCell>
+            <TableCell sx={{ fontWeight: 'bold' }} align="right">
+              Average CPU usage
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((thread) => (
+            <TableRow key={thread.thread_name}>
+              <TableCell>{thread.thread_name}</TableCell>
+              <TableCell align="right">{thread.avg_cpu_usage}</TableCell>
+            </TableRow>
+          ))}
+          {data.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={2}>No threads reported.</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,145 @@
+import { fakeAuth } from '@console/shared/src/testing/renderWithAuth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+
+const device = {
+  uid: 'd-1',
+  hostname: 'web-01',
+  device_type: 'linux',
+  platform_name: 'Debian',
+  platform_version: '12',
+  kernel_arch: 'x86_64',
+  kernel_version: '6.1.0',
+  risk_score: 'High',
+  created_at: '2026-01-02T10:00:00Z',
+  last_connected: '2026-11-20T08:00:00Z',
+  user_accounts: [{ username: 'root', home_directory: '/root', uid: 0, shell: '/bin/bash', group_name: 'root', privileges: 'admin' }],
+  network_interfaces: [{ name: 'eth0', state: 'UP', ip_addresses: '10.0.0.5, fe80::1' }],
+};
+const packages = {
+  count: 3,
+  results: [
+    { name: 'openssl', version: '3.0.1', cve_id: 'CVE-2024-0001', cve_uid: 'c-1', score: 9.8 },
+    { name: 'zlib', version: '1.2', cve_id: 'CVE-2024-0002', cve_uid: 'c-2', score: 5.5 },
+    { name: 'bash', version: '5.2', cve_id: null, cve_uid: null, score: null },
+  ],
+};
+
+describe('DeviceDetailPage', () => {
+  let api: MockAdapter;
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    api = mockHttp();
+    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    api.restore();
+    logged.mockRestore();
+  });
+
+  function replyAll(over: Partial<typeof device> = {}) {
+    api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
+    api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
+    api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 42, cve_count: 7, high_risk_cve_count: 2 });
+    api.onGet(`${T}/devices/d-1/threads/`).reply(200, { results: [{ thread_name: 'idle', avg_cpu_usage: 71.5 }] });
+  }
+
+  it('shows the sections, onboarded date, addresses, package counts and risk colours', async () => {
+    replyAll();
+    renderRoute('/devices/d-1');
+    expect(await screen.findByRole('heading', { name: 'web-01' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Device Details', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'System User Accounts' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'System IP Interfaces' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'System Packages' })).toBeInTheDocument();
+    expect(screen.getByText('Onboarded')).toBeInTheDocument();
+    expect(screen.getByText(new Date(device.created_at).toLocaleString())).toBeInTheDocument();
+    expect(screen.getByText('10.0.0.5, fe80::1')).toBeInTheDocument();
+    expect(screen.getByText('/root')).toBeInTheDocument();
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'System Packages' });
+    const openssl = (await within(table).findByText('openssl')).closest('tr')!;
+    expect(within(openssl).getByText('9.8')).toBeInTheDocument();
+    const high = within(openssl).getByText('High').closest('[data-risk]')!;
+    expect(high).toHaveStyle({ color: '#ffffff', fontWeight: '700' });
+    const medium = within(within(table).getByText('zlib').closest('tr')!).getByText('Medium').closest('[data-risk]')!;
+    expect(medium).toHaveStyle({ backgroundColor: '#ffbf00' });
+    // The packages call is server-paged with the default page size of 10, highest score first.
+    expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score`)).toBe(true);
+  });
+
+  it('shows no thread table and makes no thread call for a linux device', async () => {
+    replyAll();
+    renderRoute('/devices/d-1');
+    await screen.findByRole('heading', { name: 'web-01' });
+    expect(screen.queryByRole('heading', { name: 'RTOS Threads' })).not.toBeInTheDocument();
+    expect(api.history.get.some((r) => r.url?.endsWith('/threads/'))).toBe(false);
+  });
+
+  it('shows the thread table for an RTOS device', async () => {
+    replyAll({ device_type: 'rtos' });
+    renderRoute('/devices/d-1');
+    expect(await screen.findByRole('heading', { name: 'RTOS Threads' })).toBeInTheDocument();
+    expect(await screen.findByText('idle')).toBeInTheDocument();
+    expect(screen.getByText('71.5')).toBeInTheDocument();
+  });
+
+  it('says "Error loading device threads." when the thread call fails', async () => {
+    replyAll({ device_type: 'rtos' });
+    api.onGet(`${T}/devices/d-1/threads/`).reply(404, { detail: 'Not found.' });
+    renderRoute('/devices/d-1');
+    expect(await screen.findByText('Error loading device threads.')).toBeInTheDocument();
+  });
+
+  it('says "Error loading device details." when the device call fails', async () => {
+    api.onGet(`${T}/devices/d-1/`).reply(404, { detail: 'Not found.' });
+    renderRoute('/devices/d-1');
+    expect(await screen.findByText('Error loading device details.')).toBeInTheDocument();
+  });
+
+  it('only logs package and count errors', async () => {
+    api.onGet(`${T}/devices/d-1/`).reply(200, device);
+    api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(404, { detail: 'Not found.' });
+    api.onGet(`${T}/devices/d-1/packages/count/`).reply(404, { detail: 'Not found.' });
+    renderRoute('/devices/d-1');
+    await screen.findByRole('heading', { name: 'web-01' });
+    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens the CVE description dialog and closes it', async () => {
+    replyAll();
+    api.onGet('/v1/cves/c-1/description/').reply(200, { cve_id: 'CVE-2024-0001', description: 'Buffer overflow in X.' });
+    renderRoute('/devices/d-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'CVE-2024-0001' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Buffer overflow in X.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends the search to the server after a pause and sorts on the server', async () => {
+    replyAll();
+    renderRoute('/devices/d-1');
+    await screen.findByText('openssl');
+    await userEvent.type(screen.getByLabelText('Search packages'), 'ssl');
+    await waitFor(() =>
+      expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score&search=ssl`)).toBe(true),
+    );
+    // Typing is debounced: no request for the partial terms.
+    expect(api.history.get.some((r) => r.url?.includes('search=s&'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Package' }));
+    await waitFor(() =>
+      expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=name&search=ssl`)).toBe(true),
+    );
+  });
+
+  it('waits for the tenant before fetching', () => {
+    renderRoute('/devices/d-1', fakeAuth({ profile: null, loading: true }));
+    expect(api.history.get).toHaveLength(0);
+  });
+});
