@@ -1,12 +1,91 @@
-import { PlaceholderPage, useAuth } from '@console/shared';
+import { ConfirmDialog, ErrorState, LoadingState, type ApiKey, type CreatedApiKey } from '@console/shared';
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-keys';
+import { useTenant } from '../api/http-helpers';
+import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
+import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
+import { NameDialog } from '../components/common/NameDialog';
+import { TenantCaption } from '../components/common/TenantCaption';
 
+/** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete. */
 export function ApiKeysPage() {
-  const { profile } = useAuth();
+  const tenant = useTenant();
+  const { mutate } = useSWRConfig();
+  const { data, error, isLoading } = useApiKeys();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Spec §8: API key save and delete errors are not shown (logged for whoever looks).
+  async function run(what: string, action: () => Promise<unknown>) {
+    if (!tenant) return;
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      console.error(`${what} failed`, err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <PlaceholderPage
-      title="API Keys"
-      description={'Placeholder: the API Keys screen is coming.'}
-      tenantUid={profile?.tenant_uid}
-    />
+    <Box sx={{ p: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          API Keys
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={!tenant}>
+          Create API Key
+        </Button>
+      </Box>
+      <TenantCaption />
+      {error ? (
+        <ErrorState message="Error loading data." />
+      ) : isLoading || !data ? (
+        <LoadingState />
+      ) : (
+        <ApiKeysTable
+          keys={data}
+          onToggle={(key, enabled) => void run('Saving the API key', () => updateApiKey(mutate, tenant!, key.uid, { revoked: !enabled }))}
+          onDelete={setDeleting}
+        />
+      )}
+
+      <NameDialog
+        open={creating}
+        title="Create API Key"
+        submitLabel="Create"
+        busy={busy}
+        onClose={() => setCreating(false)}
+        onSubmit={(name) =>
+          void run('Creating the API key', async () => {
+            const key = await createApiKey(mutate, tenant!, name);
+            setCreating(false);
+            setCreated(key);
+          })
+        }
+      />
+      {/* Closing drops the key from memory: it is shown once. */}
+      <NewKeyDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete API key"
+        message="Are you sure you want to delete this API key?"
+        confirmLabel="Delete"
+        confirmColor="error"
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          void run('Deleting the API key', () => deleteApiKey(mutate, tenant!, deleting!.uid)).then(() => setDeleting(null))
+        }
+      />
+    </Box>
   );
 }

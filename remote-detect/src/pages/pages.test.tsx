@@ -23,6 +23,7 @@ describe('detect routes', () => {
     ['/devices/x-1', 'Device Details', false],
     ['/agents', 'Agents', true],
     ['/agents/x-1', 'Agent', false],
+    ['/alerts/x-1', 'Alert', false],
     ['/api-keys', 'API Keys', true],
   ])('%s shows the heading %s', async (path, heading, caption) => {
     renderRoute(path);

@@ -1,0 +1,121 @@
+import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+
+const alert = {
+  uid: 'al-1',
+  name: 'Reverse shell',
+  device: 'd-1',
+  device_hostname: 'web-01',
+  status: 'OPEN',
+  priority: 'High',
+  indicator: 'bash -i',
+  description: 'A shell connected out.',
+  recommendation: 'Isolate the host.',
+  summary: 'Outbound shell from web-01.',
+  event_data: { process: { name: 'bash', pid: 4242 }, destination: { ip: '203.0.113.9' } },
+  elastic_alert_created_at: '2026-11-20T08:00:00Z',
+  associated_alert_ids: [
+    { elastic_rule_name: 'Suspicious curl', elastic_alert_id: 'ea-2', link: 'al-2' },
+    { elastic_rule_name: 'Unknown rule', elastic_alert_id: 'ea-3', link: null },
+  ],
+  mitre_ids: ['T1059'],
+  model: 'secret-model',
+  elastic_rule_id: 'rule-internal',
+  elastic_alert_id: 'ea-1',
+  elastic_index: '.alerts-security',
+};
+
+describe('AlertDetailPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = mockHttp();
+  });
+  afterEach(() => api.restore());
+
+  it('shows summary, metadata without the hidden fields, the event table and the links', async () => {
+    api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    renderRoute('/alerts/al-1');
+    expect(await screen.findByRole('heading', { name: 'Reverse shell', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Outbound shell from web-01.')).toBeInTheDocument();
+    expect(screen.getByText('Isolate the host.')).toBeInTheDocument();
+
+    const metadata = screen.getByRole('region', { name: 'Metadata' });
+    expect(within(metadata).getByText('T1059')).toBeInTheDocument();
+    expect(within(metadata).getByText('bash -i')).toBeInTheDocument();
+    expect(within(metadata).getByText(new Date(alert.elastic_alert_created_at).toLocaleString())).toBeInTheDocument();
+    for (const hidden of ['secret-model', 'rule-internal', 'ea-1', '.alerts-security', 'OPEN', 'A shell connected out.']) {
+      expect(within(metadata).queryByText(hidden)).not.toBeInTheDocument();
+    }
+
+    const events = screen.getByRole('table', { name: 'Event Data' });
+    expect(within(within(events).getByText('process.pid').closest('tr')!).getByText('4242')).toBeInTheDocument();
+    expect(within(events).getByText('destination.ip')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'web-01' })).toHaveAttribute('href', '/devices/d-1');
+    expect(screen.getByRole('link', { name: 'ea-2' })).toHaveAttribute('href', '/alerts/al-2');
+    expect(screen.queryByRole('link', { name: 'ea-3' })).not.toBeInTheDocument();
+    expect(screen.getByText('ea-3')).toBeInTheDocument();
+  });
+
+  it('PATCHes each status change and then refetches the alert', async () => {
+    let current = 'OPEN';
+    api.onGet(`${T}/alerts/al-1/`).reply(() => [200, { ...alert, status: current }]);
+    api.onPatch(`${T}/alerts/al-1/`).reply((config) => {
+      current = (JSON.parse(config.data as string) as { status: string }).status;
+      return [200, { ...alert, status: current }];
+    });
+    renderRoute('/alerts/al-1');
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(select).toHaveTextContent('OPEN');
+    const getsBefore = api.history.get.length;
+
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
+    await waitFor(() => expect(api.history.get.length).toBe(getsBefore + 1));
+    expect(JSON.parse(api.history.patch[0].data as string)).toEqual({ status: 'CLOSED' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('CLOSED'));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'OPEN' }));
+    await waitFor(() => expect(api.history.get.length).toBe(getsBefore + 2));
+    expect(api.history.patch.map((r) => JSON.parse(r.data as string))).toEqual([{ status: 'CLOSED' }, { status: 'OPEN' }]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
+  });
+
+  it('refetches after a failed change too, so the server status shows', async () => {
+    api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    api.onPatch(`${T}/alerts/al-1/`).reply(400, { detail: 'bad' });
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoute('/alerts/al-1');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
+    await waitFor(() => expect(api.history.get).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('navigates to an associated alert', async () => {
+    api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    api.onGet(`${T}/alerts/al-2/`).reply(200, { ...alert, uid: 'al-2', name: 'Suspicious curl' });
+    renderRoute('/alerts/al-1');
+    await userEvent.click(await screen.findByRole('link', { name: 'ea-2' }));
+    expect(currentLocation().pathname).toBe('/alerts/al-2');
+    expect(await screen.findByRole('heading', { name: 'Suspicious curl' })).toBeInTheDocument();
+  });
+
+  it('shows the error message of a failed load', async () => {
+    api.onGet(`${T}/alerts/al-1/`).reply(404, { detail: 'Not found.' });
+    renderRoute('/alerts/al-1');
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
+  });
+
+  it('says "Error loading alert details." when there is no data', async () => {
+    api.onGet(`${T}/alerts/al-1/`).reply(200, '');
+    renderRoute('/alerts/al-1');
+    expect(await screen.findByText('Error loading alert details.')).toBeInTheDocument();
+  });
+});
