@@ -1,0 +1,79 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router-dom';
+import { useDevices } from '../../api/devices';
+import { useLogError } from '../../hooks/useLogError';
+import { useServerTable } from '../../hooks/useServerTable';
+import { formatDateTime } from '../common/format';
+import { RiskChip } from '../common/RiskChip';
+import { SortableTableHead, type Column } from '../common/SortableTableHead';
+import { ServerTableFrame } from './ServerTableFrame';
+import type { OnVariablesChange } from './variables';
+import { WidgetCard } from './WidgetCard';
+
+const COLUMNS: Column[] = [
+  { id: 'hostname', label: 'Hostname', sortField: 'hostname' },
+  { id: 'type', label: 'Type', sortField: 'device_type' },
+  { id: 'platform', label: 'Platform', sortField: 'platform_name' },
+  { id: 'risk', label: 'Risk', sortField: 'risk_score' },
+  { id: 'cves', label: 'CVEs', sortField: 'cve_count', align: 'right' },
+  { id: 'high', label: 'High-risk CVEs', sortField: 'high_risk_cve_count', align: 'right' },
+  { id: 'last', label: 'Last connected', sortField: 'last_connected' },
+  { id: 'onboarded', label: 'Onboarded', sortField: 'created_at' },
+];
+
+/**
+ * Every device of the tenant. A row click reports device_uid (the page navigates on the first
+ * report only); the hostname is also a plain link, so any device stays reachable.
+ */
+export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVariablesChange }) {
+  const table = useServerTable('hostname');
+  const { data, error, isValidating } = useDevices(table.params);
+  useLogError(error, 'Loading the device list');
+  const rows = error ? [] : (data?.results ?? []);
+  return (
+    <WidgetCard title="Devices">
+      <ServerTableFrame table={table} count={error ? 0 : (data?.count ?? 0)} searchLabel="Search devices" loading={isValidating}>
+        <TableContainer sx={{ maxHeight: 400 }}>
+          <Table size="small" stickyHeader aria-label="Devices">
+            <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+            <TableBody>
+              {rows.map((device) => (
+                <TableRow
+                  key={device.uid}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => onVariablesChange({ device_uid: device.uid })}
+                >
+                  <TableCell>
+                    <Link component={RouterLink} to={`/devices/${device.uid}`} onClick={(event) => event.stopPropagation()}>
+                      {device.hostname}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{device.device_type === 'rtos' ? 'RTOS' : 'Linux'}</TableCell>
+                  <TableCell>{`${device.platform_name} ${device.platform_version}`.trim()}</TableCell>
+                  <TableCell>
+                    <RiskChip level={device.risk_score} />
+                  </TableCell>
+                  <TableCell align="right">{device.cve_count}</TableCell>
+                  <TableCell align="right">{device.high_risk_cve_count}</TableCell>
+                  <TableCell>{formatDateTime(device.last_connected)}</TableCell>
+                  <TableCell>{formatDateTime(device.created_at)}</TableCell>
+                </TableRow>
+              ))}
+              {data && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length}>No devices.</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ServerTableFrame>
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { StrategicDashboard } from '@console/shared';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { RiskChip } from '../common/RiskChip';
+import type { OnVariablesChange } from './variables';
+import { NoData, WidgetCard } from './WidgetCard';
+
+/** A click reports device_uid to the page (which decides whether to navigate). */
+export function RiskiestDevicesList({
+  rows,
+  onVariablesChange,
+}: {
+  rows: StrategicDashboard['riskiest_devices'];
+  onVariablesChange: OnVariablesChange;
+}) {
+  return (
+    <WidgetCard title="Riskiest devices">
+      {rows.length === 0 ? (
+        <NoData />
+      ) : (
+        <List dense aria-label="Riskiest devices">
+          {rows.map((device) => (
+            <ListItemButton key={device.uid} onClick={() => onVariablesChange({ device_uid: device.uid })}>
+              <ListItemText primary={device.hostname} secondary={`${device.high_risk_cve_count} high-risk CVEs`} />
+              <RiskChip level={device.risk_score} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </WidgetCard>
+  );
+}

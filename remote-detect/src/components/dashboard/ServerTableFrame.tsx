@@ -1,0 +1,46 @@
+import { DEVICE_TABLE_PAGE_SIZES } from '@console/shared';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import type { ServerTableState } from '../../hooks/useServerTable';
+
+export interface ServerTableFrameProps {
+  table: ServerTableState;
+  count: number;
+  searchLabel: string;
+  loading: boolean;
+  filters?: ReactNode;
+  children: ReactNode;
+}
+
+/** Search box, a progress bar while a page loads, the table, and server pagination. */
+export function ServerTableFrame({ table, count, searchLabel, loading, filters, children }: ServerTableFrameProps) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <TextField
+          size="small"
+          label={searchLabel}
+          type="search"
+          value={table.search}
+          onChange={(event) => table.setSearch(event.target.value)}
+          sx={{ minWidth: 260 }}
+        />
+        {filters}
+      </Box>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
+      {children}
+      <TablePagination
+        component="div"
+        count={count}
+        page={table.page}
+        rowsPerPage={table.rowsPerPage}
+        rowsPerPageOptions={[...DEVICE_TABLE_PAGE_SIZES]}
+        onPageChange={(_, page) => table.setPage(page)}
+        onRowsPerPageChange={(event) => table.setRowsPerPage(Number(event.target.value))}
+      />
+    </>
+  );
+}

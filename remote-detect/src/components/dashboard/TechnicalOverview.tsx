@@ -1,0 +1,14 @@
+import Box from '@mui/material/Box';
+import { AlertsTable } from './AlertsTable';
+import { DevicesTable } from './DevicesTable';
+import type { DashboardTabProps } from './variables';
+
+/** Technical Overview: the only lists of ALL devices and ALL alerts in the product. */
+export function TechnicalOverview({ onVariablesChange }: DashboardTabProps) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <DevicesTable onVariablesChange={onVariablesChange} />
+      <AlertsTable onVariablesChange={onVariablesChange} />
+    </Box>
+  );
+}

@@ -1,0 +1,172 @@
+import { SWRProvider } from '@console/shared';
+import { currentLocation, renderWithAuth, Route, Routes } from '@console/shared/src/testing/renderWithAuth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { mockHttp, T } from '../testing/renderRoute';
+import { DashboardPage } from './DashboardPage';
+
+// The real chart needs a browser layout engine; the test checks what the page hands it.
+jest.mock('../components/dashboard/ApexChart', () => ({
+  ApexChart: ({ label, series }: { label: string; series: unknown }) => (
+    <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} />
+  ),
+}));
+
+const summary = {
+  uid: 's-1',
+  created_at: '2026-11-21T06:00:00Z',
+  text: 'Your 3 devices have 2 high-risk CVEs and 1 open alert.',
+  counts: { devices: 3, linux: 2, rtos: 1, packages: 100, cves: 9, high_risk_cves: 2, open_alerts: 1, closed_alerts: 4 },
+  worst_findings: [],
+};
+const strategic = {
+  devices_by_risk: [{ risk_score: 'High', count: 1 }, { risk_score: 'Low', count: 2 }],
+  devices_by_type: [{ device_type: 'linux', count: 2 }, { device_type: 'rtos', count: 1 }],
+  alerts_by_status: [{ status: 'OPEN', count: 1 }, { status: 'CLOSED', count: 4 }],
+  open_alerts_by_priority: [{ date: '2026-11-20', priority: 'High', count: 1 }],
+  top_vulnerable_packages: [{ name: 'openssl', device_count: 2, cve_count: 5, max_score: 9.8 }],
+  cve_counts: { total: 9, high_risk: 2, devices_affected: 2 },
+  riskiest_devices: [
+    { uid: 'd-1', hostname: 'web-01', risk_score: 'High', high_risk_cve_count: 2 },
+    { uid: 'd-2', hostname: 'plc-07', risk_score: 'Low', high_risk_cve_count: 0 },
+  ],
+  recent_alerts: [
+    { uid: 'al-1', name: 'Reverse shell', priority: 'High', status: 'OPEN', device: 'd-1', device_hostname: 'web-01', elastic_alert_created_at: '2026-11-20T08:00:00Z' },
+  ],
+};
+const deviceRow = (i: number) => ({
+  uid: `d-${i}`,
+  hostname: `host-${i}`,
+  device_type: 'linux',
+  platform_name: 'Debian',
+  platform_version: '12',
+  risk_score: 'Medium',
+  last_connected: null,
+  created_at: '2026-01-01T00:00:00Z',
+  package_count: 10,
+  cve_count: 1,
+  high_risk_cve_count: 0,
+});
+const alertRow = { uid: 'al-5', name: 'Port scan', device: 'd-1', device_hostname: 'web-01', status: 'OPEN', priority: 'Low', elastic_alert_created_at: '2026-11-19T08:00:00Z' };
+
+// The page stays mounted whatever the URL, so later reports can be seen NOT to navigate.
+function renderDashboard() {
+  return renderWithAuth(
+    <SWRProvider>
+      <Routes>
+        <Route path="*" element={<DashboardPage />} />
+      </Routes>
+    </SWRProvider>,
+  );
+}
+
+describe('DashboardPage', () => {
+  let api: MockAdapter;
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    api = mockHttp();
+    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.onGet(`${T}/summaries/latest/`).reply(200, summary);
+    api.onGet(`${T}/dashboard/strategic/`).reply(200, strategic);
+    api.onGet(new RegExp(`^${T}/devices/\\?`)).reply((config) => {
+      const offset = Number(new URL(config.url!, 'http://x').searchParams.get('offset'));
+      return [200, { count: 12, results: Array.from({ length: offset ? 2 : 10 }, (_, i) => deviceRow(offset + i)) }];
+    });
+    api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
+  });
+  afterEach(() => {
+    api.restore();
+    logged.mockRestore();
+  });
+
+  it('loads the latest summary first into exec_summary and shows the strategic widgets', async () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Dashboards', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
+    expect(await screen.findByText(summary.text)).toBeInTheDocument();
+    expect(api.history.get[0].url).toBe(`${T}/summaries/latest/`);
+    const risk = await screen.findByRole('region', { name: 'Devices by risk' });
+    expect(within(risk).getByTestId('chart')).toHaveAttribute('data-series', '[1,2]');
+    const trend = screen.getByRole('region', { name: 'Open alerts by priority (last 30 days)' });
+    expect(JSON.parse(within(trend).getByTestId('chart').getAttribute('data-series')!)).toContainEqual({ name: 'High', data: [1] });
+    expect(within(screen.getByRole('table', { name: 'Top vulnerable packages' })).getByText('openssl')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Top vulnerable packages' })).getByText('High')).toBeInTheDocument();
+  });
+
+  it('navigates on the first reported alert_uid only', async () => {
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: /Reverse shell/ }));
+    expect(currentLocation().pathname).toBe('/alerts/al-1');
+    await userEvent.click(screen.getByRole('button', { name: /plc-07/ }));
+    expect(currentLocation().pathname).toBe('/alerts/al-1');
+  });
+
+  it('navigates on the first reported device_uid only', async () => {
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: /plc-07/ }));
+    expect(currentLocation().pathname).toBe('/devices/d-2');
+    await userEvent.click(screen.getByRole('button', { name: /Reverse shell/ }));
+    await userEvent.click(within(screen.getByRole('list', { name: 'Riskiest devices' })).getByRole('button', { name: /web-01/ }));
+    expect(currentLocation().pathname).toBe('/devices/d-2');
+  });
+
+  it('only logs analytics errors', async () => {
+    api.onGet(`${T}/summaries/latest/`).reply(404, { detail: 'Not found.' });
+    api.onGet(`${T}/dashboard/strategic/`).reply(404, { detail: 'Not found.' });
+    renderDashboard();
+    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('No summary yet.')).toBeInTheDocument();
+  });
+
+  describe('Technical Overview', () => {
+    async function openTechnical() {
+      renderDashboard();
+      await userEvent.click(screen.getByRole('tab', { name: 'Technical Overview' }));
+      return screen.findByRole('table', { name: 'Devices' });
+    }
+    const deviceCalls = () => api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/?`));
+
+    it('lists devices and alerts from the server with paging', async () => {
+      const devices = await openTechnical();
+      expect(await within(devices).findByText('host-0')).toBeInTheDocument();
+      expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=hostname`);
+      expect(api.history.get.map((r) => r.url)).toContain(`${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at`);
+      expect(await within(screen.getByRole('table', { name: 'Alerts' })).findByText('Port scan')).toBeInTheDocument();
+
+      const deviceRegion = screen.getByRole('region', { name: 'Devices' });
+      expect(within(deviceRegion).getByText('1–10 of 12')).toBeInTheDocument();
+      await userEvent.click(within(deviceRegion).getByRole('button', { name: 'Go to next page' }));
+      expect(await within(devices).findByText('host-11')).toBeInTheDocument();
+      expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=10&ordering=hostname`);
+    });
+
+    it('searches after a pause and sorts on the server', async () => {
+      const devices = await openTechnical();
+      await within(devices).findByText('host-0');
+      await userEvent.type(screen.getByLabelText('Search devices'), 'web');
+      await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=hostname&search=web`));
+      expect(deviceCalls().some((u) => u.includes('search=w&') || u.includes('search=we&'))).toBe(false);
+      await userEvent.click(within(devices).getByRole('button', { name: 'Risk' }));
+      await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=risk_score&search=web`));
+      await userEvent.click(within(devices).getByRole('button', { name: 'Risk' }));
+      await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=-risk_score&search=web`));
+    });
+
+    it('reports rows through the navigate-once rule and keeps every name a real link', async () => {
+      const devices = await openTechnical();
+      expect(await within(devices).findByRole('link', { name: 'host-3' })).toHaveAttribute('href', '/devices/d-3');
+      const alerts = screen.getByRole('table', { name: 'Alerts' });
+      expect(await within(alerts).findByRole('link', { name: 'Port scan' })).toHaveAttribute('href', '/alerts/al-5');
+
+      await userEvent.click((within(devices).getByText('host-0').closest('tr') as HTMLTableRowElement).cells[1]);
+      expect(currentLocation().pathname).toBe('/devices/d-0');
+      await userEvent.click(within(alerts).getByText('web-01'));
+      expect(currentLocation().pathname).toBe('/devices/d-0');
+      // The link still opens the alert after the one automatic navigation.
+      await userEvent.click(within(alerts).getByRole('link', { name: 'Port scan' }));
+      expect(currentLocation().pathname).toBe('/alerts/al-5');
+    });
+  });
+});
