@@ -77,7 +77,16 @@ export function ProvisionTokensTab() {
           </TableHead>
           <TableBody>
             {paging.visible.map((token) => (
-              <TableRow key={token.uid} hover tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => setEditing(token)}>
+              <TableRow
+                key={token.uid}
+                hover
+                tabIndex={0}
+                sx={{ cursor: 'pointer' }}
+                onClick={() => setEditing(token)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) setEditing(token);
+                }}
+              >
                 <TableCell>{token.name}</TableCell>
                 <TableCell onClick={(event) => event.stopPropagation()}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
