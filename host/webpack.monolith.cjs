@@ -1,7 +1,9 @@
 // The same console as one bundle without federation: the benchmark's baseline only.
-// Run: npx webpack --config webpack.monolith.cjs --mode production  → dist-monolith/
+// Run: pnpm --filter @console/host run build:monolith  → dist-monolith/
 const path = require('node:path');
 const { createWebpackConfig } = require('@console/shared/build/webpack.cjs');
+
+const FEDERATED_MODULES = path.join(__dirname, 'src/remotes/remote-modules');
 
 module.exports = createWebpackConfig({
   dir: __dirname,
@@ -10,9 +12,11 @@ module.exports = createWebpackConfig({
   port: 3000,
   monolith: true,
   customise(config, webpack) {
+    // Every import of src/remotes/remote-modules (bootstrap.tsx and RemotePage.tsx) gets the
+    // monolith's version, so no federation runtime is bundled into the baseline.
     config.plugins.push(
-      new webpack.NormalModuleReplacementPlugin(/^\.\/remote-modules$/, (resource) => {
-        if (resource.context === path.join(__dirname, 'src/remotes')) {
+      new webpack.NormalModuleReplacementPlugin(/(^|\/)remote-modules$/, (resource) => {
+        if (path.resolve(resource.context, resource.request) === FEDERATED_MODULES) {
           resource.request = path.join(__dirname, 'monolith/remote-modules.ts');
         }
       }),

@@ -27,13 +27,15 @@ function readCatalog() {
 function sharedModules() {
   const catalog = readCatalog();
   const singleton = (pkg) => ({ singleton: true, strictVersion: true, requiredVersion: catalog[pkg] });
+  // The react-router keys resolve to facades in shared/build (whose package.json says 0.1.0).
+  const router = (pkg) => ({ ...singleton(pkg), version: catalog[pkg] });
   return {
     react: singleton('react'),
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router': singleton('react-router'),
-    'react-router-dom': singleton('react-router-dom'),
+    'react-router': router('react-router'),
+    'react-router-dom': router('react-router-dom'),
     '@mui/material/': singleton('@mui/material'),
     '@emotion/react': singleton('@emotion/react'),
     '@emotion/styled': singleton('@emotion/styled'),
@@ -45,6 +47,21 @@ function sharedModules() {
       strictVersion: true,
       requiredVersion: SHARED_PACKAGE.version,
     },
+  };
+}
+
+/**
+ * `react-router` and `react-router-dom` (v7 re-exports react-router) both resolve to one facade
+ * listing the client-side API the console uses, so the shared module is tree-shaken (see
+ * react-router.mjs). The share keys stay both package names: code may import either.
+ */
+function reactRouterAliases(appRequire, dev) {
+  const pkgDir = path.dirname(appRequire.resolve('react-router/package.json'));
+  return {
+    'react-router$': path.join(__dirname, 'react-router.mjs'),
+    'react-router-dom$': path.join(__dirname, 'react-router-dom.mjs'),
+    // The package's exports map only names its development build; production drops the dev warnings.
+    'console-react-router-impl$': path.join(pkgDir, `dist/${dev ? 'development' : 'production'}/index.mjs`),
   };
 }
 
@@ -122,6 +139,7 @@ function createWebpackConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: reactRouterAliases(appRequire, dev),
       },
       module: {
         rules: [
@@ -139,6 +157,9 @@ function createWebpackConfig(app) {
                 },
               },
             },
+            // A name missing from an import (e.g. one the react-router facade does not list)
+            // fails the build instead of being undefined at run time.
+            parser: { importExportsPresence: 'error' },
           },
           { test: /\.(svg|png|jpe?g|gif|ico)$/i, type: 'asset/resource' },
         ],
