@@ -22,6 +22,8 @@ export interface Config {
   remotes: { detect: string, insights: string, threat: string }
   logLevel: string
   trustProxy: boolean | number | string
+  /** Origin the agent install scripts download from (PUBLIC_URL); else the request's own origin. */
+  publicUrl: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -132,6 +134,7 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
       threat: remoteUrl(env, 'REMOTE_THREAT_URL', '/remotes/threat/mf-manifest.json')
     },
     logLevel,
-    trustProxy: trustProxy(env)
+    trustProxy: trustProxy(env),
+    publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!)
   }
 }

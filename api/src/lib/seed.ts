@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants } from '../db/schema/index.js'
 import { createTenant, createUser, findUserByEmail } from './accounts.js'
+import { DEMO_PLAN, OTHER_PLAN, seedDetectTenant } from './detect/seed.js'
 import { randomPassword } from './tokens.js'
 
 export const DEMO_TENANT_NAME = 'Demo Tenant'
@@ -23,6 +24,8 @@ export interface SeededAccount {
 export interface SeedOptions {
   demoPassword?: string | undefined
   otherPassword?: string | undefined
+  /** DETECT devices, packages, alerts, tokens and keys (about a second); tests opt in. */
+  detect?: boolean
 }
 
 export interface SeedResult {
@@ -48,6 +51,10 @@ async function ensureAccount (db: Db, tenantName: string, email: string, fromEnv
 export async function seed (db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const demo = await ensureAccount(db, DEMO_TENANT_NAME, DEMO_EMAIL, options.demoPassword)
   const other = await ensureAccount(db, OTHER_TENANT_NAME, OTHER_EMAIL, options.otherPassword)
+  if (options.detect !== false) {
+    await seedDetectTenant(db, demo.tenantUid, { uid: demo.userUid, email: demo.email }, DEMO_PLAN)
+    await seedDetectTenant(db, other.tenantUid, { uid: other.userUid, email: other.email }, OTHER_PLAN)
+  }
   return { demo, other }
 }
 

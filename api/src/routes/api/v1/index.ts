@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { apiKeyPlugin } from '../../../plugins/app/api-key.js'
+import { agentRoutes } from './agents/index.js'
+import { cveRoutes } from './cves/index.js'
 import { tenantsRoutes } from './tenants/index.js'
 import { tokenRoutes } from './token/index.js'
 
@@ -6,4 +9,7 @@ import { tokenRoutes } from './token/index.js'
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(tokenRoutes, { prefix: '/token' })
   await app.register(tenantsRoutes, { prefix: '/tenants/:tenant' })
+  await app.register(apiKeyPlugin)
+  await app.register(agentRoutes, { prefix: '/agents' })
+  await app.register(cveRoutes, { prefix: '/cves' })
 }

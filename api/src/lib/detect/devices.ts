@@ -1,0 +1,26 @@
+import { and, count, eq, max, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { devicePackages, devices, packageFindings } from '../../db/schema/index.js'
+import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
+
+/**
+ * Recomputes a device's stored counts and risk from its packages and findings. Call it after
+ * any write to a device's packages or findings (seed, enrolment, CVE matching).
+ */
+export async function refreshDeviceStats (db: Db, tenantUid: string, deviceUid: string): Promise<void> {
+  const [packages] = await db.select({ n: count() }).from(devicePackages)
+    .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devicePackages.deviceUid, deviceUid)))
+  const [findings] = await db.select({
+    n: count(),
+    high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
+    worst: max(packageFindings.score)
+  }).from(packageFindings)
+    .where(and(eq(packageFindings.tenantUid, tenantUid), eq(packageFindings.deviceUid, deviceUid)))
+  const risk = deviceRisk([findings?.worst ?? null])
+  await db.update(devices).set({
+    packageCount: packages?.n ?? 0,
+    cveCount: findings?.n ?? 0,
+    highRiskCveCount: findings?.high ?? 0,
+    ...risk
+  }).where(and(eq(devices.tenantUid, tenantUid), eq(devices.uid, deviceUid)))
+}

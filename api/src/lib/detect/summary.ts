@@ -1,0 +1,105 @@
+import { and, count, countDistinct, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import {
+  alerts, devicePackages, devices, packageFindings, summaries, vulnerabilities,
+  type SummaryCounts, type WorstFinding
+} from '../../db/schema/index.js'
+import { HIGH_RISK_SCORE } from './risk.js'
+
+/** How many summaries a tenant keeps; older ones are history nobody reads. */
+const KEEP = 20
+
+const plural = (n: number, word: string, many = `${word}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`
+
+/** The executive summary: plain sentences built only from the counts and the worst findings. */
+export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highRiskDevices: number, criticalOpen: number): string {
+  if (counts.devices === 0) {
+    return 'No devices are enrolled yet. Create a provision token and install an agent to start monitoring.'
+  }
+  const sentences = [
+    `${plural(counts.devices, 'device')} ${counts.devices === 1 ? 'is' : 'are'} monitored (${counts.linux} Linux, ${counts.rtos} RTOS), with ${plural(counts.packages, 'package')} inventoried.`,
+    counts.cves === 0
+      ? 'No known vulnerabilities were found in their packages.'
+      : `${plural(counts.cves, 'distinct CVE')} affect these packages, ${counts.high_risk_cves} of them high risk (CVSS above ${HIGH_RISK_SCORE}); ${plural(highRiskDevices, 'device is', 'devices are')} rated High risk.`
+  ]
+  const top = worst[0]
+  if (top !== undefined) {
+    sentences.push(`The most severe finding is ${top.cve_id}${top.score === null ? '' : ` (CVSS ${top.score.toFixed(1)})`} in ${top.package} on ${top.hostname}.`)
+  }
+  sentences.push(counts.open_alerts === 0
+    ? `There are no open alerts (${counts.closed_alerts} closed).`
+    : `${plural(counts.open_alerts, 'alert is', 'alerts are')} open${criticalOpen > 0 ? `, ${criticalOpen} of them Critical` : ''}, and ${counts.closed_alerts} closed.`)
+  if (counts.high_risk_cves > 0 || criticalOpen > 0) {
+    sentences.push('Patch the high-risk packages first and triage the open Critical alerts.')
+  }
+  return sentences.join(' ')
+}
+
+/** Computes and stores a new summary of the tenant's data; a handful of aggregate queries. */
+export async function regenerateSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
+  const [deviceRows, findingRows, alertRows, worstRows] = await Promise.all([
+    db.select({
+      n: count(),
+      linux: sql<number>`count(*) filter (where ${devices.deviceType} = 'linux')`.mapWith(Number),
+      packages: sum(devices.packageCount).mapWith(Number),
+      high: sql<number>`count(*) filter (where ${devices.riskScore} = 'High')`.mapWith(Number)
+    }).from(devices).where(eq(devices.tenantUid, tenantUid)),
+    db.select({
+      cves: countDistinct(packageFindings.vulnerabilityUid),
+      high: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number)
+    }).from(packageFindings).where(eq(packageFindings.tenantUid, tenantUid)),
+    db.select({
+      open: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN')`.mapWith(Number),
+      closed: sql<number>`count(*) filter (where ${alerts.status} = 'CLOSED')`.mapWith(Number),
+      critical: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN' and ${alerts.priority} = 'Critical')`.mapWith(Number)
+    }).from(alerts).where(eq(alerts.tenantUid, tenantUid)),
+    db.select({
+      device_uid: devices.uid,
+      hostname: devices.hostname,
+      cve_id: vulnerabilities.cveId,
+      score: packageFindings.score,
+      package: devicePackages.name
+    }).from(packageFindings)
+      .innerJoin(devices, eq(devices.uid, packageFindings.deviceUid))
+      .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
+      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+      .where(eq(packageFindings.tenantUid, tenantUid))
+      .orderBy(sql`${packageFindings.score} desc nulls last`, devices.hostname, vulnerabilities.cveId, devicePackages.name)
+      .limit(5)
+  ])
+  const d = deviceRows[0]
+  const f = findingRows[0]
+  const a = alertRows[0]
+  const total = d?.n ?? 0
+  const counts: SummaryCounts = {
+    devices: total,
+    linux: d?.linux ?? 0,
+    rtos: total - (d?.linux ?? 0),
+    packages: d?.packages ?? 0,
+    cves: f?.cves ?? 0,
+    high_risk_cves: f?.high ?? 0,
+    open_alerts: a?.open ?? 0,
+    closed_alerts: a?.closed ?? 0
+  }
+  const text = summaryText(counts, worstRows, d?.high ?? 0, a?.critical ?? 0)
+  const [row] = await db.insert(summaries).values({ tenantUid, text, counts, worstFindings: worstRows }).returning()
+  await pruneSummaries(db, tenantUid)
+  return row!
+}
+
+async function pruneSummaries (db: Db, tenantUid: string): Promise<void> {
+  const keep = await db.select({ uid: summaries.uid, createdAt: summaries.createdAt }).from(summaries)
+    .where(eq(summaries.tenantUid, tenantUid)).orderBy(desc(summaries.createdAt)).limit(KEEP)
+  const oldest = keep.at(-1)
+  if (keep.length < KEEP || oldest === undefined) return
+  const stale = await db.select({ uid: summaries.uid }).from(summaries)
+    .where(and(eq(summaries.tenantUid, tenantUid), lt(summaries.createdAt, oldest.createdAt)))
+  if (stale.length > 0) await db.delete(summaries).where(inArray(summaries.uid, stale.map((s) => s.uid)))
+}
+
+/** The newest summary, computed now when the tenant has none yet. */
+export async function latestSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
+  const [row] = await db.select().from(summaries).where(eq(summaries.tenantUid, tenantUid))
+    .orderBy(desc(summaries.createdAt), desc(summaries.uid)).limit(1)
+  return row ?? regenerateSummary(db, tenantUid)
+}

@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { Type } from 'typebox'
+import {
+  deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
+} from '../../../../db/schema/index.js'
+import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
+import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
+import { responses } from '../../../../lib/schemas.js'
+import {
+  Device, DeviceList, DeviceListQuery, DeviceParams, PackageCount, PackageList, PackageQuery, ThreadList
+} from './schemas.js'
+
+const TenantOnly = Type.Object({ tenant: Type.String() })
+
+const LIST_COLUMNS = {
+  uid: devices.uid,
+  hostname: devices.hostname,
+  device_type: devices.deviceType,
+  platform_name: devices.platformName,
+  platform_version: devices.platformVersion,
+  risk_score: devices.riskScore,
+  last_connected: devices.lastConnected,
+  created_at: devices.createdAt,
+  package_count: devices.packageCount,
+  cve_count: devices.cveCount,
+  high_risk_cve_count: devices.highRiskCveCount
+}
+
+interface ListRow {
+  uid: string
+  hostname: string
+  device_type: string
+  platform_name: string
+  platform_version: string
+  risk_score: string
+  last_connected: Date | null
+  created_at: Date
+  package_count: number
+  cve_count: number
+  high_risk_cve_count: number
+}
+
+const listItem = (row: ListRow) => ({
+  ...row,
+  device_type: row.device_type as 'linux' | 'rtos',
+  risk_score: row.risk_score as 'High' | 'Medium' | 'Low',
+  last_connected: iso(row.last_connected),
+  created_at: row.created_at.toISOString()
+})
+
+const DEVICE_ORDERING = {
+  hostname: [devices.hostname],
+  device_type: [devices.deviceType],
+  platform_name: [devices.platformName, devices.platformVersion],
+  risk_score: [devices.riskRank],
+  last_connected: [devices.lastConnected],
+  created_at: [devices.createdAt],
+  cve_count: [devices.cveCount],
+  high_risk_cve_count: [devices.highRiskCveCount]
+}
+
+const PACKAGE_ORDERING = {
+  name: [devicePackages.name],
+  version: [devicePackages.version],
+  cve_id: [vulnerabilities.cveId],
+  score: [packageFindings.score]
+}
+
+/** Devices of the caller's tenant (spec §7 "Devices, agents and tokens" + the list the spec lacks). */
+export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app
+
+  /** The device row of this tenant or 404: every per-device route starts here. */
+  const ownedDevice = async (tenantUid: string, uid: string) => found((await db.select()
+    .from(devices).where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid)))))[0])
+
+  app.get('/', {
+    prefixTrailingSlash: 'slash',
+    schema: {
+      tags: ['devices'],
+      summary: 'Devices of the tenant: search, ordering, limit/offset',
+      params: TenantOnly,
+      querystring: DeviceListQuery,
+      response: responses({ 200: DeviceList }, 400, 401, 404)
+    }
+  }, async (request) => {
+    const { search, ordering } = request.query
+    const { limit, offset } = paging(request.query, 10, 200)
+    const order = orderBy(ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+    let matches: SQL | undefined
+    if (search !== undefined && search.trim() !== '') {
+      const pattern = likePattern(search.trim())
+      matches = or(ilike(devices.hostname, pattern), ilike(devices.platformName, pattern),
+        ilike(devices.platformVersion, pattern), ilike(devices.ipAddresses, pattern))
+    }
+    const where = owned(devices, request.tenantUid, matches)
+    const [total] = await db.select({ n: count() }).from(devices).where(where)
+    const rows = await db.select(LIST_COLUMNS).from(devices).where(where).orderBy(...order).limit(limit).offset(offset)
+    return { count: total?.n ?? 0, results: rows.map(listItem) }
+  })
+
+  app.get('/:uid/', {
+    schema: {
+      tags: ['devices'],
+      summary: 'One device with its user accounts and network interfaces',
+      params: DeviceParams,
+      response: responses({ 200: Device }, 401, 404)
+    }
+  }, async (request) => {
+    const device = await ownedDevice(request.tenantUid, request.params.uid)
+    const [accounts, interfaces] = await Promise.all([
+      db.select({
+        username: deviceAccounts.username,
+        home_directory: deviceAccounts.homeDirectory,
+        uid: deviceAccounts.uid,
+        shell: deviceAccounts.shell,
+        group_name: deviceAccounts.groupName,
+        privileges: deviceAccounts.privileges
+      }).from(deviceAccounts)
+        .where(owned(deviceAccounts, request.tenantUid, eq(deviceAccounts.deviceUid, device.uid)))
+        .orderBy(asc(deviceAccounts.uid), asc(deviceAccounts.id)),
+      db.select({ name: deviceInterfaces.name, state: deviceInterfaces.state, ip_addresses: deviceInterfaces.ipAddresses })
+        .from(deviceInterfaces)
+        .where(owned(deviceInterfaces, request.tenantUid, eq(deviceInterfaces.deviceUid, device.uid)))
+        .orderBy(asc(deviceInterfaces.name), asc(deviceInterfaces.id))
+    ])
+    return {
+      uid: device.uid,
+      hostname: device.hostname,
+      device_type: device.deviceType as 'linux' | 'rtos',
+      platform_name: device.platformName,
+      platform_version: device.platformVersion,
+      kernel_arch: device.kernelArch,
+      kernel_version: device.kernelVersion,
+      risk_score: device.riskScore as 'High' | 'Medium' | 'Low',
+      created_at: device.createdAt.toISOString(),
+      last_connected: iso(device.lastConnected),
+      package_count: device.packageCount,
+      cve_count: device.cveCount,
+      high_risk_cve_count: device.highRiskCveCount,
+      user_accounts: accounts,
+      network_interfaces: interfaces
+    }
+  })
+
+  app.get('/:uid/threads/', {
+    schema: {
+      tags: ['devices'],
+      summary: 'RTOS threads with average CPU use (an empty list for Linux devices)',
+      params: DeviceParams,
+      response: responses({ 200: ThreadList }, 401, 404)
+    }
+  }, async (request) => {
+    const device = await ownedDevice(request.tenantUid, request.params.uid)
+    const results = await db.select({ thread_name: deviceThreads.threadName, avg_cpu_usage: deviceThreads.avgCpuUsage })
+      .from(deviceThreads)
+      .where(owned(deviceThreads, request.tenantUid, eq(deviceThreads.deviceUid, device.uid)))
+      .orderBy(asc(deviceThreads.threadName), asc(deviceThreads.id))
+    return { results }
+  })
+
+  app.get('/:uid/packages/', {
+    schema: {
+      tags: ['devices'],
+      summary: 'Packages of a device, one row per (package, CVE) finding; a package without CVE has one row with nulls',
+      params: DeviceParams,
+      querystring: PackageQuery,
+      response: responses({ 200: PackageList }, 400, 401, 404)
+    }
+  }, async (request) => {
+    const device = await ownedDevice(request.tenantUid, request.params.uid)
+    const { search, ordering } = request.query
+    const { limit, offset } = paging(request.query, 50, 500)
+    const order = orderBy(ordering, '-score', PACKAGE_ORDERING,
+      [devicePackages.name, devicePackages.version, devicePackages.id, vulnerabilities.cveId])
+    const where = owned(devicePackages, request.tenantUid, eq(devicePackages.deviceUid, device.uid),
+      search !== undefined && search.trim() !== '' ? ilike(devicePackages.name, likePattern(search.trim())) : undefined)
+    const base = () => db.select({
+      name: devicePackages.name,
+      version: devicePackages.version,
+      cve_id: vulnerabilities.cveId,
+      cve_uid: vulnerabilities.uid,
+      score: packageFindings.score
+    }).from(devicePackages)
+      .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid)))
+      .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    const [total] = await db.select({ n: count() }).from(devicePackages)
+      .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid)))
+      .where(where)
+    const results = await base().where(where).orderBy(...order).limit(limit).offset(offset)
+    return { count: total?.n ?? 0, results }
+  })
+
+  app.get('/:uid/packages/count/', {
+    schema: {
+      tags: ['devices'],
+      summary: 'Distinct packages, CVE findings and high-risk (CVSS > 7.5) findings of a device',
+      params: DeviceParams,
+      response: responses({ 200: PackageCount }, 401, 404)
+    }
+  }, async (request) => {
+    const device = await ownedDevice(request.tenantUid, request.params.uid)
+    return { count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount }
+  })
+}
