@@ -22,6 +22,10 @@ export interface Config {
   remotes: { detect: string, insights: string, threat: string }
   logLevel: string
   trustProxy: boolean | number | string
+  /** Raw honeynet events older than this many days are pruned (at least 15: the metrics read 14). */
+  honeypotRetentionDays: number
+  /** Optional iptoasn.com-format table (ip2asn-v4.tsv[.gz]) for sensors that send no enrichment. */
+  honeypotGeoipFile: string | undefined
   /** Origin the agent install scripts download from (PUBLIC_URL); else the request's own origin. */
   publicUrl: string | undefined
 }
@@ -135,6 +139,8 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     },
     logLevel,
     trustProxy: trustProxy(env),
+    honeypotRetentionDays: int(env, 'HONEYPOT_RETENTION_DAYS', 30, 15, 3650),
+    honeypotGeoipFile: str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
     publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!)
   }
 }

@@ -141,7 +141,7 @@ export async function buildTestApp ({ env = {}, extend, detect = false }: BuildT
     ...env
   })
   const { database, cleanup } = await openTestDatabase()
-  const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, detect })
+  const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect })
   const app = await buildApp({ config, database, logger: false })
   if (extend !== undefined) await extend(app)
   await app.ready()

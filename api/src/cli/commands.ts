@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util'
 import { loadConfig, type Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { checkEmail, checkPassword, createTenant, createUser, InputError, resetPassword } from '../lib/accounts.js'
+import { pruneHoneypot } from '../lib/honeypot/prune.js'
+import { createSensorKey, listSensorKeys, revokeSensorKey } from '../lib/honeypot/sensor-keys.js'
 import { describeSeededAccount, seed } from '../lib/seed.js'
 import { describeStartupError, isExpectedError, openConfiguredDatabase } from '../lib/startup.js'
 
@@ -84,6 +86,47 @@ export const commands: Record<string, Command> = {
       const result = await seed(db, { demoPassword: context.config.demoPassword, otherPassword: context.config.otherPassword })
       const lines = [result.demo, result.other].map(describeSeededAccount).filter((line) => line !== undefined)
       context.io.out(lines.length > 0 ? lines.join('\n') : 'Demo data already present; nothing to do')
+    }
+  },
+  'create-sensor-key': {
+    usage: 'create-sensor-key --name <name>',
+    description: 'Create a honeynet sensor key for POST /api/v1/honeypot/events/ and print it (shown once).',
+    options: ['name'],
+    run: async (context) => {
+      const { db } = await context.database()
+      const { key, info } = await createSensorKey(db, required(context, 'name'))
+      context.io.out(key)
+      context.io.err(`Created sensor key "${info.name}" (${info.id}); store it now, it is not shown again`)
+    }
+  },
+  'list-sensor-keys': {
+    usage: 'list-sensor-keys',
+    description: 'List honeynet sensor keys (id, prefix, name, created, revoked).',
+    run: async (context) => {
+      const { db } = await context.database()
+      for (const key of await listSensorKeys(db)) {
+        context.io.out([key.id, key.prefix, key.name, key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? 'active'].join('\t'))
+      }
+    }
+  },
+  'revoke-sensor-key': {
+    usage: 'revoke-sensor-key --key <id or prefix>',
+    description: 'Revoke a honeynet sensor key; its sensor gets 401 from then on.',
+    options: ['key'],
+    run: async (context) => {
+      const { db } = await context.database()
+      const revoked = await revokeSensorKey(db, required(context, 'key'))
+      if (revoked === 0) throw new InputError('No active sensor key with that id or prefix')
+      context.io.out(`Revoked ${revoked} sensor key${revoked === 1 ? '' : 's'}`)
+    }
+  },
+  'prune-honeypot': {
+    usage: 'prune-honeypot',
+    description: 'Delete honeynet events older than HONEYPOT_RETENTION_DAYS (the server also does it hourly).',
+    run: async (context) => {
+      const { db } = await context.database()
+      const pruned = await pruneHoneypot(db, context.config.honeypotRetentionDays)
+      context.io.out(`Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups} rollup rows older than ${context.config.honeypotRetentionDays} days`)
     }
   },
   migrate: {

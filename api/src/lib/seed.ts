@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js'
 import { tenants } from '../db/schema/index.js'
 import { createTenant, createUser, findUserByEmail } from './accounts.js'
 import { DEMO_PLAN, OTHER_PLAN, seedDetectTenant } from './detect/seed.js'
+import { seedHoneynet } from './honeypot/seed.js'
 import { randomPassword } from './tokens.js'
 
 export const DEMO_TENANT_NAME = 'Demo Tenant'
@@ -24,6 +25,8 @@ export interface SeededAccount {
 export interface SeedOptions {
   demoPassword?: string | undefined
   otherPassword?: string | undefined
+  /** The 14-day honeynet history (a few seconds on PGlite); API tests that do not need it skip it. */
+  honeynet?: boolean
   /** DETECT devices, packages, alerts, tokens and keys (about a second); tests opt in. */
   detect?: boolean
 }
@@ -51,6 +54,7 @@ async function ensureAccount (db: Db, tenantName: string, email: string, fromEnv
 export async function seed (db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const demo = await ensureAccount(db, DEMO_TENANT_NAME, DEMO_EMAIL, options.demoPassword)
   const other = await ensureAccount(db, OTHER_TENANT_NAME, OTHER_EMAIL, options.otherPassword)
+  if (options.honeynet !== false) await seedHoneynet(db)
   if (options.detect !== false) {
     await seedDetectTenant(db, demo.tenantUid, { uid: demo.userUid, email: demo.email }, DEMO_PLAN)
     await seedDetectTenant(db, other.tenantUid, { uid: other.userUid, email: other.email }, OTHER_PLAN)

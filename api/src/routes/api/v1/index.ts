@@ -2,12 +2,16 @@ import type { FastifyPluginAsync } from 'fastify'
 import { apiKeyPlugin } from '../../../plugins/app/api-key.js'
 import { agentRoutes } from './agents/index.js'
 import { cveRoutes } from './cves/index.js'
+import { honeypotRoutes } from './honeypot/index.js'
+import { honeypotMetricsRoutes } from './honeypot-metrics/index.js'
 import { tenantsRoutes } from './tenants/index.js'
 import { tokenRoutes } from './token/index.js'
 
 /** Every `/api/v1` area; later issues add theirs here. Routes default to cookie auth. */
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(tokenRoutes, { prefix: '/token' })
+  await app.register(honeypotRoutes, { prefix: '/honeypot' })
+  await app.register(honeypotMetricsRoutes, { prefix: '/honeypot-metrics' })
   await app.register(tenantsRoutes, { prefix: '/tenants/:tenant' })
   await app.register(apiKeyPlugin)
   await app.register(agentRoutes, { prefix: '/agents' })

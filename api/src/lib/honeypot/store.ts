@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { COMMAND_EVENT, FILE_EVENTS, type HoneypotEvent } from './cowrie.js'
+import { rowsOf } from './sql-rows.js'
+
+export const HOUR_MS = 60 * 60 * 1000
+
+export type RollupKind = 'sessions' | 'asn' | 'country' | 'command' | 'hash'
+
+export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS
+
+const md5Uuid = (value: string): string => {
+  const hex = createHash('md5').update(value).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+class Rollup {
+  private readonly counts = new Map<string, { kind: RollupKind, bucket: number, value: string, count: number }>()
+
+  add (kind: RollupKind, ms: number, value: string): void {
+    const bucket = hourOf(ms)
+    const id = `${kind}\u0001${bucket}\u0001${value}`
+    const row = this.counts.get(id)
+    if (row === undefined) this.counts.set(id, { kind, bucket, value, count: 1 })
+    else row.count++
+  }
+
+  rows (): Array<{ kind: string, bucket: string, value_hash: string, value: string, count: number }> {
+    return [...this.counts.values()].map((row) => ({
+      kind: row.kind, bucket: new Date(row.bucket).toISOString(), value_hash: md5Uuid(row.value), value: row.value, count: row.count
+    }))
+  }
+}
+
+export interface StoreResult {
+  /** Events stored for the first time. */
+  inserted: number
+  /** Events already stored (sent before, or twice in this batch). */
+  duplicates: number
+}
+
+/**
+ * Stores one batch in one transaction: raw events with ON CONFLICT DO NOTHING, then the sessions
+ * and hourly rollups of ONLY the rows that insert returned, so a resent event never counts twice.
+ * Each batch travels as one JSON parameter (json_to_recordset): one bind however many rows.
+ */
+export async function storeEvents (db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
+  if (events.length === 0) return { inserted: 0, duplicates: 0 }
+  const payload = JSON.stringify(events.map((event) => ({
+    event_key: event.key,
+    ts: event.ts.toISOString(),
+    eventid: event.eventid,
+    session_key: event.sessionKey,
+    src_ip: event.srcIp,
+    sensor: event.sensor,
+    input: event.input,
+    shasum: event.shasum,
+    url: event.url
+  })))
+
+  return await db.transaction(async (tx) => {
+    const insertedKeys = new Set(rowsOf<{ event_key: string }>(await tx.execute(sql`
+      INSERT INTO honeypot_events (event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url)
+      SELECT event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url
+      FROM json_to_recordset(${payload}::json) AS r(event_key uuid, ts timestamptz, eventid text,
+        session_key text, src_ip text, sensor text, input text, shasum text, url text)
+      ON CONFLICT DO NOTHING
+      RETURNING event_key`)).map((row) => row.event_key))
+    const fresh = events.filter((event) => insertedKeys.delete(event.key))
+
+    const rollup = new Rollup()
+    // A session starts at its earliest event seen (normally cowrie.session.connect).
+    const firstBySession = new Map<string, HoneypotEvent>()
+    for (const event of fresh) {
+      const first = firstBySession.get(event.sessionKey)
+      if (first === undefined || event.ts < first.ts) firstBySession.set(event.sessionKey, event)
+      if (event.eventid === COMMAND_EVENT && event.input !== null && event.input !== '') {
+        rollup.add('command', event.ts.getTime(), event.input)
+      } else if (FILE_EVENTS.has(event.eventid) && event.shasum !== null && event.shasum !== '') {
+        rollup.add('hash', event.ts.getTime(), event.shasum)
+      }
+    }
+    if (firstBySession.size > 0) {
+      const sessions = JSON.stringify([...firstBySession.values()].map((event) => ({
+        session_key: event.sessionKey, started_at: event.ts.toISOString(), src_ip: event.srcIp, sensor: event.sensor, asn: event.asn, country: event.country
+      })))
+      const started = rowsOf<{ started_at: string | Date, asn: string, country: string }>(await tx.execute(sql`
+        INSERT INTO honeypot_sessions (session_key, started_at, src_ip, sensor, asn, country)
+        SELECT session_key, started_at, src_ip, sensor, asn, country
+        FROM json_to_recordset(${sessions}::json) AS r(session_key text, started_at timestamptz, src_ip text,
+          sensor text, asn text, country text)
+        ON CONFLICT DO NOTHING
+        RETURNING started_at, asn, country`))
+      for (const session of started) {
+        const ms = new Date(session.started_at).getTime()
+        rollup.add('sessions', ms, '')
+        rollup.add('asn', ms, session.asn)
+        rollup.add('country', ms, session.country)
+      }
+    }
+    const rows = rollup.rows()
+    if (rows.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO honeypot_rollups (kind, bucket, value_hash, value, count)
+        SELECT kind, bucket, value_hash, value, count
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(kind text, bucket timestamptz, value_hash uuid,
+          value text, count bigint)
+        -- One lock order for every writer, so concurrent batches on PostgreSQL cannot deadlock.
+        ORDER BY kind, bucket, value_hash
+        ON CONFLICT (kind, bucket, value_hash) DO UPDATE SET count = honeypot_rollups.count + excluded.count`)
+    }
+    return { inserted: fresh.length, duplicates: events.length - fresh.length }
+  })
+}

@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ConfigError } from '../../../../config.js'
+import { HttpError } from '../../../../lib/http-error.js'
+import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
+import { emptyResult, INGEST_MAX_BYTES, ingestStream } from '../../../../lib/honeypot/ingest.js'
+import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
+import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
+import { findSensorKey } from '../../../../lib/honeypot/sensor-keys.js'
+import { responses } from '../../../../lib/schemas.js'
+import { IngestHeaders, IngestResponse } from './schemas.js'
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000
+const FIRST_PRUNE_AFTER_MS = 60 * 1000
+
+const isReadable = (body: unknown): body is Readable =>
+  typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function'
+
+/**
+ * Honeynet sensors: `POST /api/v1/honeypot/events/` takes Cowrie JSON lines with a sensor key.
+ * Also owns the retention timer, since this is where honeynet data comes in.
+ */
+export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app
+  let geo: GeoLookup | null = null
+  if (config.honeypotGeoipFile !== undefined) {
+    try {
+      geo = loadGeoTable(config.honeypotGeoipFile)
+    } catch (error) {
+      throw new ConfigError(`HONEYPOT_GEOIP_FILE cannot be read: ${(error as Error).message}`)
+    }
+  }
+
+  const sensorNames = new Map<string, string>()
+  app.apiKeyResolvers.push(async (key) => {
+    const sensor = await findSensorKey(app.db, key)
+    if (sensor === undefined) return null
+    sensorNames.set(sensor.id, sensor.name)
+    return { kind: 'sensor', id: sensor.id, tenantUid: '' }
+  })
+
+  // Streamed, not buffered: the handler reads the body itself (size and line limits in ingest.ts).
+  // text/plain is safe here: the route takes no cookies, only an X-API-Key header.
+  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl', 'text/plain'], (_request, payload, done) => {
+    done(null, payload)
+  })
+
+  app.post('/events/', {
+    config: { auth: 'api-key' },
+    schema: {
+      tags: ['honeypot'],
+      summary: 'Ingest Cowrie JSON events (one per line) from a honeynet sensor',
+      description: `Body: newline-delimited Cowrie JSON (\`application/x-ndjson\` or \`text/plain\`, optionally \`Content-Encoding: gzip\`), at most ${INGEST_MAX_BYTES} bytes, 64 KiB per line. Idempotent: a resent event counts once. Bad lines are reported and skipped.`,
+      headers: IngestHeaders,
+      response: responses({ 200: IngestResponse }, 400, 401, 413, 415)
+    }
+  }, async (request, reply) => {
+    const body: unknown = request.body
+    if (!isReadable(body)) throw new HttpError(415, 'Send newline-delimited JSON as application/x-ndjson.')
+    // A gzip/deflate/br body arrives here already inflated, as a stream, by @fastify/compress.
+    const stream = body
+    const principal = request.apiKey!
+    const result = emptyResult()
+    try {
+      await ingestStream(app.db, stream, {
+        retentionDays: config.honeypotRetentionDays,
+        defaultSensor: sensorNames.get(principal.id) ?? 'sensor',
+        geo
+      }, result)
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        void reply.header('connection', 'close')
+        throw new HttpError(413, `${error.message} The ${result.accepted + result.duplicates} events before the limit were stored; send the rest in another request.`)
+      }
+      if ((error as NodeJS.ErrnoException).code?.startsWith('Z_') === true) throw new HttpError(400, 'The body cannot be decompressed.')
+      throw error
+    }
+    return result
+  })
+
+  const prune = () => {
+    pruneHoneypot(app.db, config.honeypotRetentionDays).then((pruned) => {
+      app.log.info({ pruned }, 'honeypot retention applied')
+    }, (error: unknown) => {
+      app.log.error({ err: error }, 'honeypot retention failed')
+    })
+  }
+  let timers: NodeJS.Timeout[] = []
+  app.addHook('onReady', async () => {
+    timers = [setTimeout(prune, FIRST_PRUNE_AFTER_MS).unref(), setInterval(prune, PRUNE_EVERY_MS).unref()]
+  })
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer)
+  })
+}

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { gzipSync } from 'node:zlib'
+import { formatAsn } from '../../../src/lib/honeypot/cowrie.js'
+import { loadGeoTable } from '../../../src/lib/honeypot/geoip.js'
+import { emptyResult, ingestStream } from '../../../src/lib/honeypot/ingest.js'
+import { BodyTooLargeError, ndjsonLines } from '../../../src/lib/honeypot/ndjson.js'
+import { pruneHoneypot } from '../../../src/lib/honeypot/prune.js'
+import { honeypotMetrics } from '../../../src/lib/honeypot/metrics.js'
+import { buildTestApp, tempDir, type TestApp } from '../../helpers.js'
+import { cowrieEvent } from './honeypot-helpers.js'
+
+async function collect<T> (iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of iterable) out.push(item)
+  return out
+}
+
+describe('honeypot ndjson reader', () => {
+  it('splits lines across chunk borders, numbers them and skips blank ones', async () => {
+    const chunks = [Buffer.from('{"a":1}\n{"b"'), Buffer.from(':2}\r\n\n   \n{"c":3}')]
+    assert.deepEqual(await collect(ndjsonLines(chunks, 1000, 100)), [
+      { line: 1, text: '{"a":1}' }, { line: 2, text: '{"b":2}' }, { line: 5, text: '{"c":3}' }
+    ])
+  })
+
+  it('drops an over-long line without buffering it and reads on', async () => {
+    const chunks = [Buffer.from('x'.repeat(60)), Buffer.from('y'.repeat(60)), Buffer.from('\nok')]
+    assert.deepEqual(await collect(ndjsonLines(chunks, 1000, 100)), [
+      { line: 1, error: 'line longer than 100 bytes' }, { line: 2, text: 'ok' }
+    ])
+  })
+
+  it('stops at the body limit', async () => {
+    await assert.rejects(collect(ndjsonLines([Buffer.alloc(600, 10), Buffer.alloc(600, 10)], 1000, 100)), BodyTooLargeError)
+  })
+})
+
+describe('honeypot enrichment', () => {
+  it('formats ASNs the way the console shows them', () => {
+    assert.equal(formatAsn(14061, 'DigitalOcean, LLC'), 'AS14061 DigitalOcean, LLC')
+    assert.equal(formatAsn('AS4134', 'CHINANET-BACKBONE'), 'AS4134 CHINANET-BACKBONE')
+    assert.equal(formatAsn(0, undefined), undefined)
+    assert.equal(formatAsn(undefined, 'Some Org'), 'Some Org')
+  })
+
+  it('looks source addresses up in an iptoasn.com table (plain or gzipped)', () => {
+    const dir = tempDir()
+    const table = [
+      '1.0.0.0\t1.0.0.255\t13335\tUS\tCLOUDFLARENET',
+      '45.95.147.0\t45.95.147.255\t9009\tRO\tM247 Europe SRL',
+      '100.64.0.0\t100.127.255.255\t0\tNone\tNot routed'
+    ].join('\n')
+    fs.writeFileSync(path.join(dir, 'ip2asn-v4.tsv.gz'), gzipSync(table))
+    const lookup = loadGeoTable(path.join(dir, 'ip2asn-v4.tsv.gz'))
+    assert.deepEqual(lookup('45.95.147.236'), { asn: 'AS9009 M247 Europe SRL', country: 'Romania' })
+    assert.deepEqual(lookup('1.0.0.1'), { asn: 'AS13335 CLOUDFLARENET', country: 'United States' })
+    assert.deepEqual(lookup('100.64.1.1'), {})
+    assert.equal(lookup('8.8.8.8'), undefined)
+    assert.equal(lookup('2001:db8::1'), undefined)
+  })
+})
+
+describe('honeypot ingest with a GeoIP table, and retention', () => {
+  let t: TestApp
+  before(async () => { t = await buildTestApp() })
+  after(async () => { await t.close() })
+
+  it('fills in ASN and country from the table only where the sensor sent none', async () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, 'ip2asn-v4.tsv'), '203.0.113.0\t203.0.113.255\t64496\tNL\tExample Net\n')
+    const geo = loadGeoTable(path.join(dir, 'ip2asn-v4.tsv'))
+    const lines = [
+      cowrieEvent('cowrie.session.connect', 'geo-lookup01', 5000),
+      cowrieEvent('cowrie.session.connect', 'geo-enriched', 5000, { geoip: { asn: 4134, as_org: 'CHINANET-BACKBONE', country_name: 'China' } })
+    ].join('\n')
+    const result = await ingestStream(t.app.db, [Buffer.from(lines)], { retentionDays: 30, defaultSensor: 's', geo }, emptyResult())
+    assert.equal(result.accepted, 2)
+    const metrics = await honeypotMetrics(t.app.db)
+    assert.deepEqual(metrics.top_asns, [{ asn: 'AS4134 CHINANET-BACKBONE', count: 1 }, { asn: 'AS64496 Example Net', count: 1 }])
+    assert.deepEqual(metrics.top_countries, [{ country: 'China', count: 1 }, { country: 'Netherlands', count: 1 }])
+  })
+
+  it('prunes raw events, sessions and rollups past the retention', async () => {
+    const pruned = await pruneHoneypot(t.app.db, 15, Date.now() + 20 * 86_400_000)
+    assert.deepEqual({ events: pruned.events, sessions: pruned.sessions }, { events: 2, sessions: 2 })
+    assert.ok(pruned.rollups >= 5) // sessions, 2 ASNs, 2 countries (one hour bucket, or two across an hour)
+    assert.equal((await honeypotMetrics(t.app.db)).top_asns.length, 0)
+  })
+})

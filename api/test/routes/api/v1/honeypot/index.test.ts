@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict'
+import { gzipSync } from 'node:zlib'
+import { after, before, describe, it } from 'node:test'
+import { revokeSensorKey } from '../../../../../src/lib/honeypot/sensor-keys.js'
+import { buildTestApp, type TestApp } from '../../../../helpers.js'
+import { cowrieEvent, cowrieSample, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
+
+describe('POST /api/v1/honeypot/events/', () => {
+  let t: TestApp
+  let key: string
+  const sample = cowrieSample()
+  before(async () => {
+    t = await buildTestApp()
+    key = await sensorKey(t.app)
+  })
+  after(async () => { await t.close() })
+
+  const metrics = async () => {
+    const session = await t.login()
+    const response = await t.app.inject({ url: '/api/v1/honeypot-metrics/', headers: session.headers() })
+    assert.equal(response.statusCode, 200)
+    return response.json()
+  }
+
+  it('ingests a Cowrie sample file and counts sessions, commands and file hashes', async () => {
+    const response = await ingest(t.app, key, sample)
+    assert.equal(response.statusCode, 200, response.body)
+    assert.deepEqual(response.json(), { lines: sample.length, accepted: sample.length, duplicates: 0, rejected: [], rejected_count: 0 })
+
+    const body = await metrics()
+    assert.equal(body.total_attacks, 3)
+    assert.deepEqual(body.top_asns, [
+      { asn: 'AS14061 DigitalOcean, LLC', count: 1 }, // top-level enrichment fields
+      { asn: 'AS4134 CHINANET-BACKBONE', count: 1 }, // T-Pot geoip.* enrichment
+      { asn: 'unknown', count: 1 } // no enrichment, no GeoIP file
+    ])
+    assert.deepEqual(body.top_countries, [
+      { country: 'China', count: 1 }, { country: 'United States', count: 1 }, { country: 'unknown', count: 1 }
+    ])
+    assert.deepEqual(body.top_commands.slice(0, 2), [
+      { command: 'uname -a', count: 3 },
+      { command: 'cat /proc/cpuinfo | grep name | wc -l', count: 2 }
+    ])
+    assert.equal(body.top_commands.length, 3)
+    // Downloads and uploads count (upload shasum lower-cased); the TTY log's shasum is not a file.
+    assert.deepEqual(body.top_hashes, [
+      { hash: '9b7f2e1c4d0a3b58e6f1a2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f607', count: 2 },
+      { hash: '4f1d6a8e2b7c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80', count: 1 }
+    ])
+  })
+
+  it('counts the same events once when they are sent again (and twice in one body)', async () => {
+    const before = await metrics()
+    const again = await ingest(t.app, key, [...sample, sample[0]!])
+    assert.equal(again.statusCode, 200)
+    assert.deepEqual(again.json(), { lines: sample.length + 1, accepted: 0, duplicates: sample.length + 1, rejected: [], rejected_count: 0 })
+    assert.deepEqual(await metrics(), before)
+  })
+
+  it('reports bad lines by number, skips them and keeps the good ones', async () => {
+    const lines = [
+      cowrieEvent('cowrie.session.connect', 'badlines0001', 1000),
+      '{"eventid": "cowrie.command.input", "session": ',
+      '[1, 2, 3]',
+      '',
+      JSON.stringify({ session: 'x', timestamp: new Date().toISOString() }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', 900, { input: 'echo good-line' }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', 800, { timestamp: 'yesterday', input: 'x' }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', 800, { input: 42 }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', 700, { input: 'x'.repeat(70 * 1024) }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', -3 * 3600_000, { input: 'from the future' }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', 40 * 86_400_000, { input: 'past retention' }),
+      cowrieEvent('cowrie.command.input', 'badlines0001', 600, { input: 'nul\u0000byte' })
+    ]
+    const response = await ingest(t.app, key, lines)
+    assert.equal(response.statusCode, 200, response.body)
+    const body = response.json()
+    assert.equal(body.accepted, 3)
+    assert.equal(body.lines, 12)
+    assert.deepEqual(body.rejected, [
+      { line: 2, error: 'not valid JSON' },
+      { line: 3, error: 'expected one JSON object per line' },
+      { line: 5, error: '"eventid" is required' },
+      { line: 7, error: '"timestamp" is not an ISO 8601 date-time' },
+      { line: 8, error: '"input" must be a string' },
+      { line: 9, error: 'line longer than 65536 bytes' },
+      { line: 10, error: '"timestamp" is in the future' },
+      { line: 11, error: '"timestamp" is older than the retention period' }
+    ])
+    assert.equal(body.rejected_count, 8)
+    const commands = (await metrics()).top_commands.map((row: { command: string }) => row.command)
+    assert.ok(commands.includes('echo good-line'))
+    assert.ok(commands.includes('nulbyte'))
+  })
+
+  it('takes text/plain and gzip bodies', async () => {
+    const line = cowrieEvent('cowrie.session.connect', 'plaintext001', 1000)
+    const plain = await ingest(t.app, key, `${line}\r\n`, 'text/plain')
+    assert.equal(plain.json().accepted, 1)
+    const gz = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/honeypot/events/',
+      headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', 'x-api-key': key },
+      payload: gzipSync(cowrieEvent('cowrie.session.connect', 'gzipped00001', 1000))
+    })
+    assert.equal(gz.statusCode, 200, gz.body)
+    assert.equal(gz.json().accepted, 1)
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/honeypot/events/',
+      headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', 'x-api-key': key },
+      payload: 'not gzip at all'
+    })
+    assert.equal(broken.statusCode, 400)
+    assert.ok(typeof broken.json().detail === 'string')
+  })
+
+  it('answers 415 to JSON and other media types', async () => {
+    const json = await ingest(t.app, key, '{"eventid":"cowrie.session.connect"}', 'application/json')
+    assert.equal(json.statusCode, 415)
+    assert.match(json.json().detail, /x-ndjson/)
+    const xml = await ingest(t.app, key, '<a/>', 'application/xml')
+    assert.equal(xml.statusCode, 415)
+  })
+
+  it('needs a live sensor key: none, wrong, a session cookie or a revoked key get 401', async () => {
+    const line = [cowrieEvent('cowrie.session.connect', 'noauth000001', 1000)]
+    assert.equal((await ingest(t.app, undefined, line)).statusCode, 401)
+    assert.equal((await ingest(t.app, 'hps_wrong', line)).statusCode, 401)
+    const session = await t.login()
+    const withCookie = await t.app.inject({
+      method: 'POST', url: '/api/v1/honeypot/events/', headers: { ...session.headers(), 'content-type': 'application/x-ndjson' }, payload: line[0]
+    })
+    assert.equal(withCookie.statusCode, 401)
+    const spare = await sensorKey(t.app, 'spare')
+    assert.equal((await ingest(t.app, spare, line)).statusCode, 200)
+    assert.equal(await revokeSensorKey(t.app.db, spare.slice(0, 12)), 1)
+    const revoked = await ingest(t.app, spare, line)
+    assert.equal(revoked.statusCode, 401)
+    assert.deepEqual(revoked.json(), { detail: 'Authentication credentials were not provided.' })
+  })
+})
