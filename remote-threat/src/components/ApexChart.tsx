@@ -1,0 +1,27 @@
+import Skeleton from '@mui/material/Skeleton';
+import type { ApexOptions } from 'apexcharts';
+import { lazy, Suspense } from 'react';
+
+// ApexCharts is large: a dynamic import keeps it out of the remote's entry, in its own chunk that
+// is fetched only when the Threat Landscape draws its charts. It needs no eval (CSP-safe); its
+// inline <style> is allowed by the console's style-src.
+const ReactApexChart = lazy(() => import('react-apexcharts'));
+
+export interface ApexChartProps {
+  type: 'bar' | 'pie';
+  options: ApexOptions;
+  series: ApexOptions['series'];
+  height?: number;
+  /** Names the chart for assistive technology. */
+  label: string;
+}
+
+export function ApexChart({ type, options, series, height = 320, label }: ApexChartProps) {
+  return (
+    <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
+      <div role="img" aria-label={label} data-testid="chart">
+        <ReactApexChart type={type} options={options} series={series} height={height} />
+      </div>
+    </Suspense>
+  );
+}

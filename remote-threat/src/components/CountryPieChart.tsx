@@ -1,0 +1,36 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { HoneypotMetrics } from '@console/shared';
+import { ApexChart } from './ApexChart';
+
+export interface CountryPieChartProps {
+  rows: HoneypotMetrics['top_countries'];
+}
+
+export function CountryPieChart({ rows }: CountryPieChartProps) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Top Countries (last 14 days)
+        </Typography>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary">No attacks recorded.</Typography>
+        ) : (
+          <ApexChart
+            type="pie"
+            label="Attacks by country, top 10 over the last 14 days"
+            series={rows.map((row) => row.count)}
+            options={{
+              chart: { animations: { enabled: false } },
+              labels: rows.map((row) => row.country),
+              legend: { position: 'bottom' },
+              tooltip: { y: { formatter: (value: number) => `${value.toLocaleString('en-US')} attacks` } },
+            }}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
