@@ -198,18 +198,18 @@ export function * cowrieSessions (options: GeneratorOptions): Generator<CowrieJs
     push('cowrie.session.connect', { src_port: port, dst_ip: '10.0.0.4', dst_port: 22, protocol: 'ssh' },
       `New connection: ${attacker.ip}:${port} (10.0.0.4:22) [session: ${session}]`, 0)
     const kind = rand()
-    if (kind < 0.42) {
+    if (kind < 0.5) {
       push('cowrie.session.closed', { duration: 0.4 }, 'Connection lost after 0.4 seconds', 400)
     } else {
-      const version = CLIENTS[Math.floor(rand() * CLIENTS.length)]!
-      push('cowrie.client.version', { version }, `Remote SSH version: ${version}`, 120)
       const failures = 1 + Math.floor(rand() * 2)
       for (let f = 0; f < failures; f++) {
         const username = USERNAMES[Math.floor(rand() * USERNAMES.length)]!
         const password = PASSWORDS[Math.floor(rand() * PASSWORDS.length)]!
         push('cowrie.login.failed', { username, password }, `login attempt [${username}/${password}] failed`, 800)
       }
-      if (kind >= 0.78) {
+      if (kind >= 0.83) {
+        const version = CLIENTS[Math.floor(rand() * CLIENTS.length)]!
+        push('cowrie.client.version', { version }, `Remote SSH version: ${version}`, 120)
         push('cowrie.login.success', { username: 'root', password: 'admin' }, 'login attempt [root/admin] succeeded', 700)
         const script = pickScript(rand())
         for (const command of script.commands) {
