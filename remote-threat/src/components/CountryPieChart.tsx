@@ -4,6 +4,9 @@ import Typography from '@mui/material/Typography';
 import type { HoneypotMetrics } from '@console/shared';
 import { ApexChart } from './ApexChart';
 
+// Ten distinct colours for ten slices (ApexCharts' default palette repeats after five).
+const COLORS = ['#5a00ff', '#008ffb', '#00e396', '#feb019', '#ff4560', '#775dd0', '#3f51b5', '#26a69a', '#d4526e', '#8d6e63'];
+
 export interface CountryPieChartProps {
   rows: HoneypotMetrics['top_countries'];
 }
@@ -25,6 +28,7 @@ export function CountryPieChart({ rows }: CountryPieChartProps) {
             options={{
               chart: { animations: { enabled: false } },
               labels: rows.map((row) => row.country),
+              colors: COLORS,
               legend: { position: 'bottom' },
               tooltip: { y: { formatter: (value: number) => `${value.toLocaleString('en-US')} attacks` } },
             }}
