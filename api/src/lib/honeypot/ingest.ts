@@ -32,7 +32,7 @@ export interface IngestOptions extends Omit<NormalizeOptions, 'now' | 'oldestMs'
  * the good ones around them are stored. Throws BodyTooLargeError past maxBytes (whatever was
  * stored before stays stored; resending is safe because ingest is idempotent).
  */
-export async function ingestStream (db: Db, stream: AsyncIterable<Buffer | string>, options: IngestOptions, result: IngestResult = emptyResult()): Promise<IngestResult> {
+export async function ingestStream (db: Db, stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, options: IngestOptions, result: IngestResult = emptyResult()): Promise<IngestResult> {
   const batchSize = options.batchSize ?? INGEST_BATCH_SIZE
   let batch: HoneypotEvent[] = []
   const reject = (line: number, error: string) => {

@@ -12,7 +12,7 @@ export class BodyTooLargeError extends Error {
  * bytes) plus one chunk in memory. A longer line is reported and skipped, not buffered; more than
  * `maxBytes` in total throws BodyTooLargeError. Blank lines are skipped silently.
  */
-export async function * ndjsonLines (stream: AsyncIterable<Buffer | string>, maxBytes: number, maxLine: number): AsyncGenerator<NdjsonLine> {
+export async function * ndjsonLines (stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, maxBytes: number, maxLine: number): AsyncGenerator<NdjsonLine> {
   let total = 0
   let line = 0
   let parts: Buffer[] = []
