@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { count, eq, inArray } from 'drizzle-orm'
+import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   alerts, apiKeys, deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings,
@@ -321,7 +321,16 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
   }))
 
   await regenerateSummary(db, tenantUid)
+  await analyzeDetectTables(db)
   return { devices: deviceRows.length, packages: packageRows.length, alerts: alertCount }
+}
+
+/**
+ * Refreshes planner statistics after bulk writes. PGlite runs no autovacuum, so without this the
+ * planner keeps the empty-table estimates and picks nested loops over thousands of rows.
+ */
+export async function analyzeDetectTables (db: Db): Promise<void> {
+  await db.execute(sql`analyze devices, device_packages, package_findings, vulnerabilities, alerts, device_accounts, device_interfaces, device_threads`)
 }
 
 async function seedAlerts (db: Db, r: Random, tenantUid: string, seeded: SeededDevice[], howMany: number, now: number): Promise<number> {
