@@ -189,6 +189,11 @@ try {
   console.log(`device + alert detail, 10 connections: ${Math.round(light.requests.average).toLocaleString('en-US')} req/s, ` +
     `p50 ${light.latency.p50} ms  p90 ${light.latency.p90} ms  p97.5 ${light.latency.p97_5} ms  p99 ${light.latency.p99} ms, ` +
     `errors ${light.errors + light.timeouts + light.non2xx}`);
+
+  // 4. Baseline: the smallest signed-in route (session lookup + one tiny query), same concurrency,
+  // to tell the per-request cost of the platform from that of the DETECT routes.
+  const base = await cannon({ url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`, connections: 10, duration: Math.min(DURATION, 5), headers: { cookie } });
+  console.log(`baseline GET /tenants/{t}/, 10 connections: ${Math.round(base.requests.average).toLocaleString('en-US')} req/s, p50 ${base.latency.p50} ms  p99 ${base.latency.p99} ms`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((res) => child.once('exit', res));

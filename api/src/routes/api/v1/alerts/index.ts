@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Type } from 'typebox'
 import { alerts, devices, type Alert as AlertRow } from '../../../../db/schema/index.js'
 import { likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
@@ -18,6 +18,14 @@ const ALERT_ORDERING = {
   device_hostname: [devices.hostname]
 }
 
+/**
+ * Associated alerts resolved in the same round trip: elastic_alert_id → uid of that alert in the
+ * SAME tenant (the outer alert's tenant_uid), found through alerts_tenant_elastic_id_idx.
+ */
+const LINKS_JSON = sql<Record<string, string>>`coalesce((select json_object_agg(o.elastic_alert_id, o.uid)
+  from ${alerts} o where o.tenant_uid = "alerts"."tenant_uid"
+  and o.elastic_alert_id in (select x->>'elastic_alert_id' from jsonb_array_elements("alerts"."associated_alert_ids") x)), '{}'::json)`
+
 type Status = 'OPEN' | 'CLOSED'
 type Priority = 'Critical' | 'High' | 'Medium' | 'Low'
 
@@ -27,19 +35,11 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Alert + hostname, associated alerts resolved to this tenant's uids (null when unknown). */
   async function alertDetail (tenantUid: string, uid: string) {
-    const [row] = await db.select({ alert: alerts, hostname: devices.hostname }).from(alerts)
+    const [row] = await db.select({ alert: alerts, hostname: devices.hostname, links: LINKS_JSON }).from(alerts)
       .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
       .where(owned(alerts, tenantUid, eq(alerts.uid, uidOr404(uid))))
-    const { alert, hostname } = found(row)
-    return present(alert, hostname, await resolveLinks(tenantUid, alert))
-  }
-
-  async function resolveLinks (tenantUid: string, alert: AlertRow): Promise<Map<string, string>> {
-    const ids = [...new Set(alert.associatedAlertIds.map((a) => a.elastic_alert_id))]
-    if (ids.length === 0) return new Map()
-    const rows = await db.select({ uid: alerts.uid, id: alerts.elasticAlertId }).from(alerts)
-      .where(owned(alerts, tenantUid, inArray(alerts.elasticAlertId, ids)))
-    return new Map(rows.map((r) => [r.id, r.uid]))
+    const { alert, hostname, links } = found(row)
+    return present(alert, hostname, new Map(Object.entries(links)))
   }
 
   const present = (alert: AlertRow, hostname: string | null, links: Map<string, string>) => ({

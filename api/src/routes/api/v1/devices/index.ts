@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Type } from 'typebox'
 import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
@@ -48,6 +48,20 @@ const listItem = (row: ListRow) => ({
   last_connected: iso(row.last_connected),
   created_at: row.created_at.toISOString()
 })
+
+interface AccountJson { username: string, home_directory: string, uid: number, shell: string, group_name: string, privileges: string }
+interface InterfaceJson { name: string, state: string, ip_addresses: string }
+
+// Child rows are matched on the device's own tenant_uid as well as its uid. The outer columns are
+// written qualified by hand: drizzle leaves them unqualified in a one-table select.
+const ACCOUNTS_JSON = sql<AccountJson[]>`coalesce((select json_agg(json_build_object(
+  'username', a.username, 'home_directory', a.home_directory, 'uid', a.uid, 'shell', a.shell,
+  'group_name', a.group_name, 'privileges', a.privileges) order by a.uid, a.id)
+  from ${deviceAccounts} a where a.tenant_uid = "devices"."tenant_uid" and a.device_uid = "devices"."uid"), '[]'::json)`
+
+const INTERFACES_JSON = sql<InterfaceJson[]>`coalesce((select json_agg(json_build_object(
+  'name', i.name, 'state', i.state, 'ip_addresses', i.ip_addresses) order by i.name, i.id)
+  from ${deviceInterfaces} i where i.tenant_uid = "devices"."tenant_uid" and i.device_uid = "devices"."uid"), '[]'::json)`
 
 const DEVICE_ORDERING = {
   hostname: [devices.hostname],
@@ -108,23 +122,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: Device }, 401, 404)
     }
   }, async (request) => {
-    const device = await ownedDevice(request.tenantUid, request.params.uid)
-    const [accounts, interfaces] = await Promise.all([
-      db.select({
-        username: deviceAccounts.username,
-        home_directory: deviceAccounts.homeDirectory,
-        uid: deviceAccounts.uid,
-        shell: deviceAccounts.shell,
-        group_name: deviceAccounts.groupName,
-        privileges: deviceAccounts.privileges
-      }).from(deviceAccounts)
-        .where(owned(deviceAccounts, request.tenantUid, eq(deviceAccounts.deviceUid, device.uid)))
-        .orderBy(asc(deviceAccounts.uid), asc(deviceAccounts.id)),
-      db.select({ name: deviceInterfaces.name, state: deviceInterfaces.state, ip_addresses: deviceInterfaces.ipAddresses })
-        .from(deviceInterfaces)
-        .where(owned(deviceInterfaces, request.tenantUid, eq(deviceInterfaces.deviceUid, device.uid)))
-        .orderBy(asc(deviceInterfaces.name), asc(deviceInterfaces.id))
-    ])
+    // One round trip: the device with its accounts and interfaces aggregated as JSON (a hot path).
+    const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
+      .where(owned(devices, request.tenantUid, eq(devices.uid, uidOr404(request.params.uid))))
+    const { device, accounts, interfaces } = found(row)
     return {
       uid: device.uid,
       hostname: device.hostname,
