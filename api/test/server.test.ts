@@ -24,8 +24,12 @@ function startServer (dataDir: string, env: Record<string, string> = {}): Server
   return { child, stdout: () => stdout, stderr: () => stderr, exited }
 }
 
+// Generous: first start migrates and seeds the demo data, and CI machines may be busy.
+// This checks that the server starts, not how fast (that is no unit test's job).
+const START_DEADLINE_MS = 60_000
+
 async function readyLine (server: Server): Promise<string> {
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
     const line = server.stdout().split('\n').find((text) => text.startsWith('Console ready at'))
     if (line !== undefined) return line
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`)
