@@ -7,13 +7,13 @@
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
 // big device is written through the API's own modules before the server starts (the embedded
 // database allows one process at a time). Loopback only.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startApiServer } from './lib/api-server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const API = join(ROOT, 'api', 'dist');
@@ -96,25 +96,6 @@ async function prepare() {
   }
 }
 
-function startServer() {
-  const child = spawn(process.execPath, [join(API, 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  return new Promise((res, rej) => {
-    const timer = setInterval(() => {
-      const match = /Console ready at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        res({ child, baseURL: match[1].replace('localhost', '127.0.0.1') });
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        rej(new Error(`server exited:\n${output}`));
-      }
-    }, 100);
-  });
-}
-
 async function signIn(baseURL) {
   const response = await fetch(`${baseURL}/api/v1/token/`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
@@ -140,7 +121,7 @@ console.log(`DETECT API bench: ${PACKAGES.toLocaleString('en-US')} packages on o
 const t0 = performance.now();
 const ids = await prepare();
 console.log(`prepared demo seed + big device (${ids.findings} findings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const { child, baseURL } = await startServer();
+const { child, baseURL } = await startApiServer(API, env);
 try {
   const cookie = await signIn(baseURL);
   const device = `${baseURL}/api/v1/tenants/${ids.tenantUid}/devices/${ids.deviceUid}/`;

@@ -6,12 +6,13 @@
 //
 // Runs `api/dist` (build first: node scripts/build.mjs) on a temporary DATA_DIR (embedded
 // PGlite), or on DATABASE_URL when set. A sensor key comes from the CLI, as an operator makes one.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startApiServer } from './lib/api-server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const API = join(ROOT, 'api', 'dist');
@@ -55,32 +56,13 @@ function cli(...args) {
   return result.stdout.trim();
 }
 
-function startServer() {
-  const child = spawn(process.execPath, [join(API, 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  return new Promise((res, rej) => {
-    const timer = setInterval(() => {
-      const match = /Console ready at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        res({ child, baseURL: match[1].replace('localhost', '127.0.0.1') });
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        rej(new Error(`server exited:\n${output}`));
-      }
-    }, 100);
-  });
-}
-
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n) => n.toLocaleString('en-US');
 
 console.log(`honeypot bench: ${fmt(EVENTS)} events in requests of ${fmt(BATCH)}, ${CALLS} metrics calls, ${engine}`);
 const key = cli('create-sensor-key', '--name', 'bench');
 let t = performance.now();
-const { child, baseURL } = await startServer();
+const { child, baseURL } = await startApiServer(API, env);
 console.log(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (first start seeds the demo data)`);
 
 try {
