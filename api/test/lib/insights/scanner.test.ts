@@ -25,7 +25,14 @@ fs.writeFileSync(script, scannerScript(), { mode: 0o755 })
 fs.chmodSync(path.dirname(script), 0o755) // readable by the non-root run too
 
 const has = (command: string, ...args: string[]): boolean => spawnSync(command, args, { stdio: 'ignore' }).status === 0
-const SHELLS: string[][] = [['sh'], ...(has('dash', '-c', 'true') ? [['dash']] : []), ...(has('busybox', 'sh', '-c', 'true') ? [['busybox', 'sh']] : [])]
+// sh (dash on Debian), bash as RHEL's sh, dash where sh is something else, busybox as on Alpine.
+const shIsDash = fs.realpathSync('/bin/sh').endsWith('dash')
+const SHELLS: string[][] = [
+  ['sh'],
+  ...(has('bash', '--posix', '-c', 'true') ? [['bash', '--posix']] : []),
+  ...(!shIsDash && has('dash', '-c', 'true') ? [['dash']] : []),
+  ...(has('busybox', 'sh', '-c', 'true') ? [['busybox', 'sh']] : [])
+]
 const isRoot = process.getuid?.() === 0
 const testEnv = { ...process.env, no_proxy: '*', NO_PROXY: '*' }
 
@@ -372,6 +379,14 @@ describe('INSIGHTS scanner: a known system tree (CONSOLE_SCAN_ROOT)', () => {
       fs.chmodSync(bin, 0o755)
       write(bin, 'awk', `#!/bin/sh\nexec ${awk.join(' ')} "$@"\n`, 0o755)
       const other = await scan({ root, path: `${bin}:${process.env.PATH}` })
+      assert.deepEqual(other.audit.results, run.audit.results)
+      assert.deepEqual(other.bom.components, run.bom.components)
+    })
+  }
+
+  for (const shell of SHELLS.slice(1)) {
+    it(`the same results with ${shell.join(' ')} as the shell`, async () => {
+      const other = await scan({ root, shell })
       assert.deepEqual(other.audit.results, run.audit.results)
       assert.deepEqual(other.bom.components, run.bom.components)
     })
