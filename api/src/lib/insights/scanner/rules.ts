@@ -64,8 +64,9 @@ export const STRATEGIES: Record<TestType, readonly string[]> = {
 }
 
 /**
- * OpenSSH's built-in defaults (OpenSSH 9.x, as on Debian 12, Ubuntu 24.04, RHEL 9, Alpine 3.20),
- * used when sshd -T cannot run and the config files leave a keyword unset.
+ * OpenSSH's built-in defaults (8.x/9.x), used when sshd -T cannot run (not root, or a scanned
+ * tree) and the config files leave a keyword unset. On RHEL the crypto lists come from the
+ * system crypto policy instead, which only sshd -T sees.
  */
 export const SSHD_DEFAULTS: Record<string, string> = {
   banner: 'none',
@@ -144,7 +145,7 @@ export const RULES: Rule[] = [
   }),
   rule({
     id: 'ssh_weak_ciphers', title: 'Ensure sshd Ciphers are configured', severity: 'medium',
-    description: 'CBC-mode and RC4 ciphers are vulnerable to plaintext recovery. Remove them from the Ciphers line (OpenSSH 7.6 and later do not offer them by default).',
+    description: 'CBC-mode and RC4 ciphers are vulnerable to plaintext recovery. Remove them from the Ciphers line (current OpenSSH servers do not offer them by default).',
     profiles: [...L1, 'stig', 'pci_dss'], regulations: [cis('5.1.6'), nist('SC-8', 'SC-13'), pci('2.2.7')],
     test: sshd('ciphers', 'excludes 3des-cbc,aes128-cbc,aes192-cbc,aes256-cbc,arcfour,arcfour128,arcfour256,blowfish-cbc,cast128-cbc,rijndael-cbc@lysator.liu.se')
   }),
@@ -474,7 +475,7 @@ export const RULES: Rule[] = [
   }),
   rule({
     id: 'sysctl_ip_forward', title: 'Ensure IP forwarding is disabled', severity: 'medium',
-    description: 'A host that is not a router must not forward packets between its interfaces, or it can bridge networks that should stay apart. Set net.ipv4.ip_forward = 0 (container hosts and routers need it on: mark the result as accepted there).',
+    description: 'A host that is not a router must not forward packets between its interfaces, or it can bridge networks that should stay apart. Set net.ipv4.ip_forward = 0 (container hosts and routers need it on, so this check fails there by design).',
     profiles: [...L1, 'stig'], regulations: [cis('3.3.1'), nist('CM-7', 'SC-7')], test: sysctl('net.ipv4.ip_forward', '= 0')
   }),
   rule({
