@@ -159,6 +159,18 @@ describe('INSIGHTS scanner: the rule set', () => {
     for (const type of ['sshd_config', 'accounts', 'file_permissions', 'sysctl', 'service']) assert.ok(RULES.some((r) => r.test.type === type), type)
   })
 
+  it('puts a rule in the CIS profiles only by its cited control\'s level (Level 2 includes Level 1)', () => {
+    // Of the controls cited, these are l2_server only in ComplianceAsCode's controls/cis_debian12.yml (1.1.0).
+    const level2Only = new Set(['1.1.2.3.1', '1.1.2.4.1', '1.1.2.5.1', '1.1.2.6.1', '1.1.2.7.1', '5.1.8', '5.1.9', '5.4.1.2', '5.4.3.1'])
+    for (const rule of RULES) {
+      const cis = rule.regulations.filter((r) => r.id === 'CIS Debian 12 v1.1.0').flatMap((r) => r.controls)
+      assert.ok(cis.length <= 1, `${rule.id}: one CIS control at most`)
+      const level = cis.length === 0 ? undefined : level2Only.has(cis[0]!) ? 2 : 1
+      assert.equal(rule.profiles.includes('cis_level1'), level === 1, `${rule.id}: cis_level1`)
+      assert.equal(rule.profiles.includes('cis_level2'), level !== undefined, `${rule.id}: cis_level2`)
+    }
+  })
+
   it('fits the scanner table: seven non-empty fields per rule, no tab or line break inside', () => {
     const lines = rulesTable().split('\n')
     assert.equal(lines.length, RULES.length)

@@ -46,7 +46,7 @@ export const PROFILES = {
   cis_level2: { description: 'CIS Debian Linux 12 Benchmark v1.1.0, Level 2 - Server: Level 1 plus defence in depth for high-security systems (separate partitions, stricter SSH); may limit some uses.' },
   stig: { description: 'DISA STIG (Red Hat Enterprise Linux and Ubuntu): the checks of this rule set that the Security Technical Implementation Guides require.' },
   pci_dss: { description: 'PCI DSS v4.0: the checks that support requirements 2 (secure configuration), 8 (identification and authentication) and 10 (logging) on systems in the cardholder data environment.' },
-  hardened: { description: 'Hardened server: CIS Level 1 plus key-only SSH and the kernel memory and link protections the STIG asks for; recommended for internet-facing machines.' }
+  hardened: { description: 'Hardened server: CIS Level 1 plus key-only SSH, no prelink, and the kernel memory and link protections the STIG asks for; recommended for internet-facing machines.' }
 } as const satisfies Record<string, { description: string }>
 export type ProfileName = keyof typeof PROFILES
 
@@ -96,6 +96,8 @@ const ALL_OS: Record<string, string[]> = { debian: ['11', '12'], ubuntu: ['20.04
 const NO_ALPINE: Record<string, string[]> = { debian: ALL_OS.debian!, ubuntu: ALL_OS.ubuntu!, rhel: ALL_OS.rhel! }
 const DEBIAN_LIKE: Record<string, string[]> = { debian: ALL_OS.debian!, ubuntu: ALL_OS.ubuntu! }
 
+// CIS control ids, titles and levels (l1_server / l2_server) checked against ComplianceAsCode's
+// controls/cis_debian12.yml (version 1.1.0); a check with no control there cites none.
 const cis = (...controls: string[]): Regulation => ({ id: 'CIS Debian 12 v1.1.0', controls })
 const nist = (...controls: string[]): Regulation => ({ id: 'NIST SP 800-53 Rev. 5', controls })
 const pci = (...controls: string[]): Regulation => ({ id: 'PCI DSS v4.0', controls })
@@ -307,7 +309,7 @@ export const RULES: Rule[] = [
   rule({
     id: 'shells_no_nologin', title: 'Ensure nologin is not listed in /etc/shells', severity: 'low',
     description: '/etc/shells lists valid login shells; listing nologin there makes locked service accounts look like login accounts to programs such as FTP servers.',
-    profiles: L1, regulations: [cis('5.4.3.1'), nist('CM-6')], test: content('absent', '/etc/shells', '/nologin$')
+    profiles: L2, regulations: [cis('5.4.3.1'), nist('CM-6')], test: content('absent', '/etc/shells', '/nologin$')
   }),
 
   // --- Passwords and the shell environment (CIS 5.4.1, 5.4.3) ---
@@ -319,7 +321,7 @@ export const RULES: Rule[] = [
   rule({
     id: 'login_defs_pass_min_days', title: 'Ensure minimum password days is configured', severity: 'low',
     description: 'A minimum age stops users from cycling through passwords straight back to the old one. Set PASS_MIN_DAYS 1 or more in /etc/login.defs.',
-    profiles: [...L1, 'stig'], regulations: [cis('5.4.1.2'), nist('IA-5(1)')], test: content('key_value', '/etc/login.defs', 'PASS_MIN_DAYS >= 1')
+    profiles: [...L2, 'stig'], regulations: [cis('5.4.1.2'), nist('IA-5(1)')], test: content('key_value', '/etc/login.defs', 'PASS_MIN_DAYS >= 1')
   }),
   rule({
     id: 'login_defs_pass_warn_age', title: 'Ensure password expiration warning days is configured', severity: 'low',
@@ -544,7 +546,7 @@ export const RULES: Rule[] = [
     profiles: L1, regulations: [cis('3.3.11'), nist('CM-7', 'SC-7')], test: sysctl('net.ipv6.conf.all.accept_ra', '= 0')
   }),
 
-  // --- Services and packages (CIS 1.5.4, 2.1, 2.2) ---
+  // --- Services and packages (CIS 2.1, 2.2) ---
   rule({
     id: 'service_autofs', title: 'Ensure autofs services are not in use', severity: 'low',
     description: 'autofs mounts removable media and network shares on access, which lets anyone with physical access bring in files. Disable it: systemctl disable --now autofs.',
@@ -617,10 +619,11 @@ export const RULES: Rule[] = [
     description: 'The telnet client sends credentials in clear text; keeping it installed invites its use. Remove it and use ssh.',
     profiles: L1, regulations: [cis('2.2.4'), nist('CM-7')], test: service('not_installed', 'telnet inetutils-telnet', 'none of these packages is installed')
   }),
+  // CIS Debian 12 v1.1.0 has no prelink control (its section 1.5 ends at 1.5.3).
   rule({
     id: 'package_prelink', title: 'Ensure prelink is not installed', severity: 'low',
     description: 'prelink rewrites binaries, which defeats file-integrity checking (AIDE) and weakens ASLR. Restore the binaries (prelink -ua) and remove it.',
-    profiles: L1, regulations: [cis('1.5.4'), nist('SI-7')], test: service('not_installed', 'prelink', 'the package is not installed')
+    profiles: ['hardened'], regulations: [nist('SI-7')], test: service('not_installed', 'prelink', 'the package is not installed')
   }),
 
   // --- File systems (CIS 1.1.2) ---
