@@ -39,7 +39,7 @@ CREATE TABLE "insight_sboms" (
 	"component_count" integer NOT NULL,
 	"vulnerability_count" integer NOT NULL,
 	"document_bytes" integer NOT NULL,
-	"document_gzip" "bytea" NOT NULL,
+	"document_gzip_base64" text NOT NULL,
 	"stats" jsonb NOT NULL,
 	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "insight_sboms_tenant_uid_report_uid_pk" PRIMARY KEY("tenant_uid","report_uid")

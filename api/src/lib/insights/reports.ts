@@ -207,12 +207,12 @@ export async function getAudit (db: Db, tenantUid: string, uid: string): Promise
 }
 
 /** The stored SBOM as gzip bytes plus its uncompressed size, or null when none was uploaded. */
-export async function getSbomGzip (db: Db, tenantUid: string, uid: string): Promise<{ gzip: Uint8Array, bytes: number } | null> {
-  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzip, bytes: insightSboms.documentBytes }).from(r)
+export async function getSbomGzip (db: Db, tenantUid: string, uid: string): Promise<{ gzip: Buffer, bytes: number } | null> {
+  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, bytes: insightSboms.documentBytes }).from(r)
     .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
-  return report.gzip === null || report.bytes === null ? null : { gzip: report.gzip, bytes: report.bytes }
+  return report.gzip === null || report.bytes === null ? null : { gzip: Buffer.from(report.gzip, 'base64'), bytes: report.bytes }
 }
 
 /**

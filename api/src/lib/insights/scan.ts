@@ -78,7 +78,7 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
         componentCount: scan.sbom.document.components.length,
         vulnerabilityCount: scan.sbom.document.vulnerabilities.length,
         documentBytes: Buffer.byteLength(scan.sbom.json),
-        documentGzip: scan.sbom.gzip,
+        documentGzipBase64: scan.sbom.gzip.toString('base64'),
         stats: scan.sbom.stats,
         uploadedAt: now
       }

@@ -113,8 +113,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sbom = await getSbomGzip(db, request.tenantUid, request.params.uid)
     if (sbom === null) throw new HttpError(404, 'No SBOM data available.')
     void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
-    const gzip = Buffer.from(sbom.gzip.buffer, sbom.gzip.byteOffset, sbom.gzip.byteLength)
-    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(gzip)
-    return reply.send(await gunzip(gzip))
+    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(sbom.gzip)
+    return reply.send(await gunzip(sbom.gzip))
   })
 }
