@@ -82,7 +82,11 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
       }
     } catch (error) {
       void reply.header('connection', 'close')
-      throw limitError((error as { code?: string }).code) ?? error
+      if (error instanceof HttpError) throw error
+      // Everything else here comes from reading the client's body: busboy's parse errors (no
+      // boundary, a truncated part, a bad header) or the limits. Never a 500.
+      throw limitError((error as { code?: string }).code) ??
+        new HttpError(400, `The multipart body is malformed (${String((error as Error).message).slice(0, 120)}). ${FIELDS_HINT}`)
     }
     if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
 

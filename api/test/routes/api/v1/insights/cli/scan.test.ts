@@ -137,6 +137,17 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     assert.equal(asJson.statusCode, 415)
     assert.match(asJson.json().detail, /multipart\/form-data/)
 
+    // A truncated or boundary-less multipart body is the client's error, never a 500.
+    for (const [contentType, payload] of [
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="sbom"; filename="bom.json"\r\n\r\n{"bomFormat":'],
+      ['multipart/form-data; boundary=x', 'not multipart at all'],
+      ['multipart/form-data', '--x\r\n']
+    ] as const) {
+      const malformed = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': contentType }, payload })
+      assert.equal(malformed.statusCode, 400, malformed.body)
+      assert.match(malformed.json().detail, /^The multipart body is malformed \(/)
+    }
+
     // Compressed request bodies are refused rather than half-parsed.
     const { payload, contentType } = await multipart([{ field: 'sbom', content: TRIVY }])
     const gzipped = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': contentType, 'content-encoding': 'gzip' }, payload })
