@@ -1,5 +1,5 @@
 import {
-  asObject, fail, isObject, optArray, optNumber, optObject, optString, reqArray, reqString, stringList, strings, type JsonObject
+  asObject, fail, isObject, optArray, optNumber, optObject, optString, reqArray, reqString, stringList, storable, strings, type JsonObject
 } from './document.js'
 import { RULE_SEVERITIES, type RuleSeverity } from './severity.js'
 
@@ -41,7 +41,7 @@ function map<T> (parent: JsonObject, key: string, path: string, each: (value: un
   const value = optObject(parent, key, path)
   if (value === null) return {}
   const base = path === '' ? key : `${path}.${key}`
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, each(item, `${base}.${name}`)]))
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [storable(name, base), each(item, `${base}.${name}`)]))
 }
 
 function rule (value: unknown, path: string): AuditRule {

@@ -1,5 +1,5 @@
 import {
-  asObject, fail, isObject, joinPath, optArray, optNumber, optObject, optString, reqString, type JsonObject
+  asObject, fail, isObject, joinPath, optArray, optNumber, optObject, optString, reqString, storable, type JsonObject
 } from './document.js'
 import { CYCLONEDX_SEVERITIES } from './severity.js'
 
@@ -90,7 +90,7 @@ function licenses (parent: JsonObject, base: string): SbomLicense[] {
   return optArray(parent, 'licenses', base).map((item, index) => {
     const path = `${joinPath(base, 'licenses')}[${index}]`
     const entry = asObject(item, path)
-    if (typeof entry.expression === 'string') return { expression: entry.expression }
+    if (typeof entry.expression === 'string') return { expression: storable(entry.expression, `${path}.expression`) }
     const license = optObject(entry, 'license', path)
     if (license === null) return fail(path, 'must have a license or an expression')
     const lpath = joinPath(path, 'license')

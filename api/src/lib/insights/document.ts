@@ -42,18 +42,27 @@ export function optObject (parent: JsonObject, key: string, base: string): JsonO
   return asObject(value, at(base, key))
 }
 
+/** NUL and unpaired UTF-16 surrogates (legal JSON escapes) cannot be stored in PostgreSQL text. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Every string kept passes here, so a bad character is reported at its path, not as a 500. */
+export function storable (value: string, path: string): string {
+  if (UNSTORABLE.test(value)) fail(path, 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)')
+  return value
+}
+
 export function optString (parent: JsonObject, key: string, base: string): string | null {
   const value = parent[key]
   if (value === undefined || value === null) return null
   if (typeof value !== 'string') fail(at(base, key), 'must be a string')
-  return value
+  return storable(value, at(base, key))
 }
 
 export function reqString (parent: JsonObject, key: string, base: string): string {
   const value = parent[key]
   if (value === undefined || value === null) fail(at(base, key), 'is missing')
   if (typeof value !== 'string') fail(at(base, key), 'must be a string')
-  return value
+  return storable(value, at(base, key))
 }
 
 export function optNumber (parent: JsonObject, key: string, base: string): number | null {
@@ -86,7 +95,7 @@ export function reqArray (parent: JsonObject, key: string, base: string): unknow
 export function strings (list: unknown, path: string): string[] {
   if (!Array.isArray(list)) fail(path, 'must be an array')
   return list.map((item, index) => {
-    if (typeof item === 'string') return item
+    if (typeof item === 'string') return storable(item, `${path}[${index}]`)
     if (typeof item === 'number' && Number.isFinite(item)) return String(item)
     return fail(`${path}[${index}]`, 'must be a string')
   })

@@ -176,6 +176,12 @@ describe('normaliseSbom: rejections name the path and the reason', () => {
     rejects(minimal({ metadata: { tools: 'syft' } }), 'metadata.tools must be an array (CycloneDX 1.2-1.4) or an object with components (1.5+)')
     rejects(minimal({ metadata: { timestamp: 5 } }), 'metadata.timestamp must be a string')
     rejects(minimal({ metadata: { component: { type: 'application' } } }), 'metadata.component.name is missing')
+    // Legal JSON escapes that PostgreSQL text cannot store: refused at their path, never a 500.
+    const unstorable = 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)'
+    rejects(minimal({ components: [{ type: 'library', name: 'a\u0000b' }] }), `components[0].name ${unstorable}`)
+    rejects(minimal({ components: [{ type: 'library', name: 'a', licenses: [{ expression: 'MIT OR \udfff' }] }] }), `components[0].licenses[0].expression ${unstorable}`)
+    rejects(minimal({ vulnerabilities: [{ id: 'x', description: 'half an emoji \ud83d' }] }), `vulnerabilities[0].description ${unstorable}`)
+    assert.equal(normaliseSbom(minimal({ components: [{ type: 'library', name: 'emoji \ud83d\ude00 ok' }] })).components[0]?.name, 'emoji 😀 ok')
   })
 
   it('refuses absurd nesting instead of overflowing the stack', () => {

@@ -116,6 +116,8 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
       ['bad audit status', [{ field: 'audit', content: json({ ...demoAudit(), results: demoAudit().results.map((r, i) => i === 2 ? { ...r, status: 'WARN' } : r) }) }], 400, 'audit: results[2].status must be PASS, FAIL or SKIPPED'],
       ['good SBOM, bad audit', [{ field: 'sbom', content: readSbomFixture('vex-only.cdx-1.4.json') }, { field: 'audit', content: '{"rules": ' }], 400, 'audit: is not valid JSON'],
       ['bad SBOM, good audit', [{ field: 'audit', content: AUDIT }, { field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.6', components: 'none' }) }], 400, 'sbom: components must be an array'],
+      ['a NUL character (PostgreSQL text cannot hold it)', [{ field: 'sbom', content: bom({ vulnerabilities: [{ id: 'CVE-2024-0001\u0000', ratings: [{ severity: 'high' }] }] }) }], 400, 'sbom: vulnerabilities[0].id contains a NUL character'],
+      ['an unpaired surrogate in the audit', [{ field: 'audit', content: json({ ...demoAudit(), profile_scores: { '\ud800': { score: 1, max: 1 } } }) }], 400, 'audit: profile_scores contains a NUL character or an unpaired surrogate'],
       ['an SBOM in the audit field', [{ field: 'audit', content: TRIVY }], 400, 'audit: rules is missing'],
       ['unknown file field', [{ field: 'bom', content: TRIVY }], 400, 'Unknown field "bom".'],
       ['same field twice', [{ field: 'sbom', content: TRIVY }, { field: 'sbom', content: TRIVY }], 400, 'sbom: sent more than once.'],
