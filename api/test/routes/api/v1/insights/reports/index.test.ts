@@ -97,6 +97,12 @@ describe('insight reports: /api/v1/insights/reports/', () => {
     assert.equal((await t.send('PATCH', `${REPORTS}${uid}/`, { context: { purpose: 'x'.repeat(10000), make: 'm'.repeat(2000) } })).statusCode, 200)
     await t.send('PATCH', `${REPORTS}${uid}/`, { context: { purpose: '', make: '' } })
     assert.deepEqual((await t.get(`${REPORTS}${uid}/`)).json(), before)
+    // A NUL escape is valid JSON but cannot be stored: a 400, not a 500.
+    for (const [method, url, body] of [['POST', REPORTS, '{"name":"a\\u0000b"}'], ['PATCH', `${REPORTS}${uid}/`, '{"context":{"make":"\\u0000"}}']] as const) {
+      const nul = await t.app.inject({ method, url, headers: { ...t.demo.headers(), 'content-type': 'application/json' }, payload: body })
+      assertBadRequest(nul, body)
+    }
+    assert.deepEqual((await t.get(`${REPORTS}${uid}/`)).json(), before)
     const notJson = await t.app.inject({ method: 'POST', url: REPORTS, headers: { ...t.demo.headers(), 'content-type': 'text/plain' }, payload: 'name=x' })
     assert.equal(notJson.statusCode, 415)
   })
