@@ -72,13 +72,6 @@ export function optNumber (parent: JsonObject, key: string, base: string): numbe
   return value
 }
 
-export function optBoolean (parent: JsonObject, key: string, base: string): boolean | null {
-  const value = parent[key]
-  if (value === undefined || value === null) return null
-  if (typeof value !== 'boolean') fail(at(base, key), 'must be true or false')
-  return value
-}
-
 export function optArray (parent: JsonObject, key: string, base: string): unknown[] {
   const value = parent[key]
   if (value === undefined || value === null) return []

@@ -13,6 +13,8 @@ import { reportWhere } from './reports.js'
 
 const gzip = promisify(gzipCallback)
 
+export const INVALID_REPORT_TOKEN = 'Invalid or missing report token.'
+
 export type ScanField = 'sbom' | 'audit'
 export const SCAN_FIELDS: readonly ScanField[] = ['sbom', 'audit']
 
@@ -119,5 +121,3 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
     audit: scan.audit === null ? null : { rules: scan.audit.rules.rules.length, results: scan.audit.results.length }
   }
 }
-
-export const INVALID_REPORT_TOKEN = 'Invalid or missing report token.'
