@@ -67,6 +67,10 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
     try {
       for await (const part of request.parts()) {
         const field = part.fieldname as ScanField
+        if (part.type !== 'file' && SCAN_FIELDS.includes(field)) {
+          // curl -F "sbom=<bom.json" sends the content as a text field (cut at 1 MB by the parser).
+          throw new HttpError(400, `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`)
+        }
         if (part.type !== 'file' || !SCAN_FIELDS.includes(field)) {
           throw new HttpError(400, `Unknown field "${part.fieldname.slice(0, 100)}". ${FIELDS_HINT}`)
         }

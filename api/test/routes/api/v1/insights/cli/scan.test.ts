@@ -135,6 +135,10 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     assert.equal(withText.statusCode, 400)
     assert.match(withText.json().detail, /^Unknown field "note"\./)
 
+    const asText = await t.upload(token, [], { sbom: TRIVY.toString('utf8') })
+    assert.equal(asText.statusCode, 400)
+    assert.equal(asText.json().detail, 'sbom: send it as a file field (curl -F sbom=@bom.json), not a text field.')
+
     const asJson = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': 'application/json' }, payload: TRIVY })
     assert.equal(asJson.statusCode, 415)
     assert.match(asJson.json().detail, /multipart\/form-data/)
