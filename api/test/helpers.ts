@@ -130,18 +130,20 @@ export interface BuildTestAppOptions {
   env?: Record<string, string>
   /** Seed the DETECT demo data (devices, packages, alerts...) for both tenants; off by default. */
   detect?: boolean
+  /** Seed the demo insight reports for both tenants; off by default. */
+  insights?: boolean
   /** Registers extra test-only routes before the app is ready. */
   extend?: (app: FastifyInstance) => Promise<void> | void
 }
 
-export async function buildTestApp ({ env = {}, extend, detect = false }: BuildTestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp ({ env = {}, extend, detect = false, insights = false }: BuildTestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
     ...env
   })
   const { database, cleanup } = await openTestDatabase()
-  const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect })
+  const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect, insights })
   const app = await buildApp({ config, database, logger: false })
   if (extend !== undefined) await extend(app)
   await app.ready()

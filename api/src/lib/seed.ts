@@ -4,6 +4,7 @@ import { tenants } from '../db/schema/index.js'
 import { createTenant, createUser, findUserByEmail } from './accounts.js'
 import { DEMO_PLAN, OTHER_PLAN, seedDetectTenant } from './detect/seed.js'
 import { seedHoneynet } from './honeypot/seed.js'
+import { DEMO_REPORTS, OTHER_REPORTS, seedInsightReports } from './insights/seed.js'
 import { randomPassword } from './tokens.js'
 
 export const DEMO_TENANT_NAME = 'Demo Tenant'
@@ -29,6 +30,8 @@ export interface SeedOptions {
   honeynet?: boolean
   /** DETECT devices, packages, alerts, tokens and keys (about a second); tests opt in. */
   detect?: boolean
+  /** Insight reports with real SBOMs and an audit (a fraction of a second); tests opt in. */
+  insights?: boolean
 }
 
 export interface SeedResult {
@@ -58,6 +61,10 @@ export async function seed (db: Db, options: SeedOptions = {}): Promise<SeedResu
   if (options.detect !== false) {
     await seedDetectTenant(db, demo.tenantUid, { uid: demo.userUid, email: demo.email }, DEMO_PLAN)
     await seedDetectTenant(db, other.tenantUid, { uid: other.userUid, email: other.email }, OTHER_PLAN)
+  }
+  if (options.insights !== false) {
+    await seedInsightReports(db, demo.tenantUid, DEMO_REPORTS)
+    await seedInsightReports(db, other.tenantUid, OTHER_REPORTS)
   }
   return { demo, other }
 }

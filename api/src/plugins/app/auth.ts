@@ -38,6 +38,10 @@ declare module 'fastify' {
     auth?: AuthMode
     /** false exempts an unsafe route from the double-submit check (only the sign-in itself). */
     csrf?: boolean
+    /** API-key routes: accept only principals of these kinds (default: any resolver's). */
+    apiKeyKinds?: string[]
+    /** The 401 `detail` when the route's credentials are missing or wrong (default NOT_AUTHENTICATED). */
+    unauthorizedDetail?: string
   }
   interface FastifyRequest {
     user: AuthUser | null
@@ -92,14 +96,14 @@ export const authPlugin = fp(async (app) => {
       if (typeof key === 'string' && key !== '') {
         for (const resolve of app.apiKeyResolvers) {
           const principal = await resolve(key, request)
-          if (principal !== null) {
-            request.apiKey = principal
-            return
-          }
+          if (principal === null) continue
+          if (config.apiKeyKinds !== undefined && !config.apiKeyKinds.includes(principal.kind)) break
+          request.apiKey = principal
+          return
         }
       }
     }
     if (mode === 'optional') return
-    throw new HttpError(401, NOT_AUTHENTICATED)
+    throw new HttpError(401, config.unauthorizedDetail ?? NOT_AUTHENTICATED)
   })
 }, { name: 'auth', dependencies: ['db', 'cookie'] })

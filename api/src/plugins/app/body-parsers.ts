@@ -1,4 +1,8 @@
 import fp from 'fastify-plugin'
+import { HttpError } from '../../lib/http-error.js'
+
+/** A `\u0000` escape not itself escaped: PostgreSQL text cannot hold NUL, so it would be a 500. */
+const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/
 
 /**
  * JSON only (plus what later routes add, e.g. multipart). An empty JSON body reads as "no body",
@@ -12,6 +16,10 @@ export const bodyParsersPlugin = fp(async (app) => {
     const text = body.toString()
     if (text.trim() === '') {
       done(null, undefined)
+      return
+    }
+    if (NUL_ESCAPE.test(text)) {
+      done(new HttpError(400, 'Text must not contain NUL characters (\\u0000).'), undefined)
       return
     }
     parseJson(request, text, done)

@@ -4,7 +4,7 @@ import { agentRoutes } from './agents/index.js'
 import { cveRoutes } from './cves/index.js'
 import { honeypotRoutes } from './honeypot/index.js'
 import { honeypotMetricsRoutes } from './honeypot-metrics/index.js'
-import { insightsScannerRoutes } from './insights/scanner.js'
+import { insightsRoutes } from './insights/index.js'
 import { tenantsRoutes } from './tenants/index.js'
 import { tokenRoutes } from './token/index.js'
 
@@ -17,5 +17,5 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeyPlugin)
   await app.register(agentRoutes, { prefix: '/agents' })
   await app.register(cveRoutes, { prefix: '/cves' })
-  await app.register(insightsScannerRoutes, { prefix: '/insights/cli/scanner' })
+  await app.register(insightsRoutes, { prefix: '/insights' })
 }

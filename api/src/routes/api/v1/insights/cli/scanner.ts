@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { scannerScript } from '../../../../lib/insights/scanner/script.js'
-import { responses } from '../../../../lib/schemas.js'
+import { scannerScript } from '../../../../../lib/insights/scanner/script.js'
+import { responses } from '../../../../../lib/schemas.js'
 
 const Script = Type.String({ description: 'POSIX sh program (text/x-shellscript)' })
 

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean, check, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid
+} from 'drizzle-orm/pg-core'
+import type { AuditDocument } from '../../lib/insights/audit.js'
+import { tenants } from './auth.js'
+
+// INSIGHTS: insight reports (one per assessed system or application) with their context, and the
+// latest uploaded scan parts: the normalised SBOM and the normalised audit result. Every table
+// carries tenant_uid first in each key; the scan tables reference (tenant_uid, report uid), so a
+// scan part can never hang under another tenant's report.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const tenantUid = () => uuid('tenant_uid').notNull().references(() => tenants.uid, { onDelete: 'cascade' })
+
+export const insightReports = pgTable('insight_reports', {
+  uid: uuid('uid').primaryKey().defaultRandom(),
+  tenantUid: tenantUid(),
+  name: text('name').notNull(),
+  assessmentType: text('assessment_type').notNull().default('system'),
+  /** The upload token, shown to the tenant on the report (like provision tokens), so kept in clear. */
+  token: text('token').notNull(),
+  /** SHA-256 of the token: the scan upload looks the report up by this, never by the secret itself. */
+  tokenHash: text('token_hash').notNull(),
+  // The ten context fields (spec §3).
+  make: text('make').notNull().default(''),
+  model: text('model').notNull().default(''),
+  internetFacing: boolean('internet_facing').notNull().default(false),
+  otaCapable: boolean('ota_capable').notNull().default(false),
+  encryptionAtRest: boolean('encryption_at_rest').notNull().default(false),
+  encryptionInTransit: boolean('encryption_in_transit').notNull().default(false),
+  industry: text('industry').notNull().default(''),
+  purpose: text('purpose').notNull().default(''),
+  environment: text('environment').notNull().default(''),
+  soldIn: text('sold_in').notNull().default(''),
+  /** Plain-English findings summary, rewritten after each accepted upload (lib/insights/analysis.ts). */
+  analysis: text('analysis'),
+  /** Time of the latest accepted upload; null until then (has_scan_uploaded = not null). */
+  scanUploadedAt: timestamp('scan_uploaded_at', { withTimezone: true }),
+  createdAt: createdAt()
+}, (t) => [
+  check('insight_reports_type_chk', sql`${t.assessmentType} in ('system', 'application')`),
+  uniqueIndex('insight_reports_token_idx').on(t.token),
+  uniqueIndex('insight_reports_token_hash_idx').on(t.tokenHash),
+  // A constraint (not just an index): the scan tables' foreign keys point at it.
+  unique('insight_reports_tenant_uid_key').on(t.tenantUid, t.uid),
+  index('insight_reports_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)
+])
+
+/** What the findings summary needs from an SBOM, computed once at upload. */
+export interface SbomStats {
+  components: number
+  vulnerabilities: number
+  /** Vulnerabilities by their highest rating (info counts as none). */
+  by_severity: Record<'critical' | 'high' | 'medium' | 'low' | 'none' | 'unknown', number>
+  /** The most severe vulnerabilities, worst first. */
+  worst: Array<{ id: string | null, severity: string, score: number | null, affects: string[] }>
+}
+
+/** The latest SBOM of a report: the normalised document, gzip-compressed, ready to send. */
+export const insightSboms = pgTable('insight_sboms', {
+  tenantUid: tenantUid(),
+  reportUid: uuid('report_uid').notNull(),
+  specVersion: text('spec_version').notNull(),
+  componentCount: integer('component_count').notNull(),
+  vulnerabilityCount: integer('vulnerability_count').notNull(),
+  /** Size of the normalised JSON before compression. */
+  documentBytes: integer('document_bytes').notNull(),
+  /**
+   * The gzip bytes as base64 text, not bytea: PGlite's bytea codec is slow in JS (a 570 KB value
+   * read in 55-230 ms, against 3-25 ms as text; measured with bench/insights-upload.mjs's SBOM).
+   */
+  documentGzipBase64: text('document_gzip_base64').notNull(),
+  stats: jsonb('stats').$type<SbomStats>().notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
+}, (t) => [
+  primaryKey({ columns: [t.tenantUid, t.reportUid] }),
+  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
+    .onDelete('cascade')
+])
+
+/** The latest audit result of a report, normalised (small: a few hundred rules at most). */
+export const insightAudits = pgTable('insight_audits', {
+  tenantUid: tenantUid(),
+  reportUid: uuid('report_uid').notNull(),
+  ruleCount: integer('rule_count').notNull(),
+  resultCount: integer('result_count').notNull(),
+  /** json, not jsonb: jsonb reorders object keys, and the profiles' order is the uploader's. */
+  document: json('document').$type<AuditDocument>().notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
+}, (t) => [
+  primaryKey({ columns: [t.tenantUid, t.reportUid] }),
+  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
+    .onDelete('cascade')
+])

@@ -1,0 +1,97 @@
+import type { SbomStats } from '../../db/schema/index.js'
+import type { AuditDocument } from './audit.js'
+import type { SbomDocument } from './cyclonedx.js'
+import { highestSeverity, RULE_SEVERITIES, severityRank } from './severity.js'
+
+/**
+ * The report's `analysis`: a short plain-English summary of the stored scan, written after each
+ * accepted upload. Deterministic (same data, same words); no AI service is involved.
+ */
+
+const WORST = 5
+const AFFECTS_SHOWN = 3
+
+const number = (n: number): string => n.toLocaleString('en-US')
+const plural = (n: number, one: string, many = `${one}s`): string => `${number(n)} ${n === 1 ? one : many}`
+
+/** Counts and the worst vulnerabilities of an SBOM, kept beside it so later audits can reuse them. */
+export function sbomStats (sbom: SbomDocument): SbomStats {
+  const names = new Map<string, string>()
+  for (const component of sbom.components) {
+    const ref = component['bom-ref']
+    if (ref !== null && !names.has(ref)) names.set(ref, component.version === null ? component.name : `${component.name} ${component.version}`)
+  }
+  const bySeverity: SbomStats['by_severity'] = { critical: 0, high: 0, medium: 0, low: 0, none: 0, unknown: 0 }
+  const ranked = sbom.vulnerabilities.map((vulnerability, index) => {
+    const severity = highestSeverity(vulnerability.ratings)
+    bySeverity[severity]++
+    const scores = vulnerability.ratings.map((rating) => rating.score).filter((score): score is number => score !== null)
+    return { vulnerability, index, severity, rank: severityRank(severity), score: scores.length === 0 ? null : Math.max(...scores) }
+  })
+  ranked.sort((a, b) => b.rank - a.rank || (b.score ?? -1) - (a.score ?? -1) || a.index - b.index)
+  return {
+    components: sbom.components.length,
+    vulnerabilities: sbom.vulnerabilities.length,
+    by_severity: bySeverity,
+    worst: ranked.slice(0, WORST).map(({ vulnerability, severity, score }) => ({
+      id: vulnerability.id,
+      severity,
+      score,
+      // A VEX-only BOM points at components it does not list: name the ref as given.
+      affects: vulnerability.affects.map((affect) => names.get(affect.ref) ?? affect.ref)
+    }))
+  }
+}
+
+function auditParagraph (audit: AuditDocument): string {
+  const rules = new Map(audit.rules.rules.map((rule) => [rule.id, rule]))
+  const counts = { PASS: 0, FAIL: 0, SKIPPED: 0 }
+  for (const result of audit.results) counts[result.status]++
+  const lines = [`Compliance audit: ${plural(audit.rules.rules.length, 'rule')} in the rule set, ${number(audit.results.length)} checked — ` +
+    `${number(counts.PASS)} passed, ${number(counts.FAIL)} failed, ${number(counts.SKIPPED)} skipped.`]
+
+  const failed = audit.results.filter((result) => result.status === 'FAIL').map((result) => rules.get(result.id)!)
+  if (failed.length === 0) {
+    lines.push(audit.results.length === 0 ? 'No rule results were uploaded.' : 'No rule failed.')
+  } else {
+    const bySeverity = RULE_SEVERITIES.map((severity) => [severity, failed.filter((rule) => rule.severity === severity).length] as const)
+      .filter(([, n]) => n > 0).map(([severity, n]) => `${number(n)} ${severity}`)
+    lines.push(`Failed rules by severity: ${bySeverity.join(', ')}.`)
+    const worst = failed
+      .map((rule, index) => ({ rule, index }))
+      .sort((a, b) => RULE_SEVERITIES.indexOf(a.rule.severity) - RULE_SEVERITIES.indexOf(b.rule.severity) || a.index - b.index)
+      .slice(0, WORST)
+      .map(({ rule }) => `${rule.title} (${rule.id}, ${rule.severity})`)
+    lines.push(`Most severe failures: ${worst.join('; ')}.`)
+  }
+
+  const scores = Object.entries(audit.profile_scores)
+    .map(([name, { score, max }]) => `${name.toUpperCase()} ${number(score)}/${number(max)}${max > 0 ? ` (${Math.round((score / max) * 100)}%)` : ''}`)
+  if (scores.length > 0) lines.push(`Profile scores: ${scores.join(', ')}.`)
+  return lines.join(' ')
+}
+
+function sbomParagraph (stats: SbomStats): string {
+  const head = `Software bill of materials: ${plural(stats.components, 'component')}`
+  if (stats.vulnerabilities === 0) return `${head}, no vulnerabilities listed.`
+  const levels = (['critical', 'high', 'medium', 'low', 'none', 'unknown'] as const)
+    .filter((severity) => stats.by_severity[severity] > 0)
+    .map((severity) => `${number(stats.by_severity[severity])} ${severity === 'none' ? 'none/info' : severity}`)
+  const worst = stats.worst.map((item) => {
+    const rated = item.score === null ? item.severity : `${item.severity}, score ${item.score}`
+    const shown = item.affects.slice(0, AFFECTS_SHOWN).join(', ')
+    const more = item.affects.length > AFFECTS_SHOWN ? ` and ${number(item.affects.length - AFFECTS_SHOWN)} more` : ''
+    return `${item.id ?? '(no id)'} (${rated})${shown === '' ? '' : ` affecting ${shown}${more}`}`
+  })
+  return `${head}, ${plural(stats.vulnerabilities, 'vulnerability', 'vulnerabilities')}; by highest severity: ` +
+    `${levels.join(', ')}. Most severe: ${worst.join('; ')}.`
+}
+
+/** null when the report holds no scan part at all. */
+export function writeAnalysis (parts: { audit: AuditDocument | null, sbom: SbomStats | null }): string | null {
+  const paragraphs = [
+    ...(parts.audit === null ? [] : [auditParagraph(parts.audit)]),
+    ...(parts.sbom === null ? [] : [sbomParagraph(parts.sbom)])
+  ]
+  return paragraphs.length === 0 ? null : paragraphs.join('\n\n')
+}

@@ -1,0 +1,240 @@
+import {
+  asObject, fail, isObject, joinPath, optArray, optNumber, optObject, optString, reqString, storable, type JsonObject
+} from './document.js'
+import { CYCLONEDX_SEVERITIES } from './severity.js'
+
+/**
+ * CycloneDX JSON (specVersion 1.2 to 1.7) → the SBOM the console shows (docs/insights-api.md).
+ * Only the fields the contract lists are kept, every listed key is always present (null or []
+ * when the BOM lacks it), and nothing is invented. Checks follow the CycloneDX schema where the
+ * console depends on a value (a component's name and type, a rating's severity, a ref) and are
+ * lenient elsewhere: real generators leave out severities, descriptions, components...
+ */
+
+export const SUPPORTED_SPEC_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6', '1.7'] as const
+
+export interface SbomLicense {
+  license?: { id: string | null, name: string | null, url: string | null }
+  expression?: string
+}
+
+export interface SbomComponent {
+  'bom-ref': string | null
+  name: string
+  type: string
+  version: string | null
+  group: string | null
+  description: string | null
+  purl: string | null
+  licenses: SbomLicense[]
+  properties: Array<{ name: string, value: string | null }>
+}
+
+export interface SbomRootComponent {
+  name: string
+  version: string | null
+  type: string
+  group: string | null
+  purl: string | null
+  'bom-ref': string | null
+}
+
+export interface SbomTool {
+  name: string | null
+  version: string | null
+  vendor: string | null
+  group: string | null
+}
+
+export interface SbomSource { name: string | null, url: string | null }
+
+export interface SbomRating {
+  severity: string | null
+  method: string | null
+  score: number | null
+  vector: string | null
+  source: SbomSource | null
+}
+
+export interface SbomVulnerability {
+  id: string | null
+  'bom-ref': string | null
+  source: SbomSource
+  ratings: SbomRating[]
+  affects: Array<{ ref: string }>
+  description: string | null
+  detail: string | null
+  recommendation: string | null
+  advisories: Array<{ title: string | null, url: string }>
+  published: string | null
+  updated: string | null
+  cwes: number[]
+}
+
+export interface SbomDocument {
+  spec_version: string
+  serial_number: string | null
+  metadata: {
+    timestamp: string | null
+    component: SbomRootComponent | null
+    tools: { components: SbomTool[] }
+  }
+  components: SbomComponent[]
+  vulnerabilities: SbomVulnerability[]
+}
+
+/** Nesting deeper than this is not a real BOM (and would exhaust the stack). */
+const MAX_NESTING = 64
+
+function licenses (parent: JsonObject, base: string): SbomLicense[] {
+  return optArray(parent, 'licenses', base).map((item, index) => {
+    const path = `${joinPath(base, 'licenses')}[${index}]`
+    const entry = asObject(item, path)
+    if (typeof entry.expression === 'string') return { expression: storable(entry.expression, `${path}.expression`) }
+    const license = optObject(entry, 'license', path)
+    if (license === null) return fail(path, 'must have a license or an expression')
+    const lpath = joinPath(path, 'license')
+    const id = optString(license, 'id', lpath)
+    const name = optString(license, 'name', lpath)
+    if (id === null && name === null) fail(lpath, 'must have an id or a name')
+    return { license: { id, name, url: optString(license, 'url', lpath) } }
+  })
+}
+
+function properties (parent: JsonObject, base: string): SbomComponent['properties'] {
+  return optArray(parent, 'properties', base).map((item, index) => {
+    const path = `${joinPath(base, 'properties')}[${index}]`
+    const property = asObject(item, path)
+    return { name: reqString(property, 'name', path), value: optString(property, 'value', path) }
+  })
+}
+
+function component (value: unknown, path: string): SbomComponent {
+  const item = asObject(value, path)
+  return {
+    'bom-ref': optString(item, 'bom-ref', path),
+    name: reqString(item, 'name', path),
+    type: reqString(item, 'type', path),
+    version: optString(item, 'version', path),
+    group: optString(item, 'group', path),
+    description: optString(item, 'description', path),
+    purl: optString(item, 'purl', path),
+    licenses: licenses(item, path),
+    properties: properties(item, path)
+  }
+}
+
+/** Depth-first, parents before their children: the document order a reader expects. */
+function flattenComponents (list: unknown[], base: string, out: SbomComponent[], depth: number): void {
+  if (depth > MAX_NESTING) fail(base, `nests components more than ${MAX_NESTING} levels deep`)
+  for (let index = 0; index < list.length; index++) {
+    const path = `${base}[${index}]`
+    out.push(component(list[index], path))
+    const children = optArray(list[index] as JsonObject, 'components', path)
+    if (children.length > 0) flattenComponents(children, joinPath(path, 'components'), out, depth + 1)
+  }
+}
+
+function rootComponent (metadata: JsonObject): SbomRootComponent | null {
+  if (metadata.component === undefined || metadata.component === null) return null
+  const { name, version, type, group, purl, 'bom-ref': bomRef } = component(metadata.component, 'metadata.component')
+  return { name, version, type, group, purl, 'bom-ref': bomRef }
+}
+
+/** 1.2-1.4 `tools: [{vendor, name, version}]`; 1.5+ `tools: {components: [...], services: [...]}`. */
+function tools (metadata: JsonObject): SbomTool[] {
+  const value = metadata.tools
+  if (value === undefined || value === null) return []
+  const tool = (item: unknown, path: string): SbomTool => {
+    const entry = asObject(item, path)
+    const manufacturer = optObject(entry, 'manufacturer', path) ?? optObject(entry, 'supplier', path)
+    return {
+      name: optString(entry, 'name', path),
+      version: optString(entry, 'version', path),
+      vendor: optString(entry, 'vendor', path) ?? (manufacturer === null ? null : optString(manufacturer, 'name', `${path}.manufacturer`)),
+      group: optString(entry, 'group', path)
+    }
+  }
+  if (Array.isArray(value)) return value.map((item, index) => tool(item, `metadata.tools[${index}]`))
+  if (!isObject(value)) return fail('metadata.tools', 'must be an array (CycloneDX 1.2-1.4) or an object with components (1.5+)')
+  return optArray(value, 'components', 'metadata.tools').map((item, index) => tool(item, `metadata.tools.components[${index}]`))
+}
+
+function source (parent: JsonObject, path: string): SbomSource | null {
+  const value = optObject(parent, 'source', path)
+  if (value === null) return null
+  const spath = joinPath(path, 'source')
+  return { name: optString(value, 'name', spath), url: optString(value, 'url', spath) }
+}
+
+const SEVERITIES = new Set<string>(CYCLONEDX_SEVERITIES)
+
+function rating (value: unknown, path: string): SbomRating {
+  const item = asObject(value, path)
+  let severity = optString(item, 'severity', path)
+  if (severity !== null) {
+    severity = severity.toLowerCase()
+    if (!SEVERITIES.has(severity)) fail(`${path}.severity`, `must be one of ${CYCLONEDX_SEVERITIES.join(', ')} (got "${String(item.severity).slice(0, 40)}")`)
+  }
+  return {
+    severity,
+    method: optString(item, 'method', path),
+    score: optNumber(item, 'score', path),
+    vector: optString(item, 'vector', path),
+    source: source(item, path)
+  }
+}
+
+function vulnerability (value: unknown, path: string): SbomVulnerability {
+  const item = asObject(value, path)
+  return {
+    id: optString(item, 'id', path),
+    'bom-ref': optString(item, 'bom-ref', path),
+    source: source(item, path) ?? { name: null, url: null },
+    ratings: optArray(item, 'ratings', path).map((entry, index) => rating(entry, `${path}.ratings[${index}]`)),
+    affects: optArray(item, 'affects', path).map((entry, index) => {
+      const apath = `${path}.affects[${index}]`
+      return { ref: reqString(asObject(entry, apath), 'ref', apath) }
+    }),
+    description: optString(item, 'description', path),
+    detail: optString(item, 'detail', path),
+    recommendation: optString(item, 'recommendation', path),
+    advisories: optArray(item, 'advisories', path).map((entry, index) => {
+      const apath = `${path}.advisories[${index}]`
+      const advisory = asObject(entry, apath)
+      return { title: optString(advisory, 'title', apath), url: reqString(advisory, 'url', apath) }
+    }),
+    published: optString(item, 'published', path),
+    updated: optString(item, 'updated', path),
+    cwes: optArray(item, 'cwes', path).map((cwe, index) => {
+      if (!Number.isInteger(cwe)) fail(`${path}.cwes[${index}]`, 'must be a whole number')
+      return cwe as number
+    })
+  }
+}
+
+/** Checks a parsed CycloneDX JSON BOM and returns its normalised form; throws DocumentError. */
+export function normaliseSbom (value: unknown): SbomDocument {
+  if (!isObject(value)) return fail('the document', 'must be a JSON object (a CycloneDX BOM)')
+  if (value.bomFormat !== 'CycloneDX') fail('bomFormat', 'must be "CycloneDX"')
+  const specVersion = value.specVersion
+  if (specVersion === undefined || specVersion === null) fail('specVersion', 'is missing')
+  if (typeof specVersion !== 'string') fail('specVersion', 'must be a string such as "1.6"')
+  if (!(SUPPORTED_SPEC_VERSIONS as readonly string[]).includes(specVersion)) {
+    fail(`specVersion ${specVersion.slice(0, 20)}`, `is not supported (${SUPPORTED_SPEC_VERSIONS[0]} to ${SUPPORTED_SPEC_VERSIONS.at(-1)})`)
+  }
+  const metadata = optObject(value, 'metadata', '') ?? {}
+  const components: SbomComponent[] = []
+  flattenComponents(optArray(value, 'components', ''), 'components', components, 0)
+  return {
+    spec_version: specVersion,
+    serial_number: optString(value, 'serialNumber', ''),
+    metadata: {
+      timestamp: optString(metadata, 'timestamp', 'metadata'),
+      component: rootComponent(metadata),
+      tools: { components: tools(metadata) }
+    },
+    components,
+    vulnerabilities: optArray(value, 'vulnerabilities', '').map((entry, index) => vulnerability(entry, `vulnerabilities[${index}]`))
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Small readers for uploaded JSON documents. Each check names the JSON path and the reason, so a
+ * rejected upload says exactly what to fix (`components[3].name is missing`). `null` counts as
+ * absent for optional values: generators differ on writing null or leaving a key out.
+ */
+export class DocumentError extends Error {
+  override name = 'DocumentError'
+}
+
+export type JsonObject = Record<string, unknown>
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const at = (base: string, key: string): string => base === '' ? key : `${base}.${key}`
+
+export function fail (path: string, reason: string): never {
+  throw new DocumentError(`${path} ${reason}`)
+}
+
+/** JSON text → value; the parser's own message says where the syntax breaks. */
+export function parseJson (bytes: Uint8Array): unknown {
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1) // a UTF-8 byte-order mark, as some Windows tools write
+  if (text.trim() === '') throw new DocumentError('is empty')
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    throw new DocumentError(`is not valid JSON (${message.length > 160 ? `${message.slice(0, 160)}…` : message})`)
+  }
+}
+
+export function asObject (value: unknown, path: string): JsonObject {
+  if (!isObject(value)) fail(path, 'must be an object')
+  return value
+}
+
+export function optObject (parent: JsonObject, key: string, base: string): JsonObject | null {
+  const value = parent[key]
+  if (value === undefined || value === null) return null
+  return asObject(value, at(base, key))
+}
+
+/** NUL and unpaired UTF-16 surrogates (legal JSON escapes) cannot be stored in PostgreSQL text. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Every string kept passes here, so a bad character is reported at its path, not as a 500. */
+export function storable (value: string, path: string): string {
+  if (UNSTORABLE.test(value)) fail(path, 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)')
+  return value
+}
+
+export function optString (parent: JsonObject, key: string, base: string): string | null {
+  const value = parent[key]
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'string') fail(at(base, key), 'must be a string')
+  return storable(value, at(base, key))
+}
+
+export function reqString (parent: JsonObject, key: string, base: string): string {
+  const value = parent[key]
+  if (value === undefined || value === null) fail(at(base, key), 'is missing')
+  if (typeof value !== 'string') fail(at(base, key), 'must be a string')
+  return storable(value, at(base, key))
+}
+
+export function optNumber (parent: JsonObject, key: string, base: string): number | null {
+  const value = parent[key]
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(at(base, key), 'must be a number')
+  return value
+}
+
+export function optArray (parent: JsonObject, key: string, base: string): unknown[] {
+  const value = parent[key]
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) fail(at(base, key), 'must be an array')
+  return value
+}
+
+export function reqArray (parent: JsonObject, key: string, base: string): unknown[] {
+  if (parent[key] === undefined || parent[key] === null) fail(at(base, key), 'is missing')
+  return optArray(parent, key, base)
+}
+
+/** A list of strings (`profiles`, `controls`, OS versions); numbers are kept as their text. */
+export function strings (list: unknown, path: string): string[] {
+  if (!Array.isArray(list)) fail(path, 'must be an array')
+  return list.map((item, index) => {
+    if (typeof item === 'string') return storable(item, `${path}[${index}]`)
+    if (typeof item === 'number' && Number.isFinite(item)) return String(item)
+    return fail(`${path}[${index}]`, 'must be a string')
+  })
+}
+
+export function stringList (parent: JsonObject, key: string, base: string): string[] {
+  const value = parent[key]
+  return value === undefined || value === null ? [] : strings(value, at(base, key))
+}
+
+export { at as joinPath }

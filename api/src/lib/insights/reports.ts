@@ -1,0 +1,228 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
+import { found, owned, uidOr404 } from '../detect/scope.js'
+import { hashToken, randomToken, safeEqual } from '../tokens.js'
+import type { AuditDocument } from './audit.js'
+
+/**
+ * Every query on the INSIGHTS tables lives here and is scoped with `owned(table, tenantUid, ...)`:
+ * the tenant is always the caller's (`request.tenantUid`, set from the session or the report
+ * token), so another tenant's report answers exactly like an unknown one (404).
+ */
+
+export const ASSESSMENT_TYPES = ['system', 'application'] as const
+export type AssessmentType = typeof ASSESSMENT_TYPES[number]
+
+export interface ReportContext {
+  make: string
+  model: string
+  internet_facing: boolean
+  ota_capable: boolean
+  encryption_at_rest: boolean
+  encryption_in_transit: boolean
+  industry: string
+  purpose: string
+  environment: string
+  sold_in: string
+}
+
+export interface Report {
+  uid: string
+  name: string
+  assessment_type: AssessmentType
+  created_at: string
+  token: string
+  has_scan_uploaded: boolean
+  has_sbom: boolean
+  has_audit: boolean
+  scan_uploaded_at: string | null
+  analysis: string | null
+  make: string | null
+  model: string | null
+  industry: string | null
+  context: ReportContext
+}
+
+export interface ReportListItem {
+  uid: string
+  name: string
+  assessment_type: AssessmentType
+  created_at: string
+  has_scan_uploaded: boolean
+}
+
+/** Upload tokens: `rt_` + 32 url-safe characters (192 random bits). */
+export const REPORT_TOKEN_PREFIX = 'rt_'
+const TOKEN_SHAPE = /^rt_[A-Za-z0-9_-]{32}$/
+export const newReportToken = (): string => `${REPORT_TOKEN_PREFIX}${randomToken(24)}`
+
+const r = insightReports
+const partExists = (table: typeof insightSboms | typeof insightAudits): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${table} where ${table.tenantUid} = ${r.tenantUid} and ${table.reportUid} = ${r.uid})`
+
+const COLUMNS = {
+  uid: r.uid,
+  name: r.name,
+  assessmentType: r.assessmentType,
+  createdAt: r.createdAt,
+  token: r.token,
+  scanUploadedAt: r.scanUploadedAt,
+  analysis: r.analysis,
+  hasSbom: partExists(insightSboms),
+  hasAudit: partExists(insightAudits),
+  make: r.make,
+  model: r.model,
+  internetFacing: r.internetFacing,
+  otaCapable: r.otaCapable,
+  encryptionAtRest: r.encryptionAtRest,
+  encryptionInTransit: r.encryptionInTransit,
+  industry: r.industry,
+  purpose: r.purpose,
+  environment: r.environment,
+  soldIn: r.soldIn
+}
+type ReportRow = Omit<typeof r.$inferSelect, 'tenantUid' | 'tokenHash'> & { hasSbom: boolean, hasAudit: boolean }
+
+const orNull = (value: string): string | null => value === '' ? null : value
+
+function present (row: ReportRow): Report {
+  return {
+    uid: row.uid,
+    name: row.name,
+    assessment_type: row.assessmentType as AssessmentType,
+    created_at: row.createdAt.toISOString(),
+    token: row.token,
+    has_scan_uploaded: row.scanUploadedAt !== null,
+    has_sbom: row.hasSbom,
+    has_audit: row.hasAudit,
+    scan_uploaded_at: row.scanUploadedAt === null ? null : row.scanUploadedAt.toISOString(),
+    analysis: row.analysis,
+    make: orNull(row.make),
+    model: orNull(row.model),
+    industry: orNull(row.industry),
+    context: {
+      make: row.make,
+      model: row.model,
+      internet_facing: row.internetFacing,
+      ota_capable: row.otaCapable,
+      encryption_at_rest: row.encryptionAtRest,
+      encryption_in_transit: row.encryptionInTransit,
+      industry: row.industry,
+      purpose: row.purpose,
+      environment: row.environment,
+      sold_in: row.soldIn
+    }
+  }
+}
+
+/** The WHERE of one report of the caller's tenant; a uid that is not a uuid is a 404. */
+export const reportWhere = (tenantUid: string, uid: string): SQL => owned(r, tenantUid, eq(r.uid, uidOr404(uid)))
+
+export async function listReports (db: Db, tenantUid: string, limit: number, offset: number): Promise<{ count: number, results: ReportListItem[] }> {
+  const [total] = await db.select({ n: count() }).from(r).where(owned(r, tenantUid))
+  const rows = await db.select({ uid: r.uid, name: r.name, assessmentType: r.assessmentType, createdAt: r.createdAt, scanUploadedAt: r.scanUploadedAt })
+    .from(r).where(owned(r, tenantUid)).orderBy(desc(r.createdAt), desc(r.uid)).limit(limit).offset(offset)
+  return {
+    count: total?.n ?? 0,
+    results: rows.map((row) => ({
+      uid: row.uid,
+      name: row.name,
+      assessment_type: row.assessmentType as AssessmentType,
+      created_at: row.createdAt.toISOString(),
+      has_scan_uploaded: row.scanUploadedAt !== null
+    }))
+  }
+}
+
+export async function createReport (db: Db, tenantUid: string, input: {
+  name: string
+  assessmentType: AssessmentType
+  /** The demo seed's back-dated reports and context; the API never sets these. */
+  createdAt?: Date
+  context?: Partial<ReportContext>
+}): Promise<Report> {
+  const token = newReportToken()
+  const [row] = await db.insert(r).values({
+    tenantUid,
+    name: input.name.trim(),
+    assessmentType: input.assessmentType,
+    token,
+    tokenHash: hashToken(token),
+    ...contextColumns(input.context ?? {}),
+    ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt })
+  }).returning(COLUMNS)
+  return present(row!)
+}
+
+export async function getReport (db: Db, tenantUid: string, uid: string): Promise<Report> {
+  const [row] = await db.select(COLUMNS).from(r).where(reportWhere(tenantUid, uid))
+  return present(found(row))
+}
+
+/** The columns a PATCH may change, by their API names. */
+const CONTEXT_COLUMNS = {
+  make: 'make',
+  model: 'model',
+  internet_facing: 'internetFacing',
+  ota_capable: 'otaCapable',
+  encryption_at_rest: 'encryptionAtRest',
+  encryption_in_transit: 'encryptionInTransit',
+  industry: 'industry',
+  purpose: 'purpose',
+  environment: 'environment',
+  sold_in: 'soldIn'
+} as const satisfies Record<keyof ReportContext, keyof typeof r.$inferInsert>
+
+/** API context fields → column values; absent fields are left out (a PATCH changes only what it names). */
+function contextColumns (context: Partial<ReportContext>): Partial<typeof r.$inferInsert> {
+  const set: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(context)) {
+    if (value !== undefined && Object.hasOwn(CONTEXT_COLUMNS, field)) set[CONTEXT_COLUMNS[field as keyof ReportContext]] = value
+  }
+  return set as Partial<typeof r.$inferInsert>
+}
+
+export async function updateReport (db: Db, tenantUid: string, uid: string, changes: { name?: string | undefined, context?: Partial<ReportContext> | undefined }): Promise<Report> {
+  const set = contextColumns(changes.context ?? {})
+  if (changes.name !== undefined) set.name = changes.name.trim()
+  const where = reportWhere(tenantUid, uid)
+  const [row] = Object.keys(set).length === 0
+    ? await db.select(COLUMNS).from(r).where(where)
+    : await db.update(r).set(set).where(where).returning(COLUMNS)
+  return present(found(row))
+}
+
+export async function deleteReport (db: Db, tenantUid: string, uid: string): Promise<void> {
+  const deleted = await db.delete(r).where(reportWhere(tenantUid, uid)).returning({ uid: r.uid })
+  found(deleted[0])
+}
+
+/** The stored audit, or null when none was uploaded (404 when the report is not the tenant's). */
+export async function getAudit (db: Db, tenantUid: string, uid: string): Promise<AuditDocument | null> {
+  const [row] = await db.select({ uid: r.uid, document: insightAudits.document }).from(r)
+    .leftJoin(insightAudits, and(eq(insightAudits.tenantUid, r.tenantUid), eq(insightAudits.reportUid, r.uid)))
+    .where(reportWhere(tenantUid, uid))
+  return found(row).document
+}
+
+/** The stored SBOM as gzip bytes plus its uncompressed size, or null when none was uploaded. */
+export async function getSbomGzip (db: Db, tenantUid: string, uid: string): Promise<{ gzip: Buffer, bytes: number } | null> {
+  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, bytes: insightSboms.documentBytes }).from(r)
+    .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
+    .where(reportWhere(tenantUid, uid))
+  const report = found(row)
+  return report.gzip === null || report.bytes === null ? null : { gzip: Buffer.from(report.gzip, 'base64'), bytes: report.bytes }
+}
+
+/**
+ * The report an upload token belongs to. Looked up by the token's SHA-256 (so the index never
+ * compares the secret itself), then compared in constant time.
+ */
+export async function resolveReportToken (db: Db, token: string): Promise<{ uid: string, tenantUid: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null
+  const [row] = await db.select({ uid: r.uid, tenantUid: r.tenantUid, token: r.token }).from(r)
+    .where(eq(r.tokenHash, hashToken(token)))
+  if (row === undefined || !safeEqual(row.token, token)) return null
+  return { uid: row.uid, tenantUid: row.tenantUid }
+}

@@ -1,0 +1,123 @@
+import { promisify } from 'node:util'
+import { gzip as gzipCallback } from 'node:zlib'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { insightAudits, insightReports, insightSboms, type SbomStats } from '../../db/schema/index.js'
+import { owned } from '../detect/scope.js'
+import { HttpError } from '../http-error.js'
+import { sbomStats, writeAnalysis } from './analysis.js'
+import { normaliseAudit, type AuditDocument } from './audit.js'
+import { normaliseSbom, type SbomDocument } from './cyclonedx.js'
+import { DocumentError, parseJson } from './document.js'
+import { reportWhere } from './reports.js'
+
+const gzip = promisify(gzipCallback)
+
+export const INVALID_REPORT_TOKEN = 'Invalid or missing report token.'
+
+export type ScanField = 'sbom' | 'audit'
+export const SCAN_FIELDS: readonly ScanField[] = ['sbom', 'audit']
+
+/** A checked SBOM, serialised and compressed once here so `GET .../sbom` only sends bytes. */
+export interface PreparedSbom {
+  document: SbomDocument
+  stats: SbomStats
+  json: string
+  gzip: Buffer
+}
+
+export interface PreparedScan {
+  sbom: PreparedSbom | null
+  audit: AuditDocument | null
+}
+
+export interface ScanSummary {
+  report_uid: string
+  has_scan_uploaded: true
+  sbom: { spec_version: string, components: number, vulnerabilities: number } | null
+  audit: { rules: number, results: number } | null
+}
+
+/** Parse and check one uploaded file; a bad one is a 400 naming the field and the reason. */
+function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unknown) => T): T {
+  try {
+    return normalise(parseJson(bytes))
+  } catch (error) {
+    if (error instanceof DocumentError) throw new HttpError(400, `${field}: ${error.message}`)
+    // A stack overflow from absurd nesting is still the file's fault, not the server's.
+    if (error instanceof RangeError) throw new HttpError(400, `${field}: is nested too deeply`)
+    throw error
+  }
+}
+
+/** Everything that can reject an upload happens here, before anything is stored. */
+export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>): Promise<PreparedScan> {
+  const audit = files.audit === undefined ? null : check('audit', files.audit, normaliseAudit)
+  let sbom: PreparedSbom | null = null
+  if (files.sbom !== undefined) {
+    const document = check('sbom', files.sbom, normaliseSbom)
+    const json = JSON.stringify(document)
+    sbom = { document, stats: sbomStats(document), json, gzip: await gzip(json, { level: 6 }) }
+  }
+  return { sbom, audit }
+}
+
+/**
+ * Stores the prepared parts in one transaction: each given part replaces the previous one of its
+ * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
+ * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
+ */
+export async function storeScan (db: Db, tenantUid: string, reportUid: string, scan: PreparedScan): Promise<ScanSummary> {
+  await db.transaction(async (tx) => {
+    const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports)
+      .where(reportWhere(tenantUid, reportUid)).for('update')
+    if (report === undefined) throw new HttpError(401, INVALID_REPORT_TOKEN)
+    const now = new Date()
+
+    if (scan.sbom !== null) {
+      const values = {
+        specVersion: scan.sbom.document.spec_version,
+        componentCount: scan.sbom.document.components.length,
+        vulnerabilityCount: scan.sbom.document.vulnerabilities.length,
+        documentBytes: Buffer.byteLength(scan.sbom.json),
+        documentGzipBase64: scan.sbom.gzip.toString('base64'),
+        stats: scan.sbom.stats,
+        uploadedAt: now
+      }
+      await tx.insert(insightSboms).values({ tenantUid, reportUid, ...values })
+        .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
+    }
+    if (scan.audit !== null) {
+      const values = {
+        ruleCount: scan.audit.rules.rules.length,
+        resultCount: scan.audit.results.length,
+        document: scan.audit,
+        uploadedAt: now
+      }
+      await tx.insert(insightAudits).values({ tenantUid, reportUid, ...values })
+        .onConflictDoUpdate({ target: [insightAudits.tenantUid, insightAudits.reportUid], set: values })
+    }
+
+    // The part not in this upload comes from the previous one.
+    const [sbomRow] = scan.sbom !== null
+      ? [{ stats: scan.sbom.stats }]
+      : await tx.select({ stats: insightSboms.stats }).from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+    const [auditRow] = scan.audit !== null
+      ? [{ document: scan.audit }]
+      : await tx.select({ document: insightAudits.document }).from(insightAudits).where(owned(insightAudits, tenantUid, eq(insightAudits.reportUid, reportUid)))
+    const analysis = writeAnalysis({
+      sbom: sbomRow?.stats ?? null,
+      audit: auditRow?.document ?? null
+    })
+    await tx.update(insightReports).set({ analysis, scanUploadedAt: now }).where(reportWhere(tenantUid, reportUid))
+  })
+
+  return {
+    report_uid: reportUid,
+    has_scan_uploaded: true,
+    sbom: scan.sbom === null
+      ? null
+      : { spec_version: scan.sbom.document.spec_version, components: scan.sbom.document.components.length, vulnerabilities: scan.sbom.document.vulnerabilities.length },
+    audit: scan.audit === null ? null : { rules: scan.audit.rules.rules.length, results: scan.audit.results.length }
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import multipart from '@fastify/multipart'
+import { HttpError } from '../../../../../lib/http-error.js'
+import { INVALID_REPORT_TOKEN, prepareScan, SCAN_FIELDS, storeScan, type ScanField } from '../../../../../lib/insights/scan.js'
+import { responses } from '../../../../../lib/schemas.js'
+import { REPORT_TOKEN_KIND } from '../../../../../plugins/app/report-token.js'
+import { ScanAnswer } from '../schemas.js'
+
+export const SCAN_FILE_MAX_BYTES = 100 * 1024 * 1024
+const MAX_FILES = SCAN_FIELDS.length
+/** Two full files plus generous room for the multipart framing. */
+const MAX_REQUEST_BYTES = MAX_FILES * SCAN_FILE_MAX_BYTES + 1024 * 1024
+const FIELDS_HINT = 'Send multipart/form-data with a file field sbom and/or a file field audit.'
+
+/** Busboy's limit errors, said the way the contract says them. */
+function limitError (code: string | undefined): HttpError | undefined {
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(400, `At most ${MAX_FILES} files: sbom and audit, each once. ${FIELDS_HINT}`)
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError(400, `Unknown field. ${FIELDS_HINT}`)
+    default:
+      return undefined
+  }
+}
+
+/**
+ * `POST /v1/insights/cli/scan`: the scanner (or curl) uploads an SBOM and/or an audit result with
+ * the report's token in `X-API-Key`. Both files are read and checked before anything is stored.
+ */
+export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
+  // Scoped to this plugin: no other route accepts multipart bodies, and this one nothing else
+  // (a JSON body would otherwise be buffered by the JSON parser before the handler could refuse it).
+  app.removeAllContentTypeParsers()
+  await app.register(multipart, {
+    limits: { fileSize: SCAN_FILE_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10, fieldNameSize: 100, headerPairs: 100 }
+  })
+  // Any other body type reaches the handler (as an unread stream) for a message about this route.
+  app.addContentTypeParser('*', (_request, payload, done) => { done(null, payload) })
+
+  app.post('/scan', {
+    config: { auth: 'api-key', apiKeyKinds: [REPORT_TOKEN_KIND], unauthorizedDetail: INVALID_REPORT_TOKEN },
+    schema: {
+      tags: ['insights'],
+      summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit',
+      description: 'sbom: CycloneDX JSON, specVersion 1.2 to 1.7. audit: the audit-result JSON (rules, results, profile_scores). ' +
+        'At most 100 MB per file. The content is checked, not the MIME type; a bad file is a 400 that names the field and ' +
+        'the reason, and nothing is stored. A good part replaces the previous part of the same kind.',
+      response: responses({ 200: ScanAnswer }, 400, 401, 403, 413, 415)
+    }
+  }, async (request, reply) => {
+    const encoding = request.headers['content-encoding']
+    if (!request.isMultipart() || (encoding !== undefined && encoding !== 'identity')) {
+      void reply.header('connection', 'close')
+      throw new HttpError(415, `Unsupported content type. ${FIELDS_HINT}`)
+    }
+    // @fastify/multipart reads the raw request itself (the app's bodyLimit does not apply): busboy
+    // enforces the per-file, file-count and field-count limits; a declared length over two full
+    // files is refused before reading anything.
+    if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
+      void reply.header('connection', 'close')
+      throw new HttpError(413, `The upload is larger than ${MAX_FILES} files of ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+    }
+    const files: Partial<Record<ScanField, Uint8Array>> = {}
+    try {
+      for await (const part of request.parts()) {
+        const field = part.fieldname as ScanField
+        if (part.type !== 'file' && SCAN_FIELDS.includes(field)) {
+          // curl -F "sbom=<bom.json" sends the content as a text field (cut at 1 MB by the parser).
+          throw new HttpError(400, `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`)
+        }
+        if (part.type !== 'file' || !SCAN_FIELDS.includes(field)) {
+          throw new HttpError(400, `Unknown field "${part.fieldname.slice(0, 100)}". ${FIELDS_HINT}`)
+        }
+        if (files[field] !== undefined) throw new HttpError(400, `${field}: sent more than once.`)
+        try {
+          files[field] = await part.toBuffer()
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, `${field}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+          }
+          throw error
+        }
+      }
+    } catch (error) {
+      void reply.header('connection', 'close')
+      if (error instanceof HttpError) throw error
+      // Everything else here comes from reading the client's body: busboy's parse errors (no
+      // boundary, a truncated part, a bad header) or the limits. Never a 500.
+      throw limitError((error as { code?: string }).code) ??
+        new HttpError(400, `The multipart body is malformed (${String((error as Error).message).slice(0, 120)}). ${FIELDS_HINT}`)
+    }
+    if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
+
+    const scan = await prepareScan(files)
+    const principal = request.apiKey!
+    return await storeScan(app.db, principal.tenantUid, principal.id, scan)
+  })
+}

@@ -1,0 +1,119 @@
+import { promisify } from 'node:util'
+import { gunzip as gunzipCallback } from 'node:zlib'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { paging } from '../../../../../lib/detect/listing.js'
+import { HttpError, NOT_AUTHENTICATED } from '../../../../../lib/http-error.js'
+import {
+  createReport, deleteReport, getAudit, getReport, getSbomGzip, listReports, updateReport
+} from '../../../../../lib/insights/reports.js'
+import { responses } from '../../../../../lib/schemas.js'
+import {
+  AuditResult, Report, ReportCreate, ReportList, ReportListQuery, ReportParams, ReportPatch, Sbom
+} from '../schemas.js'
+
+const gunzip = promisify(gunzipCallback)
+
+/** True when Accept-Encoding allows gzip (`gzip` or `*` without q=0). */
+export function acceptsGzip (header: string | undefined): boolean {
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';')
+    if (coding !== 'gzip' && coding !== '*') continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  }
+  return false
+}
+
+/**
+ * Insight reports of the caller's tenant (spec §7). Not under /tenants/:tenant: the tenant is the
+ * signed-in user's, set once below, and every query goes through lib/insights/reports.ts.
+ */
+export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app
+
+  app.addHook('onRequest', async (request) => {
+    if (request.user === null) throw new HttpError(401, NOT_AUTHENTICATED)
+    request.tenantUid = request.user.tenantUid
+  })
+
+  app.get('/', {
+    prefixTrailingSlash: 'slash',
+    schema: {
+      tags: ['insights'],
+      summary: 'Insight reports of the tenant, newest first',
+      querystring: ReportListQuery,
+      response: responses({ 200: ReportList }, 400, 401)
+    }
+  }, async (request) => {
+    const { limit, offset } = paging(request.query, 1000, 1000)
+    return await listReports(db, request.tenantUid, limit, offset)
+  })
+
+  app.post('/', {
+    prefixTrailingSlash: 'slash',
+    schema: {
+      tags: ['insights'],
+      summary: 'Create an insight report (with its own random upload token)',
+      body: ReportCreate,
+      response: responses({ 201: Report }, 400, 401, 403, 415)
+    }
+  }, async (request, reply) => {
+    const report = await createReport(db, request.tenantUid, {
+      name: request.body.name,
+      assessmentType: request.body.assessment_type ?? 'system'
+    })
+    return reply.code(201).send(report)
+  })
+
+  app.get('/:uid/', {
+    schema: { tags: ['insights'], summary: 'One insight report with its context', params: ReportParams, response: responses({ 200: Report }, 401, 404) }
+  }, async (request) => await getReport(db, request.tenantUid, request.params.uid))
+
+  app.patch('/:uid/', {
+    schema: {
+      tags: ['insights'],
+      summary: 'Change the context (any of the ten fields) and/or the name',
+      params: ReportParams,
+      body: ReportPatch,
+      response: responses({ 200: Report }, 400, 401, 403, 404, 415)
+    }
+  }, async (request) => await updateReport(db, request.tenantUid, request.params.uid, request.body))
+
+  app.delete('/:uid/', {
+    schema: { tags: ['insights'], summary: 'Delete a report and its scan', params: ReportParams, response: responses({ 204: Type.Null() }, 401, 403, 404) }
+  }, async (request, reply) => {
+    await deleteReport(db, request.tenantUid, request.params.uid)
+    return reply.code(204).send(null)
+  })
+
+  app.get('/:uid/rules/', {
+    schema: {
+      tags: ['insights'],
+      summary: 'The latest audit result (rules, results, profile_scores)',
+      params: ReportParams,
+      response: responses({ 200: AuditResult }, 401, 404)
+    }
+  }, async (request) => {
+    const audit = await getAudit(db, request.tenantUid, request.params.uid)
+    if (audit === null) throw new HttpError(404, 'No audit data available.')
+    return audit
+  })
+
+  // Registered without a trailing slash; the app ignores trailing slashes, so `/sbom/` works too.
+  app.get('/:uid/sbom', {
+    schema: {
+      tags: ['insights'],
+      summary: 'The latest SBOM, normalised (gzip-compressed when accepted)',
+      description: 'Sent as stored: the normalised JSON was serialised and compressed once at upload.',
+      params: ReportParams,
+      response: responses({ 200: Sbom }, 401, 404)
+    }
+  }, async (request, reply) => {
+    const sbom = await getSbomGzip(db, request.tenantUid, request.params.uid)
+    if (sbom === null) throw new HttpError(404, 'No SBOM data available.')
+    void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(sbom.gzip)
+    return reply.send(await gunzip(sbom.gzip))
+  })
+}

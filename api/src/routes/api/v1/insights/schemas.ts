@@ -1,0 +1,166 @@
+import { Type } from 'typebox'
+import { pagingQuery } from '../../../../lib/detect/listing.js'
+
+const NullableString = Type.Union([Type.String(), Type.Null()])
+const DateTime = Type.String({ format: 'date-time' })
+
+export const AssessmentType = Type.Union([Type.Literal('system'), Type.Literal('application')])
+export const ReportName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank; stored trimmed' })
+export const ReportParams = Type.Object({ uid: Type.String({ maxLength: 64 }) })
+export const ReportListQuery = Type.Object({ ...pagingQuery(1000, 1000) }, { additionalProperties: false })
+
+export const ReportListItem = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  assessment_type: AssessmentType,
+  created_at: DateTime,
+  has_scan_uploaded: Type.Boolean()
+})
+export const ReportList = Type.Object({ count: Type.Integer(), results: Type.Array(ReportListItem) })
+
+export const ReportCreate = Type.Object({
+  name: ReportName,
+  assessment_type: Type.Optional(AssessmentType)
+}, { additionalProperties: false })
+
+const ShortText = Type.String({ maxLength: 2000 })
+const LongText = Type.String({ maxLength: 10000 })
+
+export const ReportContext = Type.Object({
+  make: Type.String(),
+  model: Type.String(),
+  internet_facing: Type.Boolean(),
+  ota_capable: Type.Boolean(),
+  encryption_at_rest: Type.Boolean(),
+  encryption_in_transit: Type.Boolean(),
+  industry: Type.String(),
+  purpose: Type.String(),
+  environment: Type.String(),
+  sold_in: Type.String()
+})
+
+export const ContextPatch = Type.Object({
+  make: Type.Optional(ShortText),
+  model: Type.Optional(ShortText),
+  internet_facing: Type.Optional(Type.Boolean()),
+  ota_capable: Type.Optional(Type.Boolean()),
+  encryption_at_rest: Type.Optional(Type.Boolean()),
+  encryption_in_transit: Type.Optional(Type.Boolean()),
+  industry: Type.Optional(ShortText),
+  purpose: Type.Optional(LongText),
+  environment: Type.Optional(LongText),
+  sold_in: Type.Optional(ShortText)
+}, { additionalProperties: false })
+
+export const ReportPatch = Type.Object({
+  name: Type.Optional(ReportName),
+  context: Type.Optional(ContextPatch)
+}, { additionalProperties: false })
+
+export const Report = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  assessment_type: AssessmentType,
+  created_at: DateTime,
+  token: Type.String({ description: 'upload token for POST /v1/insights/cli/scan: rt_ + 32 url-safe characters' }),
+  has_scan_uploaded: Type.Boolean(),
+  has_sbom: Type.Boolean(),
+  has_audit: Type.Boolean(),
+  scan_uploaded_at: Type.Union([DateTime, Type.Null()]),
+  analysis: Type.Union([Type.String({ description: 'plain-English findings summary written at upload' }), Type.Null()]),
+  make: NullableString,
+  model: NullableString,
+  industry: NullableString,
+  context: ReportContext
+})
+
+// The audit result of spec §3, as stored (normalised).
+const Rule = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  severity: Type.Union([Type.Literal('critical'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]),
+  version: Type.String(),
+  description: Type.String(),
+  profiles: Type.Array(Type.String()),
+  regulations: Type.Array(Type.Object({ id: Type.String(), controls: Type.Array(Type.String()) })),
+  os: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'OS name → supported versions' }),
+  test: Type.Object({ type: Type.String(), strategy: Type.String(), target: Type.String(), check: Type.String() })
+})
+
+export const AuditResult = Type.Object({
+  rules: Type.Object({
+    globals: Type.Object({ profiles: Type.Record(Type.String(), Type.Object({ description: Type.String() })) }),
+    rules: Type.Array(Rule)
+  }),
+  results: Type.Array(Type.Object({
+    id: Type.String(),
+    status: Type.Union([Type.Literal('PASS'), Type.Literal('FAIL'), Type.Literal('SKIPPED')]),
+    message: Type.String()
+  })),
+  profile_scores: Type.Record(Type.String(), Type.Object({ score: Type.Number(), max: Type.Number() }))
+})
+
+// The normalised SBOM. Documentation only: the route sends the stored bytes as they are.
+const Source = Type.Object({ name: NullableString, url: NullableString })
+const SbomLicense = Type.Union([
+  Type.Object({ license: Type.Object({ id: NullableString, name: NullableString, url: NullableString }) }),
+  Type.Object({ expression: Type.String() })
+])
+
+export const Sbom = Type.Object({
+  spec_version: Type.String({ description: 'CycloneDX specVersion, 1.2 to 1.7' }),
+  serial_number: NullableString,
+  metadata: Type.Object({
+    timestamp: NullableString,
+    component: Type.Union([Type.Object({
+      name: Type.String(),
+      version: NullableString,
+      type: Type.String(),
+      group: NullableString,
+      purl: NullableString,
+      'bom-ref': NullableString
+    }), Type.Null()], { description: 'metadata.component: what the BOM describes' }),
+    tools: Type.Object({
+      components: Type.Array(Type.Object({ name: NullableString, version: NullableString, vendor: NullableString, group: NullableString }),
+        { description: '1.2-1.4 tools[] and 1.5+ tools.components, in one list' })
+    })
+  }),
+  components: Type.Array(Type.Object({
+    'bom-ref': NullableString,
+    name: Type.String(),
+    type: Type.String(),
+    version: NullableString,
+    group: NullableString,
+    description: NullableString,
+    purl: NullableString,
+    licenses: Type.Array(SbomLicense),
+    properties: Type.Array(Type.Object({ name: Type.String(), value: NullableString }))
+  }), { description: 'nested components flattened, parents first, in document order' }),
+  vulnerabilities: Type.Array(Type.Object({
+    id: NullableString,
+    'bom-ref': NullableString,
+    source: Source,
+    ratings: Type.Array(Type.Object({
+      severity: Type.Union([Type.String({ description: 'critical, high, medium, low, info, none or unknown' }), Type.Null()]),
+      method: NullableString,
+      score: Type.Union([Type.Number(), Type.Null()]),
+      vector: NullableString,
+      source: Type.Union([Source, Type.Null()])
+    })),
+    affects: Type.Array(Type.Object({ ref: Type.String() })),
+    description: NullableString,
+    detail: NullableString,
+    recommendation: NullableString,
+    advisories: Type.Array(Type.Object({ title: NullableString, url: Type.String() })),
+    published: NullableString,
+    updated: NullableString,
+    cwes: Type.Array(Type.Integer())
+  }))
+})
+
+export const ScanAnswer = Type.Object({
+  report_uid: Type.String(),
+  has_scan_uploaded: Type.Literal(true),
+  sbom: Type.Union([Type.Object({ spec_version: Type.String(), components: Type.Integer(), vulnerabilities: Type.Integer() }), Type.Null()]),
+  audit: Type.Union([Type.Object({ rules: Type.Integer(), results: Type.Integer() }), Type.Null()])
+})

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { LightMyRequestResponse } from 'fastify'
+import { SBOM_FIXTURES_DIR } from '../../../../../src/lib/insights/seed.js'
+import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../../../helpers.js'
+
+export const REPORTS = '/api/v1/insights/reports/'
+export const SCAN = '/api/v1/insights/cli/scan'
+
+/** The real SBOMs in the repository's fixtures/sbom/, by file name. */
+export const sbomFixtures = (): string[] => fs.readdirSync(SBOM_FIXTURES_DIR).filter((file) => file.endsWith('.json')).sort()
+export const readSbomFixture = (file: string): Buffer => fs.readFileSync(path.join(SBOM_FIXTURES_DIR, file))
+
+export interface UploadFile {
+  field: string
+  content: Buffer | string
+  /** Sent as the part's Content-Type; the server must not care. */
+  type?: string
+  filename?: string
+}
+
+/** A multipart/form-data body exactly as curl -F or a browser would send it. */
+export async function multipart (files: UploadFile[], fields: Record<string, string> = {}): Promise<{ payload: Buffer, contentType: string }> {
+  const form = new FormData()
+  for (const file of files) {
+    form.append(file.field, new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.filename ?? `${file.field}.json`)
+  }
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const request = new Request('http://localhost/', { method: 'POST', body: form })
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! }
+}
+
+export interface InsightsApp extends TestApp {
+  demo: Session
+  other: Session
+  get: (url: string, session?: Session, headers?: Record<string, string>) => Promise<LightMyRequestResponse>
+  send: (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, session?: Session) => Promise<LightMyRequestResponse>
+  /** Creates a report as the demo user (or another session) and returns it. */
+  create: (name?: string, session?: Session, assessmentType?: string) => Promise<{ uid: string, token: string, [key: string]: unknown }>
+  upload: (token: string | undefined, files: UploadFile[], fields?: Record<string, string>) => Promise<LightMyRequestResponse>
+  /** The stored SBOM as the client sees it after decompression, and the raw response. */
+  sbom: (uid: string, session?: Session) => Promise<{ response: LightMyRequestResponse, json: unknown, text: string }>
+}
+
+export async function buildInsightsApp (options: { insights?: boolean } = {}): Promise<InsightsApp> {
+  const t = await buildTestApp({ insights: options.insights ?? false })
+  const demo = await t.login()
+  const other = await t.login('other@example.com', OTHER_PASSWORD)
+  const get: InsightsApp['get'] = (url, session = demo, headers = {}) => t.app.inject({ url, headers: { ...session.headers(false), ...headers } })
+  const send: InsightsApp['send'] = (method, url, payload, session = demo) => t.app.inject({
+    method,
+    url,
+    headers: session.headers(),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> })
+  })
+  return {
+    ...t,
+    demo,
+    other,
+    get,
+    send,
+    create: async (name = 'Gateway', session = demo, assessmentType = 'system') => {
+      const response = await send('POST', REPORTS, { name, assessment_type: assessmentType }, session)
+      assert.equal(response.statusCode, 201, response.body)
+      return response.json()
+    },
+    upload: async (token, files, fields = {}) => {
+      const { payload, contentType } = await multipart(files, fields)
+      return await t.app.inject({
+        method: 'POST',
+        url: SCAN,
+        headers: { 'content-type': contentType, ...(token === undefined ? {} : { 'x-api-key': token }) },
+        payload
+      })
+    },
+    sbom: async (uid, session = demo) => {
+      const response = await get(`${REPORTS}${uid}/sbom`, session, { 'accept-encoding': 'gzip' })
+      const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload).toString('utf8') : response.body
+      return { response, text, json: response.statusCode === 200 ? JSON.parse(text) : response.json() }
+    }
+  }
+}

@@ -1,0 +1,229 @@
+// INSIGHTS scan upload and SBOM read at size: a generated CycloneDX 1.6 SBOM with 10,000 components
+// and 3,000 vulnerabilities uploaded through HTTP, then GET .../sbom. Not a test: it prints figures.
+//
+//   node bench/insights-upload.mjs [--components 10000] [--vulnerabilities 3000] [--uploads 3] [--reads 20]
+//
+// Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
+// DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
+// report is created and the file uploaded the way a user and the scanner do: sign in, POST a
+// report, then multipart POST /api/v1/insights/cli/scan with the report token. Loopback only.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startApiServer } from './lib/api-server.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const API = join(ROOT, 'api', 'dist');
+const PASSWORD = 'bench-demo-password';
+
+const { values } = parseArgs({
+  options: {
+    components: { type: 'string', default: '10000' },
+    vulnerabilities: { type: 'string', default: '3000' },
+    uploads: { type: 'string', default: '3' },
+    reads: { type: 'string', default: '20' },
+  },
+});
+const COMPONENTS = Number(values.components);
+const VULNERABILITIES = Number(values.vulnerabilities);
+const UPLOADS = Number(values.uploads);
+const READS = Number(values.reads);
+if (![COMPONENTS, VULNERABILITIES, UPLOADS, READS].every((n) => Number.isInteger(n) && n >= 0) || UPLOADS < 1 || READS < 1) {
+  console.error('Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N]');
+  process.exit(2);
+}
+if (!existsSync(join(API, 'lib', 'insights', 'scan.js'))) {
+  console.error('api/dist is missing or stale: run pnpm --filter @console/api build first');
+  process.exit(1);
+}
+
+const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-bench-insights-'));
+const env = {
+  ...process.env,
+  ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  CONSOLE_DEMO_PASSWORD: PASSWORD,
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  HOST: '127.0.0.1',
+};
+const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
+const fmt = (n) => n.toLocaleString('en-US');
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** mulberry32: the same SBOM every run. */
+function prng(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (items) => items[Math.floor(next() * items.length)] };
+}
+
+/** A realistic npm-style BOM: groups, purls, licenses, properties; vulnerabilities with several ratings. */
+function generateSbom(components, vulnerabilities) {
+  const r = prng(20261122);
+  const words = ['core', 'utils', 'parser', 'http', 'stream', 'crypto', 'json', 'yaml', 'cli', 'log', 'cache', 'auth', 'xml', 'date', 'fs', 'net'];
+  const licenses = [{ license: { id: 'MIT' } }, { license: { id: 'Apache-2.0' } }, { license: { id: 'BSD-3-Clause' } },
+    { expression: 'MIT OR Apache-2.0' }, { license: { name: 'Custom', url: 'https://example.com/LICENSE' } }];
+  const list = Array.from({ length: components }, (_, i) => {
+    const group = i % 3 === 0 ? `@${r.pick(words)}` : undefined;
+    const name = `${r.pick(words)}-${r.pick(words)}-${i}`;
+    const version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    const ref = `${group ? `${group}/` : ''}${name}@${version}`;
+    return {
+      type: i % 50 === 0 ? 'framework' : 'library',
+      ...(group ? { group } : {}),
+      name,
+      version,
+      'bom-ref': ref,
+      description: `The ${name} package: ${r.pick(words)} helpers for ${r.pick(words)} and ${r.pick(words)} handling in Node.js applications.`,
+      licenses: [r.pick(licenses)],
+      purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
+      hashes: [{ alg: 'SHA-512', content: Array.from({ length: 128 }, () => r.int(0, 15).toString(16)).join('') }],
+      properties: [{ name: 'cdx:npm:package:path', value: `node_modules/${ref.split('@').slice(0, -1).join('@')}` }, { name: 'cdx:npm:package:development', value: String(i % 4 === 0) }],
+    };
+  });
+  const severities = [['critical', 9.8], ['high', 7.5], ['medium', 5.3], ['low', 3.1], ['info', 0], ['none', 0]];
+  const vulns = Array.from({ length: vulnerabilities }, (_, i) => {
+    const [severity, score] = r.pick(severities);
+    const id = `CVE-${2015 + (i % 10)}-${String(10000 + i).padStart(5, '0')}`;
+    return {
+      id,
+      'bom-ref': `vuln-${i}`,
+      source: { name: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${id}` },
+      ratings: [
+        { source: { name: 'NVD' }, score, severity, method: 'CVSSv31', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
+        ...(i % 2 === 0 ? [{ source: { name: 'ghsa' }, severity }] : []),
+      ],
+      cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
+      description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
+      recommendation: 'Upgrade to the latest patched version.',
+      advisories: [{ url: `https://github.com/advisories/GHSA-${i}` }, { title: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${id}` }],
+      published: '2023-03-01T00:00:00Z',
+      updated: '2024-01-15T00:00:00Z',
+      affects: list.length ? Array.from({ length: r.int(1, 3) }, () => ({ ref: r.pick(list)['bom-ref'] })) : [],
+    };
+  });
+  return {
+    $schema: 'http://cyclonedx.org/schema/bom-1.6.schema.json',
+    bomFormat: 'CycloneDX',
+    specVersion: '1.6',
+    serialNumber: 'urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79',
+    version: 1,
+    metadata: {
+      timestamp: '2026-11-22T12:00:00Z',
+      tools: { components: [{ type: 'application', group: '@cyclonedx', name: 'cyclonedx-npm', version: '1.19.0' }] },
+      component: { type: 'application', name: 'bench-app', version: '1.0.0', 'bom-ref': 'bench-app@1.0.0' },
+    },
+    components: list,
+    vulnerabilities: vulns,
+  };
+}
+
+async function signIn(baseURL) {
+  const response = await fetch(`${baseURL}/api/v1/token/`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const csrf = cookies.find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
+  return { cookie: cookies.join('; '), csrf };
+}
+
+console.log(`INSIGHTS upload bench: ${fmt(COMPONENTS)} components, ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`);
+const file = Buffer.from(JSON.stringify(generateSbom(COMPONENTS, VULNERABILITIES)));
+console.log(`generated CycloneDX 1.6 SBOM: ${mb(file.length)}`);
+
+// In-process, for the breakdown: parse + check + normalise + serialise + gzip of the same bytes.
+const { prepareScan } = await import(pathToFileURL(join(API, 'lib', 'insights', 'scan.js')).href);
+const prepareTimes = [];
+for (let i = 0; i < UPLOADS; i++) {
+  const start = performance.now();
+  await prepareScan({ sbom: file });
+  prepareTimes.push(performance.now() - start);
+}
+
+const { child, baseURL } = await startApiServer(API, env);
+try {
+  const { cookie, csrf } = await signIn(baseURL);
+  const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
+    method: 'POST', headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench 10k components', assessment_type: 'application' }),
+  });
+  if (created.status !== 201) throw new Error(`create report: ${created.status} ${await created.text()}`);
+  const report = await created.json();
+
+  // 1. Upload through HTTP, as the scanner does: the time from sending to the stored answer.
+  const uploadTimes = [];
+  let answer;
+  for (let i = 0; i < UPLOADS; i++) {
+    const form = new FormData();
+    form.append('sbom', new Blob([file], { type: 'application/json' }), 'bom.json');
+    const start = performance.now();
+    const response = await fetch(`${baseURL}/api/v1/insights/cli/scan`, { method: 'POST', headers: { 'x-api-key': report.token }, body: form });
+    answer = await response.json();
+    uploadTimes.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`upload: ${response.status} ${JSON.stringify(answer)}`);
+  }
+  const upload = median(uploadTimes);
+  console.log(`upload (HTTP, ${mb(file.length)}): median ${(upload / 1000).toFixed(2)} s of ${UPLOADS} [${uploadTimes.map((t) => (t / 1000).toFixed(2)).join(', ')}] (target ≤ 5 s${upload <= 5000 ? ': met' : ': MISSED'})`);
+  console.log(`  stored ${fmt(answer.sbom.components)} components, ${fmt(answer.sbom.vulnerabilities)} vulnerabilities; ` +
+    `in-process parse + check + normalise + gzip: median ${(median(prepareTimes) / 1000).toFixed(2)} s`);
+
+  // 2. GET .../sbom, gzip (what a browser gets) and identity, one request at a time.
+  const url = `${baseURL}/api/v1/insights/reports/${report.uid}/sbom`;
+  const read = async (encoding) => {
+    const times = [];
+    let size = 0;
+    for (let i = 0; i <= READS; i++) {
+      const start = performance.now();
+      // undici's fetch would decompress; count the bytes on the wire with a raw request instead.
+      const response = await rawGet(url, { cookie, 'accept-encoding': encoding });
+      if (i > 0) times.push(performance.now() - start); // first call is the warm-up
+      size = response.length;
+    }
+    times.sort((a, b) => a - b);
+    return { size, p50: percentile(times, 50), p95: percentile(times, 95) };
+  };
+  const gz = await read('gzip');
+  const raw = await read('identity');
+  console.log(`GET .../sbom gzip:     ${mb(gz.size)} on the wire, p50 ${gz.p50.toFixed(1)} ms, p95 ${gz.p95.toFixed(1)} ms over ${READS} calls`);
+  console.log(`GET .../sbom identity: ${mb(raw.size)} on the wire, p50 ${raw.p50.toFixed(1)} ms, p95 ${raw.p95.toFixed(1)} ms over ${READS} calls`);
+
+  const results = join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const out = join(results, `insights-upload-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify({
+    components: COMPONENTS, vulnerabilities: VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
+    uploadMs: { median: upload, all: uploadTimes }, prepareMs: { median: median(prepareTimes) },
+    sbomGzip: gz, sbomIdentity: raw,
+  }, null, 2));
+  console.log(`results: ${out}`);
+} finally {
+  const exited = new Promise((res) => child.once('exit', res));
+  child.kill('SIGTERM');
+  await exited;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** GET with node:http so the body is counted as sent (compressed or not). */
+async function rawGet(url, headers) {
+  const { request } = await import('node:http');
+  return new Promise((res, rej) => {
+    request(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => (response.statusCode === 200 ? res(Buffer.concat(chunks)) : rej(new Error(`GET sbom: ${response.statusCode}`))));
+      response.on('error', rej);
+    }).on('error', rej).end();
+  });
+}
