@@ -90,3 +90,44 @@ export function normaliseSbom(raw: Raw): SbomPayload {
 export function loadSbom(file: string): SbomPayload {
   return normaliseSbom(rawSbom(file));
 }
+
+const OSV_SEVERITY: Record<string, string> = { LOW: 'low', MODERATE: 'medium', HIGH: 'high', CRITICAL: 'critical' };
+
+/**
+ * juice-shop's SBOM with the real OSV npm advisories of fixtures/osv (osv-scanner's santatracker
+ * set) attached the way a scanner writes them into CycloneDX: each advisory whose npm package name
+ * matches components of the file affects them (by name only, so it over-reports versions; test data
+ * only). 85 vulnerabilities: 7 critical, 40 high, 23 medium, 6 low, 9 unrated (MAL-* records).
+ */
+export function juiceShopWithOsvFindings(): SbomPayload {
+  const sbom = loadSbom(SBOM_FILES.juiceShop);
+  const refsByName = new Map<string, string[]>();
+  for (const c of sbom.components) {
+    const name = c.group ? `${c.group}/${c.name}` : c.name;
+    refsByName.set(name, [...(refsByName.get(name) ?? []), c['bom-ref']!]);
+  }
+  const { vulns } = jest.requireActual('../../../fixtures/osv/npm/osv-scanner-santatracker-vulns.json') as { vulns: Raw[] };
+  const vulnerabilities: SbomVulnerability[] = [];
+  for (const osv of vulns) {
+    const names = new Set<string>((osv.affected ?? []).filter((a: Raw) => a.package?.ecosystem === 'npm').map((a: Raw) => a.package.name));
+    const refs = [...names].flatMap((name) => refsByName.get(name) ?? []);
+    if (refs.length === 0) continue;
+    const severity = OSV_SEVERITY[osv.database_specific?.severity];
+    const cvss = (osv.severity ?? [])[0];
+    vulnerabilities.push({
+      id: osv.id,
+      'bom-ref': null,
+      source: { name: 'OSV', url: `https://osv.dev/vulnerability/${osv.id}` },
+      ratings: severity ? [{ severity, method: cvss ? cvss.type.replace('CVSS_V', 'CVSSv') : null, score: null, vector: cvss?.score ?? null, source: { name: 'GitHub Advisory Database' } }] : [],
+      affects: refs.map((ref) => ({ ref })),
+      description: str(osv.summary),
+      detail: str(osv.details),
+      recommendation: null,
+      advisories: (osv.references ?? []).map((r: Raw) => ({ title: null, url: r.url })),
+      published: str(osv.published),
+      updated: str(osv.modified),
+      cwes: (osv.database_specific?.cwe_ids ?? []).map((id: string) => Number(id.replace('CWE-', ''))),
+    });
+  }
+  return { ...sbom, vulnerabilities };
+}
