@@ -1,10 +1,16 @@
 import Skeleton from '@mui/material/Skeleton';
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 
 // ApexCharts is large: a dynamic import keeps it out of the remote's entry, in its own chunk that
-// is fetched only when a report tab draws a chart (never for the report list).
-const ReactApexChart = lazy(() => import('react-apexcharts'));
+// is fetched only when a report tab needs a chart (never for the report list).
+const loadApexCharts = () => import('react-apexcharts');
+const ReactApexChart = lazy(loadApexCharts);
+
+/** Starts fetching and evaluating ApexCharts while a tab's data is still on its way. */
+export function preloadApexCharts(): void {
+  void loadApexCharts().catch(() => undefined); // a failure shows when the chart renders
+}
 
 export interface ApexChartProps {
   type: 'pie' | 'donut';
@@ -16,10 +22,14 @@ export interface ApexChartProps {
 }
 
 export function ApexChart({ type, options, series, height = 280, label }: ApexChartProps) {
+  // Charts are drawn in a render after the one that shows the data, so a large SBOM's tables
+  // answer clicks before ApexCharts has laid out its SVG.
+  const draw = useDeferredValue(true, false);
+  const placeholder = <Skeleton variant="rectangular" height={height} />;
   return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
+    <Suspense fallback={placeholder}>
       <div role="img" aria-label={label}>
-        <ReactApexChart type={type} options={options} series={series} height={height} />
+        {draw ? <ReactApexChart type={type} options={options} series={series} height={height} /> : placeholder}
       </div>
     </Suspense>
   );

@@ -12,7 +12,7 @@ import { NOT_AVAILABLE } from '../common/format';
 import { ReportTablePagination } from '../common/ReportTablePagination';
 import { SortableHead, type HeadColumn } from '../common/SortableHead';
 import { ComponentDialog } from './ComponentDialog';
-import { sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
+import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
 const COLUMNS: HeadColumn<ComponentSortField>[] = [
   { label: 'Name', sortField: 'name' },
@@ -56,7 +56,7 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
                 <TableCell>{row.component.type || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.version || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.group || NOT_AVAILABLE}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{row.licenses ?? NOT_AVAILABLE}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{licenseText(row.component.licenses) ?? NOT_AVAILABLE}</TableCell>
               </TableRow>
             ))}
             {rows.length === 0 && (

@@ -9,6 +9,7 @@ import { juiceShopWithOsvFindings, loadSbom, SBOM_FILES } from '../../testing/sb
 // The real chart needs a browser layout engine; the test reads what the tab hands it and counts draws.
 const mockChartDraws: string[] = [];
 jest.mock('../common/ApexChart', () => ({
+  preloadApexCharts: () => undefined,
   ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => {
     mockChartDraws.push(label);
     return <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels)} />;

@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
+import { preloadApexCharts } from '../common/ApexChart';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { ComponentsTable } from './ComponentsTable';
@@ -26,6 +27,8 @@ const TYPE_COLORS = ['#5a00ff', '#008ffb', '#00e396', '#feb019', '#ff4560', '#77
  */
 export function SbomTab({ uid }: { uid: string }) {
   const { data, error, isLoading } = useReportSbom(uid);
+  // The charts' code loads while the data is on its way.
+  useEffect(preloadApexCharts, []);
   const [type, setType] = useState(ALL_TYPES);
 
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);

@@ -52,11 +52,13 @@ export function naturalKey(value: string | null | undefined): string {
   return (value ?? '').toLowerCase().replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(12, '0'));
 }
 
+const typeOf = (component: SbomComponent) => component.type || 'unknown';
+
 export interface ComponentRow {
   key: string;
   component: SbomComponent;
-  licenses: string | null;
-  sortKeys: { name: string; type: string; version: string };
+  /** Sort keys, computed on the first sort by their column (not all up front for 10,000 rows). */
+  sortKeys: Partial<Record<ComponentSortField, string>>;
 }
 
 export interface AffectedComponent {
@@ -73,7 +75,7 @@ export interface VulnerabilityRow {
   rank: number;
   source: string | null;
   affected: AffectedComponent[];
-  sortKeys: { id: string };
+  sortKeys: { id?: string };
 }
 
 export interface SbomView {
@@ -91,14 +93,9 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
   const components = (sbom.components ?? []).map((component, index): ComponentRow => {
     const ref = component['bom-ref'];
     if (ref && !byRef.has(ref)) byRef.set(ref, component);
-    const type = component.type || 'unknown';
+    const type = typeOf(component);
     typeCounts.set(type, (typeCounts.get(type) ?? 0) + 1);
-    return {
-      key: `${index}`,
-      component,
-      licenses: licenseText(component.licenses),
-      sortKeys: { name: naturalKey(component.name), type: naturalKey(type), version: naturalKey(component.version) },
-    };
+    return { key: `${index}`, component, sortKeys: {} };
   });
   const vulnerabilities = (sbom.vulnerabilities ?? []).map((vulnerability, index): VulnerabilityRow => {
     const severity = vulnerabilitySeverity(vulnerability);
@@ -112,7 +109,7 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
         const component = byRef.get(ref) ?? null;
         return { ref, component, label: component ? componentLabel(component) : ref };
       }),
-      sortKeys: { id: naturalKey(vulnerability.id) },
+      sortKeys: {},
     };
   });
   const types = [...typeCounts.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
@@ -122,13 +119,13 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
 export const ALL_TYPES = '';
 
 export function componentsOfType(rows: ComponentRow[], type: string): ComponentRow[] {
-  return type === ALL_TYPES ? rows : rows.filter((row) => (row.component.type || 'unknown') === type);
+  return type === ALL_TYPES ? rows : rows.filter((row) => typeOf(row.component) === type);
 }
 
 /** Vulnerabilities that affect a component of the type (all of them for every type). */
 export function vulnerabilitiesOfType(rows: VulnerabilityRow[], type: string): VulnerabilityRow[] {
   if (type === ALL_TYPES) return rows;
-  return rows.filter((row) => row.affected.some((a) => a.component && (a.component.type || 'unknown') === type));
+  return rows.filter((row) => row.affected.some((a) => a.component && typeOf(a.component) === type));
 }
 
 export type ComponentSortField = 'name' | 'type' | 'version';
@@ -136,25 +133,32 @@ export type VulnerabilitySortField = 'id' | 'severity';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+function componentKey(row: ComponentRow, field: ComponentSortField): string {
+  const value = field === 'type' ? typeOf(row.component) : row.component[field];
+  return (row.sortKeys[field] ??= naturalKey(value));
+}
+
+const idKey = (row: VulnerabilityRow) => (row.sortKeys.id ??= naturalKey(row.vulnerability.id));
+
 /** A sorted copy; ties keep document order. Missing values sort last in both directions. */
 export function sortComponents(rows: ComponentRow[], field: ComponentSortField, direction: SortDirection): ComponentRow[] {
   const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a.sortKeys[field];
-    const y = b.sortKeys[field];
-    if (!x !== !y) return x ? -1 : 1;
-    return sign * compareText(x, y);
+  const keyed = rows.map((row) => ({ row, key: componentKey(row, field) }));
+  keyed.sort((a, b) => {
+    if (!a.key !== !b.key) return a.key ? -1 : 1;
+    return sign * compareText(a.key, b.key);
   });
+  return keyed.map((entry) => entry.row);
 }
 
 /** A sorted copy; equal severities fall back to the id, ascending. */
 export function sortVulnerabilities(rows: VulnerabilityRow[], field: VulnerabilitySortField, direction: SortDirection): VulnerabilityRow[] {
   const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) =>
-    field === 'severity'
-      ? sign * (a.rank - b.rank) || compareText(a.sortKeys.id, b.sortKeys.id)
-      : sign * compareText(a.sortKeys.id, b.sortKeys.id),
+  const keyed = rows.map((row) => ({ row, key: idKey(row) }));
+  keyed.sort((a, b) =>
+    field === 'severity' ? sign * (a.row.rank - b.row.rank) || compareText(a.key, b.key) : sign * compareText(a.key, b.key),
   );
+  return keyed.map((entry) => entry.row);
 }
 
 /** Vulnerability counts per displayed severity, highest first. */

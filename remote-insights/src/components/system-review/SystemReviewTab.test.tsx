@@ -7,6 +7,7 @@ import { report } from '../../testing/reports';
 
 // The real chart needs a browser layout engine; the test reads what the tab hands it.
 jest.mock('../common/ApexChart', () => ({
+  preloadApexCharts: () => undefined,
   ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => (
     <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels)} />
   ),

@@ -5,9 +5,10 @@ import Grid from '@mui/material/Grid';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportRules } from '../../api/report-rules';
+import { preloadApexCharts } from '../common/ApexChart';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { SEVERITY_COLORS } from '../common/SeverityChip';
 import { STATUS_COLORS } from './RuleStatusChip';
@@ -21,6 +22,8 @@ export const NO_AUDIT = 'No audit data available.';
 /** Spec §2 System Review: the compliance audit, narrowed to one profile on request. */
 export function SystemReviewTab({ uid }: { uid: string }) {
   const { data, error, isLoading } = useReportRules(uid);
+  // The charts' code loads while the data is on its way.
+  useEffect(preloadApexCharts, []);
   const [profile, setProfile] = useState(ALL);
 
   const rows = useMemo(() => (data ? buildRuleRows(data) : []), [data]);
