@@ -241,6 +241,7 @@ describe('SBOM tab', () => {
 
   it('narrows the tables and the severity pie to the chosen component type', async () => {
     await open(loadSbom(SBOM_FILES.trivy));
+    expect(screen.getByRole('combobox', { name: 'Filter by Component Type' })).toHaveTextContent('All Types');
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All Types', 'library (12)', 'application (1)']);
     await userEvent.click(screen.getByRole('option', { name: 'application (1)' }));

@@ -116,7 +116,8 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
   return { root: rootComponent(sbom), components, vulnerabilities, types };
 }
 
-export const ALL_TYPES = '';
+/** The type filter's "All Types" (a value MUI's select shows; CycloneDX types are words). */
+export const ALL_TYPES = '*';
 
 export function componentsOfType(rows: ComponentRow[], type: string): ComponentRow[] {
   return type === ALL_TYPES ? rows : rows.filter((row) => typeOf(row.component) === type);
