@@ -22,7 +22,7 @@ export const ProfileCompliance = memo(function ProfileCompliance({ scores }: Pro
         const level = scoreLevel(percent);
         const label = name.toUpperCase();
         return (
-          <Box key={name} sx={{ mb: 2 }} data-testid={`profile-score-${name}`}>
+          <Box key={name} sx={{ mb: 2 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
               <Typography sx={{ fontWeight: 'bold' }}>{label}</Typography>
               <Typography>
