@@ -1,12 +1,57 @@
-import { PlaceholderPage, useAuth } from '@console/shared';
+import { ErrorState, LoadingState, type CreateReportInput } from '@console/shared';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+import { createReport, useReports } from '../api/reports';
+import { NoticeSnackbar, takeFlashNotice, useNotice } from '../components/common/Notice';
+import { TenantCaption } from '../components/common/TenantCaption';
+import { CreateReportForm } from '../components/list/CreateReportForm';
+import { ReportsTable } from '../components/list/ReportsTable';
 
+export const LOADING_REPORTS = 'Loading reports…';
+export const REPORTS_ERROR = 'Error loading reports.';
+
+/** /insights: the create form and the tenant's reports (spec §2 "Insight Reports list"). */
 export function InsightsListPage() {
-  const { profile } = useAuth();
+  const { mutate } = useSWRConfig();
+  const { data, error, isLoading } = useReports();
+  const notice = useNotice();
+  const { notify } = notice;
+
+  // "Report deleted successfully." is raised by the detail page just before it navigates here.
+  useEffect(() => {
+    const flashed = takeFlashNotice();
+    if (flashed) notify(flashed);
+  }, [notify]);
+
+  const create = async (input: CreateReportInput) => {
+    try {
+      await createReport(mutate, input);
+      return true;
+    } catch (err) {
+      // Spec §8: a failed creation shows no message.
+      console.error('Creating the report failed', err);
+      return false;
+    }
+  };
+
   return (
-    <PlaceholderPage
-      title="My Insight Reports"
-      description={'Placeholder: the My Insight Reports screen is coming.'}
-      tenantUid={profile?.tenant_uid}
-    />
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        My Insight Reports
+      </Typography>
+      <TenantCaption />
+      <CreateReportForm onCreate={create} />
+      {/* A failed background refresh keeps the list on screen. */}
+      {error && !data ? (
+        <ErrorState message={REPORTS_ERROR} />
+      ) : isLoading || !data ? (
+        <LoadingState text={LOADING_REPORTS} />
+      ) : (
+        <ReportsTable reports={data.results ?? []} />
+      )}
+      <NoticeSnackbar notice={notice.notice} open={notice.open} onClose={notice.close} />
+    </Box>
   );
 }

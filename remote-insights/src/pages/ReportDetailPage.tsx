@@ -1,15 +1,139 @@
-import { PlaceholderPage, useAuth } from '@console/shared';
-import { useParams } from 'react-router-dom';
+import { ConfirmDialog, ErrorState, LoadingState, type InsightReport, type ReportContext } from '@console/shared';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { deleteReport, saveReportContext, useReport } from '../api/report';
+import { flashNotice, NoticeSnackbar, useNotice } from '../components/common/Notice';
+import { ContextTab } from '../components/report/ContextTab';
+import { OverviewTab } from '../components/report/OverviewTab';
+import { ReportHeader } from '../components/report/ReportHeader';
+import { UploadRequired } from '../components/report/UploadRequired';
+import { SbomTab } from '../components/sbom/SbomTab';
+import { SystemReviewTab } from '../components/system-review/SystemReviewTab';
 
+export const LOADING_REPORT = 'Loading report data…';
+export const REPORT_ERROR = 'Error loading report data.';
+export const DELETE_CONFIRM = 'Are you sure you want to delete this report?';
+export const DELETED = 'Report deleted successfully.';
+export const DELETE_FAILED = 'Failed to delete report.';
+export const CONTEXT_SAVED = 'Context data saved successfully.';
+export const CONTEXT_FAILED = 'Failed to save context data.';
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'context', label: 'Context' },
+  { id: 'system-review', label: 'System Review' },
+  { id: 'sbom', label: 'SBOM' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** /insights/{uid}: the header and buttons, then Upload Required or the four tabs (spec §2). */
 export function ReportDetailPage() {
-  const { profile } = useAuth();
   const { uid } = useParams();
+  const { data: report, error, isLoading } = useReport(uid);
+
   return (
-    <PlaceholderPage
-      title="Insight Report"
-      tabs={['Overview', 'Context', 'System Review', 'SBOM']}
-      description={`Placeholder: the Insight Report screen for report ${uid ?? ''} is coming.`}
-      tenantUid={profile?.tenant_uid}
-    />
+    <Box sx={{ p: 3 }}>
+      {error && !report ? (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Insight Report
+          </Typography>
+          <ErrorState message={REPORT_ERROR} />
+        </>
+      ) : isLoading || !report || !uid ? (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Insight Report
+          </Typography>
+          <LoadingState text={LOADING_REPORT} />
+        </>
+      ) : (
+        <ReportView report={report} uid={uid} />
+      )}
+    </Box>
+  );
+}
+
+function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const notice = useNotice();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview';
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteReport(mutate, uid);
+      // Spec §8: the alert, then /reports (which the host redirects to /insights, where it shows).
+      flashNotice({ severity: 'success', message: DELETED });
+      navigate('/reports');
+    } catch (err) {
+      console.error('Deleting the report failed', err);
+      setConfirming(false);
+      setDeleting(false);
+      notice.notify({ severity: 'error', message: DELETE_FAILED });
+    }
+  };
+
+  const saveContext = async (context: ReportContext) => {
+    try {
+      await saveReportContext(mutate, uid, context);
+      notice.notify({ severity: 'success', message: CONTEXT_SAVED });
+    } catch (err) {
+      console.error('Saving the context failed', err);
+      notice.notify({ severity: 'error', message: CONTEXT_FAILED });
+      throw err;
+    }
+  };
+
+  return (
+    <>
+      <ReportHeader
+        report={report}
+        onBack={() => navigate('/insights')}
+        onDelete={() => setConfirming(true)}
+        // Spec §4: the action only logs locally; no call is made.
+        onRunAnalysis={() => console.info(`Run AI Analysis requested for report ${report.uid}`)}
+      />
+      {!report.has_scan_uploaded ? (
+        <UploadRequired token={report.token} />
+      ) : (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, next: TabId) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {TABS.map((t) => (
+              <Tab key={t.id} value={t.id} label={t.label} />
+            ))}
+          </Tabs>
+          {/* Only the open tab is mounted: the audit and the SBOM are fetched when first shown. */}
+          {tab === 'overview' && <OverviewTab report={report} />}
+          {tab === 'context' && <ContextTab key={report.uid} report={report} onSave={saveContext} />}
+          {tab === 'system-review' && <SystemReviewTab uid={uid} />}
+          {tab === 'sbom' && <SbomTab uid={uid} />}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete report"
+        message={DELETE_CONFIRM}
+        confirmLabel="Delete"
+        confirmColor="error"
+        busy={deleting}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
+      <NoticeSnackbar notice={notice.notice} open={notice.open} onClose={notice.close} />
+    </>
   );
 }

@@ -1,3 +1,5 @@
+// INSIGHTS entities as docs/insights-api.md defines them (spec §3 shapes, normalised by the API).
+
 export type AssessmentType = 'system' | 'application';
 
 export interface ReportContext {
@@ -13,19 +15,47 @@ export interface ReportContext {
   sold_in: string;
 }
 
-export interface InsightReport {
+/** One row of `GET /v1/insights/reports/` (newest first). */
+export interface ReportListItem {
   uid: string;
   name: string;
   assessment_type: AssessmentType;
   created_at: string;
-  token?: string;
-  has_scan_uploaded?: boolean;
-  analysis?: string | null;
-  make?: string | null;
-  model?: string | null;
-  industry?: string | null;
-  context?: Partial<ReportContext> | null;
+  has_scan_uploaded: boolean;
 }
+
+export interface ReportList {
+  count: number;
+  results: ReportListItem[];
+}
+
+export interface CreateReportInput {
+  name: string;
+  assessment_type: AssessmentType;
+}
+
+export interface InsightReport extends ReportListItem {
+  /** The report's upload token (`X-API-Key` of `POST /v1/insights/cli/scan`). */
+  token: string;
+  has_sbom: boolean;
+  has_audit: boolean;
+  scan_uploaded_at: string | null;
+  /** Plain-English findings summary written at upload, or null. */
+  analysis: string | null;
+  /** Copies of context.make/model/industry, null when empty. */
+  make: string | null;
+  model: string | null;
+  industry: string | null;
+  context: ReportContext;
+}
+
+/** `PATCH /v1/insights/reports/{uid}/`: only the given fields change. */
+export interface ReportPatch {
+  name?: string;
+  context?: Partial<ReportContext>;
+}
+
+// ---- Audit result: GET /v1/insights/reports/{uid}/rules/ ----
 
 export type RuleStatus = 'PASS' | 'FAIL' | 'SKIPPED';
 export type RuleSeverity = 'critical' | 'high' | 'medium' | 'low';
@@ -50,6 +80,7 @@ export interface Rule {
   description: string;
   profiles: string[];
   regulations: Regulation[];
+  /** Operating system name → supported versions. */
   os: Record<string, string[]>;
   test: RuleTest;
 }
@@ -76,52 +107,81 @@ export interface AuditResult {
   profile_scores: Record<string, ProfileScore>;
 }
 
-export interface SbomLicense {
-  license: { name?: string; id?: string; url?: string };
+// ---- Normalised SBOM: GET /v1/insights/reports/{uid}/sbom ----
+// Missing optional values are null (strings) or [] (lists), never invented.
+
+/** CycloneDX severities, lower case; `info` ranks with `none`. */
+export type VulnerabilitySeverity = 'critical' | 'high' | 'medium' | 'low' | 'info' | 'none' | 'unknown';
+
+export type SbomLicense = { license: { id?: string | null; name?: string | null; url?: string | null } } | { expression: string };
+
+export interface SbomProperty {
+  name: string;
+  value: string;
 }
 
 export interface SbomComponent {
+  'bom-ref': string | null;
   name: string;
   type: string;
-  version?: string;
-  group?: string;
-  description?: string;
-  purl?: string;
-  licenses?: SbomLicense[];
-  properties?: Array<{ name: string; value: string }>;
-  'bom-ref'?: string;
+  version: string | null;
+  group: string | null;
+  description: string | null;
+  purl: string | null;
+  licenses: SbomLicense[];
+  properties: SbomProperty[];
 }
 
-export type VulnerabilitySeverity = 'unknown' | 'none' | 'low' | 'medium' | 'high' | 'critical';
+export interface SbomRootComponent {
+  name: string;
+  version: string | null;
+  type?: string | null;
+  group?: string | null;
+  purl?: string | null;
+  'bom-ref'?: string | null;
+}
+
+export interface SbomTool {
+  name: string;
+  version: string | null;
+  vendor?: string | null;
+  group?: string | null;
+}
+
+export interface SbomMetadata {
+  timestamp: string | null;
+  component: SbomRootComponent | null;
+  /** CycloneDX 1.2–1.4 `tools[]` and 1.5+ `tools.components` both land here. */
+  tools: { components: SbomTool[] };
+}
 
 export interface SbomRating {
-  severity?: VulnerabilitySeverity | string;
-  method?: string;
-  score?: number;
-  vector?: string;
+  severity: VulnerabilitySeverity | string | null;
+  method: string | null;
+  score: number | null;
+  vector: string | null;
+  source?: { name?: string | null; url?: string | null } | null;
 }
 
 export interface SbomVulnerability {
   id: string;
-  source?: { name?: string; url?: string };
-  ratings?: SbomRating[];
-  affects?: Array<{ ref: string }>;
-  description?: string;
-  detail?: string;
-  advisories?: Array<{ url: string; title?: string }>;
-  recommendation?: string;
-  recommendations?: string;
-  published?: string;
-  updated?: string;
-}
-
-export interface SbomMetadata {
-  timestamp?: string;
-  tools?: { components?: Array<{ name: string; version?: string }> };
+  'bom-ref': string | null;
+  source: { name: string | null; url: string | null } | null;
+  ratings: SbomRating[];
+  affects: Array<{ ref: string }>;
+  description: string | null;
+  detail: string | null;
+  recommendation: string | null;
+  advisories: Array<{ title?: string | null; url: string }>;
+  published: string | null;
+  updated: string | null;
+  cwes: number[];
 }
 
 export interface SbomPayload {
-  metadata?: SbomMetadata;
+  spec_version: string | null;
+  serial_number: string | null;
+  metadata: SbomMetadata;
   components: SbomComponent[];
-  vulnerabilities?: SbomVulnerability[];
+  vulnerabilities: SbomVulnerability[];
 }

@@ -1,0 +1,34 @@
+import type { InsightReport } from '@console/shared';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { FieldList } from '../common/FieldList';
+import { formatDateTime } from '../common/format';
+import { assessmentTypeLabel } from './labels';
+
+export const NO_ANALYSIS = 'No analysis yet: it is written when a scan is uploaded.';
+
+/** Name, assessment type and the API's plain-English analysis of the latest scan. */
+export function OverviewTab({ report }: { report: InsightReport }) {
+  const analysis = report.analysis?.trim();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <FieldList
+        fields={[
+          { label: 'Name', value: report.name },
+          { label: 'Assessment Type', value: assessmentTypeLabel(report.assessment_type) },
+          { label: 'Scan Uploaded At', value: formatDateTime(report.scan_uploaded_at) },
+          {
+            label: 'Analysis',
+            value: analysis ? (
+              <span data-testid="report-analysis">{analysis}</span>
+            ) : (
+              <Typography component="span" color="text.secondary">
+                {NO_ANALYSIS}
+              </Typography>
+            ),
+          },
+        ]}
+      />
+    </Paper>
+  );
+}

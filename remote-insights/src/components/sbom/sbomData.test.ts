@@ -1,0 +1,137 @@
+import type { SbomVulnerability } from '@console/shared';
+import { juiceShopWithOsvFindings, loadSbom, SBOM_FILES } from '../../testing/sbomFixtures';
+import {
+  buildSbomView,
+  licenseText,
+  naturalKey,
+  rootComponent,
+  SEVERITY_ORDER,
+  severityCountsOf,
+  severityRank,
+  sortComponents,
+  sortVulnerabilities,
+  vulnerabilitySeverity,
+} from './sbomData';
+
+const vuln = (severities: Array<string | null>): SbomVulnerability => ({
+  id: 'X',
+  'bom-ref': null,
+  source: null,
+  ratings: severities.map((severity) => ({ severity, method: null, score: null, vector: null })),
+  affects: [],
+  description: null,
+  detail: null,
+  recommendation: null,
+  advisories: [],
+  published: null,
+  updated: null,
+  cwes: [],
+});
+
+describe('SBOM data', () => {
+  it('orders severities unknown < none < low < medium < high < critical, info with none', () => {
+    expect(SEVERITY_ORDER).toEqual(['unknown', 'none', 'low', 'medium', 'high', 'critical']);
+    expect(severityRank('info')).toBe(severityRank('none'));
+    expect(severityRank('CRITICAL')).toBe(5);
+    expect(severityRank(null)).toBe(0);
+    expect(severityRank('bogus')).toBe(0);
+  });
+
+  it('shows a vulnerability at its highest rating', () => {
+    expect(vulnerabilitySeverity(vuln(['low', 'critical', 'medium']))).toBe('critical');
+    expect(vulnerabilitySeverity(vuln(['info']))).toBe('none');
+    expect(vulnerabilitySeverity(vuln([null]))).toBe('unknown');
+    expect(vulnerabilitySeverity(vuln([]))).toBe('unknown');
+    // Real files: NVD/SNYK say high, a third source says none; trivy's sources say medium and low.
+    expect(vulnerabilitySeverity(loadSbom(SBOM_FILES.vexOnly).vulnerabilities[0]!)).toBe('high');
+    expect(vulnerabilitySeverity(loadSbom(SBOM_FILES.trivy).vulnerabilities[0]!)).toBe('medium');
+  });
+
+  describe('root component', () => {
+    it('is metadata.component when present (1.4 file with a tools array, 1.7 file with tools.components)', () => {
+      expect(rootComponent(loadSbom(SBOM_FILES.juiceShop))).toEqual({ name: 'juice-shop', version: '14.1.1' });
+      expect(rootComponent(loadSbom(SBOM_FILES.laravel))).toEqual({ name: 'cyclonedx-php-composer-demo', version: 'dev-master' });
+      expect(rootComponent(loadSbom(SBOM_FILES.trivy))).toEqual({ name: 'testdata/fixtures/repo/npm', version: null });
+    });
+
+    it('falls back to the first tool only when metadata.component is absent', () => {
+      const without = (file: string) => {
+        const sbom = loadSbom(file);
+        return { ...sbom, metadata: { ...sbom.metadata, component: null } };
+      };
+      // 1.4: tools[] (cyclonedx-library 1.13.3, then cyclonedx-npm).
+      expect(rootComponent(without(SBOM_FILES.juiceShop))).toEqual({ name: 'cyclonedx-library', version: '1.13.3' });
+      // 1.7: tools.components (trivy).
+      expect(rootComponent(without(SBOM_FILES.trivy))).toEqual({ name: 'trivy', version: 'dev' });
+      // No metadata at all (VEX-only BOM).
+      expect(rootComponent(loadSbom(SBOM_FILES.vexOnly))).toBeNull();
+    });
+  });
+
+  it('names licenses by id, name or expression', () => {
+    expect(licenseText([{ license: { id: 'MIT' } }, { license: { name: 'Custom', url: 'https://x' } }])).toBe('MIT, Custom');
+    expect(licenseText([{ expression: '(MIT OR Apache-2.0)' }])).toBe('(MIT OR Apache-2.0)');
+    expect(licenseText([])).toBeNull();
+  });
+
+  it('keeps affected refs that are not in the file (VEX-only BOMs), by ref', () => {
+    const view = buildSbomView(loadSbom(SBOM_FILES.vexOnly));
+    expect(view.components).toEqual([]);
+    expect(view.vulnerabilities[0]!.affected).toEqual([
+      {
+        ref: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar',
+        component: null,
+        label: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar',
+      },
+    ]);
+    const trivy = buildSbomView(loadSbom(SBOM_FILES.trivy));
+    expect(trivy.vulnerabilities[0]!.affected.map((a) => a.label)).toEqual(['jquery@3.3.9']);
+    expect(trivy.types).toEqual([
+      { type: 'library', count: 12 },
+      { type: 'application', count: 1 },
+    ]);
+  });
+
+  it('sorts versions and names naturally, missing values last', () => {
+    expect(naturalKey('1.10.0') > naturalKey('1.9.2')).toBe(true);
+    expect(naturalKey('Lib') === naturalKey('lib')).toBe(true);
+    expect(naturalKey('CVE-2021-9999') < naturalKey('CVE-2021-10000')).toBe(true);
+    const rows = buildSbomView({
+      ...loadSbom(SBOM_FILES.vexOnly),
+      components: ['1.10.0', null, '1.9.2', '1.2.0'].map((version, i) => ({
+        'bom-ref': `c${i}`, name: `c${i}`, type: 'library', version, group: null, description: null, purl: null, licenses: [], properties: [],
+      })),
+    }).components;
+    expect(sortComponents(rows, 'version', 'asc').map((r) => r.component.version)).toEqual(['1.2.0', '1.9.2', '1.10.0', null]);
+    expect(sortComponents(rows, 'version', 'desc').map((r) => r.component.version)).toEqual(['1.10.0', '1.9.2', '1.2.0', null]);
+  });
+
+  it('sorts vulnerabilities by severity with the id breaking ties, and counts them per severity', () => {
+    const view = buildSbomView(juiceShopWithOsvFindings());
+    expect(view.vulnerabilities).toHaveLength(85);
+    const desc = sortVulnerabilities(view.vulnerabilities, 'severity', 'desc');
+    expect(desc[0]!.severity).toBe('critical');
+    expect(desc.at(-1)!.severity).toBe('unknown');
+    const ranks = desc.map((r) => r.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    const criticalIds = desc.filter((r) => r.severity === 'critical').map((r) => r.vulnerability.id);
+    // Ids compare naturally (numbers by value), as CVE-2021-9999 < CVE-2021-10000 needs.
+    expect(criticalIds).toEqual([
+      'GHSA-8g7p-74h8-hg48',
+      'GHSA-34r7-q49f-h37c',
+      'GHSA-896r-f27r-55mw',
+      'GHSA-fjxv-7rqg-78g4',
+      'GHSA-jf85-cpcp-j695',
+      'GHSA-xvch-5gv4-984h',
+      'GHSA-xxvw-45rp-3mj2',
+    ]);
+    expect(severityCountsOf(view.vulnerabilities)).toEqual([
+      { severity: 'critical', count: 7 },
+      { severity: 'high', count: 40 },
+      { severity: 'medium', count: 23 },
+      { severity: 'low', count: 6 },
+      { severity: 'none', count: 0 },
+      { severity: 'unknown', count: 9 },
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { ProfileScore } from '@console/shared';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import { SCORE_COLORS, scoreLevel, scorePercent } from './ruleData';
+
+export interface ProfileCompliancePanelProps {
+  scores: Array<{ name: string; score: ProfileScore }>;
+}
+
+/** Score/max and a percent bar per profile, coloured by spec §4's thresholds. */
+export const ProfileCompliance = memo(function ProfileCompliance({ scores }: ProfileCompliancePanelProps) {
+  return (
+    <Paper variant="outlined" component="section" aria-label="Profile Compliance" sx={{ p: 2, height: '100%' }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
+        Profile Compliance
+      </Typography>
+      {scores.length === 0 && <Typography color="text.secondary">No profile scores in this audit.</Typography>}
+      {scores.map(({ name, score }) => {
+        const percent = scorePercent(score);
+        const level = scoreLevel(percent);
+        const label = name.toUpperCase();
+        return (
+          <Box key={name} sx={{ mb: 2 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <Typography sx={{ fontWeight: 'bold' }}>{label}</Typography>
+              <Typography>
+                {score.score}/{score.max} ({percent.toFixed(1)}%)
+              </Typography>
+            </Box>
+            {/* A plain bar: its colour is the threshold colour itself, not a theme palette slot. */}
+            <Box
+              role="progressbar"
+              aria-label={`${label} compliance`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(percent * 10) / 10}
+              data-level={level}
+              sx={{ height: 10, borderRadius: 5, bgcolor: 'grey.200', overflow: 'hidden' }}
+            >
+              <Box data-testid="score-bar" sx={{ height: '100%', width: `${Math.min(100, Math.max(0, percent))}%`, bgcolor: SCORE_COLORS[level] }} />
+            </Box>
+          </Box>
+        );
+      })}
+    </Paper>
+  );
+});

@@ -1,0 +1,118 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useDialogItem } from '../../hooks/useDialogItem';
+import { capitalise, SeverityChip } from '../common/SeverityChip';
+import { RuleStatusChip } from './RuleStatusChip';
+import { RuleDialog } from './RuleDialog';
+import { ALL, filterRules, SEVERITIES, STATUSES, type RuleRow } from './ruleData';
+
+export const NO_MATCHING_RULES = 'No rules match the current filters.';
+/** Spec §9: the rules table scrolls above 600px. */
+export const RULES_TABLE_MAX_HEIGHT = 600;
+
+/** Compliance Rules: severity, status and free-text filters, a row opens the rule dialog. */
+export function RulesTable({ rows }: { rows: RuleRow[] }) {
+  const [severity, setSeverity] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const dialog = useDialogItem<RuleRow>();
+  // Typing stays responsive with many rules: the table catches up with the search box.
+  const deferredSearch = useDeferredValue(search);
+  const shown = useMemo(() => filterRules(rows, { severity, status, search: deferredSearch }), [rows, severity, status, deferredSearch]);
+
+  return (
+    <Paper variant="outlined" component="section" aria-label="Compliance Rules" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
+        Compliance Rules
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <TextField select size="small" label="Severity" value={severity} onChange={(e) => setSeverity(e.target.value)} sx={{ minWidth: 150 }}>
+          <MenuItem value={ALL}>All</MenuItem>
+          {SEVERITIES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {capitalise(value)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 150 }}>
+          <MenuItem value={ALL}>All</MenuItem>
+          {STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Search"
+          placeholder="Title, id or message"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ minWidth: 260 }}
+        />
+      </Box>
+      <TableContainer sx={{ maxHeight: RULES_TABLE_MAX_HEIGHT }} data-testid="rules-table-container">
+        <Table size="small" stickyHeader aria-label="Compliance Rules">
+          <TableHead>
+            <TableRow>
+              {['Rule', 'Severity', 'Status', 'Message'].map((label) => (
+                <TableCell key={label} sx={{ fontWeight: 'bold' }}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((row) => (
+              <TableRow
+                key={row.id}
+                hover
+                tabIndex={0}
+                sx={{ cursor: 'pointer' }}
+                onClick={() => dialog.show(row)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    dialog.show(row);
+                  }
+                }}
+              >
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {row.title}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                    {row.id}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <SeverityChip severity={row.severity} />
+                </TableCell>
+                <TableCell>
+                  <RuleStatusChip status={row.status} />
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{row.message}</TableCell>
+              </TableRow>
+            ))}
+            {shown.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4}>{NO_MATCHING_RULES}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <RuleDialog row={dialog.item} open={dialog.open} onClose={dialog.close} />
+    </Paper>
+  );
+}

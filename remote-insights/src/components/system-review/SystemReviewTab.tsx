@@ -1,0 +1,96 @@
+import { ErrorState, LoadingState } from '@console/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo, useState } from 'react';
+import { errorStatus } from '../../api/http-helpers';
+import { useReportRules } from '../../api/report-rules';
+import { preloadApexCharts } from '../common/ApexChart';
+import { PieCard, type PieSlice } from '../common/PieCard';
+import { SEVERITY_COLORS } from '../common/SeverityChip';
+import { STATUS_COLORS } from './RuleStatusChip';
+import { ProfileCompliance } from './ProfileCompliance';
+import { ALL, buildRuleRows, profileOptions, rowsForProfile, severityCounts, statusCounts } from './ruleData';
+import { RulesTable } from './RulesTable';
+
+export const AUDIT_ERROR = 'Error loading audit results.';
+export const NO_AUDIT = 'No audit data available.';
+
+/** Spec §2 System Review: the compliance audit, narrowed to one profile on request. */
+export function SystemReviewTab({ uid }: { uid: string }) {
+  const { data, error, isLoading } = useReportRules(uid);
+  // The charts' code loads while the data is on its way.
+  useEffect(preloadApexCharts, []);
+  const [profile, setProfile] = useState(ALL);
+
+  const rows = useMemo(() => (data ? buildRuleRows(data) : []), [data]);
+  const profiles = useMemo(() => (data ? profileOptions(data) : []), [data]);
+  const scoped = useMemo(() => rowsForProfile(rows, profile), [rows, profile]);
+  const statusSlices = useMemo<PieSlice[]>(() => {
+    const counts = statusCounts(scoped);
+    return [
+      { label: 'Passed', value: counts.PASS, color: STATUS_COLORS.PASS },
+      { label: 'Failed', value: counts.FAIL, color: STATUS_COLORS.FAIL },
+      { label: 'Skipped', value: counts.SKIPPED, color: STATUS_COLORS.SKIPPED },
+    ];
+  }, [scoped]);
+  const severitySlices = useMemo<PieSlice[]>(() => {
+    const counts = severityCounts(scoped);
+    return [
+      { label: 'Critical', value: counts.critical, color: SEVERITY_COLORS.critical },
+      { label: 'High', value: counts.high, color: SEVERITY_COLORS.high },
+      { label: 'Medium', value: counts.medium, color: SEVERITY_COLORS.medium },
+      { label: 'Low', value: counts.low, color: SEVERITY_COLORS.low },
+    ];
+  }, [scoped]);
+  const scores = useMemo(
+    () =>
+      Object.entries(data?.profile_scores ?? {})
+        .filter(([name]) => profile === ALL || name === profile)
+        .map(([name, score]) => ({ name, score })),
+    [data, profile],
+  );
+
+  // The API answers 404 "No audit data available." when no audit was uploaded.
+  if (error && !data) {
+    return errorStatus(error) === 404 ? <Alert severity="info">{NO_AUDIT}</Alert> : <ErrorState message={AUDIT_ERROR} />;
+  }
+  if (isLoading || !data) return <LoadingState text="Loading audit results…" />;
+  if (rows.length === 0) return <Alert severity="info">{NO_AUDIT}</Alert>;
+
+  return (
+    <Box>
+      <TextField
+        select
+        size="small"
+        label="Filter by Profile"
+        value={profile}
+        onChange={(event) => setProfile(event.target.value)}
+        slotProps={{ select: { renderValue: (value) => (value === ALL ? 'All Profiles' : String(value).toUpperCase()) } }}
+        sx={{ minWidth: 280, mb: 2 }}
+      >
+        <MenuItem value={ALL}>All Profiles</MenuItem>
+        {profiles.map((option) => (
+          <MenuItem key={option.name} value={option.name}>
+            <ListItemText primary={option.name.toUpperCase()} secondary={option.description || undefined} />
+          </MenuItem>
+        ))}
+      </TextField>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <PieCard title="Rule Status" slices={statusSlices} emptyText="No rules in this profile." />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <PieCard title="Severity" slices={severitySlices} emptyText="No evaluated rules in this profile." />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <ProfileCompliance scores={scores} />
+        </Grid>
+      </Grid>
+      <RulesTable rows={scoped} />
+    </Box>
+  );
+}

@@ -1,0 +1,271 @@
+import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { UPLOAD_POLL_MS } from '../api/report';
+import { mockHttp, renderRoute, REPORTS } from '../testing/renderRoute';
+import { listItem, report, TOKEN } from '../testing/reports';
+
+jest.mock('../components/common/ApexChart', () => ({ ApexChart: () => null, preloadApexCharts: () => undefined }));
+
+const R1 = `${REPORTS}r-1/`;
+
+describe('ReportDetailPage', () => {
+  let api: MockAdapter;
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    api = mockHttp();
+    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    api.restore();
+    logged.mockRestore();
+    jest.useRealTimers();
+  });
+
+  it('shows "Loading report data…", then the header line with name, type and created time', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    api.onGet(R1).reply(() => new Promise((resolve) => (answer = resolve)));
+    renderRoute('/insights/r-1/');
+    expect(await screen.findByText('Loading report data…')).toBeInTheDocument();
+    answer([200, report({ assessment_type: 'application' })]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gateway firmware 4.2' })).toBeInTheDocument();
+    expect(screen.getByTestId('report-header-line')).toHaveTextContent(
+      `Type: Application · Created At: ${new Date('2026-11-20T09:30:00Z').toLocaleString()}`,
+    );
+    expect(screen.queryByText('Loading report data…')).not.toBeInTheDocument();
+  });
+
+  it('says "Error loading report data." for an unknown or foreign report', async () => {
+    api.onGet(R1).reply(404, { detail: 'Not found.' });
+    renderRoute('/insights/r-1');
+    expect(await screen.findByText('Error loading report data.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('goes back to /insights', async () => {
+    api.onGet(R1).reply(200, report());
+    api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+    renderRoute('/insights/r-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(currentLocation().pathname).toBe('/insights');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
+  });
+
+  describe('Delete', () => {
+    it('asks first and makes no call on Cancel', async () => {
+      api.onGet(R1).reply(200, report());
+      renderRoute('/insights/r-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Are you sure you want to delete this report?')).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.history.delete).toHaveLength(0);
+    });
+
+    it('deletes, says "Report deleted successfully." and lands on the list via /reports', async () => {
+      api.onGet(R1).reply(200, report());
+      api.onDelete(R1).reply(204);
+      api.onGet(REPORTS).reply(200, { count: 1, results: [listItem('r-2', 'Billing API')] });
+      renderRoute('/insights/r-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
+      expect(api.history.delete.map((r) => r.url)).toEqual([R1]);
+      // /reports, as the spec says, which the host (and the dev routes) redirect to /insights.
+      expect(currentLocation().pathname).toBe('/insights');
+      expect(screen.getByRole('alert')).toHaveTextContent('Report deleted successfully.');
+      expect(await screen.findByText('Billing API')).toBeInTheDocument();
+    });
+
+    it('says "Failed to delete report." and stays when the delete fails', async () => {
+      api.onGet(R1).reply(200, report());
+      api.onDelete(R1).reply(500, { detail: 'boom' });
+      renderRoute('/insights/r-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete report.');
+      expect(currentLocation().pathname).toBe('/insights/r-1');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { level: 1, name: 'Gateway firmware 4.2' })).toBeInTheDocument();
+    });
+  });
+
+  describe('Run AI Analysis', () => {
+    const button = () => screen.getByRole('button', { name: 'Run AI Analysis' });
+
+    it('is enabled with a scan and make, model and industry, and only logs locally', async () => {
+      const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+      api.onGet(R1).reply(200, report());
+      renderRoute('/insights/r-1');
+      await screen.findByRole('heading', { name: 'Gateway firmware 4.2' });
+      expect(button()).toBeEnabled();
+      const calls = api.history.get.length;
+      await userEvent.click(button());
+      expect(info).toHaveBeenCalledWith(expect.stringContaining('r-1'));
+      expect(api.history.get).toHaveLength(calls);
+      expect(api.history.post).toHaveLength(0);
+      expect(api.history.patch).toHaveLength(0);
+      info.mockRestore();
+    });
+
+    it.each([
+      ['no scan is uploaded', { has_scan_uploaded: false }],
+      ['make is missing', { make: null, context: { make: '' } }],
+      ['model is missing', { model: null, context: { model: '' } }],
+      ['industry is blank', { industry: '  ', context: { industry: '  ' } }],
+    ])('is disabled when %s', async (_, over) => {
+      api.onGet(R1).reply(200, report(over as Parameters<typeof report>[0]));
+      renderRoute('/insights/r-1');
+      await screen.findByRole('heading', { name: 'Gateway firmware 4.2' });
+      expect(button()).toBeDisabled();
+      expect(screen.getByText(/Run AI Analysis needs an uploaded scan/)).toBeInTheDocument();
+    });
+  });
+
+  describe('Upload Required', () => {
+    it('shows copyable upload and scanner commands with this report token, and no tabs', async () => {
+      const writeText = jest.fn(async () => undefined);
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      api.onGet(R1).reply(200, report({ has_scan_uploaded: false, has_sbom: false, has_audit: false, scan_uploaded_at: null, analysis: null }));
+      renderRoute('/insights/r-1');
+      expect(await screen.findByRole('heading', { name: 'Upload Required' })).toBeInTheDocument();
+      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+
+      const origin = window.location.origin;
+      const upload = `curl -fsS -H "X-API-Key: ${TOKEN}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
+      const scanner = `curl -fsSLo console-scan ${origin}/api/v1/insights/cli/scanner && sh console-scan --server ${origin} --token ${TOKEN}`;
+      expect(screen.getByLabelText('Upload command')).toHaveTextContent(upload);
+      expect(screen.getByLabelText('Scan and upload from a Linux machine')).toHaveTextContent(scanner);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Copy: Upload command' }));
+      expect(writeText).toHaveBeenLastCalledWith(upload);
+      await userEvent.click(screen.getByRole('button', { name: 'Copy: Scan and upload from a Linux machine' }));
+      expect(writeText).toHaveBeenLastCalledWith(scanner);
+    });
+
+    it('notices the upload without a reload and shows the tabs', async () => {
+      jest.useFakeTimers();
+      let uploaded = false;
+      api.onGet(R1).reply(() => [200, report({ has_scan_uploaded: uploaded })]);
+      renderRoute('/insights/r-1');
+      expect(await screen.findByRole('heading', { name: 'Upload Required' })).toBeInTheDocument();
+
+      uploaded = true;
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(UPLOAD_POLL_MS + 100);
+      });
+      expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Upload Required' })).not.toBeInTheDocument();
+
+      // Polling stops once the scan is there.
+      const calls = api.history.get.length;
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(UPLOAD_POLL_MS * 3);
+      });
+      expect(api.history.get.filter((r) => r.url === R1)).toHaveLength(calls);
+    });
+  });
+
+  describe('tabs', () => {
+    it('shows Overview, Context, System Review and SBOM, Overview first with the analysis', async () => {
+      api.onGet(R1).reply(200, report());
+      renderRoute('/insights/r-1');
+      const tabs = await screen.findAllByRole('tab');
+      expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Context', 'System Review', 'SBOM']);
+      expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByTestId('report-analysis')).toHaveTextContent('4 of 11 hardening checks failed');
+      expect(screen.getByText('Assessment Type')).toBeInTheDocument();
+      // The audit and SBOM are fetched only when their tab opens.
+      expect(api.history.get.map((r) => r.url)).toEqual([R1]);
+    });
+
+    it('says clearly when there is no analysis', async () => {
+      api.onGet(R1).reply(200, report({ analysis: null }));
+      renderRoute('/insights/r-1');
+      expect(await screen.findByText('No analysis yet: it is written when a scan is uploaded.')).toBeInTheDocument();
+      expect(screen.queryByTestId('report-analysis')).not.toBeInTheDocument();
+    });
+
+    it('keeps the open tab in the address', async () => {
+      api.onGet(R1).reply(200, report());
+      renderRoute('/insights/r-1');
+      await userEvent.click(await screen.findByRole('tab', { name: 'Context' }));
+      expect(currentLocation().search).toBe('?tab=context');
+      expect(screen.getByRole('button', { name: 'Save Context' })).toBeInTheDocument();
+    });
+  });
+
+  describe('Context', () => {
+    it('fills the form, marks Make, Model and Industry required and shows the field tooltips', async () => {
+      api.onGet(R1).reply(200, report());
+      renderRoute('/insights/r-1?tab=context');
+      expect(await screen.findByLabelText(/^Make/)).toHaveValue('Acme');
+      for (const label of [/^Make/, /^Model/, /^Industry/]) expect(screen.getByLabelText(label)).toBeRequired();
+      expect(screen.getByLabelText(/^Sold In/)).not.toBeRequired();
+      expect(screen.getByLabelText(/^Model/)).toHaveValue('Gateway X2');
+      expect(screen.getByLabelText('Internet Facing')).toBeChecked();
+      expect(screen.getByLabelText('Encryption at Rest')).not.toBeChecked();
+      expect(screen.getByLabelText(/^Purpose/).tagName).toBe('TEXTAREA');
+      expect(screen.getByLabelText(/^Environment/).tagName).toBe('TEXTAREA');
+
+      await userEvent.hover(screen.getByLabelText(/^Purpose/));
+      expect(await screen.findByRole('tooltip')).toHaveTextContent('Describe the intended use of the device in this field.');
+      await userEvent.unhover(screen.getByLabelText(/^Purpose/));
+      await userEvent.hover(screen.getByLabelText(/^Environment/));
+      await waitFor(() =>
+        expect(screen.getByRole('tooltip')).toHaveTextContent('Specify the environment where the device will be deployed.'),
+      );
+    });
+
+    it('saves all ten fields (blank required ones too), refreshes the report and confirms', async () => {
+      let saved = report();
+      api.onGet(R1).reply(() => [200, saved]);
+      api.onPatch(R1).reply((config) => {
+        const { context } = JSON.parse(config.data as string);
+        saved = report({ context, make: context.make || null });
+        return [200, saved];
+      });
+      renderRoute('/insights/r-1?tab=context');
+      const make = await screen.findByLabelText(/^Make/);
+      await userEvent.clear(make);
+      await userEvent.click(screen.getByLabelText('Encryption at Rest'));
+      await userEvent.clear(screen.getByLabelText(/^Sold In/));
+      await userEvent.type(screen.getByLabelText(/^Sold In/), 'EU, UK');
+      const before = api.history.get.length;
+      await userEvent.click(screen.getByRole('button', { name: 'Save Context' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Context data saved successfully.');
+      expect(JSON.parse(api.history.patch[0]!.data as string)).toEqual({
+        context: {
+          make: '',
+          model: 'Gateway X2',
+          internet_facing: true,
+          ota_capable: true,
+          encryption_at_rest: true,
+          encryption_in_transit: true,
+          industry: 'Energy',
+          purpose: 'Collects meter readings and forwards them to the utility.',
+          environment: 'Outdoor cabinet, cellular uplink.',
+          sold_in: 'EU, UK',
+        },
+      });
+      await waitFor(() => expect(api.history.get.length).toBeGreaterThan(before));
+      // The refreshed report has no make: Run AI Analysis follows it.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Run AI Analysis' })).toBeDisabled());
+      expect(screen.getByLabelText(/^Sold In/)).toHaveValue('EU, UK');
+    });
+
+    it('says "Failed to save context data." and keeps what was typed', async () => {
+      api.onGet(R1).reply(200, report());
+      api.onPatch(R1).reply(400, { detail: 'Invalid request body.' });
+      renderRoute('/insights/r-1?tab=context');
+      await userEvent.type(await screen.findByLabelText(/^Model/), ' rev B');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Context' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save context data.');
+      expect(screen.getByLabelText(/^Model/)).toHaveValue('Gateway X2 rev B');
+    });
+  });
+});
