@@ -53,6 +53,19 @@ function sharedModules() {
 }
 
 /**
+ * Large libraries that several remotes use but the shell does not: shared among the remotes
+ * (not singletons; versions from each remote's package.json), so a second remote reuses the copy
+ * the first one fetched. Only those the remote depends on.
+ */
+const REMOTE_LIBRARIES = ['apexcharts', 'react-apexcharts'];
+
+function remoteSharedModules(appDir) {
+  const { dependencies = {} } = require(path.join(appDir, 'package.json'));
+  const libraries = REMOTE_LIBRARIES.filter((name) => name in dependencies).map((name) => [name, {}]);
+  return { ...sharedModules(), ...Object.fromEntries(libraries) };
+}
+
+/**
  * `react-router` and `react-router-dom` (v7 re-exports react-router) both resolve to one facade
  * listing the client-side API the console uses, so the shared module is tree-shaken (see
  * react-router.mjs). The share keys stay both package names: code may import either.
@@ -120,7 +133,7 @@ function createWebpackConfig(app) {
           name: app.name,
           filename: 'remoteEntry.js',
           exposes: app.exposes,
-          shared: sharedModules(),
+          shared: remoteSharedModules(app.dir),
           // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
           shareStrategy: 'loaded-first',
           manifest: true,
@@ -190,4 +203,4 @@ function createWebpackConfig(app) {
   };
 }
 
-module.exports = { createWebpackConfig, sharedModules, readCatalog };
+module.exports = { createWebpackConfig, sharedModules, remoteSharedModules, readCatalog };
