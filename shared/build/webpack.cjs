@@ -138,7 +138,12 @@ function createWebpackConfig(app) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            optimization: { target: 'web' },
+            // In production a remote is only ever loaded by the host, which publishes its runtime
+            // core (share-scope.cjs); the dev build still runs alone in its development shell.
+            externalRuntime: !dev,
+          },
         }),
       );
     }
