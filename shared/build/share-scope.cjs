@@ -86,6 +86,8 @@ function generate(entries, files, runtimeCorePlugin) {
   const lines = entries.map((entry, i) => {
     const head = `${JSON.stringify(entry.key)}: { version: ${JSON.stringify(entry.version)}, shareConfig: ${configId(entry.shareConfig)}`;
     if (entry.eager) {
+      // A namespace object is what a remote's import of a shared module expects; for a CommonJS
+      // module (react) webpack's namespace carries its exports and `default`.
       imports.push(`import * as m${i} from ${JSON.stringify(files[i])};`);
       return `  ${head}, lib: () => m${i} },`;
     }
@@ -131,7 +133,7 @@ class ShareScopeReportPlugin {
               for (const file of files) if (!list.includes(file)) list.push(file);
             }
           };
-          // A module concatenated into another one has no chunks of its own: its holder's count.
+          // A module concatenated into another one has no chunks of its own: those of its holder.
           const holders = new Map();
           for (const module of compilation.modules) for (const inner of module.modules ?? []) holders.set(inner, module);
           const filesOf = (dep) => {
@@ -187,4 +189,3 @@ function hostShareScope({ appDir, appRequire, shared }) {
 
 module.exports = shareScopeLoader;
 module.exports.hostShareScope = hostShareScope;
-module.exports.REPORT_FILE = REPORT_FILE;
