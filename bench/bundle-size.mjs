@@ -56,14 +56,16 @@ async function buildMissing() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Which shared package each federated file provides (from each app's dist/mf-stats.json)
+// Which shared package each federated file provides: each remote's dist/mf-stats.json, and the
+// host's dist/share-scope.json (same `shared` list; the host is no federation container, see
+// shared/build/share-scope.cjs)
 
 function sharedFileMap() {
   const map = new Map(); // URL path -> { app, packages: Set }
   const apps = [['host', join(ROOT, 'host/dist'), '/'], ...REMOTES.map((r) => [r, join(ROOT, `remote-${r}/dist`), `/remotes/${r}/`])];
   for (const [app, dist, prefix] of apps) {
-    const statsFile = join(dist, 'mf-stats.json');
-    if (!existsSync(statsFile)) continue;
+    const statsFile = ['mf-stats.json', 'share-scope.json'].map((name) => join(dist, name)).find(existsSync);
+    if (!statsFile) continue;
     const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
     for (const shared of stats.shared ?? []) {
       for (const file of [...(shared.assets?.js?.sync ?? []), ...(shared.assets?.js?.async ?? [])]) {

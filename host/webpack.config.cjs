@@ -1,10 +1,9 @@
-const path = require('node:path');
 const { createWebpackConfig } = require('@console/shared/build/webpack.cjs');
 
+// The federation runtime and its plugins are set up in src/remotes/federation.ts.
 module.exports = createWebpackConfig({
   dir: __dirname,
   name: 'host',
   kind: 'host',
   port: 3000,
-  runtimePlugins: [path.join(__dirname, 'src/remotes/errorLoadRemotePlugin.ts')],
 });

@@ -6,6 +6,7 @@ const { createRequire } = require('node:module');
 
 const WORKSPACE_ROOT = path.resolve(__dirname, '../..');
 const SHARED_PACKAGE = require('../package.json');
+const { hostShareScope } = require('./share-scope.cjs');
 
 /** Exact versions from the pnpm catalog: apps declare `catalog:`, which webpack cannot read. */
 function readCatalog() {
@@ -23,6 +24,7 @@ function readCatalog() {
 /**
  * Singletons of the page. MUI is shared per deep import path (`@mui/material/Button`) so
  * only the components a page uses are fetched; the code imports MUI only by such paths.
+ * The host provides every key (share-scope.cjs); the remotes consume them.
  */
 function sharedModules() {
   const catalog = readCatalog();
@@ -48,6 +50,19 @@ function sharedModules() {
       requiredVersion: SHARED_PACKAGE.version,
     },
   };
+}
+
+/**
+ * Large libraries that several remotes use but the shell does not: shared among the remotes
+ * (not singletons; versions from each remote's package.json), so a second remote reuses the copy
+ * the first one fetched. Only those the remote depends on.
+ */
+const REMOTE_LIBRARIES = ['apexcharts', 'react-apexcharts'];
+
+function remoteSharedModules(appDir) {
+  const { dependencies = {} } = require(path.join(appDir, 'package.json'));
+  const libraries = REMOTE_LIBRARIES.filter((name) => name in dependencies).map((name) => [name, {}]);
+  return { ...sharedModules(), ...Object.fromEntries(libraries) };
 }
 
 /**
@@ -80,7 +95,6 @@ function hashedEntryFilename(pathData) {
  * @param {number} app.port         dev-server port
  * @param {'host'|'remote'} app.kind
  * @param {Record<string,string>} [app.exposes]  remotes only
- * @param {string[]} [app.runtimePlugins]        host only
  * @param {boolean} [app.monolith]  one bundle without federation (benchmark only)
  * @param {(cfg: object, webpack: object) => void} [app.customise]
  */
@@ -106,19 +120,30 @@ function createWebpackConfig(app) {
         }),
       );
     }
-    if (federated) {
+    let shareScope;
+    if (federated && isHost) {
+      // The host is no federation container: it loads the runtime itself, on the first remote
+      // page, and provides its modules to the remotes (share-scope.cjs).
+      shareScope = hostShareScope({ appDir: app.dir, appRequire, shared: sharedModules() });
+      plugins.push(shareScope.plugin, new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') }));
+    } else if (federated) {
       const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
       plugins.push(
         new ModuleFederationPlugin({
           name: app.name,
-          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: app.exposes }),
-          shared: sharedModules(),
+          filename: 'remoteEntry.js',
+          exposes: app.exposes,
+          shared: remoteSharedModules(app.dir),
           // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
           shareStrategy: 'loaded-first',
-          runtimePlugins: app.runtimePlugins ?? [],
           manifest: true,
           dts: false,
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            optimization: { target: 'web' },
+            // In production a remote is only ever loaded by the host, which publishes its runtime
+            // core (share-scope.cjs); the dev build still runs alone in its development shell.
+            externalRuntime: !dev,
+          },
         }),
       );
     }
@@ -139,7 +164,7 @@ function createWebpackConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: reactRouterAliases(appRequire, dev),
+        alias: { ...reactRouterAliases(appRequire, dev), ...shareScope?.alias },
       },
       module: {
         rules: [
@@ -162,6 +187,7 @@ function createWebpackConfig(app) {
             parser: { importExportsPresence: 'error' },
           },
           { test: /\.(svg|png|jpe?g|gif|ico)$/i, type: 'asset/resource' },
+          ...(shareScope ? [shareScope.rule] : []),
         ],
       },
       plugins,
@@ -182,4 +208,4 @@ function createWebpackConfig(app) {
   };
 }
 
-module.exports = { createWebpackConfig, sharedModules, readCatalog };
+module.exports = { createWebpackConfig, sharedModules, remoteSharedModules, readCatalog };

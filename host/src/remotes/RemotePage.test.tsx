@@ -38,24 +38,29 @@ beforeEach(() => {
 afterEach(() => consoleError.mockRestore());
 
 describe('remote loading', () => {
-  it('registers the remotes from /remotes.json without loading any', async () => {
+  it('reads /remotes.json at start without starting the federation runtime or loading a remote', () => {
     expect(globalThis.fetch).toHaveBeenCalledWith('/remotes.json', expect.anything());
-    expect(init).toHaveBeenCalledWith({
-      name: 'host',
-      remotes: [
-        { name: 'detect', entry: REMOTES.detect },
-        { name: 'insights', entry: REMOTES.insights },
-        { name: 'threat', entry: REMOTES.threat },
-      ],
-    });
+    expect(init).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('loads the named export of the exposed page', async () => {
+  it('starts the runtime with the remotes on the first remote page and loads its named export', async () => {
     load.mockResolvedValue({ ThreatLandscapePage: () => <h1>Threat page</h1> });
     renderRoutes('/threat-landscape');
     expect(await screen.findByRole('heading', { name: 'Threat page' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('threat/ThreatLandscapePage');
+    expect(init).toHaveBeenCalledTimes(1);
+    expect(init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'host',
+        remotes: [
+          { name: 'detect', entry: REMOTES.detect },
+          { name: 'insights', entry: REMOTES.insights },
+          { name: 'threat', entry: REMOTES.threat },
+        ],
+        shareStrategy: 'loaded-first',
+      }),
+    );
   });
 
   it('shows a message and a Retry that really retries, while the shell keeps working', async () => {

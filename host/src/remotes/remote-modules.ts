@@ -1,11 +1,13 @@
-import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTES_JSON_URL, type RemoteName } from './remoteCatalog';
 
 // The monolith build swaps this file for monolith/remote-modules.ts (same exports).
 
-const entries = new Map<string, string>();
+type Federation = typeof import('./federation');
 
-/** Reads where the remotes live (deploy-time JSON) and registers them; loads none of them. */
+const entries = new Map<string, string>();
+let federation: Promise<Federation> | undefined;
+
+/** Reads where the remotes live (deploy-time JSON); loads none of them, nor the federation runtime. */
 export async function initRemotes(url = REMOTES_JSON_URL): Promise<void> {
   try {
     const response = await fetch(url, { credentials: 'same-origin' });
@@ -16,16 +18,28 @@ export async function initRemotes(url = REMOTES_JSON_URL): Promise<void> {
     // The shell still works; each remote route will show its own load error.
     console.error('Could not read the remote locations', error);
   }
-  init({
-    name: 'host',
-    remotes: [...entries].map(([name, entry]) => ({ name, entry })),
-  });
+}
+
+/** The federation runtime, fetched and started on first use; a failed fetch is tried again next time. */
+function startedFederation(): Promise<Federation> {
+  federation ??= import('./federation').then(
+    (module) => {
+      module.startFederation([...entries].map(([name, entry]) => ({ name, entry })));
+      return module;
+    },
+    (error: unknown) => {
+      federation = undefined;
+      throw error;
+    },
+  );
+  return federation;
 }
 
 export async function loadRemoteModule(
   remote: RemoteName,
   page: string,
 ): Promise<Record<string, unknown>> {
+  const { loadRemote } = await startedFederation();
   const module = await loadRemote<Record<string, unknown>>(`${remote}/${page}`);
   if (!module) throw new Error(`${remote}/${page} did not load`);
   return module;
@@ -34,5 +48,9 @@ export async function loadRemoteModule(
 /** Forgets a failed remote (entry, manifest, container) so the next load fetches it again. */
 export function resetRemote(remote: RemoteName): void {
   const entry = entries.get(remote);
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  if (!entry || !federation) return; // nothing was loaded yet
+  void federation.then(
+    ({ registerRemotes }) => registerRemotes([{ name: remote, entry }], { force: true }),
+    () => undefined, // the runtime itself failed: the next load fetches it again
+  );
 }

@@ -1,0 +1,7 @@
+// Generated at build time by shared/build/share-scope.cjs (empty under jest).
+declare module 'console-share-scope' {
+  import type { init, ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+  export const shared: NonNullable<Parameters<typeof init>[0]['shared']>;
+  export const runtimePlugins: ModuleFederationRuntimePlugin[];
+}
