@@ -1,7 +1,9 @@
 // DETECT API latency: a device with 5,000 packages (packages page p95), then 200 concurrent
 // clients on device detail and alert detail for 30 s (autocannon). Not a test: it prints figures.
 //
-//   node bench/detect-api.mjs [--packages 5000] [--connections 200] [--duration 30] [--pages 300]
+//   node bench/detect-api.mjs [--packages 5000] [--connections 200] [--duration 30] [--pages 300] [--profile DIR]
+//
+// --profile DIR writes a V8 CPU profile of the server (node --cpu-prof) into DIR when it stops.
 //
 // Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '200' },
     duration: { type: 'string', default: '30' },
     pages: { type: 'string', default: '300' },
+    profile: { type: 'string' },
   },
 });
 const PACKAGES = Number(values.packages);
@@ -121,7 +124,8 @@ console.log(`DETECT API bench: ${PACKAGES.toLocaleString('en-US')} packages on o
 const t0 = performance.now();
 const ids = await prepare();
 console.log(`prepared demo seed + big device (${ids.findings} findings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const { child, baseURL } = await startApiServer(API, env);
+const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(values.profile)] : [];
+const { child, baseURL } = await startApiServer(API, env, { nodeArgs });
 try {
   const cookie = await signIn(baseURL);
   const device = `${baseURL}/api/v1/tenants/${ids.tenantUid}/devices/${ids.deviceUid}/`;
