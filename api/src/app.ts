@@ -5,6 +5,7 @@ import type { Database } from './db/client.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { bodyParsersPlugin } from './plugins/app/body-parsers.js'
 import { dbPlugin } from './plugins/app/db.js'
+import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { compressPlugin } from './plugins/external/compress.js'
 import { cookiePlugin } from './plugins/external/cookie.js'
@@ -66,6 +67,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
   await app.register(compressPlugin)
   await app.register(rateLimitPlugin)
   await app.register(authPlugin)
+  await app.register(detectCachePlugin)
   await app.register(swaggerPlugin)
 
   await app.register(apiV1Routes, { prefix: '/api/v1' })

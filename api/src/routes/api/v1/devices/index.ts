@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../../../db/schema/index.js'
+import { cachedDetail } from '../../../../lib/detect/cached-detail.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
@@ -121,28 +122,32 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: DeviceParams,
       response: responses({ 200: Device }, 401, 404)
     }
-  }, async (request) => {
-    // One round trip: the device with its accounts and interfaces aggregated as JSON (a hot path).
-    const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
-      .where(owned(devices, request.tenantUid, eq(devices.uid, uidOr404(request.params.uid))))
-    const { device, accounts, interfaces } = found(row)
-    return {
-      uid: device.uid,
-      hostname: device.hostname,
-      device_type: device.deviceType as 'linux' | 'rtos',
-      platform_name: device.platformName,
-      platform_version: device.platformVersion,
-      kernel_arch: device.kernelArch,
-      kernel_version: device.kernelVersion,
-      risk_score: device.riskScore as 'High' | 'Medium' | 'Low',
-      created_at: device.createdAt.toISOString(),
-      last_connected: iso(device.lastConnected),
-      package_count: device.packageCount,
-      cve_count: device.cveCount,
-      high_risk_cve_count: device.highRiskCveCount,
-      user_accounts: accounts,
-      network_interfaces: interfaces
-    }
+  }, async (request, reply) => {
+    const uid = uidOr404(request.params.uid)
+    // A hot path: served from the DETECT cache; a miss is one round trip (the device with its
+    // accounts and interfaces aggregated as JSON).
+    return cachedDetail(request, reply, `device:${uid}`, async (): Promise<Static<typeof Device>> => {
+      const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
+        .where(owned(devices, request.tenantUid, eq(devices.uid, uid)))
+      const { device, accounts, interfaces } = found(row)
+      return {
+        uid: device.uid,
+        hostname: device.hostname,
+        device_type: device.deviceType as 'linux' | 'rtos',
+        platform_name: device.platformName,
+        platform_version: device.platformVersion,
+        kernel_arch: device.kernelArch,
+        kernel_version: device.kernelVersion,
+        risk_score: device.riskScore as 'High' | 'Medium' | 'Low',
+        created_at: device.createdAt.toISOString(),
+        last_connected: iso(device.lastConnected),
+        package_count: device.packageCount,
+        cve_count: device.cveCount,
+        high_risk_cve_count: device.highRiskCveCount,
+        user_accounts: accounts,
+        network_interfaces: interfaces
+      }
+    })
   })
 
   app.get('/:uid/threads/', {
