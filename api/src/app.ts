@@ -1,7 +1,7 @@
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import { validatorCompiler } from './lib/validator-compiler.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { bodyParsersPlugin } from './plugins/app/body-parsers.js'
 import { dbPlugin } from './plugins/app/db.js'
@@ -57,7 +57,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } }
   })
   // TypeBox checks bodies as sent (no coercion) and converts only params, query and headers.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  app.setValidatorCompiler(validatorCompiler)
 
   await app.register(errorsPlugin)
   await app.register(bodyParsersPlugin)

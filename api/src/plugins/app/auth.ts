@@ -81,8 +81,8 @@ export const authPlugin = fp(async (app) => {
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config
-    const url = request.routeOptions.url ?? ''
+    // routeOptions is a getter that builds a new object: read it once.
+    const { config, url = '' } = request.routeOptions
     const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
 
     // Double submit: any unsafe request that carries a session cookie must echo the csrftoken.
