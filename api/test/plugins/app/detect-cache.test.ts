@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { alerts, devices } from '../../../src/db/schema/index.js'
+import { alerts, devicePackages, devices } from '../../../src/db/schema/index.js'
 import { bumpTenantData } from '../../../src/lib/detect/data-version.js'
 import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../helpers.js'
 
@@ -107,10 +107,24 @@ describe('DETECT detail cache', () => {
     bumpTenantData(tenant)
   })
 
+  it('the packages total is cached too, and follows a write at once', async () => {
+    const url = `/api/v1/tenants/${tenant}/devices/${deviceUid}/packages/?limit=5`
+    const before = (await get(url)).json().count as number
+    assert.equal((await get(`${url}&offset=5`)).json().count, before)
+    await t.app.db.insert(devicePackages).values({ tenantUid: tenant, deviceUid, name: 'zz-new-package', version: '1.0', ecosystem: 'Debian:12' })
+    bumpTenantData(tenant)
+    assert.equal((await get(url)).json().count, before + 1)
+    const searched = (await get(`${url}&search=zz-new`)).json()
+    assert.deepEqual([searched.count, searched.results.map((p: { name: string }) => p.name)], [1, ['zz-new-package']])
+    const beyond = (await get(`/api/v1/tenants/${tenant}/devices/${deviceUid}/packages/?offset=100000`)).json()
+    assert.deepEqual(beyond, { count: before + 1, results: [] })
+  })
+
   it("never hands a tenant's cached answer to another tenant", async () => {
     assert.equal((await get(deviceUrl())).statusCode, 200)
     assert.equal((await get(alertUrl())).statusCode, 200)
-    for (const url of [deviceUrl(), alertUrl()]) {
+    assert.equal((await get(`${deviceUrl()}packages/`)).statusCode, 200)
+    for (const url of [deviceUrl(), alertUrl(), `${deviceUrl()}packages/`]) {
       const sameUrl = await get(url, other)
       assert.equal(sameUrl.statusCode, 404, url)
       assert.deepEqual(sameUrl.json(), { detail: 'Not found.' })
@@ -132,6 +146,9 @@ describe('DETECT detail cache', () => {
     const found = await get(url)
     assert.equal(found.statusCode, 200)
     assert.equal(found.json().hostname, 'late-arrival')
+    const packages = await get(`${url}packages/`)
+    assert.equal(packages.statusCode, 200, 'a device without packages is no 404')
+    assert.deepEqual(packages.json(), { count: 0, results: [] })
   })
 })
 

@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox'
 import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../../../db/schema/index.js'
-import { cachedDetail } from '../../../../lib/detect/cached-detail.js'
+import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
@@ -175,27 +175,34 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: PackageList }, 400, 401, 404)
     }
   }, async (request) => {
-    const device = await ownedDevice(request.tenantUid, request.params.uid)
+    const uid = uidOr404(request.params.uid)
     const { search, ordering } = request.query
+    const term = search?.trim() ?? ''
+    // Rows of this tenant's device only: a count above 0 also proves the device is the caller's.
+    const where = owned(devicePackages, request.tenantUid, eq(devicePackages.deviceUid, uid),
+      term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined)
+    const findingsJoin = and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid))
+    // The total changes only with the data: cached by data version, so paging costs one query.
+    const total = await cachedCount(request, `packages-count:${uid}:${term}`, async () => {
+      const [row] = await db.select({ n: count() }).from(devicePackages).leftJoin(packageFindings, findingsJoin).where(where)
+      return row?.n ?? 0
+    })
+    if (total === 0) await ownedDevice(request.tenantUid, uid) // 404 unless an empty device of this tenant
     const { limit, offset } = paging(request.query, 50, 500)
     const order = orderBy(ordering, '-score', PACKAGE_ORDERING,
       [devicePackages.name, devicePackages.version, devicePackages.id, vulnerabilities.cveId])
-    const where = owned(devicePackages, request.tenantUid, eq(devicePackages.deviceUid, device.uid),
-      search !== undefined && search.trim() !== '' ? ilike(devicePackages.name, likePattern(search.trim())) : undefined)
-    const base = () => db.select({
+    if (total === 0 || offset >= total) return { count: total, results: [] }
+    const results = await db.select({
       name: devicePackages.name,
       version: devicePackages.version,
       cve_id: vulnerabilities.cveId,
       cve_uid: vulnerabilities.uid,
       score: packageFindings.score
     }).from(devicePackages)
-      .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid)))
+      .leftJoin(packageFindings, findingsJoin)
       .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-    const [total] = await db.select({ n: count() }).from(devicePackages)
-      .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid)))
-      .where(where)
-    const results = await base().where(where).orderBy(...order).limit(limit).offset(offset)
-    return { count: total?.n ?? 0, results }
+      .where(where).orderBy(...order).limit(limit).offset(offset)
+    return { count: total, results }
   })
 
   app.get('/:uid/packages/count/', {
