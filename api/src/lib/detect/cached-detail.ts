@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { negotiatedEncoding, precompress, type Precompressed } from '../../plugins/external/compress.js'
 import { tenantDataVersion } from './data-version.js'
+
+/** A cached answer: its JSON, and the same compressed once when it is big enough to be. */
+export interface CachedJson {
+  json: string
+  compressed?: Precompressed | undefined
+}
 
 /** Tenant (from the tenant guard, never the URL), its data version now, and what is cached. */
 function cacheKey (request: FastifyRequest, key: string): string {
@@ -11,18 +18,26 @@ function cacheKey (request: FastifyRequest, key: string): string {
 /**
  * Answers a read-mostly DETECT detail route from the serialised-JSON cache: the key holds the
  * caller's tenant (set by the tenant guard), the tenant's data version read before `build` runs,
- * and `key` (e.g. `device:<uid>`). A miss builds the answer once for every concurrent caller and
- * serialises it with the route's 200 response schema; errors (a 404) are never cached.
+ * and `key` (e.g. `device:<uid>`). A miss builds the answer once for every concurrent caller,
+ * serialises it with the route's 200 response schema and compresses it as the compress plugin
+ * would (br, gzip), so a hit costs no serialisation and no compression. Errors (a 404) are never
+ * cached.
  */
 export async function cachedDetail<T> (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<T>): Promise<FastifyReply> {
-  const body = await request.server.detectCache.resolve(cacheKey(request, key), async () => {
-    const json = reply.serialize(await build())
-    return typeof json === 'string' ? json : Buffer.from(json as ArrayBuffer).toString('utf8')
-  })
-  return reply.type('application/json; charset=utf-8').send(body)
+  const cached = (await request.server.detectCache.resolve(cacheKey(request, key), async () => {
+    const serialised = reply.serialize(await build())
+    const json = typeof serialised === 'string' ? serialised : Buffer.from(serialised as ArrayBuffer).toString('utf8')
+    return { json, compressed: precompress(json) }
+  }))!
+  void reply.type('application/json; charset=utf-8')
+  const encoding = cached.compressed === undefined ? undefined : negotiatedEncoding(request)
+  if (encoding === undefined) return reply.send(cached.json)
+  // With Content-Encoding set, the compress plugin leaves the body alone.
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(cached.compressed![encoding])
 }
 
 /** A count over the tenant's DETECT data, cached like `cachedDetail` (e.g. the packages table's total). */
 export async function cachedCount (request: FastifyRequest, key: string, build: () => Promise<number>): Promise<number> {
-  return Number(await request.server.detectCache.resolve(cacheKey(request, key), async () => String(await build())))
+  const cached = await request.server.detectCache.resolve(cacheKey(request, key), async () => ({ json: String(await build()) }))
+  return Number(cached!.json)
 }

@@ -1,17 +1,18 @@
 import fp from 'fastify-plugin'
+import type { CachedJson } from '../../lib/detect/cached-detail.js'
 import { bumpTenantData } from '../../lib/detect/data-version.js'
 import { MemoCache } from '../../lib/memo-cache.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Serialised DETECT detail answers keyed by tenant, data version and object (`cachedDetail`). */
-    detectCache: MemoCache<string>
+    detectCache: MemoCache<CachedJson>
   }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const MAX_ENTRIES = 20_000
-/** Characters of JSON kept in all (about as many bytes): a bound on memory, not a target. */
+/** Bytes of JSON (and its compressed forms) kept in all: a bound on memory, not a target. */
 const MAX_WEIGHT = 64 * 1024 * 1024
 
 /**
@@ -21,11 +22,11 @@ const MAX_WEIGHT = 64 * 1024 * 1024
  * `bumpTenantData()` calls in the write paths remain the rule (see data-version.ts).
  */
 export const detectCachePlugin = fp(async (app) => {
-  app.decorate('detectCache', new MemoCache<string>({
+  app.decorate('detectCache', new MemoCache<CachedJson>({
     ttlMs: app.config.cacheTtlSeconds * 1000,
     maxEntries: MAX_ENTRIES,
     maxWeight: MAX_WEIGHT,
-    weigh: (body) => body.length
+    weigh: ({ json, compressed }) => json.length + (compressed === undefined ? 0 : compressed.br.length + compressed.gzip.length)
   }))
 
   app.addHook('onSend', async (request) => {

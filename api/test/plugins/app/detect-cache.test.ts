@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -65,6 +66,30 @@ describe('DETECT detail cache', () => {
       assert.equal(second.body, first.body)
       assert.equal(second.headers['content-type'], 'application/json; charset=utf-8')
       assert.equal(typeof second.headers['content-security-policy'], 'string', 'security headers on cached answers too')
+    }
+  })
+
+  it('serves cached answers compressed the way the compress plugin negotiates', async () => {
+    const plain = await get(alertUrl())
+    assert.ok(plain.rawPayload.length > 1024, 'big enough to be compressed')
+    assert.equal(plain.headers['content-encoding'], undefined)
+    const cases: Array<[string, string | undefined, (body: Buffer) => Buffer]> = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+      ['x-gzip', 'gzip', gunzipSync],
+      ['*', 'gzip', gunzipSync],
+      ['identity', undefined, (body) => body],
+      ['deflate', undefined, (body) => body]
+    ]
+    for (const [accept, encoding, decode] of cases) {
+      for (let i = 0; i < 2; i++) {
+        const response = await t.app.inject({ url: alertUrl(), headers: { ...demo.headers(false), 'accept-encoding': accept } })
+        assert.equal(response.statusCode, 200)
+        assert.equal(response.headers['content-encoding'], encoding, accept)
+        if (encoding !== undefined) assert.equal(response.headers.vary, 'accept-encoding')
+        assert.equal(response.headers['content-type'], 'application/json; charset=utf-8')
+        assert.equal(decode(response.rawPayload).toString('utf8'), plain.body, accept)
+      }
     }
   })
 
