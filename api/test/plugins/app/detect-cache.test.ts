@@ -14,6 +14,8 @@ import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../
 // process shows at once, another process's writes within CACHE_TTL_SECONDS.
 
 const TEST_KEY = 'test-agent-key'
+/** The tenant TEST_KEY stands for (set once the app is seeded). */
+let tenantOfKey = ''
 
 /** Test-only write routes that change a device WITHOUT calling bumpTenantData (a forgetful write path). */
 function forgetfulWrites (app: FastifyInstance): void {
@@ -27,7 +29,6 @@ function forgetfulWrites (app: FastifyInstance): void {
   app.put<{ Body: { uid: string, hostname: string } }>('/api/v1/test/agent-rename/', { config: { auth: 'api-key' } }, async (request) =>
     rename(request.apiKey!.tenantUid, request.body.uid, request.body.hostname))
 }
-let tenantOfKey = ''
 
 describe('DETECT detail cache', () => {
   let t: TestApp
