@@ -13,7 +13,7 @@
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
 // big device is written through the API's own modules before the server starts (the embedded
 // database allows one process at a time). Loopback only.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -66,10 +66,16 @@ const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
 const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+/** Every figure printed, written to bench/results/ at the end. */
+const figures = { engine: dataDir ? 'pglite' : 'postgresql', packages: PACKAGES, connections: CONNECTIONS, duration: DURATION, loadavg: {} };
 /** p50/p95/p99/max of a list of milliseconds. */
-function spread(values) {
+function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return `p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  p99 ${ms(percentile(sorted, 99))}  max ${ms(sorted.at(-1))}`;
+  return sorted.length === 0 ? null : { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1), n: sorted.length };
+}
+function spread(values) {
+  const s = stats(values);
+  return s === null ? 'no samples' : `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`;
 }
 
 /** Seeds the demo data and adds one device with PACKAGES packages (a third with a CVE finding). */
@@ -138,8 +144,9 @@ function cannon(opts) {
   });
 }
 
-function report(label, result) {
+function report(name, label, result) {
   const errors = result.errors + result.timeouts + result.non2xx;
+  figures[name] = { requests: result.requests.total, perSecond: result.requests.average, latency: stats(result.times), errors };
   console.log(`${label}: ${result.requests.total.toLocaleString('en-US')} requests, ${Math.round(result.requests.average).toLocaleString('en-US')} req/s`);
   console.log(`  latency ${spread(result.times)}`);
   console.log(`  errors ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
@@ -147,6 +154,7 @@ function report(label, result) {
 
 console.log(`DETECT API bench: ${PACKAGES.toLocaleString('en-US')} packages on one device, ${CONNECTIONS} connections for ${DURATION} s, ${engine}`);
 console.log(`start: ${load()} (${new Date().toISOString()})`);
+figures.loadavg.start = loadavg();
 const t0 = performance.now();
 const ids = await prepare();
 console.log(`prepared demo seed + big device (${ids.findings} findings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -172,6 +180,7 @@ try {
   const times = [];
   for (const url of urls) times.push(await timed(url, cookie));
   console.log(`packages page (limit 50, ${PAGES} requests, sequential): ${spread(times)}`);
+  figures.packagesPage = stats(times);
   const count = await timed(`${device}packages/count/`, cookie);
   console.log(`packages count: ${ms(count)}`);
 
@@ -192,24 +201,35 @@ try {
     console.log(`    rows in the DOM after navigation ${spread(loads.map((s) => s.sinceNavigation))}`);
     console.log(`  next page (${paging.length}×): data → DOM ${spread(paging.map((s) => s.dataToDom))}`);
     console.log(`    data → painted ${spread(paging.map((s) => s.dataToPaint))}`);
+    figures.table = Object.fromEntries(Object.entries({ load: loads, nextPage: paging }).map(([kind, samples]) => [kind, {
+      dataToDom: stats(samples.map((s) => s.dataToDom)), dataToPaint: stats(samples.map((s) => s.dataToPaint)),
+    }]));
   }
 
   // 3. CONNECTIONS concurrent clients alternating device detail and alert detail for DURATION seconds.
   const detail = [{ method: 'GET', path: new URL(device).pathname }, { method: 'GET', path: new URL(alert).pathname }];
   await cannon({ url: baseURL, connections: 20, duration: 2, headers: { cookie }, requests: detail }); // warm-up
   console.log(`before the load: ${load()}`);
-  report(`device + alert detail, ${CONNECTIONS} connections, ${DURATION} s`,
+  figures.loadavg.beforeLoad = loadavg();
+  report('detail', `device + alert detail, ${CONNECTIONS} connections, ${DURATION} s`,
     await cannon({ url: baseURL, connections: CONNECTIONS, duration: DURATION, headers: { cookie }, requests: detail }));
   console.log(`after the load: ${load()}`);
+  figures.loadavg.afterLoad = loadavg();
 
   // 4. The same mix at low concurrency: the per-request latency without queueing.
-  report('device + alert detail, 10 connections',
+  report('detail10', 'device + alert detail, 10 connections',
     await cannon({ url: baseURL, connections: 10, duration: Math.min(DURATION, 10), headers: { cookie }, requests: detail }));
 
   // 5. Baseline: the smallest signed-in route (cached session check + one tiny query), same
   // concurrency, to tell the per-request cost of the platform from that of the DETECT routes.
-  report('baseline GET /tenants/{t}/, 10 connections',
+  report('baseline', 'baseline GET /tenants/{t}/, 10 connections',
     await cannon({ url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`, connections: 10, duration: Math.min(DURATION, 5), headers: { cookie } }));
+
+  const results = join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = join(results, `detect-api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(figures, null, 2));
+  console.log(`results: ${file}`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((res) => child.once('exit', res));
