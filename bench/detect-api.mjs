@@ -1,15 +1,21 @@
-// DETECT API latency: a device with 5,000 packages (packages page p95), then 200 concurrent
-// clients on device detail and alert detail for 30 s (autocannon). Not a test: it prints figures.
+// DETECT API latency: a device with 5,000 packages (packages page p95, and the time from data to
+// rendered table in Chromium), then 200 concurrent clients on device detail and alert detail for
+// 30 s (autocannon). Not a test: it prints figures.
 //
 //   node bench/detect-api.mjs [--packages 5000] [--connections 200] [--duration 30] [--pages 300]
+//                             [--browser-loads 10] [--no-browser] [--profile DIR]
+//
+// --profile DIR writes a V8 CPU profile of the server (node --cpu-prof) into DIR when it stops.
+// The Chromium part needs the built host and remotes (pnpm -r --filter './host' --filter './remote-*'
+// build); without them, or with --no-browser, it is skipped.
 //
 // Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
 // big device is written through the API's own modules before the server starts (the embedded
 // database allows one process at a time). Loopback only.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,14 +31,18 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '200' },
     duration: { type: 'string', default: '30' },
     pages: { type: 'string', default: '300' },
+    'browser-loads': { type: 'string', default: '10' },
+    'no-browser': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const PACKAGES = Number(values.packages);
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const PAGES = Number(values.pages);
-if (![PACKAGES, CONNECTIONS, DURATION, PAGES].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error('Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N]');
+const BROWSER_LOADS = Number(values['browser-loads']);
+if (![PACKAGES, CONNECTIONS, DURATION, PAGES, BROWSER_LOADS].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error('Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--browser-loads N] [--no-browser] [--profile DIR]');
   process.exit(2);
 }
 if (!existsSync(join(API, 'lib', 'detect', 'seed.js'))) {
@@ -40,7 +50,7 @@ if (!existsSync(join(API, 'lib', 'detect', 'seed.js'))) {
   process.exit(1);
 }
 
-const load = (path) => import(pathToFileURL(join(API, path)).href);
+const dist = (path) => import(pathToFileURL(join(API, path)).href);
 const autocannon = createRequire(join(ROOT, 'api', 'package.json'))('autocannon');
 
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-bench-detect-'));
@@ -55,15 +65,27 @@ const env = {
 const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
+const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+/** Every figure printed, written to bench/results/ at the end. */
+const figures = { engine: dataDir ? 'pglite' : 'postgresql', packages: PACKAGES, connections: CONNECTIONS, duration: DURATION, loadavg: {} };
+/** p50/p95/p99/max of a list of milliseconds. */
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1), n: sorted.length };
+}
+function spread(values) {
+  const s = stats(values);
+  return s === null ? 'no samples' : `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`;
+}
 
 /** Seeds the demo data and adds one device with PACKAGES packages (a third with a CVE finding). */
 async function prepare() {
-  const { loadConfig } = await load('config.js');
-  const { openConfiguredDatabase } = await load('lib/startup.js');
-  const { seed } = await load('lib/seed.js');
-  const { refreshDeviceStats } = await load('lib/detect/devices.js');
-  const { analyzeDetectTables } = await load('lib/detect/seed.js');
-  const schema = await load('db/schema/index.js');
+  const { loadConfig } = await dist('config.js');
+  const { openConfiguredDatabase } = await dist('lib/startup.js');
+  const { seed } = await dist('lib/seed.js');
+  const { refreshDeviceStats } = await dist('lib/detect/devices.js');
+  const { analyzeDetectTables } = await dist('lib/detect/seed.js');
+  const schema = await dist('db/schema/index.js');
   const database = await openConfiguredDatabase(loadConfig(env));
   try {
     const { db } = database;
@@ -113,15 +135,31 @@ async function timed(url, cookie) {
   return performance.now() - start;
 }
 
+/** An autocannon run, with every response time kept: autocannon itself reports p90 and p97.5, not p95. */
 function cannon(opts) {
-  return new Promise((res, rej) => autocannon(opts, (error, result) => (error ? rej(error) : res(result))));
+  const times = [];
+  return new Promise((res, rej) => {
+    const instance = autocannon(opts, (error, result) => (error ? rej(error) : res({ ...result, times })));
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+function report(name, label, result) {
+  const errors = result.errors + result.timeouts + result.non2xx;
+  figures[name] = { requests: result.requests.total, perSecond: result.requests.average, latency: stats(result.times), errors };
+  console.log(`${label}: ${result.requests.total.toLocaleString('en-US')} requests, ${Math.round(result.requests.average).toLocaleString('en-US')} req/s`);
+  console.log(`  latency ${spread(result.times)}`);
+  console.log(`  errors ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
 }
 
 console.log(`DETECT API bench: ${PACKAGES.toLocaleString('en-US')} packages on one device, ${CONNECTIONS} connections for ${DURATION} s, ${engine}`);
+console.log(`start: ${load()} (${new Date().toISOString()})`);
+figures.loadavg.start = loadavg();
 const t0 = performance.now();
 const ids = await prepare();
 console.log(`prepared demo seed + big device (${ids.findings} findings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const { child, baseURL } = await startApiServer(API, env);
+const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(values.profile)] : [];
+const { child, baseURL } = await startApiServer(API, env, { nodeArgs });
 try {
   const cookie = await signIn(baseURL);
   const device = `${baseURL}/api/v1/tenants/${ids.tenantUid}/devices/${ids.deviceUid}/`;
@@ -141,40 +179,57 @@ try {
   for (const url of urls.slice(0, 10)) await timed(url, cookie); // warm-up
   const times = [];
   for (const url of urls) times.push(await timed(url, cookie));
-  times.sort((a, b) => a - b);
-  console.log(`packages page (limit 50, ${PAGES} requests, sequential): p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  p99 ${ms(percentile(times, 99))}  max ${ms(times.at(-1))}`);
+  console.log(`packages page (limit 50, ${PAGES} requests, sequential): ${spread(times)}`);
+  figures.packagesPage = stats(times);
   const count = await timed(`${device}packages/count/`, cookie);
   console.log(`packages count: ${ms(count)}`);
 
-  // 2. 200 concurrent clients alternating device detail and alert detail for DURATION seconds.
-  await cannon({ url: device, connections: 20, duration: 2, headers: { cookie } }); // warm-up
-  const result = await cannon({
-    url: baseURL,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { cookie },
-    requests: [{ method: 'GET', path: new URL(device).pathname }, { method: 'GET', path: new URL(alert).pathname }],
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  console.log(`device + alert detail, ${CONNECTIONS} connections, ${DURATION} s: ${result.requests.total.toLocaleString('en-US')} requests, ` +
-    `${Math.round(result.requests.average).toLocaleString('en-US')} req/s`);
-  console.log(`  latency p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p97.5 ${result.latency.p97_5} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms`);
-  console.log(`  errors ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
-  console.log('  (autocannon reports p90/p97.5 rather than p95; p95 lies between them)');
+  // 2. The same table in Chromium: from the packages response arriving to its rows in the DOM.
+  if (values['no-browser']) {
+    console.log('packages table in Chromium: skipped (--no-browser)');
+  } else if (!existsSync(join(ROOT, 'host', 'dist', 'index.html')) || !existsSync(join(ROOT, 'remote-detect', 'dist', 'mf-manifest.json'))) {
+    console.log("packages table in Chromium: skipped (build the host and remotes: pnpm -r --filter './host' --filter './remote-*' build)");
+  } else {
+    const { measurePackagesTable } = await import('./lib/table-render.mjs');
+    const { load: loads, paging } = await measurePackagesTable({
+      baseURL, deviceUid: ids.deviceUid, email: 'demo@example.com', password: PASSWORD, loads: BROWSER_LOADS, pages: BROWSER_LOADS * 2,
+    });
+    console.log(`packages table in Chromium (${loads[0]?.rows ?? 0} rows a page), time from data to rendered table:`);
+    console.log(`  device page opened (${loads.length}×): data → DOM ${spread(loads.map((s) => s.dataToDom))}`);
+    console.log(`    data → painted ${spread(loads.map((s) => s.dataToPaint))}`);
+    console.log(`    packages request seen by the browser ${spread(loads.map((s) => s.fetch))}`);
+    console.log(`    rows in the DOM after navigation ${spread(loads.map((s) => s.sinceNavigation))}`);
+    console.log(`  next page (${paging.length}×): data → DOM ${spread(paging.map((s) => s.dataToDom))}`);
+    console.log(`    data → painted ${spread(paging.map((s) => s.dataToPaint))}`);
+    figures.table = Object.fromEntries(Object.entries({ load: loads, nextPage: paging }).map(([kind, samples]) => [kind, {
+      dataToDom: stats(samples.map((s) => s.dataToDom)), dataToPaint: stats(samples.map((s) => s.dataToPaint)),
+    }]));
+  }
 
-  // 3. The same mix at low concurrency: the per-request latency without queueing.
-  const light = await cannon({
-    url: baseURL, connections: 10, duration: Math.min(DURATION, 10), headers: { cookie },
-    requests: [{ method: 'GET', path: new URL(device).pathname }, { method: 'GET', path: new URL(alert).pathname }],
-  });
-  console.log(`device + alert detail, 10 connections: ${Math.round(light.requests.average).toLocaleString('en-US')} req/s, ` +
-    `p50 ${light.latency.p50} ms  p90 ${light.latency.p90} ms  p97.5 ${light.latency.p97_5} ms  p99 ${light.latency.p99} ms, ` +
-    `errors ${light.errors + light.timeouts + light.non2xx}`);
+  // 3. CONNECTIONS concurrent clients alternating device detail and alert detail for DURATION seconds.
+  const detail = [{ method: 'GET', path: new URL(device).pathname }, { method: 'GET', path: new URL(alert).pathname }];
+  await cannon({ url: baseURL, connections: 20, duration: 2, headers: { cookie }, requests: detail }); // warm-up
+  console.log(`before the load: ${load()}`);
+  figures.loadavg.beforeLoad = loadavg();
+  report('detail', `device + alert detail, ${CONNECTIONS} connections, ${DURATION} s`,
+    await cannon({ url: baseURL, connections: CONNECTIONS, duration: DURATION, headers: { cookie }, requests: detail }));
+  console.log(`after the load: ${load()}`);
+  figures.loadavg.afterLoad = loadavg();
 
-  // 4. Baseline: the smallest signed-in route (session lookup + one tiny query), same concurrency,
-  // to tell the per-request cost of the platform from that of the DETECT routes.
-  const base = await cannon({ url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`, connections: 10, duration: Math.min(DURATION, 5), headers: { cookie } });
-  console.log(`baseline GET /tenants/{t}/, 10 connections: ${Math.round(base.requests.average).toLocaleString('en-US')} req/s, p50 ${base.latency.p50} ms  p99 ${base.latency.p99} ms`);
+  // 4. The same mix at low concurrency: the per-request latency without queueing.
+  report('detail10', 'device + alert detail, 10 connections',
+    await cannon({ url: baseURL, connections: 10, duration: Math.min(DURATION, 10), headers: { cookie }, requests: detail }));
+
+  // 5. Baseline: the smallest signed-in route (cached session check + one tiny query), same
+  // concurrency, to tell the per-request cost of the platform from that of the DETECT routes.
+  report('baseline', 'baseline GET /tenants/{t}/, 10 connections',
+    await cannon({ url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`, connections: 10, duration: Math.min(DURATION, 5), headers: { cookie } }));
+
+  const results = join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = join(results, `detect-api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(figures, null, 2));
+  console.log(`results: ${file}`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((res) => child.once('exit', res));

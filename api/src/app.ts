@@ -1,10 +1,11 @@
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import { validatorCompiler } from './lib/validator-compiler.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { bodyParsersPlugin } from './plugins/app/body-parsers.js'
 import { dbPlugin } from './plugins/app/db.js'
+import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { compressPlugin } from './plugins/external/compress.js'
 import { cookiePlugin } from './plugins/external/cookie.js'
@@ -56,7 +57,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } }
   })
   // TypeBox checks bodies as sent (no coercion) and converts only params, query and headers.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  app.setValidatorCompiler(validatorCompiler)
 
   await app.register(errorsPlugin)
   await app.register(bodyParsersPlugin)
@@ -66,6 +67,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
   await app.register(compressPlugin)
   await app.register(rateLimitPlugin)
   await app.register(authPlugin)
+  await app.register(detectCachePlugin)
   await app.register(swaggerPlugin)
 
   await app.register(apiV1Routes, { prefix: '/api/v1' })

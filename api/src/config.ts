@@ -28,6 +28,13 @@ export interface Config {
   honeypotGeoipFile: string | undefined
   /** Origin the agent install scripts download from (PUBLIC_URL); else the request's own origin. */
   publicUrl: string | undefined
+  /**
+   * CACHE_TTL_SECONDS: how long this process trusts a checked session and a cached DETECT detail
+   * answer without asking the database (0: never). Writes made by this process invalidate at once;
+   * the TTL only bounds what another process (a second server on the same PostgreSQL, the CLI)
+   * changed.
+   */
+  cacheTtlSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -141,6 +148,7 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     trustProxy: trustProxy(env),
     honeypotRetentionDays: int(env, 'HONEYPOT_RETENTION_DAYS', 30, 15, 3650),
     honeypotGeoipFile: str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
-    publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!)
+    publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!),
+    cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300)
   }
 }

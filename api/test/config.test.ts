@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.cspExtraOrigins, [])
     assert.equal(config.logLevel, 'info')
     assert.equal(config.trustProxy, false)
+    assert.equal(config.cacheTtlSeconds, 5)
   })
 
   it('the default CONSOLE_ROOT is the repository root', () => {
@@ -35,7 +36,8 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'TRUE',
       CSP_EXTRA_ORIGINS: 'https://cdn.example.com/path  http://localhost:3001',
       TRUST_PROXY: '2',
-      LOG_LEVEL: 'warn'
+      LOG_LEVEL: 'warn',
+      CACHE_TTL_SECONDS: '0'
     }, '/srv')
     assert.equal(config.port, 9000)
     assert.equal(config.dataDir, '/srv/var/db')
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.cspExtraOrigins, ['https://cdn.example.com', 'http://localhost:3001'])
     assert.equal(config.trustProxy, 2)
     assert.equal(config.logLevel, 'warn')
+    assert.equal(config.cacheTtlSeconds, 0)
   })
 
   it('refuses bad values with one clear line', () => {
@@ -57,7 +60,8 @@ describe('loadConfig', () => {
       [{ CSP_EXTRA_ORIGINS: 'cdn.example.com' }, /^CSP_EXTRA_ORIGINS must hold origins/],
       [{ REMOTE_DETECT_URL: 'ftp://x/y' }, /^REMOTE_DETECT_URL must hold http\(s\) origins/],
       [{ CONSOLE_DEMO_PASSWORD: 'abc' }, /^CONSOLE_DEMO_PASSWORD must be at least 6 characters/],
-      [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/]
+      [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
+      [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/]
     ]
     for (const [env, message] of cases) {
       assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n'))

@@ -1,10 +1,11 @@
 // Starts the built API (api/dist/server.js) with the given environment and resolves once it
-// prints its ready line, with the base URL it listens on.
+// prints its ready line, with the base URL it listens on. `nodeArgs` go before the script
+// (e.g. ['--cpu-prof', '--cpu-prof-dir', dir] to profile the server).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-export function startApiServer(apiDist, env) {
-  const child = spawn(process.execPath, [join(apiDist, 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startApiServer(apiDist, env, { nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, join(apiDist, 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants, users, type Tenant, type User } from '../db/schema/index.js'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.js'
-import { revokeUserSessions } from './sessions.js'
+import { revokeUserSessions, sessionsRevoked } from './sessions.js'
 
 /** A mistake in what the caller asked for; its message is safe to show as is. */
 export class InputError extends Error {
@@ -63,10 +63,12 @@ export async function resetPassword (db: Db, emailInput: string, password: strin
   checkPassword(password)
   const email = normalizeEmail(emailInput)
   const passwordHash = await hashPassword(password)
-  return db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.email, email)).returning()
-    if (user === undefined) throw new InputError(`No user with email ${email}.`)
-    await revokeUserSessions(tx, user.uid)
-    return user
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.email, email)).returning()
+    if (row === undefined) throw new InputError(`No user with email ${email}.`)
+    await revokeUserSessions(tx, row.uid)
+    return row
   })
+  sessionsRevoked({ userUid: user.uid })
+  return user
 }

@@ -88,6 +88,25 @@ export async function rotateRefreshToken (db: Db, presented: string, ttl: Sessio
   return { status: 'invalid' }
 }
 
+/** What a revocation covers: one session (refresh-token family) or every session of a user. */
+export type Revocation = { familyId: string } | { userUid: string }
+
+const revocationListeners = new Set<(revoked: Revocation) => void>()
+
+/** Session caches of this process subscribe here; the answer unsubscribes. */
+export function onSessionsRevoked (listener: (revoked: Revocation) => void): () => void {
+  revocationListeners.add(listener)
+  return () => { revocationListeners.delete(listener) }
+}
+
+/**
+ * Tells this process's session caches that sessions died. Call it AFTER the revoking write
+ * committed (a check that read the database before the commit must not be cached).
+ */
+export function sessionsRevoked (revoked: Revocation): void {
+  for (const listener of revocationListeners) listener(revoked)
+}
+
 export async function revokeFamily (db: Db, familyId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(refreshTokens).set({ revokedAt: sql`now()` })
@@ -95,14 +114,19 @@ export async function revokeFamily (db: Db, familyId: string): Promise<void> {
     await tx.update(accessTokens).set({ revokedAt: sql`now()` })
       .where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)))
   })
+  sessionsRevoked({ familyId })
 }
 
-/** Signs a user out everywhere (password reset). */
+/**
+ * Signs a user out everywhere (password reset). Inside a transaction, call
+ * `sessionsRevoked({ userUid })` again once it committed.
+ */
 export async function revokeUserSessions (db: Db, userUid: string): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userUid, userUid), isNull(refreshTokens.revokedAt)))
   await db.update(accessTokens).set({ revokedAt: sql`now()` })
     .where(and(eq(accessTokens.userUid, userUid), isNull(accessTokens.revokedAt)))
+  sessionsRevoked({ userUid })
 }
 
 /** The family a refresh token belongs to, whatever its state (for logout). */
@@ -113,22 +137,31 @@ export async function refreshTokenFamily (db: Db, presented: string): Promise<st
   return row?.familyId
 }
 
-/** The signed-in user behind a live access token, or undefined. */
-export async function userForAccessToken (db: Db, presented: string): Promise<SessionUser | undefined> {
+export interface LiveAccessToken {
+  user: SessionUser
+  expiresAt: Date
+}
+
+/** The signed-in user behind a live access token (by the token's digest, `hashToken`), or undefined. */
+export async function findAccessToken (db: Db, tokenHash: string): Promise<LiveAccessToken | undefined> {
   const [row] = await db.select({
     uid: users.uid,
     email: users.email,
     tenantUid: users.tenantUid,
     tenantName: tenants.name,
-    familyId: accessTokens.familyId
+    familyId: accessTokens.familyId,
+    expiresAt: accessTokens.expiresAt
   })
     .from(accessTokens)
     .innerJoin(users, eq(users.uid, accessTokens.userUid))
     .innerJoin(tenants, eq(tenants.uid, users.tenantUid))
     .where(and(
-      eq(accessTokens.tokenHash, hashToken(presented)),
+      eq(accessTokens.tokenHash, tokenHash),
       isNull(accessTokens.revokedAt),
       gt(accessTokens.expiresAt, sql`now()`)
     ))
-  return row
+  if (row === undefined) return undefined
+  const { expiresAt, ...user } = row
+  // Frozen: a cached session is shared by every request that presents the token.
+  return Object.freeze({ user: Object.freeze(user), expiresAt })
 }

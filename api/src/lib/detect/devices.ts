@@ -1,11 +1,13 @@
 import { and, count, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages, devices, packageFindings } from '../../db/schema/index.js'
+import { bumpTenantData } from './data-version.js'
 import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
 
 /**
  * Recomputes a device's stored counts and risk from its packages and findings. Call it after
- * any write to a device's packages or findings (seed, enrolment, CVE matching).
+ * any write to a device's packages or findings (seed, enrolment, CVE matching). It bumps the
+ * tenant's DETECT data version; inside a transaction, bump again once it committed.
  */
 export async function refreshDeviceStats (db: Db, tenantUid: string, deviceUid: string): Promise<void> {
   const [packages] = await db.select({ n: count() }).from(devicePackages)
@@ -23,4 +25,5 @@ export async function refreshDeviceStats (db: Db, tenantUid: string, deviceUid: 
     highRiskCveCount: findings?.high ?? 0,
     ...risk
   }).where(and(eq(devices.tenantUid, tenantUid), eq(devices.uid, deviceUid)))
+  bumpTenantData(tenantUid)
 }

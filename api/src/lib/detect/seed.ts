@@ -7,6 +7,7 @@ import {
 } from '../../db/schema/index.js'
 import { ensureAgentCatalogue } from './agents/catalogue.js'
 import { newApiKey, newProvisionToken } from './api-keys.js'
+import { bumpTenantData } from './data-version.js'
 import { deviceRisk, HIGH_RISK_SCORE, priorityRank } from './risk.js'
 import { ALERT_RULES, type AlertContext } from './seed-data/alert-rules.js'
 import { CVES } from './seed-data/cves.js'
@@ -320,6 +321,7 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
     return { tenantUid, name: key.name, revoked: key.revoked, prefix: fresh.prefix, secretHash: fresh.secretHash, createdByUid: createdBy.uid, createdAt: new Date(now - (plan.apiKeys.length - i) * 30 * DAY) }
   }))
 
+  bumpTenantData(tenantUid)
   await regenerateSummary(db, tenantUid)
   await analyzeDetectTables(db)
   return { devices: deviceRows.length, packages: packageRows.length, alerts: alertCount }

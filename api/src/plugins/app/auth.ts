@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { CSRF_FAILED, HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, hasSessionCookie } from '../../lib/session-cookies.js'
-import { userForAccessToken } from '../../lib/sessions.js'
-import { safeEqual } from '../../lib/tokens.js'
+import { MemoCache } from '../../lib/memo-cache.js'
+import { findAccessToken, onSessionsRevoked, type LiveAccessToken, type Revocation } from '../../lib/sessions.js'
+import { hashToken, safeEqual } from '../../lib/tokens.js'
 
 /**
  * How a route authenticates, declared as `config: { auth: ... }`:
@@ -64,15 +65,28 @@ export function csrfMatches (request: FastifyRequest): boolean {
   return typeof cookie === 'string' && cookie !== '' && typeof header === 'string' && safeEqual(cookie, header)
 }
 
+/** Sessions checked in the last CACHE_TTL_SECONDS; at most this many are kept. */
+const SESSION_CACHE_ENTRIES = 10_000
+
+const revokedBy = (revoked: Revocation) => ({ user }: LiveAccessToken): boolean =>
+  'familyId' in revoked ? user.familyId === revoked.familyId : user.uid === revoked.userUid
+
 export const authPlugin = fp(async (app) => {
+  // A live access token is checked against the database once per CACHE_TTL_SECONDS (and never
+  // past its own expiry). Logout, refresh-token reuse and password reset in this process drop
+  // the entry at once (onSessionsRevoked); another process's revocation is seen within the TTL.
+  const sessions = new MemoCache<LiveAccessToken>({ ttlMs: app.config.cacheTtlSeconds * 1000, maxEntries: SESSION_CACHE_ENTRIES })
+  const unsubscribe = onSessionsRevoked((revoked) => sessions.invalidate(revokedBy(revoked)))
+  app.addHook('onClose', async () => unsubscribe())
+
   app.decorateRequest('user', null)
   app.decorateRequest('apiKey', null)
   app.decorateRequest('tenantUid', '')
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config
-    const url = request.routeOptions.url ?? ''
+    // routeOptions is a getter that builds a new object: read it once.
+    const { config, url = '' } = request.routeOptions
     const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
 
     // Double submit: any unsafe request that carries a session cookie must echo the csrftoken.
@@ -84,9 +98,10 @@ export const authPlugin = fp(async (app) => {
     if (mode !== 'api-key') {
       const token = request.cookies[ACCESS_COOKIE]
       if (token) {
-        const user = await userForAccessToken(app.db, token)
-        if (user !== undefined) {
-          request.user = user
+        const digest = hashToken(token)
+        const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
+        if (live !== undefined) {
+          request.user = live.user
           return
         }
       }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { alerts, devices, type Alert as AlertRow } from '../../../../db/schema/index.js'
+import { cachedDetail } from '../../../../lib/detect/cached-detail.js'
+import { bumpTenantData } from '../../../../lib/detect/data-version.js'
 import { likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
@@ -118,7 +120,10 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: AlertParams,
       response: responses({ 200: Alert }, 401, 404)
     }
-  }, async (request) => alertDetail(request.tenantUid, request.params.uid))
+  }, async (request, reply) => {
+    const uid = uidOr404(request.params.uid)
+    return cachedDetail(request, reply, `alert:${uid}`, async (): Promise<Static<typeof Alert>> => alertDetail(request.tenantUid, uid))
+  })
 
   app.patch('/:uid/', {
     schema: {
@@ -133,6 +138,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const updated = await db.update(alerts).set({ status: request.body.status, updatedAt: new Date() })
       .where(owned(alerts, request.tenantUid, eq(alerts.uid, uid))).returning({ uid: alerts.uid })
     found(updated[0])
+    bumpTenantData(request.tenantUid)
     await regenerateSummary(db, request.tenantUid)
     return alertDetail(request.tenantUid, uid)
   })

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../../../db/schema/index.js'
+import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
@@ -121,28 +122,32 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: DeviceParams,
       response: responses({ 200: Device }, 401, 404)
     }
-  }, async (request) => {
-    // One round trip: the device with its accounts and interfaces aggregated as JSON (a hot path).
-    const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
-      .where(owned(devices, request.tenantUid, eq(devices.uid, uidOr404(request.params.uid))))
-    const { device, accounts, interfaces } = found(row)
-    return {
-      uid: device.uid,
-      hostname: device.hostname,
-      device_type: device.deviceType as 'linux' | 'rtos',
-      platform_name: device.platformName,
-      platform_version: device.platformVersion,
-      kernel_arch: device.kernelArch,
-      kernel_version: device.kernelVersion,
-      risk_score: device.riskScore as 'High' | 'Medium' | 'Low',
-      created_at: device.createdAt.toISOString(),
-      last_connected: iso(device.lastConnected),
-      package_count: device.packageCount,
-      cve_count: device.cveCount,
-      high_risk_cve_count: device.highRiskCveCount,
-      user_accounts: accounts,
-      network_interfaces: interfaces
-    }
+  }, async (request, reply) => {
+    const uid = uidOr404(request.params.uid)
+    // A hot path: served from the DETECT cache; a miss is one round trip (the device with its
+    // accounts and interfaces aggregated as JSON).
+    return cachedDetail(request, reply, `device:${uid}`, async (): Promise<Static<typeof Device>> => {
+      const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
+        .where(owned(devices, request.tenantUid, eq(devices.uid, uid)))
+      const { device, accounts, interfaces } = found(row)
+      return {
+        uid: device.uid,
+        hostname: device.hostname,
+        device_type: device.deviceType as 'linux' | 'rtos',
+        platform_name: device.platformName,
+        platform_version: device.platformVersion,
+        kernel_arch: device.kernelArch,
+        kernel_version: device.kernelVersion,
+        risk_score: device.riskScore as 'High' | 'Medium' | 'Low',
+        created_at: device.createdAt.toISOString(),
+        last_connected: iso(device.lastConnected),
+        package_count: device.packageCount,
+        cve_count: device.cveCount,
+        high_risk_cve_count: device.highRiskCveCount,
+        user_accounts: accounts,
+        network_interfaces: interfaces
+      }
+    })
   })
 
   app.get('/:uid/threads/', {
@@ -170,27 +175,34 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: PackageList }, 400, 401, 404)
     }
   }, async (request) => {
-    const device = await ownedDevice(request.tenantUid, request.params.uid)
+    const uid = uidOr404(request.params.uid)
     const { search, ordering } = request.query
+    const term = search?.trim() ?? ''
+    // Rows of this tenant's device only: a count above 0 also proves the device is the caller's.
+    const where = owned(devicePackages, request.tenantUid, eq(devicePackages.deviceUid, uid),
+      term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined)
+    const findingsJoin = and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid))
+    // The total changes only with the data: cached by data version, so paging costs one query.
+    const total = await cachedCount(request, `packages-count:${uid}:${term}`, async () => {
+      const [row] = await db.select({ n: count() }).from(devicePackages).leftJoin(packageFindings, findingsJoin).where(where)
+      return row?.n ?? 0
+    })
+    if (total === 0) await ownedDevice(request.tenantUid, uid) // 404 unless an empty device of this tenant
     const { limit, offset } = paging(request.query, 50, 500)
     const order = orderBy(ordering, '-score', PACKAGE_ORDERING,
       [devicePackages.name, devicePackages.version, devicePackages.id, vulnerabilities.cveId])
-    const where = owned(devicePackages, request.tenantUid, eq(devicePackages.deviceUid, device.uid),
-      search !== undefined && search.trim() !== '' ? ilike(devicePackages.name, likePattern(search.trim())) : undefined)
-    const base = () => db.select({
+    if (total === 0 || offset >= total) return { count: total, results: [] }
+    const results = await db.select({
       name: devicePackages.name,
       version: devicePackages.version,
       cve_id: vulnerabilities.cveId,
       cve_uid: vulnerabilities.uid,
       score: packageFindings.score
     }).from(devicePackages)
-      .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid)))
+      .leftJoin(packageFindings, findingsJoin)
       .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-    const [total] = await db.select({ n: count() }).from(devicePackages)
-      .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, request.tenantUid)))
-      .where(where)
-    const results = await base().where(where).orderBy(...order).limit(limit).offset(offset)
-    return { count: total?.n ?? 0, results }
+      .where(where).orderBy(...order).limit(limit).offset(offset)
+    return { count: total, results }
   })
 
   app.get('/:uid/packages/count/', {
