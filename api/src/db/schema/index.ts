@@ -2,3 +2,4 @@
 export * from './auth.js'
 export * from './detect.js'
 export * from './honeypot.js'
+export * from './vulns.js'
