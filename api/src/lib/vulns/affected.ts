@@ -9,6 +9,10 @@ import { compareSemver, type Compare } from './versions/index.js'
  * time; a `limit` at or below the version excludes it whatever the other events say.
  */
 export function inRange (version: string, events: Array<Record<string, string>>, compare: Compare): boolean {
+  // Most distro and npm ranges are just "introduced 0, fixed X": one comparison.
+  if (events.length === 2 && events[0]!.introduced === '0' && typeof events[1]!.fixed === 'string') {
+    return compare(version, events[1]!.fixed) < 0
+  }
   const parsed = events.map((event) => {
     const [kind, value] = Object.entries(event)[0]!
     return { kind, value }

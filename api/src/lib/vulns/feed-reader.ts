@@ -15,6 +15,9 @@ export type FeedDocument = { source: string, text: string } | { source: string, 
 export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024
 
 /** The path given to import does not exist (an input error: the CLI prints it as is). */
+/** Files read ahead of the one being imported. */
+const READ_AHEAD = 16
+
 export class FeedPathError extends InputError {
   override name = 'FeedPathError'
 }
@@ -35,10 +38,18 @@ export async function * readFeed (target: string): AsyncGenerator<FeedDocument> 
   if (stat.isDirectory()) {
     // Sources read "<folder>/<path inside it>": stable whatever the working directory.
     const label = (file: string): string => path.join(path.basename(root), path.relative(root, file))
+    // Read a few files ahead (in order): one at a time leaves the importer waiting on the disk.
+    const ahead: Array<Promise<FeedDocument>> = []
     for await (const file of walk(root)) {
-      if (isZip(file)) yield * readZip(file, label(file))
-      else if (isJson(file)) yield await readJson(file, label(file))
+      if (isZip(file)) {
+        while (ahead.length > 0) yield await ahead.shift()!
+        yield * readZip(file, label(file))
+      } else if (isJson(file)) {
+        ahead.push(readJson(file, label(file)))
+        if (ahead.length >= READ_AHEAD) yield await ahead.shift()!
+      }
     }
+    while (ahead.length > 0) yield await ahead.shift()!
   } else if (isZip(root)) {
     yield * readZip(root, path.basename(root))
   } else {

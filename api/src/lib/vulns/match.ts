@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { devicePackages, devices, osvRecordVulnerabilities, vulnerabilities, vulnerabilityAffected } from '../../db/schema/index.js'
+import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities, vulnerabilityAffected } from '../../db/schema/index.js'
 import { rowsOf } from '../honeypot/sql-rows.js'
 import { refreshDeviceStats } from '../detect/devices.js'
 import { deviceRisk, isHighRisk } from '../detect/risk.js'
@@ -94,24 +94,41 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
 }
 
 /**
- * Makes the devices' package_findings exactly `findings`: one statement removes the findings that
- * no longer hold, one upserts the rest (a finding that stays keeps its row and first-seen time).
+ * Makes the devices' package_findings exactly `findings`, writing only the difference: one
+ * statement each deletes the findings that no longer hold, inserts the new ones and updates
+ * changed scores, and none runs when nothing changed (the usual hourly report). A finding that
+ * stays keeps its row and first-seen time.
  */
 async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], findings: Finding[]): Promise<void> {
-  const rows = json(findings)
-  await tx.execute(sql`
-    DELETE FROM package_findings
-    WHERE tenant_uid = ${tenantUid} AND device_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json(deviceUids)}))
-      AND (package_id, vulnerability_uid) NOT IN
-        (SELECT package_id, vulnerability_uid FROM jsonb_to_recordset(${rows}) AS r(package_id bigint, vulnerability_uid uuid))`)
-  if (findings.length === 0) return
-  await tx.execute(sql`
-    INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score)
-    SELECT ${tenantUid}, device_uid, package_id, vulnerability_uid, score
-    FROM jsonb_to_recordset(${rows}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real)
-    ORDER BY package_id, vulnerability_uid
-    ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score
-    WHERE package_findings.score IS DISTINCT FROM excluded.score`)
+  const existing = await tx.select({ id: packageFindings.id, packageId: packageFindings.packageId, uid: packageFindings.vulnerabilityUid, score: packageFindings.score })
+    .from(packageFindings).where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+  const wanted = new Map(findings.map((finding) => [`${finding.package_id}/${finding.vulnerability_uid}`, finding]))
+  const gone: number[] = []
+  const rescored: Array<{ id: number, score: number | null }> = []
+  for (const row of existing) {
+    const key = `${row.packageId}/${row.uid}`
+    const finding = wanted.get(key)
+    if (finding === undefined) gone.push(row.id)
+    else if (finding.score !== row.score) rescored.push({ id: row.id, score: finding.score })
+    wanted.delete(key)
+  }
+  if (gone.length > 0) {
+    await tx.execute(sql`DELETE FROM package_findings WHERE tenant_uid = ${tenantUid}
+      AND id IN (SELECT value::bigint FROM jsonb_array_elements_text(${json(gone)}))`)
+  }
+  if (wanted.size > 0) {
+    await tx.execute(sql`
+      INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score)
+      SELECT ${tenantUid}, device_uid, package_id, vulnerability_uid, score
+      FROM jsonb_to_recordset(${json([...wanted.values()])}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real)
+      ORDER BY package_id, vulnerability_uid
+      ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score`)
+  }
+  if (rescored.length > 0) {
+    await tx.execute(sql`UPDATE package_findings f SET score = r.score
+      FROM jsonb_to_recordset(${json(rescored)}) AS r(id bigint, score real)
+      WHERE f.tenant_uid = ${tenantUid} AND f.id = r.id`)
+  }
 }
 
 const summarize = (packages: number, findings: Finding[]): MatchSummary => ({
