@@ -129,14 +129,15 @@ function devicePackages(kind, i) {
     const src = Math.floor(Math.pow(d.next(), 1.5) * POOL);
     if (seen.has(src)) continue;
     seen.add(src);
-    const version = eco.version(src, d.int(0, 14));
+    // Mostly patched (minor 14 is past every fix), a tail of old versions: the long-lived servers.
+    const version = eco.version(src, 14 - Math.floor(Math.pow(d.next(), 3) * 15));
     const binaries = kind.startsWith('Debian') || kind.startsWith('Ubuntu') ? [`lib${eco.name(src)}`, `${eco.name(src)}-bin`] : [eco.name(src)];
     for (const name of binaries) if (rows.length < osCount) rows.push({ name, version, ecosystem: kind === 'Red Hat:enterprise_linux:9::baseos' ? 'Red Hat:9' : kind, sourceName: eco.name(src) });
   }
   const npm = ECOSYSTEMS.at(-1);
   for (let k = 0; k < 100; k++) {
     const p = Math.floor(d.next() * POOL);
-    rows.push({ name: npm.name(p), version: npm.version(p, d.int(0, 14)), ecosystem: 'npm', sourceName: '' });
+    rows.push({ name: npm.name(p), version: npm.version(p, 14 - Math.floor(Math.pow(d.next(), 3) * 15)), ecosystem: 'npm', sourceName: '' });
   }
   return rows;
 }
