@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
+import { eq } from 'drizzle-orm'
 import { loadConfig, type Config } from '../config.js'
 import type { Database } from '../db/client.js'
-import { eq } from 'drizzle-orm'
 import { tenants } from '../db/schema/index.js'
 import { checkEmail, checkPassword, createTenant, createUser, InputError, isUuid, resetPassword } from '../lib/accounts.js'
 import { pruneHoneypot } from '../lib/honeypot/prune.js'
