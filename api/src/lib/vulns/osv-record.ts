@@ -47,9 +47,12 @@ const MAX_ID = 200
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+/** PostgreSQL text cannot hold NUL characters: they are dropped rather than failing a batch. */
+const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\u0000/g, '').trim() : '')
 const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim()) : []
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+  Array.isArray(value) ? value.map(text).filter((item) => item !== '') : []
+/** Longer names cannot be indexed (and are no package names): such an entry is dropped. */
+const MAX_NAME = 500
 const date = (value: unknown): Date | null => {
   if (typeof value !== 'string') return null
   const parsed = new Date(value)
@@ -78,16 +81,15 @@ function affectedEntries (value: unknown): AffectedEntry[] {
     if (!isObject(item) || !isObject(item.package)) continue
     const ecosystem = text(item.package.ecosystem)
     const packageName = text(item.package.name)
-    if (ecosystem === '' || packageName === '') continue
+    if (ecosystem === '' || packageName === '' || ecosystem.length > MAX_NAME || packageName.length > MAX_NAME) continue
+    // A range with an event it cannot read is dropped whole: without its "fixed", it would say "every version".
     const ranges: OsvRange[] = (Array.isArray(item.ranges) ? item.ranges : [])
-      .filter((range): range is { type: 'ECOSYSTEM' | 'SEMVER', events: unknown[] } =>
-        isObject(range) && RANGE_TYPES.has(range.type as string) && Array.isArray(range.events))
-      .map((range) => ({
-        type: range.type,
-        events: range.events.filter((event): event is Record<string, string> => isObject(event) &&
-          Object.entries(event).length === 1 && EVENT_KINDS.includes(Object.keys(event)[0]!) && typeof Object.values(event)[0] === 'string')
-      }))
-      .filter((range) => range.events.length > 0)
+      .filter((range): range is OsvRange =>
+        isObject(range) && RANGE_TYPES.has(range.type as string) && Array.isArray(range.events) && range.events.length > 0 &&
+        range.events.every((event: unknown) => isObject(event) && Object.keys(event).length === 1 &&
+          EVENT_KINDS.includes(Object.keys(event)[0]!) && typeof Object.values(event)[0] === 'string' &&
+          !(Object.values(event)[0] as string).includes('\u0000')))
+      .map((range) => ({ type: range.type, events: range.events }))
     const versions = strings(item.versions)
     // Only GIT ranges (commit hashes) and no versions: nothing a package version can match.
     if (ranges.length === 0 && versions.length === 0) continue

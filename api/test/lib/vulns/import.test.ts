@@ -111,6 +111,24 @@ describe('import-osv: OSV feed import', () => {
     await assert.rejects(importOsv(t.db, path.join(dir, 'missing')), FeedPathError)
   })
 
+  it('text a database cannot hold (NUL characters, a 10 kB package name) is cleaned or dropped, not fatal to the batch', async () => {
+    const dir = tempDir('console-osv-odd-')
+    fs.writeFileSync(path.join(dir, 'odd.json'), JSON.stringify({
+      id: 'GHSA-odd0-text-0001',
+      summary: 'nul\u0000byte',
+      affected: [
+        { package: { ecosystem: 'npm', name: 'x'.repeat(10_000) }, versions: ['1.0.0'] },
+        { package: { ecosystem: 'npm', name: 'odd-pkg' }, versions: ['1.0.0', 'bad\u0000'], ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '2\u0000' }] }] }
+      ]
+    }))
+    fs.copyFileSync(path.join(OSV_FIXTURES, 'npm', 'GHSA-whgm-jr23-g3j9.json'), path.join(dir, 'other.json'))
+    assert.equal((await importOsv(t.db, dir)).records, 2)
+    const [record] = await t.db.select().from(osvRecords).where(eq(osvRecords.id, 'GHSA-odd0-text-0001'))
+    assert.equal(record?.summary, 'nulbyte')
+    const affected = await t.db.select().from(vulnerabilityAffected).where(eq(vulnerabilityAffected.osvId, 'GHSA-odd0-text-0001'))
+    assert.deepEqual(affected.map((row) => [row.packageName, row.versions, row.ranges]), [['odd-pkg', ['1.0.0', 'bad'], []]])
+  })
+
   it('reads a zip like osv.dev\'s <Ecosystem>/all.zip; a damaged zip is reported, not fatal', async () => {
     const dir = tempDir('console-osv-zip-')
     const zip = path.join(dir, 'all.zip')
