@@ -110,6 +110,16 @@ describe('matching device packages against the feed (fixtures/osv)', () => {
     assert.deepEqual(await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid)), before)
   })
 
+  it('works inside the caller\'s transaction (inventory ingest replaces the packages and matches in one)', async () => {
+    const uid = await addDevice(t.db, t.tenant, 'in-tx', [{ name: 'lodash', version: '4.17.21', ecosystem: 'npm' }])
+    const summary = await t.db.transaction(async (tx) => {
+      await tx.update(devicePackages).set({ version: '4.17.20' }).where(eq(devicePackages.deviceUid, uid))
+      return await matchDevicePackages(tx, t.tenant, uid)
+    })
+    assert.deepEqual(summary, { packages: 1, findings: 2, highRisk: 0 })
+    assert.equal((await device(uid)).cveCount, 2)
+  })
+
   it('packages without an ecosystem (RTOS, unknown OS) get no findings', async () => {
     const uid = await addDevice(t.db, t.tenant, 'pump-ctrl', [{ name: 'openssl', version: '1.0.0', ecosystem: '', source: 'openssl' }])
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, uid), { packages: 1, findings: 0, highRisk: 0 })
