@@ -1,11 +1,15 @@
 import { parseArgs } from 'node:util'
+import { eq } from 'drizzle-orm'
 import { loadConfig, type Config } from '../config.js'
 import type { Database } from '../db/client.js'
-import { checkEmail, checkPassword, createTenant, createUser, InputError, resetPassword } from '../lib/accounts.js'
+import { tenants } from '../db/schema/index.js'
+import { checkEmail, checkPassword, createTenant, createUser, InputError, isUuid, resetPassword } from '../lib/accounts.js'
 import { pruneHoneypot } from '../lib/honeypot/prune.js'
 import { createSensorKey, listSensorKeys, revokeSensorKey } from '../lib/honeypot/sensor-keys.js'
 import { describeSeededAccount, seed } from '../lib/seed.js'
 import { describeStartupError, isExpectedError, openConfiguredDatabase } from '../lib/startup.js'
+import { importOsvAndMatch } from '../lib/vulns/import.js'
+import { allDevices, matchDevices, type MatchTotals } from '../lib/vulns/match.js'
 
 /** Where a command writes; the entry point passes the console, tests pass collectors. */
 export interface CliIo {
@@ -22,6 +26,8 @@ interface CommandContext {
   config: Config
   io: CliIo
   options: Record<string, string | undefined>
+  /** Positional arguments, one per name in the command's `args`. */
+  args: string[]
   /** Opens (and migrates) the configured database; closed after the command. */
   database: () => Promise<Database>
 }
@@ -30,6 +36,8 @@ interface Command {
   usage: string
   description: string
   options?: string[]
+  /** Names of required positional arguments (shown in the usage line). */
+  args?: string[]
   run: (context: CommandContext) => Promise<void>
 }
 
@@ -38,6 +46,11 @@ function required (context: CommandContext, name: string): string {
   if (value === undefined || value === '') throw new UsageError(`Missing --${name}`)
   return value
 }
+
+const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+
+const describeMatch = (verb: string, totals: MatchTotals): string =>
+  `${verb} ${plural(totals.devices, 'device')}: ${plural(totals.packages, 'package')}, ${plural(totals.findings, 'finding')} (${totals.highRisk.toLocaleString('en-US')} high risk)`
 
 /** The command table: later issues add entries (import feeds, ingest demo data, ...). */
 export const commands: Record<string, Command> = {
@@ -129,6 +142,39 @@ export const commands: Record<string, Command> = {
       context.io.out(`Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups} rollup rows older than ${context.config.honeypotRetentionDays} days`)
     }
   },
+  'import-osv': {
+    usage: 'import-osv <PATH>',
+    description: 'Import an OSV vulnerability feed (a .json file, a folder of them, or a .zip such as osv.dev\'s all.zip), then re-match the devices it touches.',
+    args: ['PATH'],
+    run: async (context) => {
+      const { db } = await context.database()
+      const { imported, matched, removed } = await importOsvAndMatch(db, context.args[0]!, {
+        onSkip: (source, reason) => context.io.err(`Skipped ${source}: ${reason}`)
+      })
+      context.io.out(`Imported ${plural(imported.records, 'OSV record')} from ${plural(imported.documents, 'document')}: ` +
+        `${plural(imported.cves, 'CVE')}, ${plural(imported.affected, 'affected package row')}; ` +
+        `${imported.skipped.toLocaleString('en-US')} skipped, ${imported.stale.toLocaleString('en-US')} older than stored, ` +
+        `${imported.withdrawn.toLocaleString('en-US')} withdrawn`)
+      context.io.out(describeMatch('Re-matched', matched) + (removed > 0 ? `; removed ${plural(removed, 'CVE row')} no record names any more` : ''))
+      if (imported.records === 0 && imported.stale === 0 && imported.skipped > 0) throw new InputError('Nothing could be imported')
+    }
+  },
+  'match-devices': {
+    usage: 'match-devices [--tenant <uid>]',
+    description: 'Re-match every device\'s packages (or one tenant\'s) against the vulnerability feed.',
+    options: ['tenant'],
+    run: async (context) => {
+      const tenantUid = context.options.tenant
+      if (tenantUid !== undefined && !isUuid(tenantUid)) throw new InputError(`--tenant must be a tenant uid, not "${tenantUid}"`)
+      const { db } = await context.database()
+      if (tenantUid !== undefined) {
+        const [tenant] = await db.select({ uid: tenants.uid }).from(tenants).where(eq(tenants.uid, tenantUid.toLowerCase()))
+        if (tenant === undefined) throw new InputError(`No tenant with uid ${tenantUid}`)
+      }
+      const totals = await matchDevices(db, await allDevices(db, tenantUid?.toLowerCase()))
+      context.io.out(describeMatch('Matched', totals))
+    }
+  },
   migrate: {
     usage: 'migrate',
     description: 'Apply pending database migrations.',
@@ -170,22 +216,28 @@ export async function runCli (argv: string[], env: Record<string, string | undef
   let database: Database | undefined
   try {
     let options: Record<string, string | undefined>
+    let args: string[] = []
     try {
       const parsed = parseArgs({
         args: rest,
         options: Object.fromEntries((command.options ?? []).map((option) => [option, { type: 'string' as const }])),
-        allowPositionals: false,
+        allowPositionals: command.args !== undefined,
         strict: true
       })
       options = parsed.values as Record<string, string | undefined>
+      args = parsed.positionals
     } catch (error) {
       throw new UsageError((error as Error).message.split('\n')[0] ?? 'Invalid arguments')
     }
+    const names = command.args ?? []
+    if (args.length < names.length || args.some((arg) => arg === '')) throw new UsageError(`Missing ${names[args.length] ?? names[0]}`)
+    if (args.length > names.length) throw new UsageError(`Unexpected argument "${args[names.length]}"`)
     const config = loadConfig(env)
     await command.run({
       config,
       io,
       options,
+      args,
       database: async () => (database ??= await openConfiguredDatabase(config))
     })
     return 0

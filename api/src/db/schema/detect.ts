@@ -96,7 +96,11 @@ export const devicePackages = pgTable('device_packages', {
   index('device_packages_source_idx').on(t.ecosystem, t.sourceName)
 ])
 
-/** Global vulnerability records (CVE, or an OSV id when no CVE alias exists). */
+/**
+ * Global vulnerability records, one per CVE id (or the OSV id when a record names no CVE). Every
+ * field but cve_id is derived from the OSV records that name it (`osv_records` via
+ * `osv_record_vulnerabilities`, see lib/vulns/feed-store.ts), so re-importing a feed recomputes it.
+ */
 export const vulnerabilities = pgTable('vulnerabilities', {
   uid: uuid('uid').primaryKey().defaultRandom(),
   cveId: text('cve_id').notNull().unique(),
@@ -108,28 +112,12 @@ export const vulnerabilities = pgTable('vulnerabilities', {
   score: real('score'),
   /** CVSS vector string, e.g. "CVSS:3.1/AV:N/AC:L/...". */
   vector: text('vector'),
-  /** Where the record came from: "seed", "osv:<file>" ... */
+  /** The record the description came from: "osv:<OSV id>", or "seed" for the demo catalogue. */
   source: text('source').notNull().default('seed'),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   modifiedAt: timestamp('modified_at', { withTimezone: true }),
   createdAt: createdAt()
 }, (t) => [index('vulnerabilities_score_idx').on(t.score)])
-
-/** What a vulnerability affects, OSV `affected[]` style, so matching can run in SQL later. */
-export const vulnerabilityAffected = pgTable('vulnerability_affected', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  vulnerabilityUid: uuid('vulnerability_uid').notNull().references(() => vulnerabilities.uid, { onDelete: 'cascade' }),
-  ecosystem: text('ecosystem').notNull(),
-  /** Source package name for Debian/Alpine/Ubuntu, the package name elsewhere. */
-  packageName: text('package_name').notNull(),
-  /** OSV `ranges[]` (type + events: introduced / fixed / last_affected). */
-  ranges: jsonb('ranges').$type<unknown[]>().notNull().default([]),
-  /** OSV `versions[]`: explicit affected versions. */
-  versions: jsonb('versions').$type<string[]>().notNull().default([])
-}, (t) => [
-  index('vulnerability_affected_package_idx').on(t.ecosystem, t.packageName),
-  index('vulnerability_affected_vuln_idx').on(t.vulnerabilityUid)
-])
 
 /** A device package ↔ vulnerability match. score is copied so the packages page sorts on one table. */
 export const packageFindings = pgTable('package_findings', {

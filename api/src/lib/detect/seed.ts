@@ -2,15 +2,19 @@ import { createHash, randomUUID } from 'node:crypto'
 import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
-  alerts, apiKeys, deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings,
-  provisionTokens, vulnerabilities, vulnerabilityAffected, type AssociatedAlert
+  alerts, apiKeys, deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, osvRecords,
+  provisionTokens, type AssociatedAlert
 } from '../../db/schema/index.js'
+import { storeOsvRecords } from '../vulns/feed-store.js'
+import { importOsv } from '../vulns/import.js'
+import { matchDevices } from '../vulns/match.js'
+import { SAMPLE_FEED } from '../vulns/sample.js'
 import { ensureAgentCatalogue } from './agents/catalogue.js'
 import { newApiKey, newProvisionToken } from './api-keys.js'
 import { bumpTenantData } from './data-version.js'
-import { deviceRisk, HIGH_RISK_SCORE, priorityRank } from './risk.js'
+import { priorityRank } from './risk.js'
 import { ALERT_RULES, type AlertContext } from './seed-data/alert-rules.js'
-import { CVES } from './seed-data/cves.js'
+import { demoRecords, ladderOf, patchLevel } from './seed-data/demo-feed.js'
 import { FAMILIES, type Family } from './seed-data/platforms.js'
 import { regenerateSummary } from './summary.js'
 
@@ -90,49 +94,17 @@ interface SeededDevice {
   users: string[]
 }
 
-interface Catalogue {
-  byId: Map<string, { uid: string, score: number }>
-  /** source name → CVEs that apply to it in a family */
-  applicable: (family: Family, source: string) => Array<{ uid: string, score: number }>
-}
-
-/** Global CVE records: upserted once, shared by every tenant. */
-async function ensureCatalogue (db: Db): Promise<Catalogue> {
-  await db.insert(vulnerabilities).values(CVES.map((cve) => ({
-    cveId: cve.id,
-    score: cve.score,
-    description: cve.description,
-    summary: cve.description.split(/(?<=\.)\s/)[0] ?? cve.description,
-    source: 'seed'
-  }))).onConflictDoNothing({ target: vulnerabilities.cveId })
-  const rows = await db.select({ uid: vulnerabilities.uid, cveId: vulnerabilities.cveId })
-    .from(vulnerabilities).where(inArray(vulnerabilities.cveId, CVES.map((cve) => cve.id)))
-  const uidOf = new Map(rows.map((row) => [row.cveId, row.uid]))
-  const byId = new Map(CVES.map((cve) => [cve.id, { uid: uidOf.get(cve.id)!, score: cve.score }]))
-
-  // The affected table records which (ecosystem, source, version) each CVE covers in the demo, in
-  // OSV form, so a later matcher can re-derive these findings. Written once per fresh catalogue.
-  const [existing] = await db.select({ n: count() }).from(vulnerabilityAffected)
-    .where(inArray(vulnerabilityAffected.vulnerabilityUid, [...uidOf.values()]))
-  if ((existing?.n ?? 0) === 0) {
-    const affected = CVES.flatMap((cve) => FAMILIES
-      .filter((family) => cve.families === undefined || cve.families.includes(family.key))
-      .flatMap((family) => cve.sources
-        .filter((source) => family.sources[source] !== undefined)
-        .map((source) => ({
-          vulnerabilityUid: uidOf.get(cve.id)!,
-          ecosystem: family.ecosystem,
-          packageName: source,
-          versions: [family.sources[source]!]
-        }))))
-    for (const batch of chunks(affected, 500)) await db.insert(vulnerabilityAffected).values(batch)
-  }
-  return {
-    byId,
-    applicable: (family, source) => CVES
-      .filter((cve) => cve.sources.includes(source) && (cve.families === undefined || cve.families.includes(family.key)))
-      .map((cve) => byId.get(cve.id)!)
-  }
+/**
+ * The global vulnerability feed the demo matches against: the demo catalogue (real CVEs with
+ * their NVD scores, as OSV records with patch ladders) once, then the real OSV sample shipped in
+ * api/osv-sample (re-importing it is a no-op unless it changed).
+ */
+export async function ensureDemoFeed (db: Db): Promise<void> {
+  const records = demoRecords()
+  const [stored] = await db.select({ n: count() }).from(osvRecords)
+    .where(inArray(osvRecords.id, records.map((record) => record.id)))
+  if ((stored?.n ?? 0) < records.length) await storeOsvRecords(db, records.map((record) => ({ record, source: 'seed' })))
+  await importOsv(db, SAMPLE_FEED)
 }
 
 function chunks<T> (items: T[], size: number): T[][] {
@@ -181,7 +153,7 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
   if ((existing?.n ?? 0) > 0) return null
 
   const r = prng(plan.seed)
-  const catalogue = await ensureCatalogue(db)
+  await ensureDemoFeed(db)
   await ensureAgentCatalogue(db)
   const now = Date.now()
 
@@ -190,8 +162,6 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
   const interfaceRows: Array<typeof deviceInterfaces.$inferInsert> = []
   const threadRows: Array<typeof deviceThreads.$inferInsert> = []
   const packageRows: Array<typeof devicePackages.$inferInsert> = []
-  /** Per device package key → CVEs found in it. */
-  const findingPlan = new Map<string, Array<{ uid: string, score: number }>>()
   const seeded: SeededDevice[] = []
   const usedNames = new Set<string>()
 
@@ -239,30 +209,22 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
         if (idle !== undefined) threadRows.find((t) => t.deviceUid === uid && t.threadName === idle)!.avgCpuUsage = Math.round(budget * 100) / 100
       }
 
-      // Packages: the family image, minus a few, plus per-device version drift on some.
-      // Exposure: most devices are fairly well patched, some are not at all, a fifth fully are.
-      // The two Debian testing boxes are the "pulled xz 5.6.1 from sid" story: always exposed.
+      // Packages: the family image, minus a few. Each source package sits on its patch ladder
+      // (seed-data/demo-feed.ts): most devices are fairly well patched, some not at all, a fifth
+      // fully. The two Debian testing boxes are the "pulled xz 5.6.1 from sid" story: always exposed.
+      // The findings come from the matcher, after the packages are stored.
       const exposure = family.key === 'debian-testing' ? 0.9 : r.chance(0.15) ? 0 : Math.pow(r.next(), 2.2)
-      const scores: number[] = []
-      let packageCount = 0
-      let cveCount = 0
-      let highCount = 0
       const arch = r.pick(family.arches)
+      const installed = new Map<string, string>()
       for (const [name, source] of family.binaries) {
         if (family.deviceType === 'linux' && r.chance(0.06) && !['bash', 'openssl', 'libc6', 'glibc', 'busybox', 'musl'].includes(name)) continue
-        const version = family.sources[source] ?? '0'
-        packageRows.push({ tenantUid, deviceUid: uid, name, version, ecosystem: family.ecosystem, sourceName: source, architecture: family.deviceType === 'linux' ? arch : '' })
-        packageCount++
-        const found = catalogue.applicable(family, source)
-          .filter((cve) => r.next() < exposure * (cve.score > HIGH_RISK_SCORE ? 0.3 : 1))
-        if (found.length > 0) {
-          findingPlan.set(`${uid}|${name}|${version}`, found)
-          for (const cve of found) {
-            scores.push(cve.score)
-            cveCount++
-            if (cve.score > HIGH_RISK_SCORE) highCount++
-          }
+        let version = installed.get(source)
+        if (version === undefined) {
+          const ladder = ladderOf(family, source)
+          version = ladder === undefined ? family.sources[source] ?? '0' : ladder.versions[patchLevel(ladder, exposure, r.next)]!
+          installed.set(source, version)
         }
+        packageRows.push({ tenantUid, deviceUid: uid, name, version, ecosystem: family.ecosystem, sourceName: source, architecture: family.deviceType === 'linux' ? arch : '' })
       }
 
       const created = now - r.int(20, 400) * DAY - r.int(0, DAY)
@@ -276,10 +238,6 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
         platformVersion: family.platformVersion,
         kernelArch: arch,
         kernelVersion: r.pick(family.kernelVersions),
-        ...deviceRisk(scores),
-        packageCount,
-        cveCount,
-        highRiskCveCount: highCount,
         ipAddresses: interfaces.map((nic) => nic.ip_addresses).join(' '),
         lastConnected: lastConnected === null ? null : new Date(lastConnected),
         createdAt: new Date(created)
@@ -292,17 +250,9 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
   for (const batch of chunks(accountRows, 1000)) await db.insert(deviceAccounts).values(batch)
   for (const batch of chunks(interfaceRows, 1000)) await db.insert(deviceInterfaces).values(batch)
   for (const batch of chunks(threadRows, 1000)) await db.insert(deviceThreads).values(batch)
-  const findingRows: Array<typeof packageFindings.$inferInsert> = []
-  for (const batch of chunks(packageRows, 1000)) {
-    const inserted = await db.insert(devicePackages).values(batch)
-      .returning({ id: devicePackages.id, deviceUid: devicePackages.deviceUid, name: devicePackages.name, version: devicePackages.version })
-    for (const row of inserted) {
-      for (const cve of findingPlan.get(`${row.deviceUid}|${row.name}|${row.version}`) ?? []) {
-        findingRows.push({ tenantUid, deviceUid: row.deviceUid, packageId: row.id, vulnerabilityUid: cve.uid, score: cve.score })
-      }
-    }
-  }
-  for (const batch of chunks(findingRows, 1000)) await db.insert(packageFindings).values(batch).onConflictDoNothing()
+  for (const batch of chunks(packageRows, 1000)) await db.insert(devicePackages).values(batch)
+  // One source of truth: the demo's findings, counts and risk come from the matcher.
+  await matchDevices(db, deviceRows.map((device) => ({ tenantUid, deviceUid: device.uid! })))
 
   const alertCount = await seedAlerts(db, r, tenantUid, seeded, plan.alerts, now)
 
@@ -332,7 +282,8 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
  * planner keeps the empty-table estimates and picks nested loops over thousands of rows.
  */
 export async function analyzeDetectTables (db: Db): Promise<void> {
-  await db.execute(sql`analyze devices, device_packages, package_findings, vulnerabilities, alerts, device_accounts, device_interfaces, device_threads`)
+  await db.execute(sql`analyze devices, device_packages, package_findings, vulnerabilities, vulnerability_affected,
+    osv_records, osv_record_vulnerabilities, alerts, device_accounts, device_interfaces, device_threads`)
 }
 
 async function seedAlerts (db: Db, r: Random, tenantUid: string, seeded: SeededDevice[], howMany: number, now: number): Promise<number> {

@@ -1,0 +1,233 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities, vulnerabilityAffected } from '../../db/schema/index.js'
+import { rowsOf } from '../honeypot/sql-rows.js'
+import { refreshDeviceStats } from '../detect/devices.js'
+import { deviceRisk, isHighRisk } from '../detect/risk.js'
+import { owned } from '../detect/scope.js'
+import { isAffected } from './affected.js'
+import { ecosystemComparator, ecosystemKey, matchesBySource } from './ecosystems.js'
+
+export { osvEcosystem } from './ecosystems.js'
+
+export interface MatchSummary { packages: number, findings: number, highRisk: number }
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
+
+interface Finding { device_uid: string, package_id: number, vulnerability_uid: string, score: number | null }
+
+/**
+ * What the feed says about some devices of one tenant. One indexed query reads the feed's
+ * affected rows for the devices' (ecosystem, name) pairs (the source package for Debian, Ubuntu
+ * and Alpine), versions are compared in JS with the ecosystem's ordering, and one query reads the
+ * CVE rows of the records that matched.
+ */
+async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Promise<{ packages: Map<string, number>, findings: Finding[] }> {
+  const rows = await db.select({
+    id: devicePackages.id,
+    deviceUid: devicePackages.deviceUid,
+    name: devicePackages.name,
+    version: devicePackages.version,
+    ecosystem: devicePackages.ecosystem,
+    sourceName: devicePackages.sourceName
+  }).from(devicePackages).where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
+
+  const packages = new Map<string, number>(deviceUids.map((uid) => [uid, 0]))
+  /** "ecosystem\0name" → the packages matched under it. */
+  const wanted = new Map<string, Array<{ id: number, deviceUid: string, version: string }>>()
+  for (const row of rows) {
+    packages.set(row.deviceUid, (packages.get(row.deviceUid) ?? 0) + 1)
+    const ecosystem = ecosystemKey(row.ecosystem)
+    if (ecosystem === '') continue
+    const name = matchesBySource(ecosystem) && row.sourceName !== '' ? row.sourceName : row.name
+    const key = `${ecosystem}\0${name}`
+    const list = wanted.get(key) ?? []
+    list.push({ id: row.id, deviceUid: row.deviceUid, version: row.version })
+    wanted.set(key, list)
+  }
+  if (wanted.size === 0) return { packages, findings: [] }
+
+  const pairs = [...wanted.keys()].map((key) => {
+    const [e, n] = key.split('\0')
+    return { e, n }
+  })
+  const affected = await db.select({
+    osvId: vulnerabilityAffected.osvId,
+    ecosystem: vulnerabilityAffected.ecosystem,
+    packageName: vulnerabilityAffected.packageName,
+    ranges: vulnerabilityAffected.ranges,
+    versions: vulnerabilityAffected.versions
+  }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
+    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))`)
+
+  /** package → the OSV records it is affected by. */
+  const matched = new Map<{ id: number, deviceUid: string }, Set<string>>()
+  for (const entry of affected) {
+    const compare = ecosystemComparator(entry.ecosystem)
+    for (const pkg of wanted.get(`${entry.ecosystem}\0${entry.packageName}`) ?? []) {
+      if (!isAffected(pkg.version, entry, compare)) continue
+      const ids = matched.get(pkg) ?? new Set()
+      ids.add(entry.osvId)
+      matched.set(pkg, ids)
+    }
+  }
+  const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids]))]
+  if (osvIds.length === 0) return { packages, findings: [] }
+
+  const links = await db.select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score })
+    .from(osvRecordVulnerabilities)
+    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
+    .where(sql`${osvRecordVulnerabilities.osvId} IN (SELECT jsonb_array_elements_text(${json(osvIds)}))`)
+  const cvesOf = new Map<string, Array<{ uid: string, score: number | null }>>()
+  for (const link of links) cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score }])
+
+  // A package affected through several records of the same CVE is one finding.
+  const findings = new Map<string, Finding>()
+  for (const [pkg, ids] of matched) {
+    for (const id of ids) {
+      for (const cve of cvesOf.get(id) ?? []) {
+        findings.set(`${pkg.id}/${cve.uid}`, { device_uid: pkg.deviceUid, package_id: pkg.id, vulnerability_uid: cve.uid, score: cve.score })
+      }
+    }
+  }
+  return { packages, findings: [...findings.values()] }
+}
+
+/**
+ * Makes the devices' package_findings exactly `findings`, writing only the difference: one
+ * statement each deletes the findings that no longer hold, inserts the new ones and updates
+ * changed scores, and none runs when nothing changed (the usual hourly report). A finding that
+ * stays keeps its row and first-seen time.
+ */
+async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], findings: Finding[]): Promise<void> {
+  const existing = await tx.select({ id: packageFindings.id, packageId: packageFindings.packageId, uid: packageFindings.vulnerabilityUid, score: packageFindings.score })
+    .from(packageFindings).where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+  const wanted = new Map(findings.map((finding) => [`${finding.package_id}/${finding.vulnerability_uid}`, finding]))
+  const gone: number[] = []
+  const rescored: Array<{ id: number, score: number | null }> = []
+  for (const row of existing) {
+    const key = `${row.packageId}/${row.uid}`
+    const finding = wanted.get(key)
+    if (finding === undefined) gone.push(row.id)
+    else if (finding.score !== row.score) rescored.push({ id: row.id, score: finding.score })
+    wanted.delete(key)
+  }
+  if (gone.length > 0) {
+    await tx.execute(sql`DELETE FROM package_findings WHERE tenant_uid = ${tenantUid}
+      AND id IN (SELECT value::bigint FROM jsonb_array_elements_text(${json(gone)}))`)
+  }
+  if (wanted.size > 0) {
+    await tx.execute(sql`
+      INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score)
+      SELECT ${tenantUid}, device_uid, package_id, vulnerability_uid, score
+      FROM jsonb_to_recordset(${json([...wanted.values()])}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real)
+      ORDER BY package_id, vulnerability_uid
+      ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score`)
+  }
+  if (rescored.length > 0) {
+    await tx.execute(sql`UPDATE package_findings f SET score = r.score
+      FROM jsonb_to_recordset(${json(rescored)}) AS r(id bigint, score real)
+      WHERE f.tenant_uid = ${tenantUid} AND f.id = r.id`)
+  }
+}
+
+const summarize = (packages: number, findings: Finding[]): MatchSummary => ({
+  packages,
+  findings: findings.length,
+  highRisk: findings.filter((finding) => isHighRisk(finding.score)).length
+})
+
+/**
+ * Re-derives every package_findings row of one device from its device_packages and the
+ * vulnerability feed, then refreshDeviceStats(). Idempotent; safe to call after each report.
+ */
+export async function matchDevicePackages (db: Db, tenantUid: string, deviceUid: string): Promise<MatchSummary> {
+  const { packages, findings } = await findingsOf(db, tenantUid, [deviceUid])
+  await db.transaction(async (tx) => {
+    await writeFindings(tx, tenantUid, [deviceUid], findings)
+    await refreshDeviceStats(tx, tenantUid, deviceUid)
+  })
+  return summarize(packages.get(deviceUid) ?? 0, findings)
+}
+
+export interface MatchTotals extends MatchSummary { devices: number }
+
+/** Devices matched per round trip by matchDevices(). */
+const DEVICES_PER_BATCH = 25
+
+/**
+ * matchDevicePackages() for many devices (the seed, `match-devices`, after an import) with the
+ * same queries shared by up to 25 devices of a tenant at a time. The stored counts and risk are
+ * computed as refreshDeviceStats() does (deviceRisk() on the findings written) in one update.
+ */
+export async function matchDevices (db: Db, list: Array<{ tenantUid: string, deviceUid: string }>,
+  onProgress?: (done: number, total: number) => void): Promise<MatchTotals> {
+  const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0 }
+  const byTenant = new Map<string, string[]>()
+  for (const { tenantUid, deviceUid } of list) byTenant.set(tenantUid, [...(byTenant.get(tenantUid) ?? []), deviceUid])
+  for (const [tenantUid, uids] of byTenant) {
+    for (let i = 0; i < uids.length; i += DEVICES_PER_BATCH) {
+      const batch = uids.slice(i, i + DEVICES_PER_BATCH)
+      const { packages, findings } = await findingsOf(db, tenantUid, batch)
+      const stats = batch.map((uid) => {
+        const own = findings.filter((finding) => finding.device_uid === uid)
+        const summary = summarize(packages.get(uid) ?? 0, own)
+        const risk = deviceRisk(own.map((finding) => finding.score))
+        return { uid, package_count: summary.packages, cve_count: summary.findings, high_risk_cve_count: summary.highRisk, risk_score: risk.riskScore, risk_rank: risk.riskRank }
+      })
+      await db.transaction(async (tx) => {
+        await writeFindings(tx, tenantUid, batch, findings)
+        await tx.execute(sql`
+          UPDATE devices d SET package_count = s.package_count, cve_count = s.cve_count,
+            high_risk_cve_count = s.high_risk_cve_count, risk_score = s.risk_score, risk_rank = s.risk_rank
+          FROM jsonb_to_recordset(${json(stats)}) AS s(uid uuid, package_count integer, cve_count integer,
+            high_risk_cve_count integer, risk_score text, risk_rank smallint)
+          WHERE d.tenant_uid = ${tenantUid} AND d.uid = s.uid`)
+      })
+      for (const stat of stats) {
+        totals.devices++
+        totals.packages += stat.package_count
+        totals.findings += stat.cve_count
+        totals.highRisk += stat.high_risk_cve_count
+      }
+      onProgress?.(totals.devices, list.length)
+    }
+  }
+  return totals
+}
+
+/** Every device, or a tenant's: what `match-devices` re-matches. */
+export async function allDevices (db: Db, tenantUid?: string): Promise<Array<{ tenantUid: string, deviceUid: string }>> {
+  return await db.select({ tenantUid: devices.tenantUid, deviceUid: devices.uid }).from(devices)
+    .where(tenantUid === undefined ? undefined : eq(devices.tenantUid, tenantUid))
+    .orderBy(asc(devices.tenantUid), asc(devices.uid))
+}
+
+/**
+ * The devices an import can change: those with a package named like an affected row that came
+ * or went, and those with findings on a CVE row that was re-derived (its score may differ).
+ */
+export async function devicesTouched (db: Db, packageNames: Set<string>, vulnerabilityUids: Set<string>): Promise<Array<{ tenantUid: string, deviceUid: string }>> {
+  if (packageNames.size === 0 && vulnerabilityUids.size === 0) return []
+  const names = json([...packageNames])
+  return rowsOf<{ tenantUid: string, deviceUid: string }>(await db.execute(sql`
+    SELECT tenant_uid AS "tenantUid", device_uid AS "deviceUid" FROM device_packages
+    WHERE source_name IN (SELECT jsonb_array_elements_text(${names})) OR name IN (SELECT jsonb_array_elements_text(${names}))
+    UNION
+    SELECT tenant_uid, device_uid FROM package_findings
+    WHERE vulnerability_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...vulnerabilityUids])}))
+    ORDER BY 1, 2`))
+}
+
+/** Drops CVE rows that no record speaks for and no finding points at (after re-matching). */
+export async function removeOrphanVulnerabilities (db: Db, uids: Set<string>): Promise<number> {
+  if (uids.size === 0) return 0
+  const removed = rowsOf<{ uid: string }>(await db.execute(sql`
+    DELETE FROM vulnerabilities v
+    WHERE v.uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])}))
+      AND NOT EXISTS (SELECT 1 FROM osv_record_vulnerabilities l WHERE l.vulnerability_uid = v.uid)
+      AND NOT EXISTS (SELECT 1 FROM package_findings f WHERE f.vulnerability_uid = v.uid)
+    RETURNING v.uid`))
+  return removed.length
+}
+
