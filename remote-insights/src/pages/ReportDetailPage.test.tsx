@@ -135,7 +135,7 @@ describe('ReportDetailPage', () => {
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();
 
       const origin = window.location.origin;
-      const upload = `curl -fsS -H "X-API-Key: ${TOKEN}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
+      const upload = `curl -sS --fail-with-body -w '\\n' -H "X-API-Key: ${TOKEN}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
       const scanner = `curl -fsSLo console-scan ${origin}/api/v1/insights/cli/scanner && sh console-scan --server ${origin} --token ${TOKEN}`;
       expect(screen.getByLabelText('Upload command')).toHaveTextContent(upload);
       expect(screen.getByLabelText('Scan and upload from a Linux machine')).toHaveTextContent(scanner);

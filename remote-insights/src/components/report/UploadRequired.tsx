@@ -4,9 +4,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { CopyButton } from '../common/CopyButton';
 
-/** Uploads bom.json and audit.json with the report token; works as written against our API. */
+/**
+ * Uploads bom.json and audit.json with the report token; works as written against our API. A
+ * refused upload exits non-zero and prints the API's reason (`-f` would print only the status).
+ */
 export function uploadCommand(origin: string, token: string): string {
-  return `curl -fsS -H "X-API-Key: ${token}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
+  return `curl -sS --fail-with-body -w '\\n' -H "X-API-Key: ${token}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
 }
 
 /** Downloads the scanner, which writes both files on a Linux machine and uploads them. */

@@ -1,0 +1,326 @@
+// INSIGHTS as a person uses it, against the production build: create a report, copy the upload
+// and scanner commands the page shows and run them in a shell on this machine, watch the tabs
+// appear, read the audit and the SBOM, delete the report. The commands run as the page writes
+// them: the upload command unchanged, in a folder holding the files it names (bom.json: the
+// shared Trivy SBOM, audit.json: what the real scanner wrote here); the scanner command with its
+// own documented --no-upload, so the SBOM under test is the shared file rather than this
+// machine's packages.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startConsole, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from '../lib/server.mjs';
+import { launchBrowser, signIn } from '../lib/browser.mjs';
+
+const SBOM_FILE = join(ROOT, 'fixtures', 'sbom', 'trivy-npm.cdx-1.7.json');
+const SBOM = JSON.parse(readFileSync(SBOM_FILE, 'utf8'));
+const UPLOAD_LABEL = 'Upload command';
+const SCANNER_LABEL = 'Scan and upload from a Linux machine';
+
+/** Runs a command line the way a person pastes it into a shell; never throws. */
+function shell(command, cwd) {
+  return new Promise((resolve) => {
+    execFile('sh', ['-c', command], { cwd, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('INSIGHTS (production build, seeded demo tenant)', () => {
+  let app;
+  let browser;
+  let context;
+  let page;
+  let work;
+  let scanned; // { dir, audit }: the scanner's output on this machine, made once
+
+  before(async () => {
+    app = await startConsole();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    // The Copy buttons write to the clipboard; the test reads back what a paste would give.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL });
+    context.setDefaultTimeout(60_000);
+    page = await context.newPage();
+    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+    work = mkdtempSync(join(tmpdir(), 'console-e2e-insights-'));
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Through the drawer to the list, then Create (type System); resolves the new report's uid. */
+  async function createReport(name) {
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.waitForURL(/\/insights\/?$/);
+    await page.getByRole('heading', { level: 1, name: 'My Insight Reports' }).waitFor();
+    const table = page.getByRole('table', { name: 'My Insight Reports' });
+    await table.getByRole('row').nth(1).waitFor(); // the seeded reports are listed
+
+    await page.getByLabel('Report Name').fill(name);
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'System', exact: true }).click();
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/insights/reports/'),
+    );
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const response = await created;
+    assert.equal(response.status(), 201);
+    const { uid } = await response.json();
+
+    // Newest first: the new report heads the list.
+    const first = table.getByRole('row').nth(1);
+    await first.getByRole('cell', { name, exact: true }).waitFor();
+    assert.equal(await first.getByRole('cell').nth(1).textContent(), 'System');
+    await first.getByRole('link', { name: `View ${name}` }).click();
+    await page.waitForURL(`${app.baseURL}/insights/${uid}/`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('region', { name: 'Upload Required' }).waitFor();
+    return uid;
+  }
+
+  /** What the Copy button next to a command puts on the clipboard (and the page shows). */
+  async function copyCommand(label) {
+    const shown = (await page.getByLabel(label, { exact: true }).textContent()).trim();
+    await page.getByRole('button', { name: `Copy: ${label}` }).click();
+    // The write is asynchronous and the clipboard may still hold the previous command: read it
+    // until it changes (waitForFunction would not await the read).
+    const copied = await page.evaluate(async (text) => {
+      let last = '';
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+        last = await navigator.clipboard.readText();
+        if (last === text) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return last;
+    }, shown);
+    assert.equal(copied, shown, 'the clipboard holds the command the page shows');
+    return copied;
+  }
+
+  /** The page's scanner command with --no-upload, run once on this machine: audit.json and bom.json. */
+  async function scanThisMachine() {
+    if (scanned) return scanned;
+    const command = await copyCommand(SCANNER_LABEL);
+    assert.match(command, /^curl .* && sh console-scan --server \S+ --token rt_\S+$/);
+    const dir = mkdtempSync(join(work, 'scan-'));
+    const run = await shell(`${command} --no-upload`, dir);
+    assert.equal(run.code, 0, `the scanner failed:\n${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /console-scan: wrote .*bom\.json .* and .*audit\.json/);
+    const audit = JSON.parse(readFileSync(join(dir, 'audit.json'), 'utf8'));
+    JSON.parse(readFileSync(join(dir, 'bom.json'), 'utf8'));
+    scanned = { dir, audit };
+    return scanned;
+  }
+
+  /** A fresh folder holding the files the upload command names: { 'bom.json': contents, … }. */
+  function folderWith(files) {
+    const dir = mkdtempSync(join(work, 'upload-'));
+    for (const [file, contents] of Object.entries(files)) writeFileSync(join(dir, file), contents);
+    return dir;
+  }
+
+  /** The page's next poll of the report, sent after this call. */
+  async function nextReportPoll(uid) {
+    const request = await page.waitForRequest(
+      (r) => r.method() === 'GET' && r.url().endsWith(`/api/v1/insights/reports/${uid}/`),
+    );
+    return request.response();
+  }
+
+  test('a bad upload: the copied command exits non-zero with the API detail; Upload Required stays', async () => {
+    const name = `e2e bad upload ${Date.now()}`;
+    const uid = await createReport(name);
+    const { dir: scanDir } = await scanThisMachine();
+    const upload = await copyCommand(UPLOAD_LABEL);
+    const dir = folderWith({
+      'bom.json': 'this is not JSON, just a text file\n',
+      'audit.json': readFileSync(join(scanDir, 'audit.json')),
+    });
+
+    const run = await shell(upload, dir);
+    assert.notEqual(run.code, 0, 'the command reports the failure to the shell');
+    // The API's reason reaches the terminal, not only an HTTP status.
+    assert.match(JSON.parse(run.stdout).detail, /^sbom: is not valid JSON \(/, `${run.stdout}${run.stderr}`);
+
+    // The page keeps polling and keeps showing Upload Required: nothing was stored.
+    const poll = await nextReportPoll(uid);
+    assert.equal((await poll.json()).has_scan_uploaded, false);
+    await page.getByRole('region', { name: 'Upload Required' }).waitFor();
+    assert.equal(await page.getByRole('tab').count(), 0);
+  });
+
+  test('create → upload with the copied command → tabs → System Review → SBOM → delete', async () => {
+    const name = `e2e insights ${Date.now()}`;
+    const uid = await createReport(name);
+    await page.evaluate(() => {
+      window.__samePage = true; // gone if anything reloads the page
+    });
+
+    // 2. The scanner's audit and the shared SBOM, uploaded with the command exactly as copied.
+    const { dir: scanDir, audit } = await scanThisMachine();
+    const upload = await copyCommand(UPLOAD_LABEL);
+    assert.match(upload, /^curl .*-F sbom=@bom\.json -F audit=@audit\.json \S+\/api\/v1\/insights\/cli\/scan$/);
+    const dir = folderWith({ 'bom.json': readFileSync(SBOM_FILE), 'audit.json': readFileSync(join(scanDir, 'audit.json')) });
+    const run = await shell(upload, dir);
+    assert.equal(run.code, 0, `the upload failed:\n${run.stdout}\n${run.stderr}`);
+    const answer = JSON.parse(run.stdout);
+    assert.equal(answer.report_uid, uid);
+    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: SBOM.components.length, vulnerabilities: 1 });
+    assert.equal(answer.audit.results, audit.results.length);
+
+    // 3. The page notices by itself: the four tabs replace Upload Required, no reload.
+    for (const tab of ['Overview', 'Context', 'System Review', 'SBOM']) await page.getByRole('tab', { name: tab }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Upload Required' }).count(), 0);
+    assert.equal(await page.evaluate(() => window.__samePage), true, 'the page was not reloaded');
+    assert.equal(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected'), 'true');
+
+    const count = (status) => audit.results.filter((r) => r.status === status).length;
+    const analysis = page.getByTestId('report-analysis');
+    await analysis.waitFor();
+    const text = await analysis.textContent();
+    assert.ok(
+      text.includes(`${audit.results.length} checked — ${count('PASS')} passed, ${count('FAIL')} failed, ${count('SKIPPED')} skipped.`),
+      text,
+    );
+    assert.ok(text.includes(`Software bill of materials: ${SBOM.components.length} components`), text);
+    assert.ok(text.includes('CVE-2019-11358'), text);
+
+    // 4. System Review: status filter, an empty search, a rule dialog, a profile.
+    await page.getByRole('tab', { name: 'System Review' }).click();
+    const rules = page.getByRole('table', { name: 'Compliance Rules' });
+    const bodyRows = rules.locator('tbody tr');
+    /** The table shows exactly n rows (n ≥ 1). */
+    const rowCount = async (n) => {
+      await bodyRows.nth(n - 1).waitFor();
+      await bodyRows.nth(n).waitFor({ state: 'detached' });
+    };
+    await rowCount(audit.results.length);
+
+    const failed = audit.results.filter((r) => r.status === 'FAIL');
+    assert.ok(failed.length > 0, 'an unhardened test machine fails some checks');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'FAIL', exact: true }).click();
+    await rowCount(failed.length);
+    const statuses = await bodyRows.evaluateAll((rows) => rows.map((row) => row.cells[2].textContent));
+    assert.deepEqual([...new Set(statuses)], ['FAIL']);
+
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('no rule is called this');
+    await rules.getByText('No rules match the current filters.').waitFor();
+    await search.fill('');
+    await rowCount(failed.length);
+
+    // Rows keep the audit's order: the first failure heads the table.
+    const rule = audit.rules.rules.find((r) => r.id === failed[0].id);
+    const firstRow = bodyRows.first();
+    await firstRow.getByText(rule.id, { exact: true }).waitFor();
+    await firstRow.getByText(rule.title, { exact: true }).click();
+    const ruleDialog = page.getByRole('dialog', { name: rule.title });
+    await ruleDialog.waitFor();
+    await ruleDialog.getByText(rule.id, { exact: true }).waitFor();
+    if (failed[0].message) await ruleDialog.getByText(failed[0].message, { exact: true }).first().waitFor();
+    await ruleDialog.getByRole('button', { name: 'Close' }).click();
+    await ruleDialog.waitFor({ state: 'hidden' });
+
+    const compliance = page.getByRole('region', { name: 'Profile Compliance' });
+    const bars = compliance.getByRole('progressbar');
+    const allProfiles = Object.keys(audit.profile_scores);
+    assert.ok(allProfiles.length > 1);
+    assert.equal(await bars.count(), allProfiles.length);
+    // A profile that holds some of the rules, not all: the filter must visibly narrow.
+    const profile = Object.keys(audit.rules.globals.profiles).find((p) => {
+      const n = audit.rules.rules.filter((r) => r.profiles.includes(p)).length;
+      return n > 0 && n < audit.rules.rules.length && p in audit.profile_scores;
+    });
+    assert.ok(profile, 'the audit has a profile narrower than the whole rule set');
+    const label = profile.toUpperCase();
+    await page.getByRole('combobox', { name: 'Filter by Profile' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
+    await compliance.getByRole('progressbar', { name: `${label} compliance` }).waitFor();
+    assert.equal(await bars.count(), 1);
+    const { score, max } = audit.profile_scores[profile];
+    await compliance.getByText(new RegExp(`^${score}/${max} \\(`)).waitFor();
+    // The rules narrow to the profile too (the Status filter still says FAIL).
+    const inProfile = new Set(audit.rules.rules.filter((r) => r.profiles.includes(profile)).map((r) => r.id));
+    const failedInProfile = failed.filter((r) => inProfile.has(r.id)).length;
+    if (failedInProfile > 0) await rowCount(failedInProfile);
+    else await rules.getByText('No rules match the current filters.').waitFor();
+
+    // 5. SBOM: summary, sorting, a component, the vulnerability.
+    await page.getByRole('tab', { name: 'SBOM' }).click();
+    const summary = page.getByRole('region', { name: 'SBOM Summary' });
+    await summary.getByText(SBOM.metadata.component.name, { exact: true }).waitFor();
+    assert.equal(await summary.getByTestId('sbom-component-count').textContent(), String(SBOM.components.length));
+    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), '1');
+
+    const components = page.getByRole('table', { name: 'Components' });
+    const firstName = () => components.locator('tbody tr').first().getByRole('cell').first();
+    const names = SBOM.components.map((c) => c.name).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    const [lowest, highest] = [names[0], names[names.length - 1]];
+    const nameHeader = components.getByRole('columnheader', { name: 'Name' });
+    // Sorted by Name, ascending, to begin with; each click on the header turns the order round.
+    await firstName().filter({ hasText: new RegExp(`^${escapeRegExp(lowest)}$`) }).waitFor();
+    assert.equal(await nameHeader.getAttribute('aria-sort'), 'ascending');
+    await components.getByRole('button', { name: 'Name', exact: true }).click();
+    await firstName().filter({ hasText: new RegExp(`^${escapeRegExp(highest)}$`) }).waitFor();
+    assert.equal(await nameHeader.getAttribute('aria-sort'), 'descending');
+    await components.getByRole('button', { name: 'Name', exact: true }).click();
+    await firstName().filter({ hasText: new RegExp(`^${escapeRegExp(lowest)}$`) }).waitFor();
+
+    const jquery = SBOM.components.find((c) => c.name === 'jquery');
+    await components.getByRole('cell', { name: 'jquery', exact: true }).click();
+    const componentDialog = page.getByRole('dialog', { name: `jquery ${jquery.version}` });
+    await componentDialog.waitFor();
+    await componentDialog.getByText('Package URL').waitFor();
+    await componentDialog.getByText(jquery.purl, { exact: true }).waitFor();
+    await componentDialog.getByRole('button', { name: 'Close' }).click();
+    await componentDialog.waitFor({ state: 'hidden' });
+
+    const vulnerabilities = page.getByRole('table', { name: 'Vulnerabilities' });
+    const cveRow = vulnerabilities.getByRole('row').filter({ hasText: 'CVE-2019-11358' });
+    await cveRow.getByText('Medium', { exact: true }).waitFor();
+    await cveRow.getByText(`jquery@${jquery.version}`).waitFor();
+    await cveRow.getByRole('cell', { name: 'CVE-2019-11358' }).click();
+    const cveDialog = page.getByRole('dialog', { name: 'CVE-2019-11358' });
+    await cveDialog.waitFor();
+    await cveDialog.getByText('Medium', { exact: true }).first().waitFor();
+    const ratings = cveDialog.getByRole('table', { name: 'Ratings' });
+    await ratings.waitFor();
+    const cve = SBOM.vulnerabilities[0];
+    assert.equal(await ratings.locator('tbody tr').count(), cve.ratings.length);
+    for (const rating of cve.ratings.filter((r) => r.vector)) await ratings.getByText(rating.vector, { exact: true }).waitFor();
+    await cveDialog.getByRole('button', { name: 'Close' }).click();
+    await cveDialog.waitFor({ state: 'hidden' });
+
+    // 6. Delete, confirm, back on the list without it; its address now answers 404.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete report' });
+    await confirm.getByText('Are you sure you want to delete this report?').waitFor();
+    const deleted = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/v1/insights/reports/${uid}/`),
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    assert.equal((await deleted).status(), 204);
+    await page.getByText('Report deleted successfully.').waitFor();
+    await page.waitForURL(`${app.baseURL}/insights`);
+    const list = page.getByRole('table', { name: 'My Insight Reports' });
+    await list.getByRole('row').nth(1).waitFor();
+    assert.equal(await list.getByRole('cell', { name, exact: true }).count(), 0);
+    await page.reload();
+    await list.getByRole('row').nth(1).waitFor();
+    assert.equal(await list.getByRole('cell', { name, exact: true }).count(), 0);
+
+    const gone = page.waitForResponse((r) => r.url().endsWith(`/api/v1/insights/reports/${uid}/`));
+    await page.goto(`${app.baseURL}/insights/${uid}/`);
+    assert.equal((await gone).status(), 404);
+    await page.getByText('Error loading report data.').waitFor();
+  });
+});
