@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig, type Config } from '../config.js'
 import type { Database } from '../db/client.js'
+import { simulateDevices } from '../lib/detect/simulator.js'
 import { checkEmail, checkPassword, createTenant, createUser, InputError, resetPassword } from '../lib/accounts.js'
 import { pruneHoneypot } from '../lib/honeypot/prune.js'
 import { createSensorKey, listSensorKeys, revokeSensorKey } from '../lib/honeypot/sensor-keys.js'
@@ -37,6 +38,17 @@ function required (context: CommandContext, name: string): string {
   const value = context.options[name]
   if (value === undefined || value === '') throw new UsageError(`Missing --${name}`)
   return value
+}
+
+/** A whole-number option within bounds (fallback when absent; undefined fallback: required). */
+function whole (context: CommandContext, name: string, fallback: number | undefined, min: number, max: number): number {
+  const raw = context.options[name]
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`Missing --${name}`)
+    return fallback
+  }
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
+  return Number(raw)
 }
 
 /** The command table: later issues add entries (import feeds, ingest demo data, ...). */
@@ -127,6 +139,34 @@ export const commands: Record<string, Command> = {
       const { db } = await context.database()
       const pruned = await pruneHoneypot(db, context.config.honeypotRetentionDays)
       context.io.out(`Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups} rollup rows older than ${context.config.honeypotRetentionDays} days`)
+    }
+  },
+  'simulate-devices': {
+    usage: 'simulate-devices --server <url> --token <provision token> --count <n> [--packages 2000] [--type linux|rtos|mixed] [--reports 1] [--interval 0] [--concurrency 8]',
+    description: 'Enrol N simulated devices over HTTP with a provision token and stream inventory reports (demos, load tests).',
+    options: ['server', 'token', 'count', 'packages', 'type', 'reports', 'interval', 'concurrency'],
+    run: async (context) => {
+      const server = required(context, 'server')
+      if (!/^https?:\/\/[^\s/]+/.test(server)) throw new UsageError('--server must be an http(s) URL such as http://localhost:8080')
+      const type = context.options.type ?? 'mixed'
+      if (type !== 'linux' && type !== 'rtos' && type !== 'mixed') throw new UsageError('--type must be linux, rtos or mixed')
+      const result = await simulateDevices({
+        server,
+        token: required(context, 'token'),
+        count: whole(context, 'count', undefined, 1, 1_000_000),
+        packages: whole(context, 'packages', 2000, 0, 20_000),
+        type,
+        reports: whole(context, 'reports', 1, 0, 1_000_000),
+        interval: whole(context, 'interval', 0, 0, 86_400),
+        concurrency: whole(context, 'concurrency', 8, 1, 256),
+        log: context.io.err
+      })
+      const reports = result.rounds.reduce((n, r) => n + r.ok, 0)
+      const seconds = result.rounds.reduce((n, r) => n + r.seconds, 0)
+      context.io.out(`${result.enrolled} devices enrolled (${result.newDevices} new), ${reports} reports sent` +
+        (reports > 0 ? `, ${(reports / seconds).toFixed(1)} reports/s` : ''))
+      const failed = result.enrolFailed + result.rounds.reduce((n, r) => n + r.failed, 0)
+      if (failed > 0) throw new InputError(`${failed} requests failed, e.g.: ${result.errors.join(' | ')}`)
     }
   },
   migrate: {
