@@ -180,9 +180,11 @@ function eventData (flat: Flat): Record<string, unknown> {
 }
 
 /** One document → the alert it describes, or a DocumentError naming the bad field. */
-export function normaliseAlert (doc: unknown): NormalisedAlert {
-  if (!isPlainObject(doc)) throw new DocumentError('An alert must be a JSON object.')
-  if (JSON.stringify(doc).length > INGEST_LIMITS.alertBytes) throw new DocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
+export function normaliseAlert (input: unknown): NormalisedAlert {
+  if (!isPlainObject(input)) throw new DocumentError('An alert must be a JSON object.')
+  if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes) throw new DocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
+  // A search hit as Elasticsearch returns it: the document is its _source.
+  const doc = isPlainObject(input._source) ? { ...input._source, _id: input._id, _index: input._index } : input
   const flat = flatten(doc)
   const name = text(flat, ['kibana.alert.rule.name', 'signal.rule.name'], 500)
   if (name === undefined || name.trim() === '') throw new DocumentError('kibana.alert.rule.name is required.')
