@@ -97,6 +97,32 @@ async function pruneSummaries (db: Db, tenantUid: string): Promise<void> {
   if (stale.length > 0) await db.delete(summaries).where(inArray(summaries.uid, stale.map((s) => s.uid)))
 }
 
+const running = new Map<string, { again: boolean }>()
+
+/**
+ * regenerateSummary for writers that may arrive in bursts (agent reports, alert ingest): while a
+ * regeneration of the tenant runs, further calls only ask it to run once more when it ends, so a
+ * fleet reporting at once costs a couple of regenerations, not one per report. A lone call
+ * (no burst) has regenerated when it resolves.
+ */
+export async function regenerateSummarySoon (db: Db, tenantUid: string): Promise<void> {
+  const current = running.get(tenantUid)
+  if (current !== undefined) {
+    current.again = true
+    return
+  }
+  const state = { again: false }
+  running.set(tenantUid, state)
+  try {
+    do {
+      state.again = false
+      await regenerateSummary(db, tenantUid)
+    } while (state.again)
+  } finally {
+    running.delete(tenantUid)
+  }
+}
+
 /** The newest summary, computed now when the tenant has none yet. */
 export async function latestSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
   const [row] = await db.select().from(summaries).where(eq(summaries.tenantUid, tenantUid))

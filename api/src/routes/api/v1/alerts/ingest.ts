@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { INGEST_LIMITS, ingestAlerts } from '../../../../lib/detect/elastic-alerts.js'
-import { regenerateSummary } from '../../../../lib/detect/summary.js'
+import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
 
 const IngestParams = Type.Object({ tenant: Type.String() })
@@ -35,7 +35,7 @@ export const alertIngestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const answer = await ingestAlerts(app.db, request.tenantUid, request.body)
-    if (answer.created > 0) await regenerateSummary(app.db, request.tenantUid)
+    if (answer.created > 0) await regenerateSummarySoon(app.db, request.tenantUid)
     return answer
   })
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { DevicePrincipal } from '../../../../lib/detect/enrolment.js'
 import { authenticateDevice } from '../../../../lib/detect/enrolment.js'
 import { applyInventory, INVENTORY_LIMITS } from '../../../../lib/detect/inventory.js'
-import { regenerateSummary } from '../../../../lib/detect/summary.js'
+import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
 import { InventoryBody, InventoryHeaders, InventoryParams, InventoryResponse } from './inventory-schemas.js'
 
@@ -38,7 +38,7 @@ export const deviceInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const { changed, ...result } = await applyInventory(db, request.device!, request.body)
-    if (changed) await regenerateSummary(db, request.tenantUid)
+    if (changed) await regenerateSummarySoon(db, request.tenantUid)
     return result
   })
 }
