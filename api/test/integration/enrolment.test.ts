@@ -156,6 +156,34 @@ describe('enrolment end to end: real agents against the running API', () => {
     assert.equal(fs.existsSync(state), false, 'uninstall removed the state dir')
   })
 
+  it('without curl the agent talks through GNU wget', async (context) => {
+    if (!has('wget') || !/GNU Wget/.test(spawnSync('wget', ['--version'], { encoding: 'utf8' }).stdout ?? '')) { context.skip('no GNU wget'); return }
+    // A PATH with every program of this machine except curl.
+    const bin = path.join(work, 'bin-without-curl')
+    fs.mkdirSync(bin)
+    for (const dir of (process.env.PATH ?? '').split(':')) {
+      if (!fs.existsSync(dir)) continue
+      for (const name of fs.readdirSync(dir)) {
+        if (name !== 'curl' && !fs.existsSync(path.join(bin, name))) fs.symlinkSync(path.join(dir, name), path.join(bin, name))
+      }
+    }
+    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string, device_type: string }>
+    const agent = path.join(work, 'console-agent-wget')
+    fs.writeFileSync(agent, Buffer.from(await (await fetch(`${server.base}/api/v1/agents/${agents.find((a) => a.device_type === 'linux')!.uid}/download`)).arrayBuffer()))
+    const state = path.join(work, 'wget-state')
+    const env = { PATH: bin }
+    assert.notEqual(spawnSync('sh', ['-c', 'command -v curl'], { env }).status, 0, 'curl is hidden')
+    const enrol = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', token, '--state-dir', state], { env, encoding: 'utf8' })
+    assert.equal(enrol.status, 0, enrol.stderr)
+    const report = spawnSync('sh', [agent, 'report', '--state-dir', state], { env, encoding: 'utf8' })
+    assert.equal(report.status, 0, report.stderr)
+    assert.match(report.stdout, /inventory reported to .* \(\d+ packages\)/)
+    assert.deepEqual(fs.readdirSync(state).sort(), ['agent.conf', 'last-report.json'], 'no header file (with the credential) is left behind')
+    const refused = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', 'pt_wrong', '--state-dir', state], { env, encoding: 'utf8' })
+    assert.equal(refused.status, 1)
+    assert.match(refused.stderr, /enrolment refused \(HTTP 401\): Invalid provision token/)
+  })
+
   it('the RTOS reference client from the SDK enrols and reports threads', async (context) => {
     if (!has('cc')) { context.skip('no C compiler'); return }
     const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string, device_type: string }>

@@ -180,11 +180,12 @@ http() {
   fi
 }
 
-# The "detail" of a JSON error answer (or the transport error), for messages.
+# detail OUT_FILE CODE FALLBACK: the "detail" of the console's JSON answer; for no answer at all
+# (000) the transport's own error; else FALLBACK (GNU wget keeps no body for a 401).
 detail() {
   msg=$(sed -n 's/.*"detail":"\([^"]*\)".*/\1/p' "$1" 2>/dev/null | head -n 1)
-  [ -n "$msg" ] || msg=$(head -c 300 "$1.err" 2>/dev/null)
-  printf '%s' "\${msg:-no answer}"
+  if [ -z "$msg" ] && [ "$2" = 000 ]; then msg=$(grep -v '^ ' "$1.err" 2>/dev/null | head -n 1); fi
+  printf '%s' "\${msg:-$3}"
 }
 
 need() { [ $# -ge 2 ] || { say "$1 needs a value"; exit 2; }; }
@@ -235,7 +236,9 @@ enroll() {
   code=$(http POST "$server/api/v1/agents/enroll/" "$body" "$out" "X-Provision-Token: $token")
   case "$code" in
     200|201) ;;
-    *) msg=$(detail "$out"); rm -f "$body" "$out" "$out.err"; die "enrolment refused (HTTP $code): $msg" ;;
+    000) msg=$(detail "$out" "$code" 'no answer'); rm -f "$body" "$out" "$out.err"; die "cannot reach $server: $msg" ;;
+    401) msg=$(detail "$out" "$code" 'Invalid provision token.'); rm -f "$body" "$out" "$out.err"; die "enrolment refused (HTTP 401): $msg" ;;
+    *) msg=$(detail "$out" "$code" 'unexpected answer'); rm -f "$body" "$out" "$out.err"; die "enrolment refused (HTTP $code): $msg" ;;
   esac
   uid=$(sed -n 's/.*"uid":"\([0-9a-f-]*\)".*/\1/p' "$out")
   credential=$(sed -n 's/.*"credential":"\(dc_[A-Za-z0-9_-]*\)".*/\1/p' "$out")
@@ -267,8 +270,11 @@ report() {
     401)
       rm -f "$body" "$body.gz" "$out" "$out.err"
       die "the console refused this device's credential (HTTP 401): the device was removed or enrolled again elsewhere; run console-agent enroll" ;;
+    000)
+      msg=$(detail "$out" "$code" 'no answer'); rm -f "$body" "$body.gz" "$out" "$out.err"
+      die "cannot reach $server: $msg" ;;
     *)
-      msg=$(detail "$out"); rm -f "$body" "$body.gz" "$out" "$out.err"
+      msg=$(detail "$out" "$code" 'unexpected answer'); rm -f "$body" "$body.gz" "$out" "$out.err"
       die "report failed (HTTP $code): $msg" ;;
   esac
 }
