@@ -98,12 +98,15 @@ async function pruneSummaries (db: Db, tenantUid: string): Promise<void> {
 }
 
 const running = new Map<string, { again: boolean }>()
+/** During a burst, the trailing regeneration waits this long: a fleet reporting at once must not
+ * keep the database busy with summaries (PGlite has one connection). */
+const BURST_PAUSE_MS = 2000
 
 /**
- * regenerateSummary for writers that may arrive in bursts (agent reports, alert ingest): while a
- * regeneration of the tenant runs, further calls only ask it to run once more when it ends, so a
- * fleet reporting at once costs a couple of regenerations, not one per report. A lone call
- * (no burst) has regenerated when it resolves.
+ * regenerateSummary for writers that arrive in bursts (agent reports, alert ingest). A lone call
+ * has regenerated when it resolves. Calls made while a regeneration of the tenant runs return at
+ * once and leave one trailing regeneration (BURST_PAUSE_MS later, repeated while calls keep
+ * coming), so a thousand reports cost a handful of regenerations, not a thousand.
  */
 export async function regenerateSummarySoon (db: Db, tenantUid: string): Promise<void> {
   const current = running.get(tenantUid)
@@ -114,13 +117,21 @@ export async function regenerateSummarySoon (db: Db, tenantUid: string): Promise
   const state = { again: false }
   running.set(tenantUid, state)
   try {
-    do {
-      state.again = false
-      await regenerateSummary(db, tenantUid)
-    } while (state.again)
-  } finally {
+    await regenerateSummary(db, tenantUid)
+  } catch (error) {
     running.delete(tenantUid)
+    throw error
   }
+  const trail = (): void => {
+    if (!state.again) {
+      running.delete(tenantUid)
+      return
+    }
+    state.again = false
+    // Not awaited by any request; after shutdown the database is gone and the attempt just ends.
+    setTimeout(() => { regenerateSummary(db, tenantUid).catch(() => {}).finally(trail) }, BURST_PAUSE_MS).unref()
+  }
+  trail()
 }
 
 /** The newest summary, computed now when the tenant has none yet. */
