@@ -136,7 +136,8 @@ describe('enrolment end to end: real agents against the running API', () => {
 
     // Enrolling this machine again keeps its device; the old credential stops working.
     const before = fs.readFileSync(path.join(state, 'agent.conf'), 'utf8')
-    const again = sh('enroll', '--server', server.base, '--token', token)
+    // (the token from the environment this time, as the install script passes it)
+    const again = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--state-dir', state], { encoding: 'utf8', env: { ...process.env, PROVISION_TOKEN: token } })
     assert.equal(again.status, 0, again.stderr)
     assert.ok(again.stdout.includes(uid!))
     assert.notEqual(fs.readFileSync(path.join(state, 'agent.conf'), 'utf8'), before)

@@ -34,7 +34,8 @@ Usage: console-agent <command> [options]
 
 Commands:
   enroll --server URL --token TOKEN   Register this machine with the console using a provision
-                                      token; saves the device credential in the state dir.
+                                      token (or PROVISION_TOKEN in the environment); saves the
+                                      device credential in the state dir.
   report                              Collect this machine's inventory (platform, kernel, user
                                       accounts, network interfaces, packages) and send it now.
   run [--interval SECONDS]            Report now and then every interval (default 3600).

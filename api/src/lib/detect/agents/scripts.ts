@@ -50,7 +50,8 @@ chmod 0755 "$BIN"
 
 # Enrol before the schedule starts, so its first run already reports.
 if [ -n "\${PROVISION_TOKEN:-}" ]; then
-  "$BIN" enroll --server "$SERVER" --token "$PROVISION_TOKEN"
+  # The token goes through the environment, not the command line (ps shows arguments).
+  PROVISION_TOKEN="$PROVISION_TOKEN" "$BIN" enroll --server "$SERVER"
   "$BIN" report || echo 'console-agent: the first report failed; the schedule will retry' >&2
 fi
 

@@ -96,7 +96,7 @@ describe('agents: /api/v1/agents/', () => {
     const x86 = agents.find((a) => a.device_type === 'linux' && a.architecture === 'x86_64')!
     assert.ok(linux.body.includes(x86.uid))
     assert.match(linux.body, /\/api\/v1\/agents\/\$AGENT\/download/)
-    assert.match(linux.body, /enroll --server "\$SERVER" --token "\$PROVISION_TOKEN"/)
+    assert.match(linux.body, /PROVISION_TOKEN="\$PROVISION_TOKEN" "\$BIN" enroll --server "\$SERVER"\n/)
     assert.match(linux.body, /\/usr\/local\/bin\/console-agent/)
     const uninstall = await t.app.inject({ url: '/api/v1/agents/linux/uninstall', headers: { 'x-api-key': key } })
     assert.match(uninstall.body, /rm -f \/etc\/cron.d\/console-agent \/usr\/local\/bin\/console-agent/)
