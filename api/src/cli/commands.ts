@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { tenants } from '../db/schema/index.js'
 import { checkEmail, checkPassword, createTenant, createUser, InputError, isUuid, resetPassword } from '../lib/accounts.js'
+import { simulateDevices } from '../lib/detect/simulator.js'
 import { pruneHoneypot } from '../lib/honeypot/prune.js'
 import { createSensorKey, listSensorKeys, revokeSensorKey } from '../lib/honeypot/sensor-keys.js'
 import { describeSeededAccount, seed } from '../lib/seed.js'
@@ -51,6 +52,17 @@ const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')
 
 const describeMatch = (verb: string, totals: MatchTotals): string =>
   `${verb} ${plural(totals.devices, 'device')}: ${plural(totals.packages, 'package')}, ${plural(totals.findings, 'finding')} (${totals.highRisk.toLocaleString('en-US')} high risk)`
+
+/** A whole-number option within bounds (fallback when absent; undefined fallback: required). */
+function whole (context: CommandContext, name: string, fallback: number | undefined, min: number, max: number): number {
+  const raw = context.options[name]
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`Missing --${name}`)
+    return fallback
+  }
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
+  return Number(raw)
+}
 
 /** The command table: later issues add entries (import feeds, ingest demo data, ...). */
 export const commands: Record<string, Command> = {
@@ -173,6 +185,34 @@ export const commands: Record<string, Command> = {
       }
       const totals = await matchDevices(db, await allDevices(db, tenantUid?.toLowerCase()))
       context.io.out(describeMatch('Matched', totals))
+      }
+    },
+  'simulate-devices': {
+    usage: 'simulate-devices --server <url> --token <provision token> --count <n> [--packages 2000] [--type linux|rtos|mixed] [--reports 1] [--interval 0] [--concurrency 8]',
+    description: 'Enrol N simulated devices over HTTP with a provision token and stream inventory reports (demos, load tests).',
+    options: ['server', 'token', 'count', 'packages', 'type', 'reports', 'interval', 'concurrency'],
+    run: async (context) => {
+      const server = required(context, 'server')
+      if (!/^https?:\/\/[^\s/]+/.test(server)) throw new UsageError('--server must be an http(s) URL such as http://localhost:8080')
+      const type = context.options.type ?? 'mixed'
+      if (type !== 'linux' && type !== 'rtos' && type !== 'mixed') throw new UsageError('--type must be linux, rtos or mixed')
+      const result = await simulateDevices({
+        server,
+        token: required(context, 'token'),
+        count: whole(context, 'count', undefined, 1, 1_000_000),
+        packages: whole(context, 'packages', 2000, 0, 20_000),
+        type,
+        reports: whole(context, 'reports', 1, 0, 1_000_000),
+        interval: whole(context, 'interval', 0, 0, 86_400),
+        concurrency: whole(context, 'concurrency', 8, 1, 256),
+        log: context.io.err
+      })
+      const reports = result.rounds.reduce((n, r) => n + r.ok, 0)
+      const seconds = result.rounds.reduce((n, r) => n + r.seconds, 0)
+      context.io.out(`${result.enrolled} devices enrolled (${result.newDevices} new), ${reports} reports sent` +
+        (reports > 0 ? `, ${(reports / seconds).toFixed(1)} reports/s` : ''))
+      const failed = result.enrolFailed + result.rounds.reduce((n, r) => n + r.failed, 0)
+      if (failed > 0) throw new InputError(`${failed} requests failed, e.g.: ${result.errors.join(' | ')}`)
     }
   },
   migrate: {

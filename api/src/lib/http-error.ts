@@ -4,7 +4,9 @@ export class HttpError extends Error {
   constructor (
     readonly statusCode: number,
     readonly detail: string,
-    readonly headers: Record<string, string> = {}
+    readonly headers: Record<string, string> = {},
+    /** Per-field messages, sent as `errors` beside `detail` (400s that a schema could not catch). */
+    readonly errors?: Record<string, string>
   ) {
     super(detail)
   }

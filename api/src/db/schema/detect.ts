@@ -32,6 +32,16 @@ export const devices = pgTable('devices', {
   ipAddresses: text('ip_addresses').notNull().default(''),
   /** The provision token that enrolled the device (null for seeded or manual devices). */
   provisionTokenUid: uuid('provision_token_uid'),
+  /**
+   * The machine's own identity as its agent reports it at enrolment (/etc/machine-id, an MCU's
+   * unique id...): re-enrolling the same machine in the same tenant finds this device again.
+   */
+  machineId: text('machine_id'),
+  /** SHA-256 (hex) of the device credential the agent sends; null for a device never enrolled. */
+  credentialHash: text('credential_hash'),
+  credentialIssuedAt: timestamp('credential_issued_at', { withTimezone: true }),
+  /** Version the agent reported with its last enrolment or inventory report. */
+  agentVersion: text('agent_version').notNull().default(''),
   lastConnected: timestamp('last_connected', { withTimezone: true }),
   createdAt: createdAt()
 }, (t) => [
@@ -42,7 +52,9 @@ export const devices = pgTable('devices', {
   index('devices_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid),
   index('devices_tenant_connected_idx').on(t.tenantUid, t.lastConnected, t.uid),
   index('devices_tenant_cves_idx').on(t.tenantUid, t.cveCount, t.uid),
-  index('devices_tenant_type_idx').on(t.tenantUid, t.deviceType, t.uid)
+  index('devices_tenant_type_idx').on(t.tenantUid, t.deviceType, t.uid),
+  // One device per machine and tenant (NULLs, i.e. seeded devices, never collide).
+  uniqueIndex('devices_tenant_machine_idx').on(t.tenantUid, t.machineId)
 ])
 
 const deviceUid = () => uuid('device_uid').notNull().references(() => devices.uid, { onDelete: 'cascade' })
@@ -161,6 +173,8 @@ export const alerts = pgTable('alerts', {
   elasticAlertId: text('elastic_alert_id').notNull(),
   elasticRuleName: text('elastic_rule_name').notNull().default(''),
   elasticIndex: text('elastic_index').notNull().default(''),
+  /** Elastic's kibana.alert.group.id (alerts of one sequence); ingest links alerts sharing it. */
+  elasticGroupId: text('elastic_group_id').notNull().default(''),
   elasticAlertCreatedAt: timestamp('elastic_alert_created_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -173,7 +187,8 @@ export const alerts = pgTable('alerts', {
   index('alerts_tenant_status_created_idx').on(t.tenantUid, t.status, t.elasticAlertCreatedAt),
   index('alerts_tenant_priority_idx').on(t.tenantUid, t.priorityRank, t.uid),
   index('alerts_tenant_name_idx').on(t.tenantUid, t.name, t.uid),
-  index('alerts_device_idx').on(t.tenantUid, t.deviceUid)
+  index('alerts_device_idx').on(t.tenantUid, t.deviceUid),
+  index('alerts_tenant_group_idx').on(t.tenantUid, t.elasticGroupId).where(sql`${t.elasticGroupId} <> ''`)
 ])
 
 /**

@@ -97,6 +97,43 @@ async function pruneSummaries (db: Db, tenantUid: string): Promise<void> {
   if (stale.length > 0) await db.delete(summaries).where(inArray(summaries.uid, stale.map((s) => s.uid)))
 }
 
+const running = new Map<string, { again: boolean }>()
+/** During a burst, the trailing regeneration waits this long: a fleet reporting at once must not
+ * keep the database busy with summaries (PGlite has one connection). */
+const BURST_PAUSE_MS = 2000
+
+/**
+ * regenerateSummary for writers that arrive in bursts (agent reports, alert ingest). A lone call
+ * has regenerated when it resolves. Calls made while a regeneration of the tenant runs return at
+ * once and leave one trailing regeneration (BURST_PAUSE_MS later, repeated while calls keep
+ * coming), so a thousand reports cost a handful of regenerations, not a thousand.
+ */
+export async function regenerateSummarySoon (db: Db, tenantUid: string): Promise<void> {
+  const current = running.get(tenantUid)
+  if (current !== undefined) {
+    current.again = true
+    return
+  }
+  const state = { again: false }
+  running.set(tenantUid, state)
+  try {
+    await regenerateSummary(db, tenantUid)
+  } catch (error) {
+    running.delete(tenantUid)
+    throw error
+  }
+  const trail = (): void => {
+    if (!state.again) {
+      running.delete(tenantUid)
+      return
+    }
+    state.again = false
+    // Not awaited by any request; after shutdown the database is gone and the attempt just ends.
+    setTimeout(() => { regenerateSummary(db, tenantUid).catch(() => {}).finally(trail) }, BURST_PAUSE_MS).unref()
+  }
+  trail()
+}
+
 /** The newest summary, computed now when the tenant has none yet. */
 export async function latestSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
   const [row] = await db.select().from(summaries).where(eq(summaries.tenantUid, tenantUid))

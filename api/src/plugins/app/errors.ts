@@ -60,7 +60,10 @@ export function fieldErrors (validation: FastifySchemaValidationError[], part: s
 }
 
 function describe (error: FastifyError | HttpError | Error): { status: number, body: ErrorBody, headers?: Record<string, string> } {
-  if (error instanceof HttpError) return { status: error.statusCode, body: { detail: error.detail }, headers: error.headers }
+  if (error instanceof HttpError) {
+    const body: ErrorBody = error.errors === undefined ? { detail: error.detail } : { detail: error.detail, errors: error.errors }
+    return { status: error.statusCode, body, headers: error.headers }
+  }
   const fastifyError = error as FastifyError
   if (fastifyError.validation !== undefined) {
     const part = fastifyError.validationContext ?? 'body'

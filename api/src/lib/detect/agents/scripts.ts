@@ -44,9 +44,16 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 download "$SERVER/api/v1/agents/$AGENT/download" "$tmp"
 head -n 1 "$tmp" | grep -q '^#!/bin/sh' || { echo 'console-agent: the download is not the agent' >&2; exit 1; }
-mkdir -p /usr/local/bin /etc/console-agent /var/lib/console-agent
+mkdir -p /usr/local/bin
 cp "$tmp" "$BIN"
 chmod 0755 "$BIN"
+
+# Enrol before the schedule starts, so its first run already reports.
+if [ -n "\${PROVISION_TOKEN:-}" ]; then
+  # The token goes through the environment, not the command line (ps shows arguments).
+  PROVISION_TOKEN="$PROVISION_TOKEN" "$BIN" enroll --server "$SERVER"
+  "$BIN" report || echo 'console-agent: the first report failed; the schedule will retry' >&2
+fi
 
 if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   cat > "$UNIT" <<UNIT
@@ -57,6 +64,7 @@ After=network-online.target
 [Service]
 ExecStart=$BIN run --interval 3600
 Restart=on-failure
+RestartSec=60
 
 [Install]
 WantedBy=multi-user.target
@@ -66,12 +74,12 @@ UNIT
   echo 'console-agent: systemd service console-agent enabled'
 else
   mkdir -p /etc/cron.d
-  echo "17 * * * * root $BIN report > /var/lib/console-agent/last-report.json 2>/dev/null" > "$CRON"
+  echo "17 * * * * root $BIN report >/dev/null 2>&1" > "$CRON"
   echo "console-agent: hourly cron entry written to $CRON"
 fi
 
-if [ -n "\${PROVISION_TOKEN:-}" ]; then
-  "$BIN" enroll --server "$SERVER" --token "$PROVISION_TOKEN"
+if [ -z "\${PROVISION_TOKEN:-}" ] && [ ! -f /var/lib/console-agent/agent.conf ]; then
+  echo "console-agent: not enrolled yet: run  $BIN enroll --server $SERVER --token <provision token>"
 fi
 "$BIN" --version
 echo 'console-agent: installed'

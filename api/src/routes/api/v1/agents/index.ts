@@ -10,6 +10,7 @@ import {
 } from '../../../../lib/detect/agents/scripts.js'
 import { found, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
+import { enrollRoutes } from './enroll.js'
 
 const Agent = Type.Object({
   uid: Type.String(),
@@ -30,6 +31,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
   // The catalogue is product data, not demo data: make sure it exists on every database.
   app.addHook('onReady', async () => { await ensureAgentCatalogue(db) })
+  await app.register(enrollRoutes)
 
   app.get('/', {
     prefixTrailingSlash: 'slash',

@@ -8,6 +8,7 @@ import { likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
+import { alertIngestRoutes } from './ingest.js'
 import { Alert, AlertList, AlertListQuery, AlertParams, AlertPatch } from './schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
@@ -34,6 +35,7 @@ type Priority = 'Critical' | 'High' | 'Medium' | 'Low'
 /** Alerts of the caller's tenant (spec §7 "Alerts" + the list the spec lacks). */
 export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
+  await app.register(alertIngestRoutes)
 
   /** Alert + hostname, associated alerts resolved to this tenant's uids (null when unknown). */
   async function alertDetail (tenantUid: string, uid: string) {

@@ -31,7 +31,7 @@ describe('agents: /api/v1/agents/', () => {
     assert.equal((await t.app.inject({ url: '/api/v1/agents/' })).statusCode, 401)
   })
 
-  it('the Linux download is a working sh agent: --help, --version and a JSON report of this machine', async () => {
+  it('the Linux download is a working sh agent: --help, --version and the inventory JSON of this machine', async () => {
     const linux = agents.find((a) => a.device_type === 'linux')!
     const response = await t.app.inject({ url: `/api/v1/agents/${linux.uid}/download` })
     assert.equal(response.statusCode, 200)
@@ -39,19 +39,34 @@ describe('agents: /api/v1/agents/', () => {
     const file = path.join(tempDir('console-agent-'), 'console-agent')
     fs.writeFileSync(file, response.body, { mode: 0o755 })
     execFileSync('sh', ['-n', file])
-    assert.match(execFileSync('sh', [file, '--help'], { encoding: 'utf8' }), /Usage: console-agent <command>/)
+    const help = execFileSync('sh', [file, '--help'], { encoding: 'utf8' })
+    assert.match(help, /Usage: console-agent <command>/)
+    for (const command of ['enroll --server URL --token TOKEN', 'report', 'run [--interval SECONDS]', 'inventory', 'uninstall', '--state-dir DIR']) assert.ok(help.includes(command), command)
     assert.equal(execFileSync('sh', [file, '--version'], { encoding: 'utf8' }).trim(), `console-agent ${linux.version}`)
-    const report = JSON.parse(execFileSync('sh', [file, 'report'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }))
+    const report = JSON.parse(execFileSync('sh', [file, 'inventory'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }))
     assert.equal(report.device_type, 'linux')
     assert.ok(report.hostname.length > 0)
-    assert.ok(report.user_accounts.some((a: { username: string, uid: number }) => a.username === 'root' && a.uid === 0))
-    assert.ok(report.network_interfaces.some((n: { name: string }) => n.name === 'lo'))
+    assert.ok(report.user_accounts.some((a: { username: string, uid: number, privileges: string }) => a.username === 'root' && a.uid === 0 && a.privileges === 'root'))
+    assert.ok(report.network_interfaces.some((n: { name: string, ip_addresses: string[] }) => n.name === 'lo' && n.ip_addresses.includes('127.0.0.1')))
     assert.ok(Array.isArray(report.packages))
-    const dir = tempDir('console-agent-conf-')
-    const enrolled = spawnSync('sh', [file, 'enroll', '--server', 'https://c.example', '--token', 'pt_abc'], { env: { ...process.env, CONSOLE_AGENT_CONF_DIR: dir }, encoding: 'utf8' })
-    assert.equal(enrolled.status, 0, enrolled.stderr)
-    assert.match(fs.readFileSync(path.join(dir, 'agent.conf'), 'utf8'), /PROVISION_TOKEN=pt_abc/)
+    // Usage errors exit 2; commands that need an enrolment say so and exit 1, touching nothing.
+    const state = path.join(tempDir('console-agent-state-'), 'state')
+    const env = { ...process.env, CONSOLE_AGENT_STATE_DIR: state }
+    assert.equal(spawnSync('sh', [file, 'enroll', '--server', 'https://c.example'], { env }).status, 2)
+    assert.equal(spawnSync('sh', [file, 'enroll', '--token'], { env }).status, 2)
+    const notEnrolled = spawnSync('sh', [file, 'report'], { env, encoding: 'utf8' })
+    assert.equal(notEnrolled.status, 1)
+    assert.match(notEnrolled.stderr, /not enrolled: run console-agent enroll/)
+    assert.equal(spawnSync('sh', [file, 'run', '--interval', 'soon'], { env }).status, 1)
+    const unreachable = spawnSync('sh', [file, 'enroll', '--server', 'http://127.0.0.1:9', '--token', 'pt_x'], { env, encoding: 'utf8' })
+    assert.equal(unreachable.status, 1)
+    assert.match(unreachable.stderr, /cannot reach http:\/\/127\.0\.0\.1:9/)
+    assert.ok(!fs.existsSync(path.join(state, 'agent.conf')))
+    const badUrl = spawnSync('sh', [file, 'enroll', '--server', 'http://x/;rm -rf /', '--token', 'pt_x'], { env, encoding: 'utf8' })
+    assert.equal(badUrl.status, 1)
+    assert.match(badUrl.stderr, /--server must be a plain URL/)
     assert.equal(spawnSync('sh', [file, 'bogus']).status, 2)
+    assert.equal(spawnSync('sh', [file, 'report', '--colour']).status, 2)
   })
 
   it('the RTOS download is a tar.gz C SDK whose example builds and prints the inventory JSON', async () => {
@@ -63,9 +78,10 @@ describe('agents: /api/v1/agents/', () => {
     fs.writeFileSync(path.join(dir, 'sdk.tar.gz'), response.rawPayload)
     execFileSync('tar', ['-xzf', 'sdk.tar.gz'], { cwd: dir })
     for (const name of ['console_agent.h', 'console_agent.c', 'example_client.c', 'README.md']) assert.ok(fs.existsSync(path.join(dir, name)), name)
-    assert.match(fs.readFileSync(path.join(dir, 'console_agent.h'), 'utf8'), /int console_agent_encode\(/)
+    const header = fs.readFileSync(path.join(dir, 'console_agent.h'), 'utf8')
+    for (const fn of ['console_agent_encode(', 'console_agent_enroll(', 'console_agent_report(']) assert.ok(header.includes(`int ${fn}`), fn)
     if (hasCc) {
-      execFileSync('cc', ['-Wall', '-Werror', '-o', 'example', 'example_client.c', 'console_agent.c'], { cwd: dir })
+      execFileSync('cc', ['-std=c99', '-Wall', '-Werror', '-o', 'example', 'example_client.c', 'console_agent.c'], { cwd: dir })
       const json = JSON.parse(execFileSync(path.join(dir, 'example'), { encoding: 'utf8' }))
       assert.equal(json.device_type, 'rtos')
       assert.ok(json.threads.length > 0 && json.packages.length > 0)
@@ -80,7 +96,7 @@ describe('agents: /api/v1/agents/', () => {
     const x86 = agents.find((a) => a.device_type === 'linux' && a.architecture === 'x86_64')!
     assert.ok(linux.body.includes(x86.uid))
     assert.match(linux.body, /\/api\/v1\/agents\/\$AGENT\/download/)
-    assert.match(linux.body, /enroll --server "\$SERVER" --token "\$PROVISION_TOKEN"/)
+    assert.match(linux.body, /PROVISION_TOKEN="\$PROVISION_TOKEN" "\$BIN" enroll --server "\$SERVER"\n/)
     assert.match(linux.body, /\/usr\/local\/bin\/console-agent/)
     const uninstall = await t.app.inject({ url: '/api/v1/agents/linux/uninstall', headers: { 'x-api-key': key } })
     assert.match(uninstall.body, /rm -f \/etc\/cron.d\/console-agent \/usr\/local\/bin\/console-agent/)
