@@ -71,7 +71,8 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/:type/install', {
     schema: { tags: ['agents'], summary: 'Install script for linux or rtos (X-API-Key of a tenant)', params: TypeParams, response: responses({ 200: Script }, 400, 401) },
-    config: { auth: 'api-key' }
+    // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
+    config: { auth: 'api-key', apiKeyKinds: ['api-key'] }
   }, async (request, reply) => {
     const builds = await buildsOf(db, request.params.type)
     const script = request.params.type === 'linux'
@@ -82,7 +83,8 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/:type/uninstall', {
     schema: { tags: ['agents'], summary: 'Uninstall script for linux or rtos (X-API-Key of a tenant)', params: TypeParams, response: responses({ 200: Script }, 400, 401) },
-    config: { auth: 'api-key' }
+    // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
+    config: { auth: 'api-key', apiKeyKinds: ['api-key'] }
   }, async (request, reply) => {
     const script = request.params.type === 'linux' ? linuxUninstallScript() : rtosUninstallScript()
     return reply.type('text/x-shellscript; charset=utf-8').header('cache-control', 'no-store').send(script)

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { createSensorKey } from '../../../../../src/lib/honeypot/sensor-keys.js'
 import { tempDir } from '../../../../helpers.js'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../detect-fixtures.js'
 
@@ -103,6 +104,19 @@ describe('agents: /api/v1/agents/', () => {
     const rtos = await t.app.inject({ url: '/api/v1/agents/rtos/install', headers: { 'x-api-key': key } })
     assert.match(rtos.body, /tar -xzf/)
     assertBadRequest(await t.app.inject({ url: '/api/v1/agents/windows/install', headers: { 'x-api-key': key } }))
+  })
+
+  it('install and uninstall take only a tenant API key: a report token or a sensor key gets 401', async () => {
+    const report = (await t.send('POST', '/api/v1/insights/reports/', { name: 'token holder' })).json()
+    const { key: sensorKey } = await createSensorKey(t.app.db, 'agents test sensor')
+    for (const path of ['/api/v1/agents/linux/install', '/api/v1/agents/rtos/uninstall']) {
+      assert.equal((await t.app.inject({ url: path, headers: { 'x-api-key': key } })).statusCode, 200)
+      for (const other of [report.token, sensorKey]) {
+        const response = await t.app.inject({ url: path, headers: { 'x-api-key': other } })
+        assert.equal(response.statusCode, 401, `${path} with ${other.slice(0, 3)}…`)
+        assert.ok(!response.body.includes('#!/bin/sh'))
+      }
+    }
   })
 })
 
