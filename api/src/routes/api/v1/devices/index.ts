@@ -5,6 +5,8 @@ import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../../../db/schema/index.js'
 import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.js'
+import { bumpTenantData } from '../../../../lib/detect/data-version.js'
+import { regenerateSummary } from '../../../../lib/detect/summary.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
@@ -148,6 +150,23 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         network_interfaces: interfaces
       }
     })
+  })
+
+  app.delete('/:uid/', {
+    schema: {
+      tags: ['devices'],
+      summary: 'Remove a device: its inventory and findings go, its credential stops working; its alerts stay (device null)',
+      params: DeviceParams,
+      response: responses({ 204: Type.Null() }, 401, 403, 404)
+    }
+  }, async (request, reply) => {
+    const deleted = await db.delete(devices)
+      .where(owned(devices, request.tenantUid, eq(devices.uid, uidOr404(request.params.uid))))
+      .returning({ uid: devices.uid })
+    found(deleted[0])
+    bumpTenantData(request.tenantUid)
+    await regenerateSummary(db, request.tenantUid)
+    return reply.code(204).send(null)
   })
 
   app.get('/:uid/threads/', {

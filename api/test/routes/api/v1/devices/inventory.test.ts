@@ -189,6 +189,23 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
     assert.equal((await deviceOf(t, a.uid)).json().last_connected, null)
   })
 
+  it('a removed device is gone for its tenant, its credential stops working, and only its tenant can remove it', async () => {
+    const { uid, credential } = await device()
+    assert.equal((await t.report(uid, credential, alpineInventory())).statusCode, 200)
+    const url = `/api/v1/tenants/${t.demoTenant}/devices/${uid}/`
+    // Another tenant, with its own tenant in the path or with ours, cannot remove it.
+    assert.equal((await t.send('DELETE', `/api/v1/tenants/${t.otherTenant}/devices/${uid}/`, undefined, t.other)).statusCode, 404)
+    assert.equal((await t.send('DELETE', url, undefined, t.other)).statusCode, 404)
+    assert.equal((await deviceOf(t, uid)).statusCode, 200, 'still there after the refused attempts')
+
+    assert.equal((await t.send('DELETE', url)).statusCode, 204)
+    assert.equal((await deviceOf(t, uid)).statusCode, 404)
+    assert.equal((await t.get(`${url}packages/`)).statusCode, 404)
+    const refused = await t.report(uid, credential, alpineInventory())
+    assert.equal(refused.statusCode, 401, 'the removed device can no longer report')
+    assert.equal((await t.send('DELETE', url)).statusCode, 404, 'a second removal finds nothing')
+  })
+
   it('a burst of reports from many devices: every report is stored and the summary catches up', async () => {
     const fleet = await Promise.all(Array.from({ length: 12 }, () => device()))
     const answers = await Promise.all(fleet.map((d, i) => t.report(d.uid, d.credential, alpineInventory({
