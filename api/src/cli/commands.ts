@@ -55,8 +55,8 @@ const describeMatch = (verb: string, totals: MatchTotals): string =>
   `${verb} ${plural(totals.devices, 'device')}: ${plural(totals.packages, 'package')}, ${plural(totals.findings, 'finding')} (${totals.highRisk.toLocaleString('en-US')} high risk)`
 
 const describeReanalysis = (totals: ReanalyseTotals): string =>
-  `Re-analysed ${plural(totals.sboms, 'SBOM')} against the feed: ${totals.changed.toLocaleString('en-US')} changed, ` +
-  `${totals.vulnerabilities.toLocaleString('en-US')} vulnerabilities found by the feed in them`
+  `Re-analysed ${plural(totals.sboms, 'SBOM')}: ${totals.changed.toLocaleString('en-US')} changed, ` +
+  `${totals.vulnerabilities.toLocaleString('en-US')} ${totals.vulnerabilities === 1 ? 'vulnerability' : 'vulnerabilities'} from the feed`
 
 /** A whole-number option within bounds (fallback when absent; undefined fallback: required). */
 function whole (context: CommandContext, name: string, fallback: number | undefined, min: number, max: number): number {

@@ -88,7 +88,7 @@ function auditParagraph (audit: AuditDocument): string {
 /** What the analysis against the console's OSV feed did (nothing for stats stored before it existed). */
 function feedSentence (feed: SbomStats['feed']): string {
   if (feed === undefined) return ''
-  if (feed.checked === 0) return ' No component has a package URL the console\'s OSV feed covers (npm, deb, apk, rpm), so none was checked against it.'
+  if (feed.checked === 0) return ' No component has a bom-ref and a package URL the console\'s OSV feed covers (npm, deb, apk, rpm), so none was checked against it.'
   const added = feed.vulnerabilities === 0 && feed.affects === 0
     ? 'found nothing to add'
     : [
