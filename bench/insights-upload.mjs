@@ -1,7 +1,11 @@
 // INSIGHTS scan upload and SBOM read at size: a generated CycloneDX 1.6 SBOM with 10,000 components
 // and 3,000 vulnerabilities uploaded through HTTP, then GET .../sbom. Not a test: it prints figures.
 //
-//   node bench/insights-upload.mjs [--components 10000] [--vulnerabilities 3000] [--uploads 3] [--reads 20]
+//   node bench/insights-upload.mjs [--components 10000] [--vulnerabilities 3000] [--uploads 3] [--reads 20] [--vulnerable 0]
+//
+// Every upload is analysed against the console's OSV feed (the demo feed, with the real npm
+// records of api/osv-sample). `--vulnerable P` makes P% of the components real npm packages at
+// versions those records say are affected, so the analysis has matches to add.
 //
 // Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
@@ -24,14 +28,16 @@ const { values } = parseArgs({
     vulnerabilities: { type: 'string', default: '3000' },
     uploads: { type: 'string', default: '3' },
     reads: { type: 'string', default: '20' },
+    vulnerable: { type: 'string', default: '0' },
   },
 });
+const VULNERABLE = Number(values.vulnerable);
 const COMPONENTS = Number(values.components);
 const VULNERABILITIES = Number(values.vulnerabilities);
 const UPLOADS = Number(values.uploads);
 const READS = Number(values.reads);
-if (![COMPONENTS, VULNERABILITIES, UPLOADS, READS].every((n) => Number.isInteger(n) && n >= 0) || UPLOADS < 1 || READS < 1) {
-  console.error('Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N]');
+if (![COMPONENTS, VULNERABILITIES, UPLOADS, READS, VULNERABLE].every((n) => Number.isInteger(n) && n >= 0) || UPLOADS < 1 || READS < 1 || VULNERABLE > 100) {
+  console.error('Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100]');
   process.exit(2);
 }
 if (!existsSync(join(API, 'lib', 'insights', 'scan.js'))) {
@@ -67,6 +73,11 @@ function prng(seed) {
   return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (items) => items[Math.floor(next() * items.length)] };
 }
 
+/** npm packages at versions the real records in api/osv-sample/npm say are affected (for --vulnerable). */
+const AFFECTED_NPM = [['lodash', '4.17.20'], ['minimist', '1.2.5'], ['semver', '7.3.8'], ['braces', '3.0.2'], ['ws', '7.4.6'],
+  ['qs', '6.5.2'], ['json5', '2.2.1'], ['micromatch', '4.0.5'], ['tough-cookie', '2.5.0'], ['word-wrap', '1.2.3'],
+  ['path-to-regexp', '0.1.7'], ['request', '2.88.2'], ['jquery', '3.3.9'], ['node-fetch', '2.6.6'], ['@babel/traverse', '7.20.0']];
+
 /** A realistic npm-style BOM: groups, purls, licenses, properties; vulnerabilities with several ratings. */
 function generateSbom(components, vulnerabilities) {
   const r = prng(20261122);
@@ -74,10 +85,17 @@ function generateSbom(components, vulnerabilities) {
   const licenses = [{ license: { id: 'MIT' } }, { license: { id: 'Apache-2.0' } }, { license: { id: 'BSD-3-Clause' } },
     { expression: 'MIT OR Apache-2.0' }, { license: { name: 'Custom', url: 'https://example.com/LICENSE' } }];
   const list = Array.from({ length: components }, (_, i) => {
-    const group = i % 3 === 0 ? `@${r.pick(words)}` : undefined;
-    const name = `${r.pick(words)}-${r.pick(words)}-${i}`;
-    const version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
-    const ref = `${group ? `${group}/` : ''}${name}@${version}`;
+    let group = i % 3 === 0 ? `@${r.pick(words)}` : undefined;
+    let name = `${r.pick(words)}-${r.pick(words)}-${i}`;
+    let version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    const affected = VULNERABLE > 0 && i % 100 < VULNERABLE;
+    if (affected) {
+      const [full, affectedVersion] = AFFECTED_NPM[i % AFFECTED_NPM.length];
+      [group, name] = full.startsWith('@') ? full.split('/') : [undefined, full];
+      version = affectedVersion;
+    }
+    // npm installs one package at many paths: the copies need distinct refs.
+    const ref = `${group ? `${group}/` : ''}${name}@${version}${affected ? `#${i}` : ''}`;
     return {
       type: i % 50 === 0 ? 'framework' : 'library',
       ...(group ? { group } : {}),
@@ -139,7 +157,7 @@ async function signIn(baseURL) {
   return { cookie: cookies.join('; '), csrf };
 }
 
-console.log(`INSIGHTS upload bench: ${fmt(COMPONENTS)} components, ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`);
+console.log(`INSIGHTS upload bench: ${fmt(COMPONENTS)} components (${VULNERABLE}% affected per the feed), ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`);
 const file = Buffer.from(JSON.stringify(generateSbom(COMPONENTS, VULNERABILITIES)));
 console.log(`generated CycloneDX 1.6 SBOM: ${mb(file.length)}`);
 
@@ -176,8 +194,9 @@ try {
   }
   const upload = median(uploadTimes);
   console.log(`upload (HTTP, ${mb(file.length)}): median ${(upload / 1000).toFixed(2)} s of ${UPLOADS} [${uploadTimes.map((t) => (t / 1000).toFixed(2)).join(', ')}] (target ≤ 5 s${upload <= 5000 ? ': met' : ': MISSED'})`);
-  console.log(`  stored ${fmt(answer.sbom.components)} components, ${fmt(answer.sbom.vulnerabilities)} vulnerabilities; ` +
-    `in-process parse + check + normalise + gzip: median ${(median(prepareTimes) / 1000).toFixed(2)} s`);
+  console.log(`  stored ${fmt(answer.sbom.components)} components, ${fmt(answer.sbom.vulnerabilities)} vulnerabilities ` +
+    `(${fmt(answer.sbom.vulnerabilities - VULNERABILITIES)} added by the feed analysis); ` +
+    `in-process parse + check + normalise + gzip (no feed analysis): median ${(median(prepareTimes) / 1000).toFixed(2)} s`);
 
   // 2. GET .../sbom, gzip (what a browser gets) and identity, one request at a time.
   const url = `${baseURL}/api/v1/insights/reports/${report.uid}/sbom`;
@@ -203,7 +222,7 @@ try {
   mkdirSync(results, { recursive: true });
   const out = join(results, `insights-upload-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, JSON.stringify({
-    components: COMPONENTS, vulnerabilities: VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
+    components: COMPONENTS, vulnerabilities: VULNERABILITIES, vulnerablePercent: VULNERABLE, addedByFeed: answer.sbom.vulnerabilities - VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
     uploadMs: { median: upload, all: uploadTimes }, prepareMs: { median: median(prepareTimes) },
     sbomGzip: gz, sbomIdentity: raw,
   }, null, 2));

@@ -16,6 +16,10 @@ import { launchBrowser, signIn } from '../lib/browser.mjs';
 
 const SBOM_FILE = join(ROOT, 'fixtures', 'sbom', 'trivy-npm.cdx-1.7.json');
 const SBOM = JSON.parse(readFileSync(SBOM_FILE, 'utf8'));
+// The console analyses every upload against its OSV feed; the demo feed's real npm records
+// (api/osv-sample/npm, GHSA-gxr4-xjj5-5px2 and GHSA-jpcq-cgw6-v4j6) say jquery 3.3.9 also has
+// these two, which the file does not list. CVE-2019-11358, which it lists, is not duplicated.
+const FEED_ADDED = ['CVE-2020-11022', 'CVE-2020-11023'];
 const UPLOAD_LABEL = 'Upload command';
 const SCANNER_LABEL = 'Scan and upload from a Linux machine';
 
@@ -173,7 +177,7 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     assert.equal(run.code, 0, `the upload failed:\n${run.stdout}\n${run.stderr}`);
     const answer = JSON.parse(run.stdout);
     assert.equal(answer.report_uid, uid);
-    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: SBOM.components.length, vulnerabilities: 1 });
+    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: SBOM.components.length, vulnerabilities: 1 + FEED_ADDED.length });
     assert.equal(answer.audit.results, audit.results.length);
 
     // 3. The page notices by itself: the four tabs replace Upload Required, no reload.
@@ -259,7 +263,7 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     const summary = page.getByRole('region', { name: 'SBOM Summary' });
     await summary.getByText(SBOM.metadata.component.name, { exact: true }).waitFor();
     assert.equal(await summary.getByTestId('sbom-component-count').textContent(), String(SBOM.components.length));
-    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), '1');
+    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), String(1 + FEED_ADDED.length));
 
     const components = page.getByRole('table', { name: 'Components' });
     const firstName = () => components.locator('tbody tr').first().getByRole('cell').first();
@@ -299,6 +303,17 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     for (const rating of cve.ratings.filter((r) => r.vector)) await ratings.getByText(rating.vector, { exact: true }).waitFor();
     await cveDialog.getByRole('button', { name: 'Close' }).click();
     await cveDialog.waitFor({ state: 'hidden' });
+
+    // What the console's feed added says so, in the table and in the dialog.
+    const added = vulnerabilities.getByRole('row').filter({ hasText: FEED_ADDED[0] });
+    await added.getByRole('cell', { name: 'OSV (console feed)', exact: true }).waitFor();
+    await added.getByRole('cell', { name: FEED_ADDED[0] }).click();
+    const addedDialog = page.getByRole('dialog', { name: FEED_ADDED[0] });
+    const source = addedDialog.getByRole('link', { name: 'OSV (console feed)' });
+    assert.match(await source.getAttribute('href'), /^https:\/\/osv\.dev\/vulnerability\/GHSA-/);
+    await addedDialog.getByText(/^Upgrade jquery to 3\.5\.0\.$/).waitFor();
+    await addedDialog.getByRole('button', { name: 'Close' }).click();
+    await addedDialog.waitFor({ state: 'hidden' });
 
     // 6. Delete, confirm, back on the list without it; its address now answers 404.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -9,6 +9,7 @@ import { pruneHoneypot } from '../lib/honeypot/prune.js'
 import { createSensorKey, listSensorKeys, revokeSensorKey } from '../lib/honeypot/sensor-keys.js'
 import { describeSeededAccount, seed } from '../lib/seed.js'
 import { describeStartupError, isExpectedError, openConfiguredDatabase } from '../lib/startup.js'
+import { reanalyseSboms, type ReanalyseTotals } from '../lib/insights/reanalyse.js'
 import { importOsvAndMatch } from '../lib/vulns/import.js'
 import { allDevices, matchDevices, type MatchTotals } from '../lib/vulns/match.js'
 
@@ -52,6 +53,10 @@ const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')
 
 const describeMatch = (verb: string, totals: MatchTotals): string =>
   `${verb} ${plural(totals.devices, 'device')}: ${plural(totals.packages, 'package')}, ${plural(totals.findings, 'finding')} (${totals.highRisk.toLocaleString('en-US')} high risk)`
+
+const describeReanalysis = (totals: ReanalyseTotals): string =>
+  `Re-analysed ${plural(totals.sboms, 'SBOM')}: ${totals.changed.toLocaleString('en-US')} changed, ` +
+  `${totals.vulnerabilities.toLocaleString('en-US')} ${totals.vulnerabilities === 1 ? 'vulnerability' : 'vulnerabilities'} from the feed`
 
 /** A whole-number option within bounds (fallback when absent; undefined fallback: required). */
 function whole (context: CommandContext, name: string, fallback: number | undefined, min: number, max: number): number {
@@ -160,7 +165,7 @@ export const commands: Record<string, Command> = {
     args: ['PATH'],
     run: async (context) => {
       const { db } = await context.database()
-      const { imported, matched, removed } = await importOsvAndMatch(db, context.args[0]!, {
+      const { imported, matched, removed, sboms } = await importOsvAndMatch(db, context.args[0]!, {
         onSkip: (source, reason) => context.io.err(`Skipped ${source}: ${reason}`)
       })
       context.io.out(`Imported ${plural(imported.records, 'OSV record')} from ${plural(imported.documents, 'document')}: ` +
@@ -168,6 +173,7 @@ export const commands: Record<string, Command> = {
         `${imported.skipped.toLocaleString('en-US')} skipped, ${imported.stale.toLocaleString('en-US')} older than stored, ` +
         `${imported.withdrawn.toLocaleString('en-US')} withdrawn`)
       context.io.out(describeMatch('Re-matched', matched) + (removed > 0 ? `; removed ${plural(removed, 'CVE row')} no record names any more` : ''))
+      context.io.out(describeReanalysis(sboms))
       if (imported.records === 0 && imported.stale === 0 && imported.skipped > 0) throw new InputError('Nothing could be imported')
     }
   },
@@ -187,6 +193,21 @@ export const commands: Record<string, Command> = {
       context.io.out(describeMatch('Matched', totals))
       }
     },
+  'reanalyse-sboms': {
+    usage: 'reanalyse-sboms [--tenant <uid>]',
+    description: 'Analyse every stored SBOM (or one tenant\'s) against the vulnerability feed again (import-osv does it for the SBOMs an import touches).',
+    options: ['tenant'],
+    run: async (context) => {
+      const tenantUid = context.options.tenant
+      if (tenantUid !== undefined && !isUuid(tenantUid)) throw new InputError(`--tenant must be a tenant uid, not "${tenantUid}"`)
+      const { db } = await context.database()
+      if (tenantUid !== undefined) {
+        const [tenant] = await db.select({ uid: tenants.uid }).from(tenants).where(eq(tenants.uid, tenantUid.toLowerCase()))
+        if (tenant === undefined) throw new InputError(`No tenant with uid ${tenantUid}`)
+      }
+      context.io.out(describeReanalysis(await reanalyseSboms(db, tenantUid === undefined ? {} : { tenantUid: tenantUid.toLowerCase() })))
+    }
+  },
   'simulate-devices': {
     usage: 'simulate-devices --server <url> --token <provision token> --count <n> [--packages 2000] [--type linux|rtos|mixed] [--reports 1] [--interval 0] [--concurrency 8]',
     description: 'Enrol N simulated devices over HTTP with a provision token and stream inventory reports (demos, load tests).',

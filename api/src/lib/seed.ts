@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants } from '../db/schema/index.js'
 import { createTenant, createUser, findUserByEmail } from './accounts.js'
-import { DEMO_PLAN, OTHER_PLAN, seedDetectTenant } from './detect/seed.js'
+import { DEMO_PLAN, ensureDemoFeed, OTHER_PLAN, seedDetectTenant } from './detect/seed.js'
 import { seedHoneynet } from './honeypot/seed.js'
 import { DEMO_REPORTS, OTHER_REPORTS, seedInsightReports } from './insights/seed.js'
 import { randomPassword } from './tokens.js'
@@ -58,13 +58,17 @@ export async function seed (db: Db, options: SeedOptions = {}): Promise<SeedResu
   const demo = await ensureAccount(db, DEMO_TENANT_NAME, DEMO_EMAIL, options.demoPassword)
   const other = await ensureAccount(db, OTHER_TENANT_NAME, OTHER_EMAIL, options.otherPassword)
   if (options.honeynet !== false) await seedHoneynet(db)
+  // The demo vulnerability feed, loaded once by whichever part seeds first: DETECT matches the
+  // devices' packages against it, INSIGHTS analyses the demo SBOMs.
+  let feed: Promise<void> | undefined
+  const ensureFeed = async (): Promise<void> => await (feed ??= ensureDemoFeed(db))
   if (options.detect !== false) {
-    await seedDetectTenant(db, demo.tenantUid, { uid: demo.userUid, email: demo.email }, DEMO_PLAN)
-    await seedDetectTenant(db, other.tenantUid, { uid: other.userUid, email: other.email }, OTHER_PLAN)
+    await seedDetectTenant(db, demo.tenantUid, { uid: demo.userUid, email: demo.email }, DEMO_PLAN, ensureFeed)
+    await seedDetectTenant(db, other.tenantUid, { uid: other.userUid, email: other.email }, OTHER_PLAN, ensureFeed)
   }
   if (options.insights !== false) {
-    await seedInsightReports(db, demo.tenantUid, DEMO_REPORTS)
-    await seedInsightReports(db, other.tenantUid, OTHER_REPORTS)
+    await seedInsightReports(db, demo.tenantUid, DEMO_REPORTS, { ensureFeed })
+    await seedInsightReports(db, other.tenantUid, OTHER_REPORTS, { ensureFeed })
   }
   return { demo, other }
 }

@@ -3,10 +3,13 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { and, eq, sql } from 'drizzle-orm'
 import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
-import { devicePackages, devices, packageFindings, vulnerabilities } from '../../src/db/schema/index.js'
+import { devicePackages, devices, insightSboms, packageFindings, vulnerabilities } from '../../src/db/schema/index.js'
+import { normaliseSbom } from '../../src/lib/insights/cyclonedx.js'
+import { SBOM_FIXTURES_DIR } from '../../src/lib/insights/seed.js'
 import { rowsOf } from '../../src/lib/honeypot/sql-rows.js'
 import { seed } from '../../src/lib/seed.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
@@ -46,12 +49,14 @@ const BASH_ADVISORY = {
 describe('vulnerability CLI: import-osv and match-devices', () => {
   let dataDir: string
   let otherTenant: string
+  let demoTenant: string
   before(async () => {
     dataDir = tempDir('console-cli-vulns-')
     const database = await openDatabase({ kind: 'pglite', dataDir, template: await pgliteTemplate() })
     try {
       const seeded = await seed(database.db, { demoPassword: 'demo-password', otherPassword: 'other-password', honeynet: false })
       otherTenant = seeded.other.tenantUid
+      demoTenant = seeded.demo.tenantUid
     } finally {
       await database.close()
     }
@@ -62,9 +67,11 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     fs.writeFileSync(path.join(feed, 'DSA-9999-1.json'), JSON.stringify(BASH_ADVISORY))
     const run = await cli(dataDir, ['import-osv', feed])
     assert.equal(run.code, 0, run.stderr)
-    const [imported, matched] = run.stdout.split('\n')
+    const [imported, matched, reanalysed] = run.stdout.split('\n')
     assert.equal(imported, 'Imported 1 OSV record from 1 document: 1 CVE, 1 affected package row; 0 skipped, 0 older than stored, 0 withdrawn')
     assert.match(matched!, /^Re-matched \d+ devices: [\d,]+ packages, [\d,]+ findings \(\d+ high risk\)$/)
+    // No stored SBOM has a bash component: none is read again.
+    assert.equal(reanalysed, 'Re-analysed 0 SBOMs: 0 changed, 0 vulnerabilities from the feed')
 
     const { expected, findings, high } = await query(dataDir, async (db) => {
       const [bash] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM device_packages
@@ -125,11 +132,46 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     assert.equal(unknown.stderr, 'No tenant with uid 00000000-0000-4000-8000-000000000000')
   })
 
-  it('as a process: --help lists both commands', async () => {
+  it('reanalyse-sboms analyses every stored SBOM again (or one tenant\'s), e.g. one stored before the analysis existed', async () => {
+    // The demo Juice Shop SBOM as an older console stored it: as uploaded, never analysed.
+    const raw = JSON.parse(fs.readFileSync(path.join(SBOM_FIXTURES_DIR, 'juice-shop-11.1.2.cdx-1.4.json'), 'utf8'))
+    const old = JSON.stringify(normaliseSbom(raw))
+    const juiceShop = await query(dataDir, async (db) => {
+      const rows = await db.select({ reportUid: insightSboms.reportUid, components: insightSboms.componentCount }).from(insightSboms)
+        .where(eq(insightSboms.tenantUid, demoTenant))
+      const row = rows.find((r) => r.components === 1115)!
+      await db.update(insightSboms).set({ documentGzipBase64: gzipSync(old).toString('base64'), vulnerabilityCount: 0, packages: null })
+        .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, row.reportUid)))
+      return row.reportUid
+    })
+    const stored = async () => await query(dataDir, async (db) => (await db.select().from(insightSboms)
+      .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, juiceShop))))[0]!)
+
+    const one = await cli(dataDir, ['reanalyse-sboms', '--tenant', otherTenant])
+    assert.equal(one.code, 0, one.stderr)
+    assert.equal(one.stdout, 'Re-analysed 1 SBOM: 0 changed, 0 vulnerabilities from the feed', 'the Laravel (composer) SBOM: nothing the feed covers')
+    assert.equal(gunzipSync(Buffer.from((await stored()).documentGzipBase64, 'base64')).toString('utf8'), old, 'another tenant\'s SBOM is not touched')
+
+    const all = await cli(dataDir, ['reanalyse-sboms'])
+    assert.equal(all.code, 0, all.stderr)
+    const row = await stored()
+    const document = JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8'))
+    const added = document.vulnerabilities.filter((v: { properties: Array<{ name: string }> }) => v.properties.some((p) => p.name === 'console:source')).length
+    assert.ok(added > 0 && row.vulnerabilityCount === added && row.stats.feed?.vulnerabilities === added)
+    assert.ok(row.packages !== null && row.packages.includes('lodash'))
+    assert.match(all.stdout, /^Re-analysed 3 SBOMs: 1 changed, \d+ vulnerabilities from the feed$/)
+
+    const again = await cli(dataDir, ['reanalyse-sboms'])
+    assert.match(again.stdout, /^Re-analysed 3 SBOMs: 0 changed, /)
+    assert.equal((await cli(dataDir, ['reanalyse-sboms', '--tenant', 'acme'])).stderr, '--tenant must be a tenant uid, not "acme"')
+  })
+
+  it('as a process: --help lists the commands', async () => {
     const help = await new Promise<string>((resolve) => {
       execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--help'], { cwd: apiDir, env: env(dataDir) }, (_error, stdout) => resolve(stdout))
     })
     assert.match(help, /import-osv <PATH> +Import an OSV vulnerability feed/)
     assert.match(help, /match-devices \[--tenant <uid>\] +Re-match/)
+    assert.match(help, /reanalyse-sboms \[--tenant <uid>\] +Analyse every stored SBOM/)
   })
 })

@@ -117,7 +117,7 @@ export type SbomLicense = { license: { id?: string | null; name?: string | null;
 
 export interface SbomProperty {
   name: string;
-  value: string;
+  value: string | null;
 }
 
 export interface SbomComponent {
@@ -176,6 +176,13 @@ export interface SbomVulnerability {
   published: string | null;
   updated: string | null;
   cwes: number[];
+  /**
+   * CycloneDX properties. The console marks what its analysis against its OSV feed added:
+   * `console:source` = `osv-feed` on a vulnerability it added, one `console:added-affect` = <ref>
+   * per affected component it added to a vulnerability the SBOM listed (docs/insights-api.md).
+   * Absent in SBOMs stored before the analysis existed.
+   */
+  properties?: SbomProperty[];
 }
 
 export interface SbomPayload {

@@ -55,6 +55,12 @@ export interface SbomStats {
   by_severity: Record<'critical' | 'high' | 'medium' | 'low' | 'none' | 'unknown', number>
   /** The most severe vulnerabilities, worst first. */
   worst: Array<{ id: string | null, severity: string, score: number | null, affects: string[] }>
+  /**
+   * The console's analysis against its OSV feed (absent in stats written before it existed):
+   * components it could check (a supported purl), vulnerabilities it added, and affected
+   * components it added to vulnerabilities the SBOM listed itself.
+   */
+  feed?: { checked: number, vulnerabilities: number, affects: number }
 }
 
 /** The latest SBOM of a report: the normalised document, gzip-compressed, ready to send. */
@@ -72,9 +78,15 @@ export const insightSboms = pgTable('insight_sboms', {
    */
   documentGzipBase64: text('document_gzip_base64').notNull(),
   stats: jsonb('stats').$type<SbomStats>().notNull(),
+  /**
+   * The feed package names its components match on (lib/insights/sbom-vulns.ts), so a feed import
+   * finds the SBOMs to re-analyse; null for an SBOM stored before the analysis existed.
+   */
+  packages: text('packages').array(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
 }, (t) => [
   primaryKey({ columns: [t.tenantUid, t.reportUid] }),
+  index('insight_sboms_packages_idx').using('gin', t.packages),
   foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
     .onDelete('cascade')
 ])

@@ -17,6 +17,10 @@ export const osvRecords = pgTable('osv_records', {
   vector: text('vector'),
   /** The record's own `aliases` and `upstream` ids. */
   aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
+  /** OSV `references[]` ({type, url}) with an http(s) URL: the advisories an SBOM analysis lists. */
+  links: jsonb('links').$type<Array<{ type: string, url: string }>>().notNull().default([]),
+  /** CWE numbers from `database_specific.cwe_ids` (GitHub advisories carry them). */
+  cwes: jsonb('cwes').$type<number[]>().notNull().default([]),
   /** Where it was read: a file path, "<zip>!<member>", or "seed". */
   source: text('source').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }),

@@ -148,12 +148,13 @@ function linuxAccounts (r: Random, family: Family): { rows: Array<{ username: st
  * and findings, alerts with event data and associated alerts, provision tokens and API keys.
  * Skips a tenant that already has devices (idempotent). Multi-row inserts keep it fast.
  */
-export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { uid: string, email: string }, plan: DetectSeedPlan): Promise<{ devices: number, packages: number, alerts: number } | null> {
+export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { uid: string, email: string }, plan: DetectSeedPlan,
+  ensureFeed: () => Promise<void> = async () => await ensureDemoFeed(db)): Promise<{ devices: number, packages: number, alerts: number } | null> {
   const [existing] = await db.select({ n: count() }).from(devices).where(eq(devices.tenantUid, tenantUid))
   if ((existing?.n ?? 0) > 0) return null
 
   const r = prng(plan.seed)
-  await ensureDemoFeed(db)
+  await ensureFeed()
   await ensureAgentCatalogue(db)
   const now = Date.now()
 

@@ -1,6 +1,7 @@
 import type { SbomStats } from '../../db/schema/index.js'
 import type { AuditDocument } from './audit.js'
-import type { SbomDocument } from './cyclonedx.js'
+import { ADDED_AFFECT_PROPERTY, type SbomDocument } from './cyclonedx.js'
+import { isFeedVulnerability } from './sbom-vulns.js'
 import { highestSeverity, RULE_SEVERITIES, severityRank } from './severity.js'
 
 /**
@@ -14,8 +15,11 @@ const AFFECTS_SHOWN = 3
 const number = (n: number): string => n.toLocaleString('en-US')
 const plural = (n: number, one: string, many = `${one}s`): string => `${number(n)} ${n === 1 ? one : many}`
 
-/** Counts and the worst vulnerabilities of an SBOM, kept beside it so later audits can reuse them. */
-export function sbomStats (sbom: SbomDocument): SbomStats {
+/**
+ * Counts and the worst vulnerabilities of an SBOM, kept beside it so later audits can reuse them;
+ * with `feed` (the analysis against the console's feed ran), what that analysis added.
+ */
+export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): SbomStats {
   const names = new Map<string, string>()
   for (const component of sbom.components) {
     const ref = component['bom-ref']
@@ -30,6 +34,15 @@ export function sbomStats (sbom: SbomDocument): SbomStats {
   })
   ranked.sort((a, b) => b.rank - a.rank || (b.score ?? -1) - (a.score ?? -1) || a.index - b.index)
   return {
+    ...(feed === undefined
+      ? {}
+      : {
+          feed: {
+            checked: feed.checked,
+            vulnerabilities: sbom.vulnerabilities.filter(isFeedVulnerability).length,
+            affects: sbom.vulnerabilities.reduce((n, v) => n + v.properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).length, 0)
+          }
+        }),
     components: sbom.components.length,
     vulnerabilities: sbom.vulnerabilities.length,
     by_severity: bySeverity,
@@ -37,8 +50,9 @@ export function sbomStats (sbom: SbomDocument): SbomStats {
       id: vulnerability.id,
       severity,
       score,
-      // A VEX-only BOM points at components it does not list: name the ref as given.
-      affects: vulnerability.affects.map((affect) => names.get(affect.ref) ?? affect.ref)
+      // A VEX-only BOM points at components it does not list: name the ref as given. Copies of one
+      // package at several paths (npm) read the same: named once.
+      affects: [...new Set(vulnerability.affects.map((affect) => names.get(affect.ref) ?? affect.ref))]
     }))
   }
 }
@@ -71,9 +85,22 @@ function auditParagraph (audit: AuditDocument): string {
   return lines.join(' ')
 }
 
+/** What the analysis against the console's OSV feed did (nothing for stats stored before it existed). */
+function feedSentence (feed: SbomStats['feed']): string {
+  if (feed === undefined) return ''
+  if (feed.checked === 0) return ' No component has a bom-ref and a package URL the console\'s OSV feed covers (npm, deb, apk, rpm), so none was checked against it.'
+  const added = feed.vulnerabilities === 0 && feed.affects === 0
+    ? 'found nothing to add'
+    : [
+        ...(feed.vulnerabilities > 0 ? [`added ${plural(feed.vulnerabilities, 'vulnerability', 'vulnerabilities')}`] : []),
+        ...(feed.affects > 0 ? [`added ${plural(feed.affects, 'affected component')} to vulnerabilities the SBOM listed`] : [])
+      ].join(' and ')
+  return ` The console checked ${plural(feed.checked, 'component')} against its OSV feed and ${added}.`
+}
+
 function sbomParagraph (stats: SbomStats): string {
   const head = `Software bill of materials: ${plural(stats.components, 'component')}`
-  if (stats.vulnerabilities === 0) return `${head}, no vulnerabilities listed.`
+  if (stats.vulnerabilities === 0) return `${head}, no vulnerabilities listed.${feedSentence(stats.feed)}`
   const levels = (['critical', 'high', 'medium', 'low', 'none', 'unknown'] as const)
     .filter((severity) => stats.by_severity[severity] > 0)
     .map((severity) => `${number(stats.by_severity[severity])} ${severity === 'none' ? 'none/info' : severity}`)
@@ -84,7 +111,7 @@ function sbomParagraph (stats: SbomStats): string {
     return `${item.id ?? '(no id)'} (${rated})${shown === '' ? '' : ` affecting ${shown}${more}`}`
   })
   return `${head}, ${plural(stats.vulnerabilities, 'vulnerability', 'vulnerabilities')}; by highest severity: ` +
-    `${levels.join(', ')}. Most severe: ${worst.join('; ')}.`
+    `${levels.join(', ')}. Most severe: ${worst.join('; ')}.${feedSentence(stats.feed)}`
 }
 
 /** null when the report holds no scan part at all. */

@@ -27,7 +27,7 @@ export interface SbomComponent {
   description: string | null
   purl: string | null
   licenses: SbomLicense[]
-  properties: Array<{ name: string, value: string | null }>
+  properties: SbomProperty[]
 }
 
 export interface SbomRootComponent {
@@ -56,6 +56,19 @@ export interface SbomRating {
   source: SbomSource | null
 }
 
+export interface SbomProperty { name: string, value: string | null }
+
+/**
+ * The console marks what its own analysis added to an SBOM with properties in this namespace;
+ * an uploaded SBOM's properties in it are dropped, so a mark always means the console wrote it.
+ */
+export const CONSOLE_PROPERTY_PREFIX = 'console:'
+/** On a vulnerability the console added: where it came from (value FEED_SOURCE). */
+export const SOURCE_PROPERTY = 'console:source'
+export const FEED_SOURCE = 'osv-feed'
+/** On a vulnerability the SBOM listed: one per `affects[].ref` the console added to it. */
+export const ADDED_AFFECT_PROPERTY = 'console:added-affect'
+
 export interface SbomVulnerability {
   id: string | null
   'bom-ref': string | null
@@ -69,6 +82,7 @@ export interface SbomVulnerability {
   published: string | null
   updated: string | null
   cwes: number[]
+  properties: SbomProperty[]
 }
 
 export interface SbomDocument {
@@ -209,7 +223,8 @@ function vulnerability (value: unknown, path: string): SbomVulnerability {
     cwes: optArray(item, 'cwes', path).map((cwe, index) => {
       if (!Number.isInteger(cwe)) fail(`${path}.cwes[${index}]`, 'must be a whole number')
       return cwe as number
-    })
+    }),
+    properties: properties(item, path).filter((property) => !property.name.startsWith(CONSOLE_PROPERTY_PREFIX))
   }
 }
 

@@ -10,6 +10,7 @@ import { normaliseAudit, type AuditDocument } from './audit.js'
 import { normaliseSbom, type SbomDocument } from './cyclonedx.js'
 import { DocumentError, parseJson } from './document.js'
 import { reportWhere } from './reports.js'
+import { analyseSbom, type FeedAnalysis } from './sbom-vulns.js'
 
 const gzip = promisify(gzipCallback)
 
@@ -24,6 +25,8 @@ export interface PreparedSbom {
   stats: SbomStats
   json: string
   gzip: Buffer
+  /** The feed package names of its components (null: not analysed). */
+  packages: string[] | null
 }
 
 export interface PreparedScan {
@@ -50,17 +53,55 @@ function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unkno
   }
 }
 
-/** Everything that can reject an upload happens here, before anything is stored. */
-export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>): Promise<PreparedScan> {
+/** Serialised and compressed once, so `GET .../sbom` only sends bytes. */
+export async function packSbom (document: SbomDocument, feed: FeedAnalysis | null): Promise<PreparedSbom> {
+  const json = JSON.stringify(document)
+  return {
+    document,
+    stats: sbomStats(document, feed ?? undefined),
+    json,
+    gzip: await gzip(json, { level: 6 }),
+    packages: feed?.packages ?? null
+  }
+}
+
+/**
+ * Everything that can reject an upload happens here, before anything is stored. With `feed` (the
+ * database), the SBOM is analysed against the console's OSV feed (sbom-vulns.ts) before it is
+ * serialised; without it (benchmarks of the parsing alone), it is stored as uploaded.
+ */
+export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>, feed?: Db): Promise<PreparedScan> {
   const audit = files.audit === undefined ? null : check('audit', files.audit, normaliseAudit)
   let sbom: PreparedSbom | null = null
   if (files.sbom !== undefined) {
     const document = check('sbom', files.sbom, normaliseSbom)
-    const json = JSON.stringify(document)
-    sbom = { document, stats: sbomStats(document), json, gzip: await gzip(json, { level: 6 }) }
+    sbom = await packSbom(document, feed === undefined ? null : await analyseSbom(feed, document))
   }
   return { sbom, audit }
 }
+
+/** The report's `analysis` from the parts given, the part not given read from what is stored. */
+export async function analysisOf (tx: Db, tenantUid: string, reportUid: string,
+  parts: { sbom: SbomStats | null, audit: AuditDocument | null }): Promise<string | null> {
+  const [sbomRow] = parts.sbom !== null
+    ? [{ stats: parts.sbom }]
+    : await tx.select({ stats: insightSboms.stats }).from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+  const [auditRow] = parts.audit !== null
+    ? [{ document: parts.audit }]
+    : await tx.select({ document: insightAudits.document }).from(insightAudits).where(owned(insightAudits, tenantUid, eq(insightAudits.reportUid, reportUid)))
+  return writeAnalysis({ sbom: sbomRow?.stats ?? null, audit: auditRow?.document ?? null })
+}
+
+/** The insight_sboms columns of a prepared SBOM (uploaded_at aside). */
+export const sbomColumns = (sbom: PreparedSbom) => ({
+  specVersion: sbom.document.spec_version,
+  componentCount: sbom.document.components.length,
+  vulnerabilityCount: sbom.document.vulnerabilities.length,
+  documentBytes: Buffer.byteLength(sbom.json),
+  documentGzipBase64: sbom.gzip.toString('base64'),
+  stats: sbom.stats,
+  packages: sbom.packages
+})
 
 /**
  * Stores the prepared parts in one transaction: each given part replaces the previous one of its
@@ -75,15 +116,7 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
     const now = new Date()
 
     if (scan.sbom !== null) {
-      const values = {
-        specVersion: scan.sbom.document.spec_version,
-        componentCount: scan.sbom.document.components.length,
-        vulnerabilityCount: scan.sbom.document.vulnerabilities.length,
-        documentBytes: Buffer.byteLength(scan.sbom.json),
-        documentGzipBase64: scan.sbom.gzip.toString('base64'),
-        stats: scan.sbom.stats,
-        uploadedAt: now
-      }
+      const values = { ...sbomColumns(scan.sbom), uploadedAt: now }
       await tx.insert(insightSboms).values({ tenantUid, reportUid, ...values })
         .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
     }
@@ -98,17 +131,7 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
         .onConflictDoUpdate({ target: [insightAudits.tenantUid, insightAudits.reportUid], set: values })
     }
 
-    // The part not in this upload comes from the previous one.
-    const [sbomRow] = scan.sbom !== null
-      ? [{ stats: scan.sbom.stats }]
-      : await tx.select({ stats: insightSboms.stats }).from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
-    const [auditRow] = scan.audit !== null
-      ? [{ document: scan.audit }]
-      : await tx.select({ document: insightAudits.document }).from(insightAudits).where(owned(insightAudits, tenantUid, eq(insightAudits.reportUid, reportUid)))
-    const analysis = writeAnalysis({
-      sbom: sbomRow?.stats ?? null,
-      audit: auditRow?.document ?? null
-    })
+    const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: scan.sbom?.stats ?? null, audit: scan.audit })
     await tx.update(insightReports).set({ analysis, scanUploadedAt: now }).where(reportWhere(tenantUid, reportUid))
   })
 

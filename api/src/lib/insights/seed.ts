@@ -78,10 +78,15 @@ function readFixture (file: string): Uint8Array | undefined {
   }
 }
 
-/** Seeds the reports of a tenant that has none yet; returns how many it created. */
-export async function seedInsightReports (db: Db, tenantUid: string, reports: SeedReport[], now = new Date()): Promise<number> {
+/**
+ * Seeds the reports of a tenant that has none yet; returns how many it created. `ensureFeed`
+ * loads the demo vulnerability feed first (once), so the SBOMs are analysed against it.
+ */
+export async function seedInsightReports (db: Db, tenantUid: string, reports: SeedReport[],
+  { now = new Date(), ensureFeed }: { now?: Date, ensureFeed?: () => Promise<void> } = {}): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(insightReports).where(owned(insightReports, tenantUid))
   if ((existing?.n ?? 0) > 0) return 0
+  await ensureFeed?.()
   for (const item of reports) {
     const report = await createReport(db, tenantUid, {
       name: item.name,
@@ -92,7 +97,7 @@ export async function seedInsightReports (db: Db, tenantUid: string, reports: Se
     const sbom = item.sbom === undefined ? undefined : readFixture(item.sbom)
     const audit = item.audit === true ? Buffer.from(JSON.stringify(demoAudit())) : undefined
     if (sbom === undefined && audit === undefined) continue
-    await storeScan(db, tenantUid, report.uid, await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }))
+    await storeScan(db, tenantUid, report.uid, await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db))
   }
   return reports.length
 }

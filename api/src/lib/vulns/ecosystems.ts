@@ -28,8 +28,11 @@ const BY_SOURCE = new Set(['Debian', 'Ubuntu', 'Alpine'])
 
 export const ecosystemBase = (ecosystem: string): string => ecosystem.split(':')[0]!.trim()
 
+/** The version ordering of an ecosystem, or undefined when there is none here (PyPI, Maven...). */
+export const ecosystemScheme = (ecosystem: string): VersionScheme | undefined => SCHEMES[ecosystemBase(ecosystem)]
+
 export function ecosystemComparator (ecosystem: string): Compare | undefined {
-  const scheme = SCHEMES[ecosystemBase(ecosystem)]
+  const scheme = ecosystemScheme(ecosystem)
   return scheme === undefined ? undefined : COMPARATORS[scheme]
 }
 

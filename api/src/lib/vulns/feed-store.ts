@@ -50,8 +50,8 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
 
   return await db.transaction(async (tx) => {
     const written = new Set(rowsOf<{ id: string }>(await tx.execute(sql`
-      INSERT INTO osv_records (id, summary, details, score, vector, aliases, source, published_at, modified_at, withdrawn_at, imported_at)
-      SELECT id, summary, details, score, vector, aliases, source, published_at, modified_at, withdrawn_at, now()
+      INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, published_at, modified_at, withdrawn_at, imported_at)
+      SELECT id, summary, details, score, vector, aliases, links, cwes, source, published_at, modified_at, withdrawn_at, now()
       FROM jsonb_to_recordset(${json(items.map(({ record, source }) => ({
         id: record.id,
         summary: record.summary,
@@ -59,14 +59,16 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
         score: record.score,
         vector: record.vector,
         aliases: record.aliases,
+        links: record.links,
+        cwes: record.cwes,
         source,
         published_at: iso(record.publishedAt),
         modified_at: iso(record.modifiedAt),
         withdrawn_at: iso(record.withdrawnAt)
-      })))}) AS r(id text, summary text, details text, score real, vector text, aliases jsonb, source text,
+      })))}) AS r(id text, summary text, details text, score real, vector text, aliases jsonb, links jsonb, cwes jsonb, source text,
         published_at timestamptz, modified_at timestamptz, withdrawn_at timestamptz)
       ON CONFLICT (id) DO UPDATE SET summary = excluded.summary, details = excluded.details, score = excluded.score,
-        vector = excluded.vector, aliases = excluded.aliases, source = excluded.source, published_at = excluded.published_at,
+        vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source, published_at = excluded.published_at,
         modified_at = excluded.modified_at, withdrawn_at = excluded.withdrawn_at, imported_at = excluded.imported_at
       WHERE osv_records.modified_at IS NULL OR excluded.modified_at IS NULL OR excluded.modified_at >= osv_records.modified_at
       RETURNING id`)).map((row) => row.id))

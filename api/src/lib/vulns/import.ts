@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js'
+import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
 import { readFeed } from './feed-reader.js'
 import { storeOsvRecords, type SourcedRecord } from './feed-store.js'
 import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from './match.js'
@@ -94,15 +95,21 @@ export interface ImportAndMatchResult {
   matched: MatchTotals
   /** CVE rows dropped because no record and no finding uses them any more. */
   removed: number
+  /** The stored SBOMs with a component named like an affected row that came or went, analysed again. */
+  sboms: ReanalyseTotals
 }
 
-/** What `import-osv` does: import, re-match the devices the import can change, drop orphaned CVE rows. */
+/**
+ * What `import-osv` does: import, re-match the devices the import can change, re-analyse the
+ * SBOMs it can change (and any never analysed), drop orphaned CVE rows.
+ */
 export async function importOsvAndMatch (db: Db, target: string, options: ImportOptions & {
   onMatchProgress?: (done: number, total: number) => void
 } = {}): Promise<ImportAndMatchResult> {
   const imported = await importOsv(db, target, options)
   const devices = await devicesTouched(db, imported.packageNames, imported.vulnerabilityUids)
   const matched = await matchDevices(db, devices, options.onMatchProgress)
+  const sboms = await reanalyseSboms(db, { packageNames: imported.packageNames })
   const removed = await removeOrphanVulnerabilities(db, imported.orphans)
-  return { imported, matched, removed }
+  return { imported, matched, removed, sboms }
 }

@@ -1,12 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities, vulnerabilityAffected } from '../../db/schema/index.js'
+import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { rowsOf } from '../honeypot/sql-rows.js'
 import { refreshDeviceStats } from '../detect/devices.js'
 import { deviceRisk, isHighRisk } from '../detect/risk.js'
 import { owned } from '../detect/scope.js'
-import { isAffected } from './affected.js'
-import { ecosystemComparator, ecosystemKey, matchesBySource } from './ecosystems.js'
+import { ecosystemKey, matchesBySource } from './ecosystems.js'
+import { feedHits, type FeedPackage } from './feed-match.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
@@ -17,10 +17,9 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 interface Finding { device_uid: string, package_id: number, vulnerability_uid: string, score: number | null }
 
 /**
- * What the feed says about some devices of one tenant. One indexed query reads the feed's
- * affected rows for the devices' (ecosystem, name) pairs (the source package for Debian, Ubuntu
- * and Alpine), versions are compared in JS with the ecosystem's ordering, and one query reads the
- * CVE rows of the records that matched.
+ * What the feed says about some devices of one tenant: the shared core (feedHits) on the
+ * devices' packages, keyed by their ecosystem and the name the feed uses (the source package for
+ * Debian, Ubuntu and Alpine), then one query reads the CVE rows of the records that matched.
  */
 async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Promise<{ packages: Map<string, number>, findings: Finding[] }> {
   const rows = await db.select({
@@ -33,44 +32,17 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
   }).from(devicePackages).where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
 
   const packages = new Map<string, number>(deviceUids.map((uid) => [uid, 0]))
-  /** "ecosystem\0name" → the packages matched under it. */
-  const wanted = new Map<string, Array<{ id: number, deviceUid: string, version: string }>>()
+  const queries: Array<FeedPackage & { id: number, deviceUid: string }> = []
   for (const row of rows) {
     packages.set(row.deviceUid, (packages.get(row.deviceUid) ?? 0) + 1)
     const ecosystem = ecosystemKey(row.ecosystem)
     if (ecosystem === '') continue
     const name = matchesBySource(ecosystem) && row.sourceName !== '' ? row.sourceName : row.name
-    const key = `${ecosystem}\0${name}`
-    const list = wanted.get(key) ?? []
-    list.push({ id: row.id, deviceUid: row.deviceUid, version: row.version })
-    wanted.set(key, list)
+    queries.push({ ecosystem, name, version: row.version, id: row.id, deviceUid: row.deviceUid })
   }
-  if (wanted.size === 0) return { packages, findings: [] }
-
-  const pairs = [...wanted.keys()].map((key) => {
-    const [e, n] = key.split('\0')
-    return { e, n }
-  })
-  const affected = await db.select({
-    osvId: vulnerabilityAffected.osvId,
-    ecosystem: vulnerabilityAffected.ecosystem,
-    packageName: vulnerabilityAffected.packageName,
-    ranges: vulnerabilityAffected.ranges,
-    versions: vulnerabilityAffected.versions
-  }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
-    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))`)
-
   /** package → the OSV records it is affected by. */
   const matched = new Map<{ id: number, deviceUid: string }, Set<string>>()
-  for (const entry of affected) {
-    const compare = ecosystemComparator(entry.ecosystem)
-    for (const pkg of wanted.get(`${entry.ecosystem}\0${entry.packageName}`) ?? []) {
-      if (!isAffected(pkg.version, entry, compare)) continue
-      const ids = matched.get(pkg) ?? new Set()
-      ids.add(entry.osvId)
-      matched.set(pkg, ids)
-    }
-  }
+  for (const [pkg, hits] of await feedHits(db, queries)) matched.set(pkg, new Set(hits.map((hit) => hit.osvId)))
   const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids]))]
   if (osvIds.length === 0) return { packages, findings: [] }
 

@@ -27,6 +27,10 @@ export interface OsvRecord {
   vector: string | null
   /** `aliases` and `upstream` as published. */
   aliases: string[]
+  /** `references[]` with an http(s) URL, in order, each URL once. */
+  links: Array<{ type: string, url: string }>
+  /** CWE numbers of `database_specific.cwe_ids` ("CWE-1321" → 1321). */
+  cwes: number[]
   publishedAt: Date | null
   modifiedAt: Date | null
   withdrawnAt: Date | null
@@ -98,6 +102,30 @@ function affectedEntries (value: unknown): AffectedEntry[] {
   return entries
 }
 
+/** Web links only: a reference is shown as a link, and nothing but http(s) belongs in one. */
+function links (value: unknown): OsvRecord['links'] {
+  if (!Array.isArray(value)) return []
+  const seen = new Set<string>()
+  const out: OsvRecord['links'] = []
+  for (const item of value) {
+    if (!isObject(item)) continue
+    const url = text(item.url)
+    if (!/^https?:\/\/[^\s]+$/i.test(url) || url.length > 2000 || seen.has(url)) continue
+    seen.add(url)
+    out.push({ type: text(item.type), url })
+  }
+  return out
+}
+
+function cwes (databaseSpecific: unknown): number[] {
+  if (!isObject(databaseSpecific) || !Array.isArray(databaseSpecific.cwe_ids)) return []
+  const numbers = databaseSpecific.cwe_ids
+    .map((id) => /^CWE-(\d{1,7})$/.exec(text(id))?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+  return [...new Set(numbers)]
+}
+
 /** One OSV object → OsvRecord; throws OsvFormatError when it is not an OSV record. */
 export function parseOsvRecord (value: unknown): OsvRecord {
   if (!isObject(value)) throw new OsvFormatError('not a JSON object')
@@ -116,6 +144,8 @@ export function parseOsvRecord (value: unknown): OsvRecord {
     score: severity?.score ?? null,
     vector: severity?.vector ?? null,
     aliases,
+    links: links(value.references),
+    cwes: cwes(value.database_specific),
     publishedAt: date(value.published),
     modifiedAt: date(value.modified),
     withdrawnAt: date(value.withdrawn),

@@ -15,7 +15,7 @@ const rejects = (value: unknown, message: string) => assert.throws(() => normali
 const minimal = (extra: Record<string, unknown> = {}) => ({ bomFormat: 'CycloneDX', specVersion: '1.6', ...extra })
 
 const COMPONENT_KEYS = ['bom-ref', 'description', 'group', 'licenses', 'name', 'properties', 'purl', 'type', 'version']
-const VULN_KEYS = ['advisories', 'affects', 'bom-ref', 'cwes', 'description', 'detail', 'id', 'published', 'ratings', 'recommendation', 'source', 'updated']
+const VULN_KEYS = ['advisories', 'affects', 'bom-ref', 'cwes', 'description', 'detail', 'id', 'properties', 'published', 'ratings', 'recommendation', 'source', 'updated']
 
 describe('normaliseSbom: the real SBOMs in fixtures/sbom', () => {
   it('juice-shop (1.4): every component in order, the 1.4 tools array, metadata.component kept', () => {
@@ -137,6 +137,21 @@ describe('normaliseSbom: shapes and leniency', () => {
       'bom-ref': null, name: 'x', type: 'library', version: null, group: null, description: null, purl: null, licenses: [], properties: []
     })
     assert.ok(!('dependencies' in sbom))
+  })
+
+  it('keeps a vulnerability\'s properties but drops the console: namespace (only the console writes those marks)', () => {
+    const sbom = normaliseSbom(minimal({
+      vulnerabilities: [{
+        id: 'CVE-2021-44906',
+        properties: [
+          { name: 'trivy:fixed', value: '1.2.6' },
+          { name: 'console:source', value: 'osv-feed' },
+          { name: 'console:added-affect', value: 'pkg:npm/minimist@1.2.5' },
+          { name: 'consoleish', value: null }
+        ]
+      }]
+    }))
+    assert.deepEqual(sbom.vulnerabilities[0]?.properties, [{ name: 'trivy:fixed', value: '1.2.6' }, { name: 'consoleish', value: null }])
   })
 })
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { inRange, isAffected } from '../../../src/lib/vulns/affected.js'
+import { affectedBy, affectingRange, inRange, isAffected } from '../../../src/lib/vulns/affected.js'
 import { cvssBaseScore, severityScore } from '../../../src/lib/vulns/cvss.js'
 import { ecosystemKey, osvEcosystem } from '../../../src/lib/vulns/ecosystems.js'
 import { cvesOf, OsvFormatError, parseOsvDocument, parseOsvRecord } from '../../../src/lib/vulns/osv-record.js'
@@ -145,6 +145,23 @@ describe('affected ranges (OSV evaluation)', () => {
     assert.equal(isAffected('4.17.20', npm), true)
     assert.equal(isAffected('4.17.21', npm), false)
     assert.equal(isAffected('not-a-version', npm), false, 'an unparsable version is not reported affected by a range')
+  })
+
+  it('says which version fixes an affected one: the fix closing its interval, none after last_affected', () => {
+    const ranges = events(['introduced', '0'], ['fixed', '1.2.0'], ['introduced', '2.0.0'], ['fixed', '2.0.5'])
+    assert.deepEqual(affectingRange('1.1.9', ranges, compareSemver), { fixed: '1.2.0' })
+    assert.deepEqual(affectingRange('2.0.1', ranges, compareSemver), { fixed: '2.0.5' })
+    assert.equal(affectingRange('1.5.0', ranges, compareSemver), null)
+    assert.deepEqual(affectingRange('1.4.2', events(['introduced', '1.0.0'], ['last_affected', '1.4.2']), compareSemver), { fixed: null })
+    assert.deepEqual(affectingRange('5.0', events(['introduced', '0']), compareDpkg), { fixed: null })
+    assert.deepEqual(affectingRange('1:2.0-1', events(['fixed', '1:2.0-2'], ['introduced', '0']), compareDpkg), { fixed: '1:2.0-2' })
+    // The shape of GHSA-xvch-5gv4-984h (minimist): two affected entries, one per release line.
+    const minimist = { ecosystem: 'npm', ranges: [{ type: 'SEMVER', events: [{ introduced: '1.0.0' }, { fixed: '1.2.6' }] }, { type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '0.2.4' }] }], versions: [] }
+    assert.deepEqual(affectedBy('0.2.3', minimist), { fixed: '0.2.4' })
+    assert.deepEqual(affectedBy('1.2.5', minimist), { fixed: '1.2.6' })
+    assert.equal(affectedBy('1.2.8', minimist), null)
+    const listed = { ecosystem: 'PyPI', ranges: [], versions: ['1.0'] }
+    assert.deepEqual(affectedBy('1.0', listed), { fixed: null }, 'only listed: affected, no fix known')
   })
 })
 

@@ -9,10 +9,10 @@ export interface VulnsDb extends TestDatabase {
   otherTenant: string
 }
 
-/** A fresh database (PGlite, or PostgreSQL with DATABASE_URL) with the two demo tenants and no DETECT data. */
+/** A fresh database (PGlite, or PostgreSQL with DATABASE_URL) with the two demo tenants, no DETECT or INSIGHTS data and an empty feed. */
 export async function openVulnsDb (): Promise<VulnsDb> {
   const test = await openTestDatabase()
-  const seeded = await seed(test.database.db, { demoPassword: 'demo-password', otherPassword: 'other-password', honeynet: false, detect: false })
+  const seeded = await seed(test.database.db, { demoPassword: 'demo-password', otherPassword: 'other-password', honeynet: false, detect: false, insights: false })
   return {
     ...test,
     db: test.database.db,

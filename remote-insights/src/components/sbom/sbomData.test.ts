@@ -82,6 +82,7 @@ describe('SBOM data', () => {
         ref: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar',
         component: null,
         label: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar',
+        addedByConsole: false,
       },
     ]);
     const trivy = buildSbomView(loadSbom(SBOM_FILES.trivy));
@@ -104,6 +105,21 @@ describe('SBOM data', () => {
     }).components;
     expect(sortComponents(rows, 'version', 'asc').map((r) => r.component.version)).toEqual(['1.2.0', '1.9.2', '1.10.0', null]);
     expect(sortComponents(rows, 'version', 'desc').map((r) => r.component.version)).toEqual(['1.10.0', '1.9.2', '1.2.0', null]);
+  });
+
+  it('names the source of what the console added from its OSV feed, and marks the components it added', () => {
+    const sbom = loadSbom(SBOM_FILES.trivy);
+    const own = sbom.vulnerabilities[0]!;
+    const jquery = own.affects[0]!.ref;
+    const fromFeed = { ...own, id: 'CVE-2020-11022', source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-gxr4-xjj5-5px2' }, properties: [{ name: 'console:source', value: 'osv-feed' }] };
+    const merged = { ...own, affects: [...own.affects, { ref: 'pkg:npm/react@16.8.6' }], properties: [{ name: 'console:added-affect', value: 'pkg:npm/react@16.8.6' }] };
+    const [a, b, c] = buildSbomView({ ...sbom, vulnerabilities: [fromFeed, merged, own] }).vulnerabilities;
+    expect([a!.source, a!.addedByConsole]).toEqual(['OSV (console feed)', true]);
+    expect([b!.source, b!.addedByConsole]).toEqual(['ghsa', false]);
+    expect(b!.affected.map((x) => [x.ref, x.addedByConsole])).toEqual([[jquery, false], ['pkg:npm/react@16.8.6', true]]);
+    // A source named "OSV" in the uploaded file is the file's, not the console's.
+    expect(buildSbomView({ ...sbom, vulnerabilities: [{ ...own, source: { name: 'OSV', url: null } }] }).vulnerabilities[0]!.source).toBe('OSV');
+    expect([c!.source, c!.addedByConsole, c!.affected[0]!.addedByConsole]).toEqual(['ghsa', false, false]);
   });
 
   it('sorts vulnerabilities by severity with the id breaking ties, and counts them per severity', () => {

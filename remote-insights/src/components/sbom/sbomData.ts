@@ -66,6 +66,8 @@ export interface AffectedComponent {
   /** Null when the ref names no component of this file (VEX-only BOMs): shown by its ref. */
   component: SbomComponent | null;
   label: string;
+  /** The console's analysis added this component to a vulnerability the SBOM listed. */
+  addedByConsole: boolean;
 }
 
 export interface VulnerabilityRow {
@@ -73,9 +75,23 @@ export interface VulnerabilityRow {
   vulnerability: SbomVulnerability;
   severity: DisplaySeverity;
   rank: number;
+  /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE. */
   source: string | null;
+  /** The console added this vulnerability from its own OSV feed (not in the uploaded SBOM). */
+  addedByConsole: boolean;
   affected: AffectedComponent[];
   sortKeys: { id?: string };
+}
+
+/** The marks the API puts on what its analysis against the console's OSV feed added (docs/insights-api.md). */
+export const SOURCE_PROPERTY = 'console:source';
+export const FEED_SOURCE = 'osv-feed';
+export const ADDED_AFFECT_PROPERTY = 'console:added-affect';
+/** How the Source of a vulnerability the console added reads. */
+export const CONSOLE_FEED_SOURCE = 'OSV (console feed)';
+
+export function isAddedByConsole(vulnerability: SbomVulnerability): boolean {
+  return (vulnerability.properties ?? []).some((p) => p.name === SOURCE_PROPERTY && p.value === FEED_SOURCE);
 }
 
 export interface SbomView {
@@ -99,15 +115,19 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
   });
   const vulnerabilities = (sbom.vulnerabilities ?? []).map((vulnerability, index): VulnerabilityRow => {
     const severity = vulnerabilitySeverity(vulnerability);
+    const addedByConsole = isAddedByConsole(vulnerability);
+    const properties = vulnerability.properties ?? [];
+    const addedRefs = properties.length === 0 ? null : new Set(properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value));
     return {
       key: `${index}`,
       vulnerability,
       severity,
       rank: SEVERITY_ORDER.indexOf(severity),
-      source: vulnerability.source?.name ?? null,
+      source: addedByConsole ? CONSOLE_FEED_SOURCE : (vulnerability.source?.name ?? null),
+      addedByConsole,
       affected: (vulnerability.affects ?? []).map(({ ref }) => {
         const component = byRef.get(ref) ?? null;
-        return { ref, component, label: component ? componentLabel(component) : ref };
+        return { ref, component, label: component ? componentLabel(component) : ref, addedByConsole: addedRefs?.has(ref) ?? false };
       }),
       sortKeys: {},
     };

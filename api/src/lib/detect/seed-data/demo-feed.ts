@@ -84,6 +84,8 @@ export function demoRecords (): OsvRecord[] {
     score: cve.score,
     vector: null,
     aliases: [],
+    links: [],
+    cwes: [],
     publishedAt: null,
     modifiedAt: null,
     withdrawnAt: null,

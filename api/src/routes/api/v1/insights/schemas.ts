@@ -154,8 +154,11 @@ export const Sbom = Type.Object({
     advisories: Type.Array(Type.Object({ title: NullableString, url: Type.String() })),
     published: NullableString,
     updated: NullableString,
-    cwes: Type.Array(Type.Integer())
-  }))
+    cwes: Type.Array(Type.Integer()),
+    properties: Type.Array(Type.Object({ name: Type.String(), value: NullableString }), {
+      description: 'the file\'s own, then the console\'s marks: console:source = osv-feed (added from the console\'s OSV feed), console:added-affect = a ref it added'
+    })
+  }), { description: 'the SBOM\'s own vulnerabilities, then those the console found in its OSV feed' })
 })
 
 export const ScanAnswer = Type.Object({

@@ -94,7 +94,8 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
 
-    const scan = await prepareScan(files)
+    // The SBOM is analysed against the console's OSV feed before anything is stored.
+    const scan = await prepareScan(files, app.db)
     const principal = request.apiKey!
     return await storeScan(app.db, principal.tenantUid, principal.id, scan)
   })

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { vulnerabilityAffected } from '../../db/schema/index.js'
+import { affectedBy } from './affected.js'
+import { ecosystemComparator } from './ecosystems.js'
+
+/**
+ * The matching core shared by device packages and SBOM components: which feed records affect
+ * which (ecosystem, name, version). One indexed query reads the affected rows of every distinct
+ * (ecosystem, name) pair; versions are compared in JS with the ecosystem's ordering (or SemVer
+ * for SEMVER ranges). Withdrawn records have no affected rows, so they never match.
+ */
+
+export interface FeedPackage {
+  /** ecosystemKey() of an OSV ecosystem: "Debian:12", "Alpine:v3.18", "npm". */
+  ecosystem: string
+  /** The name the feed uses: the source package for Debian, Ubuntu and Alpine. */
+  name: string
+  version: string
+}
+
+export interface FeedHit {
+  osvId: string
+  /** The version that fixes it per the range holding the package's version, when there is one. */
+  fixed: string | null
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
+
+/** For each package the feed says is affected, the records that say so (one hit per record). */
+export async function feedHits<P extends FeedPackage> (db: Db, packages: readonly P[]): Promise<Map<P, FeedHit[]>> {
+  /** "ecosystem\0name" → the packages under it. */
+  const wanted = new Map<string, P[]>()
+  for (const pkg of packages) {
+    if (pkg.ecosystem === '' || pkg.name === '') continue
+    const key = `${pkg.ecosystem}\0${pkg.name}`
+    const list = wanted.get(key)
+    if (list === undefined) wanted.set(key, [pkg])
+    else list.push(pkg)
+  }
+  const hits = new Map<P, FeedHit[]>()
+  if (wanted.size === 0) return hits
+
+  const pairs = [...wanted.keys()].map((key) => {
+    const [e, n] = key.split('\0')
+    return { e, n }
+  })
+  const affected = await db.select({
+    osvId: vulnerabilityAffected.osvId,
+    ecosystem: vulnerabilityAffected.ecosystem,
+    packageName: vulnerabilityAffected.packageName,
+    ranges: vulnerabilityAffected.ranges,
+    versions: vulnerabilityAffected.versions
+  }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
+    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))`)
+
+  for (const entry of affected) {
+    const compare = ecosystemComparator(entry.ecosystem)
+    for (const pkg of wanted.get(`${entry.ecosystem}\0${entry.packageName}`) ?? []) {
+      const hit = affectedBy(pkg.version, entry, compare)
+      if (hit === null) continue
+      const list = hits.get(pkg)
+      if (list === undefined) {
+        hits.set(pkg, [{ osvId: entry.osvId, fixed: hit.fixed }])
+        continue
+      }
+      // A record with several affected entries for one package: one hit, with a fix if any says so.
+      const seen = list.find((item) => item.osvId === entry.osvId)
+      if (seen === undefined) list.push({ osvId: entry.osvId, fixed: hit.fixed })
+      else seen.fixed ??= hit.fixed
+    }
+  }
+  return hits
+}
