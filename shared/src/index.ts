@@ -20,3 +20,4 @@ export { LoadingState } from './components/LoadingState';
 export { PlaceholderPage } from './components/PlaceholderPage';
 export { AppProviders } from './components/AppProviders';
 export { DevShell, renderDevShell } from './components/DevShell';
+export { TenantCaption } from './components/TenantCaption';

@@ -1,4 +1,4 @@
-import { ConfirmDialog, ErrorState, LoadingState, type ApiKey, type CreatedApiKey } from '@console/shared';
+import { ConfirmDialog, ErrorState, LoadingState, TenantCaption, type ApiKey, type CreatedApiKey } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +10,6 @@ import { useTenant } from '../api/http-helpers';
 import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
 import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
 import { NameDialog } from '../components/common/NameDialog';
-import { TenantCaption } from '../components/common/TenantCaption';
 
 /** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete. */
 export function ApiKeysPage() {

@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, renderWithAuth } from '../testing/renderWithAuth';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorState } from './ErrorState';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
+import { TenantCaption } from './TenantCaption';
 
 describe('shared UI', () => {
   it('ConfirmDialog calls back on confirm and cancel', async () => {
@@ -47,5 +49,13 @@ describe('shared UI', () => {
     expect(screen.getByRole('heading', { name: 'Dashboards' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Technical Overview' })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-9');
+  });
+
+  it('TenantCaption shows the signed-in tenant, and nothing before the profile arrives', () => {
+    const { unmount } = renderWithAuth(<TenantCaption />, { auth: fakeAuth({ profile: { user_email: 'bo@example.com', tenant_uid: 't-42' } }) });
+    expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-42');
+    unmount();
+    renderWithAuth(<TenantCaption />, { auth: fakeAuth({ profile: null, loading: true }) });
+    expect(screen.getByTestId('tenant-uid')).toBeEmptyDOMElement();
   });
 });
