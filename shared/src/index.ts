@@ -21,3 +21,5 @@ export { PlaceholderPage } from './components/PlaceholderPage';
 export { AppProviders } from './components/AppProviders';
 export { DevShell, renderDevShell } from './components/DevShell';
 export { TenantCaption } from './components/TenantCaption';
+export { CopyButton, COPIED_FEEDBACK_MS } from './components/CopyButton';
+export type { CopyButtonProps } from './components/CopyButton';

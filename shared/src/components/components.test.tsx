@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithAuth } from '../testing/renderWithAuth';
 import { ConfirmDialog } from './ConfirmDialog';
+import { COPIED_FEEDBACK_MS, CopyButton } from './CopyButton';
 import { ErrorState } from './ErrorState';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -57,5 +58,39 @@ describe('shared UI', () => {
     unmount();
     renderWithAuth(<TenantCaption />, { auth: fakeAuth({ profile: null, loading: true }) });
     expect(screen.getByTestId('tenant-uid')).toBeEmptyDOMElement();
+  });
+
+  describe('CopyButton', () => {
+    const writeText = jest.fn();
+    beforeEach(() => {
+      writeText.mockReset();
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    });
+    afterEach(() => jest.useRealTimers());
+
+    it('copies its text and says Copied for a moment', async () => {
+      jest.useFakeTimers();
+      writeText.mockResolvedValue(undefined);
+      render(<CopyButton text="sh console-agent enroll" ariaLabel="Copy: enrol" />);
+      const button = screen.getByRole('button', { name: 'Copy: enrol' });
+      expect(button).toHaveTextContent('Copy');
+      await act(async () => fireEvent.click(button));
+      expect(writeText).toHaveBeenCalledWith('sh console-agent enroll');
+      expect(button).toHaveTextContent('Copied');
+      act(() => jest.advanceTimersByTime(COPIED_FEEDBACK_MS));
+      expect(button).toHaveTextContent('Copy');
+      expect(button).not.toHaveTextContent('Copied');
+    });
+
+    it('does not claim Copied when the clipboard refuses', async () => {
+      writeText.mockRejectedValue(new Error('denied'));
+      const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      render(<CopyButton text="secret" label="Copy key" />);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy key' })));
+      expect(writeText).toHaveBeenCalledWith('secret');
+      expect(screen.getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
+      expect(screen.queryByText('Copied')).not.toBeInTheDocument();
+      consoleError.mockRestore();
+    });
   });
 });

@@ -1,9 +1,8 @@
-import type { Agent } from '@console/shared';
+import { CopyButton, type Agent } from '@console/shared';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { agentDownloadUrl } from '../../api/agent';
-import { CopyButton } from '../common/CopyButton';
 
 /** The install script is served to holders of a tenant API key; the token enrols the device. */
 export function linuxInstallCommand(origin: string): string {

@@ -1,4 +1,4 @@
-import { ConfirmDialog, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
+import { ConfirmDialog, CopyButton, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
@@ -23,7 +23,6 @@ import {
 } from '../../api/provision-tokens';
 import { useClientPaging } from '../../hooks/useClientPaging';
 import { ClientPagination } from '../common/ClientPagination';
-import { CopyButton } from '../common/CopyButton';
 import { formatDateTime } from '../common/format';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';

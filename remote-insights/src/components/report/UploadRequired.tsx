@@ -1,8 +1,8 @@
+import { CopyButton } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../common/CopyButton';
 
 /**
  * Uploads bom.json and audit.json with the report token; works as written against our API. A
