@@ -23,3 +23,5 @@ export { DevShell, renderDevShell } from './components/DevShell';
 export { TenantCaption } from './components/TenantCaption';
 export { CopyButton, COPIED_FEEDBACK_MS } from './components/CopyButton';
 export type { CopyButtonProps } from './components/CopyButton';
+export { FieldList } from './components/FieldList';
+export type { Field, FieldListProps } from './components/FieldList';

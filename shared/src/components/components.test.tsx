@@ -4,6 +4,7 @@ import { fakeAuth, renderWithAuth } from '../testing/renderWithAuth';
 import { ConfirmDialog } from './ConfirmDialog';
 import { COPIED_FEEDBACK_MS, CopyButton } from './CopyButton';
 import { ErrorState } from './ErrorState';
+import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
 import { TenantCaption } from './TenantCaption';
@@ -92,5 +93,18 @@ describe('shared UI', () => {
       expect(screen.queryByText('Copied')).not.toBeInTheDocument();
       consoleError.mockRestore();
     });
+  });
+
+  it('FieldList pairs each label with its value, keeping line breaks only when asked', () => {
+    const fields = [
+      { label: 'Hostname', value: 'web-01' },
+      { label: 'Description', value: 'line one\nline two' },
+    ];
+    const { rerender } = render(<FieldList fields={fields} />);
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Hostname', 'Description']);
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['web-01', 'line one\nline two']);
+    expect(screen.getAllByRole('definition')[1]).not.toHaveStyle({ whiteSpace: 'pre-wrap' });
+    rerender(<FieldList fields={fields} preWrap />);
+    expect(screen.getAllByRole('definition')[1]).toHaveStyle({ whiteSpace: 'pre-wrap' });
   });
 });

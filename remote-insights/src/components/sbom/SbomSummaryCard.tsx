@@ -1,7 +1,7 @@
+import { FieldList } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import { FieldList } from '../common/FieldList';
 import { formatDateTime, NOT_AVAILABLE } from '../common/format';
 import type { RootComponent } from './sbomData';
 
@@ -20,6 +20,7 @@ export const SbomSummaryCard = memo(function SbomSummaryCard({ root, timestamp, 
         SBOM Summary
       </Typography>
       <FieldList
+        preWrap
         fields={[
           { label: 'Component', value: root ? [root.name, root.version].filter(Boolean).join(' ') : NOT_AVAILABLE },
           { label: 'Generated', value: formatDateTime(timestamp) },
