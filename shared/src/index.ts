@@ -25,3 +25,5 @@ export { CopyButton, COPIED_FEEDBACK_MS } from './components/CopyButton';
 export type { CopyButtonProps } from './components/CopyButton';
 export { FieldList } from './components/FieldList';
 export type { Field, FieldListProps } from './components/FieldList';
+export { ClientPagination } from './components/ClientPagination';
+export type { ClientPaginationProps } from './components/ClientPagination';

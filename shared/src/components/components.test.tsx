@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithAuth } from '../testing/renderWithAuth';
+import { ClientPagination } from './ClientPagination';
 import { ConfirmDialog } from './ConfirmDialog';
 import { COPIED_FEEDBACK_MS, CopyButton } from './CopyButton';
 import { ErrorState } from './ErrorState';
@@ -106,5 +107,19 @@ describe('shared UI', () => {
     expect(screen.getAllByRole('definition')[1]).not.toHaveStyle({ whiteSpace: 'pre-wrap' });
     rerender(<FieldList fields={fields} preWrap />);
     expect(screen.getAllByRole('definition')[1]).toHaveStyle({ whiteSpace: 'pre-wrap' });
+  });
+
+  it('ClientPagination offers the page sizes it is given and reports page and size changes', async () => {
+    const setPage = jest.fn();
+    const setRowsPerPage = jest.fn();
+    render(<ClientPagination count={12} page={0} rowsPerPage={10} pageSizes={[5, 10, 25, 50]} setPage={setPage} setRowsPerPage={setRowsPerPage} />);
+    expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(setPage).toHaveBeenCalledWith(1);
+    await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['5', '10', '25', '50']);
+    await userEvent.click(within(listbox).getByRole('option', { name: '25' }));
+    expect(setRowsPerPage).toHaveBeenCalledWith(25);
   });
 });

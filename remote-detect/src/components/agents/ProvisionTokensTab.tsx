@@ -1,4 +1,4 @@
-import { ConfirmDialog, CopyButton, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
+import { ClientPagination, ConfirmDialog, CopyButton, DEVICE_TABLE_PAGE_SIZES, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
@@ -22,7 +22,6 @@ import {
   useProvisionTokens,
 } from '../../api/provision-tokens';
 import { useClientPaging } from '../../hooks/useClientPaging';
-import { ClientPagination } from '../common/ClientPagination';
 import { formatDateTime } from '../common/format';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
@@ -127,7 +126,7 @@ export function ProvisionTokensTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination count={data.length} {...paging} />
+      <ClientPagination count={data.length} pageSizes={DEVICE_TABLE_PAGE_SIZES} {...paging} />
 
       <NameDialog
         open={creating}

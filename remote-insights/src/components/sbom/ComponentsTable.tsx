@@ -1,3 +1,4 @@
+import { ClientPagination, REPORT_TABLE_PAGE_SIZES } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,7 +10,6 @@ import { memo, useMemo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
 import { NOT_AVAILABLE } from '../common/format';
-import { ReportTablePagination } from '../common/ReportTablePagination';
 import { SortableHead, type HeadColumn } from '../common/SortableHead';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
@@ -67,7 +67,8 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
           </TableBody>
         </Table>
       </TableContainer>
-      <ReportTablePagination
+      <ClientPagination
+        pageSizes={REPORT_TABLE_PAGE_SIZES}
         count={rows.length}
         page={table.page}
         rowsPerPage={table.rowsPerPage}

@@ -1,3 +1,4 @@
+import { ClientPagination, REPORT_TABLE_PAGE_SIZES } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,7 +10,6 @@ import { memo, useMemo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
 import { NOT_AVAILABLE } from '../common/format';
-import { ReportTablePagination } from '../common/ReportTablePagination';
 import { SeverityChip } from '../common/SeverityChip';
 import { SortableHead, type HeadColumn } from '../common/SortableHead';
 import { sortVulnerabilities, type VulnerabilityRow, type VulnerabilitySortField } from './sbomData';
@@ -78,7 +78,8 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
           </TableBody>
         </Table>
       </TableContainer>
-      <ReportTablePagination
+      <ClientPagination
+        pageSizes={REPORT_TABLE_PAGE_SIZES}
         count={rows.length}
         page={table.page}
         rowsPerPage={table.rowsPerPage}
