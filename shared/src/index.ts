@@ -27,3 +27,5 @@ export { FieldList } from './components/FieldList';
 export type { Field, FieldListProps } from './components/FieldList';
 export { ClientPagination } from './components/ClientPagination';
 export type { ClientPaginationProps } from './components/ClientPagination';
+export { SortableTableHead } from './components/SortableTableHead';
+export type { SortableColumn, SortableTableHeadProps, SortDirection } from './components/SortableTableHead';

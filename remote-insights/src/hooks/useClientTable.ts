@@ -1,7 +1,5 @@
-import { DEFAULT_PAGE_SIZE } from '@console/shared';
+import { DEFAULT_PAGE_SIZE, type SortDirection } from '@console/shared';
 import { useState } from 'react';
-
-export type SortDirection = 'asc' | 'desc';
 
 /**
  * Sort and paging state of a table whose rows are all in memory. A new sort, page size or row

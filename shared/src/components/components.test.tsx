@@ -8,6 +8,7 @@ import { ErrorState } from './ErrorState';
 import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
+import { SortableTableHead } from './SortableTableHead';
 import { TenantCaption } from './TenantCaption';
 
 describe('shared UI', () => {
@@ -121,5 +122,25 @@ describe('shared UI', () => {
     expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['5', '10', '25', '50']);
     await userEvent.click(within(listbox).getByRole('option', { name: '25' }));
     expect(setRowsPerPage).toHaveBeenCalledWith(25);
+  });
+
+  it('SortableTableHead marks the sorted column and reports clicks on the sortable ones', async () => {
+    const onSort = jest.fn();
+    const columns = [
+      { label: 'Name', sortField: 'name' },
+      { label: 'Version' },
+      { id: 'cves', label: 'CVEs', sortField: 'cve_count', align: 'right' as const },
+    ];
+    render(
+      <table>
+        <SortableTableHead columns={columns} orderBy="cve_count" direction="desc" onSort={onSort} />
+      </table>,
+    );
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((header) => header.getAttribute('aria-sort'))).toEqual([null, null, 'descending']);
+    expect(within(headers[1]).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(headers[0]).getByRole('button', { name: 'Name' }));
+    await userEvent.click(within(headers[2]).getByRole('button', { name: /CVEs/ }));
+    expect(onSort.mock.calls).toEqual([['name'], ['cve_count']]);
   });
 });

@@ -1,4 +1,4 @@
-import { ClientPagination, REPORT_TABLE_PAGE_SIZES } from '@console/shared';
+import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,11 +10,10 @@ import { memo, useMemo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
 import { NOT_AVAILABLE } from '../common/format';
-import { SortableHead, type HeadColumn } from '../common/SortableHead';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
-const COLUMNS: HeadColumn<ComponentSortField>[] = [
+const COLUMNS: SortableColumn<ComponentSortField>[] = [
   { label: 'Name', sortField: 'name' },
   { label: 'Type', sortField: 'type' },
   { label: 'Version', sortField: 'version' },
@@ -36,7 +35,7 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
       </Typography>
       <TableContainer>
         <Table size="small" aria-label="Components">
-          <SortableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+          <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
             {visible.map((row) => (
               <TableRow

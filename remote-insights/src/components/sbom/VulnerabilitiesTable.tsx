@@ -1,4 +1,4 @@
-import { ClientPagination, REPORT_TABLE_PAGE_SIZES } from '@console/shared';
+import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,11 +11,10 @@ import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
 import { NOT_AVAILABLE } from '../common/format';
 import { SeverityChip } from '../common/SeverityChip';
-import { SortableHead, type HeadColumn } from '../common/SortableHead';
 import { sortVulnerabilities, type VulnerabilityRow, type VulnerabilitySortField } from './sbomData';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
 
-const COLUMNS: HeadColumn<VulnerabilitySortField>[] = [
+const COLUMNS: SortableColumn<VulnerabilitySortField>[] = [
   { label: 'Vulnerability ID', sortField: 'id' },
   { label: 'Severity', sortField: 'severity' },
   { label: 'Source' },
@@ -46,7 +45,7 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
       </Typography>
       <TableContainer>
         <Table size="small" aria-label="Vulnerabilities">
-          <SortableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+          <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
             {visible.map((row) => (
               <TableRow
