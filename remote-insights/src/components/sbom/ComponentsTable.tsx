@@ -1,15 +1,15 @@
 import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { memo, useMemo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
+import { ClickableRow } from '../common/ClickableRow';
 import { NOT_AVAILABLE } from '../common/format';
+import { ReportSection } from '../common/ReportSection';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
@@ -29,34 +29,19 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
   const visible = sorted.slice(table.page * table.rowsPerPage, (table.page + 1) * table.rowsPerPage);
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Components" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        Components
-      </Typography>
+    <ReportSection title="Components">
       <TableContainer>
         <Table size="small" aria-label="Components">
           <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
             {visible.map((row) => (
-              <TableRow
-                key={row.key}
-                hover
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => dialog.show(row)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    dialog.show(row);
-                  }
-                }}
-              >
+              <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.name}</TableCell>
                 <TableCell>{row.component.type || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.version || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.group || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{licenseText(row.component.licenses) ?? NOT_AVAILABLE}</TableCell>
-              </TableRow>
+              </ClickableRow>
             ))}
             {rows.length === 0 && (
               <TableRow>
@@ -75,6 +60,6 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
         setRowsPerPage={table.setRowsPerPage}
       />
       <ComponentDialog component={dialog.item?.component ?? null} open={dialog.open} onClose={dialog.close} />
-    </Paper>
+    </ReportSection>
   );
 });

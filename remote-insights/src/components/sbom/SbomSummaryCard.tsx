@@ -1,8 +1,7 @@
 import { FieldList } from '@console/shared';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { formatDateTime, NOT_AVAILABLE } from '../common/format';
+import { ReportSection } from '../common/ReportSection';
 import type { RootComponent } from './sbomData';
 
 export interface SbomSummaryCardProps {
@@ -15,10 +14,7 @@ export interface SbomSummaryCardProps {
 
 export const SbomSummaryCard = memo(function SbomSummaryCard({ root, timestamp, specVersion, components, vulnerabilities }: SbomSummaryCardProps) {
   return (
-    <Paper variant="outlined" component="section" aria-label="SBOM Summary" sx={{ p: 2, height: '100%' }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        SBOM Summary
-      </Typography>
+    <ReportSection title="SBOM Summary" fill>
       <FieldList
         preWrap
         fields={[
@@ -32,6 +28,6 @@ export const SbomSummaryCard = memo(function SbomSummaryCard({ root, timestamp, 
           },
         ]}
       />
-    </Paper>
+    </ReportSection>
   );
 });

@@ -1,15 +1,15 @@
 import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { memo, useMemo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
+import { ClickableRow } from '../common/ClickableRow';
 import { NOT_AVAILABLE } from '../common/format';
+import { ReportSection } from '../common/ReportSection';
 import { SeverityChip } from '../common/SeverityChip';
 import { sortVulnerabilities, type VulnerabilityRow, type VulnerabilitySortField } from './sbomData';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
@@ -39,35 +39,20 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
   const visible = sorted.slice(table.page * table.rowsPerPage, (table.page + 1) * table.rowsPerPage);
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Vulnerabilities" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        Vulnerabilities
-      </Typography>
+    <ReportSection title="Vulnerabilities">
       <TableContainer>
         <Table size="small" aria-label="Vulnerabilities">
           <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
             {visible.map((row) => (
-              <TableRow
-                key={row.key}
-                hover
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => dialog.show(row)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    dialog.show(row);
-                  }
-                }}
-              >
+              <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.vulnerability.id}</TableCell>
                 <TableCell>
                   <SeverityChip severity={row.severity} />
                 </TableCell>
                 <TableCell>{row.source ?? NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{affectedText(row)}</TableCell>
-              </TableRow>
+              </ClickableRow>
             ))}
             {rows.length === 0 && (
               <TableRow>
@@ -86,6 +71,6 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
         setRowsPerPage={table.setRowsPerPage}
       />
       <VulnerabilityDialog row={dialog.item} open={dialog.open} onClose={dialog.close} />
-    </Paper>
+    </ReportSection>
   );
 });
