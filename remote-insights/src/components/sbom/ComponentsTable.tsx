@@ -4,7 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
@@ -23,10 +23,8 @@ const COLUMNS: SortableColumn<ComponentSortField>[] = [
 
 /** Sorted in memory, only the visible page rendered (10,000 components stay fast). */
 export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: ComponentRow[] }) {
-  const table = useClientTable<ComponentSortField>(rows, 'name');
+  const table = useClientTable(rows, sortComponents, 'name');
   const dialog = useDialogItem<ComponentRow>();
-  const sorted = useMemo(() => sortComponents(rows, table.orderBy, table.direction), [rows, table.orderBy, table.direction]);
-  const visible = sorted.slice(table.page * table.rowsPerPage, (table.page + 1) * table.rowsPerPage);
 
   return (
     <ReportSection title="Components">
@@ -34,7 +32,7 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
         <Table size="small" aria-label="Components">
           <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
-            {visible.map((row) => (
+            {table.visible.map((row) => (
               <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.name}</TableCell>
                 <TableCell>{row.component.type || NOT_AVAILABLE}</TableCell>
@@ -51,14 +49,7 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination
-        pageSizes={REPORT_TABLE_PAGE_SIZES}
-        count={rows.length}
-        page={table.page}
-        rowsPerPage={table.rowsPerPage}
-        setPage={table.setPage}
-        setRowsPerPage={table.setRowsPerPage}
-      />
+      <ClientPagination pageSizes={REPORT_TABLE_PAGE_SIZES} count={rows.length} {...table} />
       <ComponentDialog component={dialog.item?.component ?? null} open={dialog.open} onClose={dialog.close} />
     </ReportSection>
   );

@@ -4,7 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
@@ -33,10 +33,8 @@ function affectedText(row: VulnerabilityRow): string {
 
 /** Default order: severity, highest first (spec §2). Only the visible page is rendered. */
 export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }: { rows: VulnerabilityRow[] }) {
-  const table = useClientTable<VulnerabilitySortField>(rows, 'severity', 'desc');
+  const table = useClientTable(rows, sortVulnerabilities, 'severity', 'desc');
   const dialog = useDialogItem<VulnerabilityRow>();
-  const sorted = useMemo(() => sortVulnerabilities(rows, table.orderBy, table.direction), [rows, table.orderBy, table.direction]);
-  const visible = sorted.slice(table.page * table.rowsPerPage, (table.page + 1) * table.rowsPerPage);
 
   return (
     <ReportSection title="Vulnerabilities">
@@ -44,7 +42,7 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
         <Table size="small" aria-label="Vulnerabilities">
           <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
-            {visible.map((row) => (
+            {table.visible.map((row) => (
               <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.vulnerability.id}</TableCell>
                 <TableCell>
@@ -62,14 +60,7 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination
-        pageSizes={REPORT_TABLE_PAGE_SIZES}
-        count={rows.length}
-        page={table.page}
-        rowsPerPage={table.rowsPerPage}
-        setPage={table.setPage}
-        setRowsPerPage={table.setRowsPerPage}
-      />
+      <ClientPagination pageSizes={REPORT_TABLE_PAGE_SIZES} count={rows.length} {...table} />
       <VulnerabilityDialog row={dialog.item} open={dialog.open} onClose={dialog.close} />
     </ReportSection>
   );
