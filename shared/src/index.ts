@@ -29,3 +29,5 @@ export { ClientPagination } from './components/ClientPagination';
 export type { ClientPaginationProps } from './components/ClientPagination';
 export { SortableTableHead } from './components/SortableTableHead';
 export type { SortableColumn, SortableTableHeadProps, SortDirection } from './components/SortableTableHead';
+export { CommandBlock } from './components/CommandBlock';
+export type { CommandBlockProps } from './components/CommandBlock';

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithAuth } from '../testing/renderWithAuth';
 import { ClientPagination } from './ClientPagination';
+import { CommandBlock } from './CommandBlock';
 import { ConfirmDialog } from './ConfirmDialog';
 import { COPIED_FEEDBACK_MS, CopyButton } from './CopyButton';
 import { ErrorState } from './ErrorState';
@@ -63,7 +64,7 @@ describe('shared UI', () => {
     expect(screen.getByTestId('tenant-uid')).toBeEmptyDOMElement();
   });
 
-  describe('CopyButton', () => {
+  describe('CopyButton and CommandBlock', () => {
     const writeText = jest.fn();
     beforeEach(() => {
       writeText.mockReset();
@@ -94,6 +95,26 @@ describe('shared UI', () => {
       expect(screen.getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
       expect(screen.queryByText('Copied')).not.toBeInTheDocument();
       consoleError.mockRestore();
+    });
+
+    it('CommandBlock shows the command under its label, and its button copies it', async () => {
+      writeText.mockResolvedValue(undefined);
+      render(<CommandBlock label="Install" command="curl -fsSL https://console.example/install | sh" />);
+      expect(screen.getByRole('heading', { name: 'Install' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Install')).toHaveTextContent('curl -fsSL https://console.example/install | sh');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
+      expect(writeText).toHaveBeenCalledWith('curl -fsSL https://console.example/install | sh');
+    });
+
+    it('CommandBlock names its copy button after the label when asked, for pages with several commands', () => {
+      render(
+        <>
+          <CommandBlock label="Upload command" command="curl -F sbom=@bom.json" labelledCopy />
+          <CommandBlock label="Scan" command="sh console-scan" labelledCopy />
+        </>,
+      );
+      expect(screen.getByRole('button', { name: 'Copy: Upload command' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Copy: Scan' })).toBeInTheDocument();
     });
   });
 
