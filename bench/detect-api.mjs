@@ -13,17 +13,13 @@
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
 // big device is written through the API's own modules before the server starts (the embedded
 // database allows one process at a time). Loopback only.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApiServer } from './lib/api-server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const API = join(ROOT, 'api', 'dist');
-const PASSWORD = 'bench-demo-password';
+import { signIn, startApiServer } from './lib/api-server.mjs';
+import { API, benchDatabase, checkUsage, importApi, PASSWORD, percentile, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -41,29 +37,15 @@ const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const PAGES = Number(values.pages);
 const BROWSER_LOADS = Number(values['browser-loads']);
-if (![PACKAGES, CONNECTIONS, DURATION, PAGES, BROWSER_LOADS].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error('Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--browser-loads N] [--no-browser] [--profile DIR]');
-  process.exit(2);
-}
-if (!existsSync(join(API, 'lib', 'detect', 'seed.js'))) {
-  console.error('api/dist is missing or stale: run pnpm --filter @console/api build first');
-  process.exit(1);
-}
+checkUsage(
+  wholeNumbers([PACKAGES, CONNECTIONS, DURATION, PAGES, BROWSER_LOADS]),
+  'Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--browser-loads N] [--no-browser] [--profile DIR]',
+);
+requireApiBuild('lib/detect/seed.js');
 
-const dist = (path) => import(pathToFileURL(join(API, path)).href);
 const autocannon = createRequire(join(ROOT, 'api', 'package.json'))('autocannon');
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-bench-detect-'));
-const env = {
-  ...process.env,
-  ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  CONSOLE_DEMO_PASSWORD: PASSWORD,
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  HOST: '127.0.0.1',
-};
-const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const { dataDir, engine, env, removeDataDir } = benchDatabase('detect');
 const ms = (n) => `${n.toFixed(1)} ms`;
 const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
 /** Every figure printed, written to bench/results/ at the end. */
@@ -80,12 +62,12 @@ function spread(values) {
 
 /** Seeds the demo data and adds one device with PACKAGES packages (a third with a CVE finding). */
 async function prepare() {
-  const { loadConfig } = await dist('config.js');
-  const { openConfiguredDatabase } = await dist('lib/startup.js');
-  const { seed } = await dist('lib/seed.js');
-  const { refreshDeviceStats } = await dist('lib/detect/devices.js');
-  const { analyzeDetectTables } = await dist('lib/detect/seed.js');
-  const schema = await dist('db/schema/index.js');
+  const { loadConfig } = await importApi('config.js');
+  const { openConfiguredDatabase } = await importApi('lib/startup.js');
+  const { seed } = await importApi('lib/seed.js');
+  const { refreshDeviceStats } = await importApi('lib/detect/devices.js');
+  const { analyzeDetectTables } = await importApi('lib/detect/seed.js');
+  const schema = await importApi('db/schema/index.js');
   const database = await openConfiguredDatabase(loadConfig(env));
   try {
     const { db } = database;
@@ -116,15 +98,6 @@ async function prepare() {
   } finally {
     await database.close();
   }
-}
-
-async function signIn(baseURL) {
-  const response = await fetch(`${baseURL}/api/v1/token/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD, remember: true }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 async function timed(url, cookie) {
@@ -159,9 +132,9 @@ const t0 = performance.now();
 const ids = await prepare();
 console.log(`prepared demo seed + big device (${ids.findings} findings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(values.profile)] : [];
-const { child, baseURL } = await startApiServer(API, env, { nodeArgs });
+const { baseURL, stop } = await startApiServer(API, env, { nodeArgs });
 try {
-  const cookie = await signIn(baseURL);
+  const { cookie } = await signIn(baseURL, { remember: true });
   const device = `${baseURL}/api/v1/tenants/${ids.tenantUid}/devices/${ids.deviceUid}/`;
   const list = await (await fetch(`${baseURL}/api/v1/tenants/${ids.tenantUid}/alerts/?limit=1`, { headers: { cookie } })).json();
   const alert = `${baseURL}/api/v1/tenants/${ids.tenantUid}/alerts/${list.results[0].uid}/`;
@@ -225,13 +198,8 @@ try {
   report('baseline', 'baseline GET /tenants/{t}/, 10 connections',
     await cannon({ url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`, connections: 10, duration: Math.min(DURATION, 5), headers: { cookie } }));
 
-  const results = join(ROOT, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  const file = join(results, `detect-api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify(figures, null, 2));
-  console.log(`results: ${file}`);
+  writeResults('detect-api', figures);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((res) => child.once('exit', res));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stop();
+  removeDataDir();
 }

@@ -7,16 +7,10 @@
 // Runs `api/dist` (build first: node scripts/build.mjs) on a temporary DATA_DIR (embedded
 // PGlite), or on DATABASE_URL when set. A sensor key comes from the CLI, as an operator makes one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApiServer } from './lib/api-server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const API = join(ROOT, 'api', 'dist');
-const PASSWORD = 'bench-demo-password';
+import { signIn, startApiServer } from './lib/api-server.mjs';
+import { API, benchDatabase, checkUsage, importApi, percentile, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -28,27 +22,12 @@ const { values } = parseArgs({
 const EVENTS = Number(values.events);
 const BATCH = Number(values.batch);
 const CALLS = Number(values.calls);
-if (![EVENTS, BATCH, CALLS].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error('Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N]');
-  process.exit(2);
-}
-if (!existsSync(join(API, 'server.js'))) {
-  console.error('api/dist is missing: run node scripts/build.mjs (or pnpm --filter @console/api build) first');
-  process.exit(1);
-}
+checkUsage(wholeNumbers([EVENTS, BATCH, CALLS]), 'Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N]');
+requireApiBuild('lib/honeypot/generator.js');
 
-const { cowrieSessions } = await import(pathToFileURL(join(API, 'lib', 'honeypot', 'generator.js')).href);
+const { cowrieSessions } = await importApi('lib/honeypot/generator.js');
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-bench-honeypot-'));
-const env = {
-  ...process.env,
-  ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  CONSOLE_DEMO_PASSWORD: PASSWORD,
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  HOST: '127.0.0.1',
-};
-const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
+const { dataDir, engine, env, removeDataDir } = benchDatabase('honeypot');
 
 function cli(...args) {
   const result = spawnSync(process.execPath, [join(API, 'cli.js'), ...args], { env, encoding: 'utf8' });
@@ -56,13 +35,12 @@ function cli(...args) {
   return result.stdout.trim();
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n) => n.toLocaleString('en-US');
 
 console.log(`honeypot bench: ${fmt(EVENTS)} events in requests of ${fmt(BATCH)}, ${CALLS} metrics calls, ${engine}`);
 const key = cli('create-sensor-key', '--name', 'bench');
 let t = performance.now();
-const { child, baseURL } = await startApiServer(API, env);
+const { baseURL, stop } = await startApiServer(API, env);
 console.log(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (first start seeds the demo data)`);
 
 try {
@@ -118,13 +96,7 @@ try {
   console.log(`ingest: ${fmt(accepted)} accepted, ${fmt(duplicates)} duplicates, ${fmt(rejected)} rejected, ${(bytes / 1e6).toFixed(0)} MB in ${ingestSeconds.toFixed(1)} s → ${fmt(rate)} events/s`);
 
   // Metrics: signed in as the demo user, sequential calls after one warm-up.
-  const login = await fetch(`${baseURL}/api/v1/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { cookie } = await signIn(baseURL);
   const get = async () => {
     const response = await fetch(`${baseURL}/api/v1/honeypot-metrics/`, { headers: { cookie } });
     if (!response.ok) throw new Error(`metrics answered ${response.status}`);
@@ -142,14 +114,8 @@ try {
   console.log(`metrics: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${CALLS} calls (target p95 ≤ 100 ms${p95 <= 100 ? ': met' : ': MISSED'})`);
   console.log(`  total_attacks ${fmt(metrics.total_attacks)}, top ASN ${metrics.top_asns[0]?.asn} (${fmt(metrics.top_asns[0]?.count ?? 0)})`);
 
-  const results = join(ROOT, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  const file = join(results, `honeypot-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ events: EVENTS, batch: BATCH, engine: dataDir ? 'pglite' : 'postgres', accepted, duplicates, rejected, ingestSeconds, eventsPerSecond: rate, metricsMs: { p50, p95, p99, calls: CALLS } }, null, 2));
-  console.log(`results: ${file}`);
+  writeResults('honeypot', { events: EVENTS, batch: BATCH, engine: dataDir ? 'pglite' : 'postgres', accepted, duplicates, rejected, ingestSeconds, eventsPerSecond: rate, metricsMs: { p50, p95, p99, calls: CALLS } });
 } finally {
-  const exited = new Promise((res) => child.once('exit', res));
-  child.kill('SIGTERM');
-  await exited;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stop();
+  removeDataDir();
 }

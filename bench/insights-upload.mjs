@@ -11,16 +11,9 @@
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
 // report is created and the file uploaded the way a user and the scanner do: sign in, POST a
 // report, then multipart POST /api/v1/insights/cli/scan with the report token. Loopback only.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startApiServer } from './lib/api-server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const API = join(ROOT, 'api', 'dist');
-const PASSWORD = 'bench-demo-password';
+import { signIn, startApiServer } from './lib/api-server.mjs';
+import { API, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -36,42 +29,16 @@ const COMPONENTS = Number(values.components);
 const VULNERABILITIES = Number(values.vulnerabilities);
 const UPLOADS = Number(values.uploads);
 const READS = Number(values.reads);
-if (![COMPONENTS, VULNERABILITIES, UPLOADS, READS, VULNERABLE].every((n) => Number.isInteger(n) && n >= 0) || UPLOADS < 1 || READS < 1 || VULNERABLE > 100) {
-  console.error('Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100]');
-  process.exit(2);
-}
-if (!existsSync(join(API, 'lib', 'insights', 'scan.js'))) {
-  console.error('api/dist is missing or stale: run pnpm --filter @console/api build first');
-  process.exit(1);
-}
+checkUsage(
+  wholeNumbers([COMPONENTS, VULNERABILITIES, VULNERABLE], 0) && wholeNumbers([UPLOADS, READS]) && VULNERABLE <= 100,
+  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100]',
+);
+requireApiBuild('lib/insights/scan.js');
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-bench-insights-'));
-const env = {
-  ...process.env,
-  ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  CONSOLE_DEMO_PASSWORD: PASSWORD,
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  HOST: '127.0.0.1',
-};
-const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
+const { dataDir, engine, env, removeDataDir } = benchDatabase('insights');
 const fmt = (n) => n.toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** mulberry32: the same SBOM every run. */
-function prng(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (items) => items[Math.floor(next() * items.length)] };
-}
 
 /** npm packages at versions the real records in api/osv-sample/npm say are affected (for --vulnerable). */
 const AFFECTED_NPM = [['lodash', '4.17.20'], ['minimist', '1.2.5'], ['semver', '7.3.8'], ['braces', '3.0.2'], ['ws', '7.4.6'],
@@ -146,23 +113,12 @@ function generateSbom(components, vulnerabilities) {
   };
 }
 
-async function signIn(baseURL) {
-  const response = await fetch(`${baseURL}/api/v1/token/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
-  return { cookie: cookies.join('; '), csrf };
-}
-
 console.log(`INSIGHTS upload bench: ${fmt(COMPONENTS)} components (${VULNERABLE}% affected per the feed), ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`);
 const file = Buffer.from(JSON.stringify(generateSbom(COMPONENTS, VULNERABILITIES)));
 console.log(`generated CycloneDX 1.6 SBOM: ${mb(file.length)}`);
 
 // In-process, for the breakdown: parse + check + normalise + serialise + gzip of the same bytes.
-const { prepareScan } = await import(pathToFileURL(join(API, 'lib', 'insights', 'scan.js')).href);
+const { prepareScan } = await importApi('lib/insights/scan.js');
 const prepareTimes = [];
 for (let i = 0; i < UPLOADS; i++) {
   const start = performance.now();
@@ -170,7 +126,7 @@ for (let i = 0; i < UPLOADS; i++) {
   prepareTimes.push(performance.now() - start);
 }
 
-const { child, baseURL } = await startApiServer(API, env);
+const { baseURL, stop } = await startApiServer(API, env);
 try {
   const { cookie, csrf } = await signIn(baseURL);
   const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
@@ -218,20 +174,14 @@ try {
   console.log(`GET .../sbom gzip:     ${mb(gz.size)} on the wire, p50 ${gz.p50.toFixed(1)} ms, p95 ${gz.p95.toFixed(1)} ms over ${READS} calls`);
   console.log(`GET .../sbom identity: ${mb(raw.size)} on the wire, p50 ${raw.p50.toFixed(1)} ms, p95 ${raw.p95.toFixed(1)} ms over ${READS} calls`);
 
-  const results = join(ROOT, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  const out = join(results, `insights-upload-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(out, JSON.stringify({
+  writeResults('insights-upload', {
     components: COMPONENTS, vulnerabilities: VULNERABILITIES, vulnerablePercent: VULNERABLE, addedByFeed: answer.sbom.vulnerabilities - VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
     uploadMs: { median: upload, all: uploadTimes }, prepareMs: { median: median(prepareTimes) },
     sbomGzip: gz, sbomIdentity: raw,
-  }, null, 2));
-  console.log(`results: ${out}`);
+  });
 } finally {
-  const exited = new Promise((res) => child.once('exit', res));
-  child.kill('SIGTERM');
-  await exited;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stop();
+  removeDataDir();
 }
 
 /** GET with node:http so the body is counted as sent (compressed or not). */

@@ -10,14 +10,11 @@
 // folder: Debian 12, Ubuntu 22.04, Alpine 3.18 and RHEL 9 records on source packages, npm
 // advisories, with CVSS vectors, ranges and version lists like the real ones.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const API = join(ROOT, 'api', 'dist');
+import { API, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,38 +27,16 @@ const { values } = parseArgs({
 const RECORDS = Number(values.records);
 const DEVICES = Number(values.devices);
 const PACKAGES = Number(values.packages);
-if (![RECORDS, DEVICES, PACKAGES].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error('Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport]');
-  process.exit(2);
-}
-if (!existsSync(join(API, 'lib', 'vulns', 'match.js'))) {
-  console.error('api/dist is missing or stale: run pnpm --filter @console/api build first');
-  process.exit(1);
-}
+checkUsage(wholeNumbers([RECORDS, DEVICES, PACKAGES]), 'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport]');
+requireApiBuild('lib/vulns/match.js');
 
-const load = (path) => import(pathToFileURL(join(API, path)).href);
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-bench-vulns-'));
+const { dataDir, engine, env, removeDataDir } = benchDatabase('vulns');
 const feedDir = mkdtempSync(join(tmpdir(), 'console-bench-osv-'));
-const env = { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), LOG_LEVEL: 'warn' };
-const engine = dataDir ? `PGlite (${dataDir})` : 'PostgreSQL (DATABASE_URL)';
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 // ---- the feed -------------------------------------------------------------------------------
 
-/** mulberry32, so every run generates the same feed and devices. */
-function prng(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
-}
 const r = prng(20261122);
 
 /** Package names per ecosystem: a popular few get most advisories, as in real feeds. */
@@ -169,12 +144,12 @@ try {
     console.log(`import-osv again (same feed, every record rewritten): ${again.seconds.toFixed(1)} s`);
   }
 
-  const { loadConfig } = await load('config.js');
-  const { openConfiguredDatabase } = await load('lib/startup.js');
-  const { seed } = await load('lib/seed.js');
-  const { analyzeDetectTables } = await load('lib/detect/seed.js');
-  const { matchDevicePackages, matchDevices } = await load('lib/vulns/match.js');
-  const schema = await load('db/schema/index.js');
+  const { loadConfig } = await importApi('config.js');
+  const { openConfiguredDatabase } = await importApi('lib/startup.js');
+  const { seed } = await importApi('lib/seed.js');
+  const { analyzeDetectTables } = await importApi('lib/detect/seed.js');
+  const { matchDevicePackages, matchDevices } = await importApi('lib/vulns/match.js');
+  const schema = await importApi('db/schema/index.js');
   const database = await openConfiguredDatabase(loadConfig(env));
   try {
     const { db } = database;
@@ -227,12 +202,8 @@ try {
     await database.close();
   }
 
-  const dir = join(ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `vuln-matching-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify(results, null, 2));
-  console.log(`results: ${file}`);
+  writeResults('vuln-matching', results);
 } finally {
   rmSync(feedDir, { recursive: true, force: true });
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }

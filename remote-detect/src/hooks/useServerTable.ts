@@ -1,8 +1,6 @@
-import { DEFAULT_PAGE_SIZE } from '@console/shared';
+import { DEFAULT_PAGE_SIZE, type SortDirection } from '@console/shared';
 import { useState } from 'react';
 import { useDebouncedValue } from './useDebouncedValue';
-
-export type SortDirection = 'asc' | 'desc';
 
 export interface ServerTableState {
   page: number;

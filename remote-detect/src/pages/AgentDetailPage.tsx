@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState } from '@console/shared';
+import { ErrorState, FieldList, LoadingState } from '@console/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { agentDownloadUrl, useAgent } from '../api/agent';
 import { InstallInstructions } from '../components/agents/InstallInstructions';
-import { FieldList } from '../components/common/FieldList';
 import { Section } from '../components/common/Section';
 
 /** /agents/{uid}: an overview, then install instructions for Linux or RTOS (spec §2). */

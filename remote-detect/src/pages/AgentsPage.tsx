@@ -1,3 +1,4 @@
+import { TenantCaption } from '@console/shared';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -5,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AgentsTab } from '../components/agents/AgentsTab';
 import { ProvisionTokensTab } from '../components/agents/ProvisionTokensTab';
-import { TenantCaption } from '../components/common/TenantCaption';
 
 const TABS = ['Provision Tokens', 'Agents'] as const;
 

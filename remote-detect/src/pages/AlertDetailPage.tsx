@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState, type AlertStatus } from '@console/shared';
+import { ErrorState, FieldList, LoadingState, type AlertStatus } from '@console/shared';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,7 +11,6 @@ import { AlertStatusSelect } from '../components/alert/AlertStatusSelect';
 import { AssociatedAlerts } from '../components/alert/AssociatedAlerts';
 import { EventTable } from '../components/alert/EventTable';
 import { metadataFields } from '../components/alert/alertFields';
-import { FieldList } from '../components/common/FieldList';
 import { PriorityChip } from '../components/common/PriorityChip';
 import { Section } from '../components/common/Section';
 

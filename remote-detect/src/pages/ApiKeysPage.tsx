@@ -1,4 +1,4 @@
-import { ConfirmDialog, ErrorState, LoadingState, type ApiKey, type CreatedApiKey } from '@console/shared';
+import { ConfirmDialog, ErrorState, LoadingState, TenantCaption, type ApiKey, type CreatedApiKey } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,34 +6,19 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-keys';
-import { useTenant } from '../api/http-helpers';
 import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
 import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
 import { NameDialog } from '../components/common/NameDialog';
-import { TenantCaption } from '../components/common/TenantCaption';
+import { useTenantAction } from '../hooks/useTenantAction';
 
 /** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete. */
 export function ApiKeysPage() {
-  const tenant = useTenant();
+  const { tenant, busy, run } = useTenantAction();
   const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // Spec §8: API key save and delete errors are not shown (logged for whoever looks).
-  async function run(what: string, action: () => Promise<unknown>) {
-    if (!tenant) return;
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      console.error(`${what} failed`, err);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Box sx={{ p: 3 }}>
@@ -53,7 +38,7 @@ export function ApiKeysPage() {
       ) : (
         <ApiKeysTable
           keys={data}
-          onToggle={(key, enabled) => void run('Saving the API key', () => updateApiKey(mutate, tenant!, key.uid, { revoked: !enabled }))}
+          onToggle={(key, enabled) => void run('Saving the API key', (tenant) => updateApiKey(mutate, tenant, key.uid, { revoked: !enabled }))}
           onDelete={setDeleting}
         />
       )}
@@ -65,8 +50,8 @@ export function ApiKeysPage() {
         busy={busy}
         onClose={() => setCreating(false)}
         onSubmit={(name) =>
-          void run('Creating the API key', async () => {
-            const key = await createApiKey(mutate, tenant!, name);
+          void run('Creating the API key', async (tenant) => {
+            const key = await createApiKey(mutate, tenant, name);
             setCreating(false);
             setCreated(key);
           })
@@ -83,7 +68,7 @@ export function ApiKeysPage() {
         busy={busy}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
-          void run('Deleting the API key', () => deleteApiKey(mutate, tenant!, deleting!.uid)).then(() => setDeleting(null))
+          void run('Deleting the API key', (tenant) => deleteApiKey(mutate, tenant, deleting!.uid)).then(() => setDeleting(null))
         }
       />
     </Box>

@@ -1,5 +1,5 @@
-import { SWRProvider } from '@console/shared';
-import { currentLocation, renderWithAuth, Route, Routes } from '@console/shared/src/testing/renderWithAuth';
+import { renderRoutes } from '@console/shared/src/testing/renderRoute';
+import { currentLocation, Route, Routes } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
@@ -52,12 +52,10 @@ const alertRow = { uid: 'al-5', name: 'Port scan', device: 'd-1', device_hostnam
 
 // The page stays mounted whatever the URL, so later reports can be seen NOT to navigate.
 function renderDashboard() {
-  return renderWithAuth(
-    <SWRProvider>
-      <Routes>
-        <Route path="*" element={<DashboardPage />} />
-      </Routes>
-    </SWRProvider>,
+  return renderRoutes(
+    <Routes>
+      <Route path="*" element={<DashboardPage />} />
+    </Routes>,
   );
 }
 

@@ -1,9 +1,9 @@
+import { TenantCaption } from '@console/shared';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { TenantCaption } from '../components/common/TenantCaption';
 import { StrategicOverview } from '../components/dashboard/StrategicOverview';
 import { TechnicalOverview } from '../components/dashboard/TechnicalOverview';
 import { useDashboardVariables } from '../components/dashboard/useDashboardVariables';

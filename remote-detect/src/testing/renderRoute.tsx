@@ -1,22 +1,13 @@
 // Test helpers of this remote (jest only).
-import { http, SWRProvider } from '@console/shared';
-import { fakeAuth, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
-import MockAdapter from 'axios-mock-adapter';
+import type { AuthContextValue } from '@console/shared';
+import { renderRoutes } from '@console/shared/src/testing/renderRoute';
 import { DevRoutes } from '../../dev/DevRoutes';
 
-/** Renders this remote's routes at `path`, with a fresh SWR cache and the fake signed-in tenant t-1. */
-export function renderRoute(path: string, auth = fakeAuth()) {
-  return renderWithAuth(
-    <SWRProvider>
-      <DevRoutes />
-    </SWRProvider>,
-    { path, auth },
-  );
-}
+export { mockHttp } from '@console/shared/src/testing/renderRoute';
 
-/** Mocks the shared HTTP client; any call without a handler fails the test instead of reaching a network. */
-export function mockHttp(): MockAdapter {
-  return new MockAdapter(http, { onNoMatch: 'throwException' });
+/** Renders this remote's routes at `path`, with a fresh SWR cache and the fake signed-in tenant t-1. */
+export function renderRoute(path: string, auth?: AuthContextValue) {
+  return renderRoutes(<DevRoutes />, { path, auth });
 }
 
 export const T = '/v1/tenants/t-1';

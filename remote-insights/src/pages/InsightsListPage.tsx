@@ -1,11 +1,10 @@
-import { ErrorState, LoadingState, type CreateReportInput } from '@console/shared';
+import { ErrorState, LoadingState, TenantCaption, type CreateReportInput } from '@console/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { createReport, useReports } from '../api/reports';
 import { NoticeSnackbar, takeFlashNotice, useNotice } from '../components/common/Notice';
-import { TenantCaption } from '../components/common/TenantCaption';
 import { CreateReportForm } from '../components/list/CreateReportForm';
 import { ReportsTable } from '../components/list/ReportsTable';
 

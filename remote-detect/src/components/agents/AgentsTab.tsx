@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState } from '@console/shared';
+import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, ErrorState, LoadingState } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,7 +8,6 @@ import TableRow from '@mui/material/TableRow';
 import { useNavigate } from 'react-router-dom';
 import { useAgents } from '../../api/agents';
 import { useClientPaging } from '../../hooks/useClientPaging';
-import { ClientPagination } from '../common/ClientPagination';
 
 /** The downloadable agent builds; a row opens /agents/{uid}. */
 export function AgentsTab() {
@@ -53,7 +52,7 @@ export function AgentsTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination count={data.length} {...paging} />
+      <ClientPagination count={data.length} pageSizes={DEVICE_TABLE_PAGE_SIZES} {...paging} />
     </>
   );
 }

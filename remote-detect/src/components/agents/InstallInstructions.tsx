@@ -1,9 +1,7 @@
-import type { Agent } from '@console/shared';
-import Box from '@mui/material/Box';
+import { CommandBlock, type Agent } from '@console/shared';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { agentDownloadUrl } from '../../api/agent';
-import { CopyButton } from '../common/CopyButton';
 
 /** The install script is served to holders of a tenant API key; the token enrols the device. */
 export function linuxInstallCommand(origin: string): string {
@@ -12,26 +10,6 @@ export function linuxInstallCommand(origin: string): string {
 
 export function linuxUninstallCommand(origin: string): string {
   return `curl -fsSL -H "X-API-Key: <YOUR_API_KEY>" ${origin}/api/v1/agents/linux/uninstall | sudo sh`;
-}
-
-function CommandBlock({ label, command }: { label: string; command: string }) {
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="subtitle2" component="h3" gutterBottom>
-        {label}
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Box
-          component="pre"
-          aria-label={label}
-          sx={{ flex: 1, m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}
-        >
-          {command}
-        </Box>
-        <CopyButton text={command} />
-      </Box>
-    </Box>
-  );
 }
 
 export function InstallInstructions({ agent }: { agent: Agent }) {

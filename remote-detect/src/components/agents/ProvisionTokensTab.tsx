@@ -1,4 +1,4 @@
-import { ConfirmDialog, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
+import { ClientPagination, ConfirmDialog, CopyButton, DEVICE_TABLE_PAGE_SIZES, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
@@ -14,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTenant } from '../../api/http-helpers';
 import {
   createProvisionToken,
   deleteProvisionToken,
@@ -22,8 +21,7 @@ import {
   useProvisionTokens,
 } from '../../api/provision-tokens';
 import { useClientPaging } from '../../hooks/useClientPaging';
-import { ClientPagination } from '../common/ClientPagination';
-import { CopyButton } from '../common/CopyButton';
+import { useTenantAction } from '../../hooks/useTenantAction';
 import { formatDateTime } from '../common/format';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
@@ -32,27 +30,13 @@ const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', ''];
 
 /** Provision tokens: create (the new one goes on top), edit by clicking a row, delete after a confirm. */
 export function ProvisionTokensTab() {
-  const tenant = useTenant();
+  const { busy, run } = useTenantAction();
   const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useProvisionTokens();
   const paging = useClientPaging(data ?? []);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ProvisionToken | null>(null);
   const [deleting, setDeleting] = useState<ProvisionToken | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // Spec §8: token save and delete errors are only logged.
-  async function run(what: string, action: () => Promise<unknown>) {
-    if (!tenant) return;
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      console.error(`${what} failed`, err);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (error) return <ErrorState message="Error loading data." />;
   if (isLoading || !data) return <LoadingState />;
@@ -128,7 +112,7 @@ export function ProvisionTokensTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination count={data.length} {...paging} />
+      <ClientPagination count={data.length} pageSizes={DEVICE_TABLE_PAGE_SIZES} {...paging} />
 
       <NameDialog
         open={creating}
@@ -137,8 +121,8 @@ export function ProvisionTokensTab() {
         busy={busy}
         onClose={() => setCreating(false)}
         onSubmit={(name) =>
-          void run('Creating the token', async () => {
-            await createProvisionToken(mutate, tenant!, name);
+          void run('Creating the token', async (tenant) => {
+            await createProvisionToken(mutate, tenant, name);
             setCreating(false);
             paging.setPage(0);
           })
@@ -151,8 +135,8 @@ export function ProvisionTokensTab() {
           busy={busy}
           onClose={() => setEditing(null)}
           onSave={(changes) =>
-            void run('Saving the token', async () => {
-              await updateProvisionToken(mutate, tenant!, editing.uid, changes);
+            void run('Saving the token', async (tenant) => {
+              await updateProvisionToken(mutate, tenant, editing.uid, changes);
               setEditing(null);
             })
           }
@@ -167,8 +151,8 @@ export function ProvisionTokensTab() {
         busy={busy}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
-          void run('Deleting the token', async () => {
-            await deleteProvisionToken(mutate, tenant!, deleting!.uid);
+          void run('Deleting the token', async (tenant) => {
+            await deleteProvisionToken(mutate, tenant, deleting!.uid);
           }).then(() => setDeleting(null))
         }
       />

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@console/shared';
+import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, type ApiKey } from '@console/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useClientPaging } from '../../hooks/useClientPaging';
-import { ClientPagination } from '../common/ClientPagination';
 import { formatDateTime } from '../common/format';
 
 export interface ApiKeysTableProps {
@@ -67,7 +66,7 @@ export function ApiKeysTable({ keys, onToggle, onDelete }: ApiKeysTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination count={keys.length} {...paging} />
+      <ClientPagination count={keys.length} pageSizes={DEVICE_TABLE_PAGE_SIZES} {...paging} />
     </>
   );
 }

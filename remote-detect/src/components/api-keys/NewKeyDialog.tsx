@@ -1,4 +1,4 @@
-import type { CreatedApiKey } from '@console/shared';
+import { CopyButton, type CreatedApiKey } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { CopyButton } from '../common/CopyButton';
 
 export const KEY_SHOWN_ONCE = 'This key will not be shown again. Copy it now and keep it somewhere safe.';
 

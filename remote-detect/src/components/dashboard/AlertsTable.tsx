@@ -1,3 +1,4 @@
+import { SortableTableHead, type SortableColumn } from '@console/shared';
 import type { AlertStatus } from '@console/shared';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,12 +15,11 @@ import { useLogError } from '../../hooks/useLogError';
 import { useServerTable } from '../../hooks/useServerTable';
 import { formatDateTime } from '../common/format';
 import { PriorityChip } from '../common/PriorityChip';
-import { SortableTableHead, type Column } from '../common/SortableTableHead';
 import { ServerTableFrame } from './ServerTableFrame';
 import type { OnVariablesChange } from './variables';
 import { WidgetCard } from './WidgetCard';
 
-const COLUMNS: Column[] = [
+const COLUMNS: SortableColumn[] = [
   { id: 'name', label: 'Alert', sortField: 'name' },
   { id: 'device', label: 'Device', sortField: 'device_hostname' },
   { id: 'priority', label: 'Priority', sortField: 'priority' },

@@ -1,3 +1,4 @@
+import { SortableTableHead, type SortableColumn } from '@console/shared';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,12 +11,11 @@ import { useLogError } from '../../hooks/useLogError';
 import { useServerTable } from '../../hooks/useServerTable';
 import { formatDateTime } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
-import { SortableTableHead, type Column } from '../common/SortableTableHead';
 import { ServerTableFrame } from './ServerTableFrame';
 import type { OnVariablesChange } from './variables';
 import { WidgetCard } from './WidgetCard';
 
-const COLUMNS: Column[] = [
+const COLUMNS: SortableColumn[] = [
   { id: 'hostname', label: 'Hostname', sortField: 'hostname' },
   { id: 'type', label: 'Type', sortField: 'device_type' },
   { id: 'platform', label: 'Platform', sortField: 'platform_name' },

@@ -1,5 +1,4 @@
-import type { Device } from '@console/shared';
-import { FieldList } from '../common/FieldList';
+import { FieldList, type Device } from '@console/shared';
 import { formatDateTime } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 

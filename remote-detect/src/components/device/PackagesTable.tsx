@@ -1,4 +1,4 @@
-import { DEVICE_TABLE_PAGE_SIZES, type Package } from '@console/shared';
+import { DEVICE_TABLE_PAGE_SIZES, SortableTableHead, type Package, type SortableColumn } from '@console/shared';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,11 +13,10 @@ import { useLogError } from '../../hooks/useLogError';
 import { useServerTable } from '../../hooks/useServerTable';
 import { formatScore } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
-import { SortableTableHead, type Column } from '../common/SortableTableHead';
 import { CveDialog } from './CveDialog';
 import { packageRisk } from './packageRisk';
 
-const COLUMNS: Column[] = [
+const COLUMNS: SortableColumn[] = [
   { id: 'name', label: 'Package', sortField: 'name' },
   { id: 'version', label: 'Version', sortField: 'version' },
   { id: 'cve', label: 'CVE', sortField: 'cve_id' },

@@ -1,7 +1,7 @@
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { ApexChart } from './ApexChart';
+import { ReportSection } from './ReportSection';
 
 export interface PieSlice {
   label: string;
@@ -24,10 +24,7 @@ export interface PieCardProps {
 export const PieCard = memo(function PieCard({ title, slices, emptyText, donut = false }: PieCardProps) {
   const shown = slices.filter((slice) => slice.value > 0);
   return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2, height: '100%' }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        {title}
-      </Typography>
+    <ReportSection title={title} fill>
       {shown.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           {emptyText}
@@ -45,6 +42,6 @@ export const PieCard = memo(function PieCard({ title, slices, emptyText, donut =
           }}
         />
       )}
-    </Paper>
+    </ReportSection>
   );
 });

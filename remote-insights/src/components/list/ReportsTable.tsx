@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type ReportListItem } from '@console/shared';
+import { ClientPagination, DEFAULT_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, type ReportListItem } from '@console/shared';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,7 +9,6 @@ import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../common/format';
-import { ReportTablePagination } from '../common/ReportTablePagination';
 import { assessmentTypeLabel } from '../report/labels';
 
 /** The reports, newest first (the API's order), paged 5/10/25 like every report table. */
@@ -60,7 +59,8 @@ export function ReportsTable({ reports }: { reports: ReportListItem[] }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <ReportTablePagination
+      <ClientPagination
+        pageSizes={REPORT_TABLE_PAGE_SIZES}
         count={reports.length}
         page={current}
         rowsPerPage={rowsPerPage}

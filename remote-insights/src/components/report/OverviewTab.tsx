@@ -1,7 +1,6 @@
-import type { InsightReport } from '@console/shared';
+import { FieldList, type InsightReport } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FieldList } from '../common/FieldList';
 import { formatDateTime } from '../common/format';
 import { assessmentTypeLabel } from './labels';
 
@@ -13,6 +12,7 @@ export function OverviewTab({ report }: { report: InsightReport }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <FieldList
+        preWrap
         fields={[
           { label: 'Name', value: report.name },
           { label: 'Assessment Type', value: assessmentTypeLabel(report.assessment_type) },

@@ -1,8 +1,7 @@
+import { CommandBlock } from '@console/shared';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../common/CopyButton';
 
 /**
  * Uploads bom.json and audit.json with the report token; works as written against our API. A
@@ -17,26 +16,6 @@ export function scannerCommand(origin: string, token: string): string {
   return `curl -fsSLo console-scan ${origin}/api/v1/insights/cli/scanner && sh console-scan --server ${origin} --token ${token}`;
 }
 
-function CommandBlock({ label, command }: { label: string; command: string }) {
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="subtitle2" component="h3" gutterBottom>
-        {label}
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Box
-          component="pre"
-          aria-label={label}
-          sx={{ flex: 1, m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-        >
-          {command}
-        </Box>
-        <CopyButton text={command} ariaLabel={`Copy: ${label}`} />
-      </Box>
-    </Box>
-  );
-}
-
 /** Spec §2: shown instead of the tabs until a scan has been uploaded. */
 export function UploadRequired({ token }: { token: string }) {
   const origin = window.location.origin;
@@ -49,13 +28,13 @@ export function UploadRequired({ token }: { token: string }) {
         This report has no scan yet. Upload an SBOM (<code>bom.json</code>, CycloneDX JSON) and a compliance audit
         (<code>audit.json</code>) with this report&apos;s token; either file alone is accepted too.
       </Typography>
-      <CommandBlock label="Upload command" command={uploadCommand(origin, token)} />
+      <CommandBlock label="Upload command" command={uploadCommand(origin, token)} wrap labelledCopy />
       <Typography sx={{ mb: 2 }}>
         No files yet? On the Linux machine to assess, our scanner produces both: it lists the installed packages
         (dpkg, rpm or apk) as <code>bom.json</code>, runs the hardening checks into <code>audit.json</code>, then
         uploads them to this report.
       </Typography>
-      <CommandBlock label="Scan and upload from a Linux machine" command={scannerCommand(origin, token)} />
+      <CommandBlock label="Scan and upload from a Linux machine" command={scannerCommand(origin, token)} wrap labelledCopy />
       <Alert severity="info">
         The token works for this report only; keep it private. This page updates by itself once the upload arrives.
       </Alert>

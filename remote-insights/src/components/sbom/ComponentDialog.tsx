@@ -1,4 +1,4 @@
-import type { SbomComponent } from '@console/shared';
+import { FieldList, type SbomComponent } from '@console/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { FieldList } from '../common/FieldList';
 import { NOT_AVAILABLE, orNA } from '../common/format';
 import { SafeLink } from '../common/SafeLink';
 
@@ -40,6 +39,7 @@ export function ComponentDialog({ component, open, onClose }: { component: SbomC
       {component && (
         <DialogContent dividers>
           <FieldList
+            preWrap
             fields={[
               { label: 'Type', value: orNA(component.type) },
               { label: 'Group', value: orNA(component.group) },

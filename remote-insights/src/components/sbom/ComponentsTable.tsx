@@ -1,20 +1,19 @@
-import Paper from '@mui/material/Paper';
+import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
+import { ClickableRow } from '../common/ClickableRow';
 import { NOT_AVAILABLE } from '../common/format';
-import { ReportTablePagination } from '../common/ReportTablePagination';
-import { SortableHead, type HeadColumn } from '../common/SortableHead';
+import { ReportSection } from '../common/ReportSection';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
-const COLUMNS: HeadColumn<ComponentSortField>[] = [
+const COLUMNS: SortableColumn<ComponentSortField>[] = [
   { label: 'Name', sortField: 'name' },
   { label: 'Type', sortField: 'type' },
   { label: 'Version', sortField: 'version' },
@@ -24,40 +23,23 @@ const COLUMNS: HeadColumn<ComponentSortField>[] = [
 
 /** Sorted in memory, only the visible page rendered (10,000 components stay fast). */
 export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: ComponentRow[] }) {
-  const table = useClientTable<ComponentSortField>(rows, 'name');
+  const table = useClientTable(rows, sortComponents, 'name');
   const dialog = useDialogItem<ComponentRow>();
-  const sorted = useMemo(() => sortComponents(rows, table.orderBy, table.direction), [rows, table.orderBy, table.direction]);
-  const visible = sorted.slice(table.page * table.rowsPerPage, (table.page + 1) * table.rowsPerPage);
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Components" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        Components
-      </Typography>
+    <ReportSection title="Components">
       <TableContainer>
         <Table size="small" aria-label="Components">
-          <SortableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+          <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
-            {visible.map((row) => (
-              <TableRow
-                key={row.key}
-                hover
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => dialog.show(row)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    dialog.show(row);
-                  }
-                }}
-              >
+            {table.visible.map((row) => (
+              <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.name}</TableCell>
                 <TableCell>{row.component.type || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.version || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.component.group || NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{licenseText(row.component.licenses) ?? NOT_AVAILABLE}</TableCell>
-              </TableRow>
+              </ClickableRow>
             ))}
             {rows.length === 0 && (
               <TableRow>
@@ -67,14 +49,8 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
           </TableBody>
         </Table>
       </TableContainer>
-      <ReportTablePagination
-        count={rows.length}
-        page={table.page}
-        rowsPerPage={table.rowsPerPage}
-        setPage={table.setPage}
-        setRowsPerPage={table.setRowsPerPage}
-      />
+      <ClientPagination pageSizes={REPORT_TABLE_PAGE_SIZES} count={rows.length} {...table} />
       <ComponentDialog component={dialog.item?.component ?? null} open={dialog.open} onClose={dialog.close} />
-    </Paper>
+    </ReportSection>
   );
 });

@@ -1,8 +1,7 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { FieldList } from '@console/shared';
 import { memo } from 'react';
-import { FieldList } from '../common/FieldList';
 import { formatDateTime, NOT_AVAILABLE } from '../common/format';
+import { ReportSection } from '../common/ReportSection';
 import type { RootComponent } from './sbomData';
 
 export interface SbomSummaryCardProps {
@@ -15,11 +14,9 @@ export interface SbomSummaryCardProps {
 
 export const SbomSummaryCard = memo(function SbomSummaryCard({ root, timestamp, specVersion, components, vulnerabilities }: SbomSummaryCardProps) {
   return (
-    <Paper variant="outlined" component="section" aria-label="SBOM Summary" sx={{ p: 2, height: '100%' }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        SBOM Summary
-      </Typography>
+    <ReportSection title="SBOM Summary" fill>
       <FieldList
+        preWrap
         fields={[
           { label: 'Component', value: root ? [root.name, root.version].filter(Boolean).join(' ') : NOT_AVAILABLE },
           { label: 'Generated', value: formatDateTime(timestamp) },
@@ -31,6 +28,6 @@ export const SbomSummaryCard = memo(function SbomSummaryCard({ root, timestamp, 
           },
         ]}
       />
-    </Paper>
+    </ReportSection>
   );
 });

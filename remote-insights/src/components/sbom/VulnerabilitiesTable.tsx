@@ -1,21 +1,20 @@
-import Paper from '@mui/material/Paper';
+import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useClientTable } from '../../hooks/useClientTable';
 import { useDialogItem } from '../../hooks/useDialogItem';
+import { ClickableRow } from '../common/ClickableRow';
 import { NOT_AVAILABLE } from '../common/format';
-import { ReportTablePagination } from '../common/ReportTablePagination';
+import { ReportSection } from '../common/ReportSection';
 import { SeverityChip } from '../common/SeverityChip';
-import { SortableHead, type HeadColumn } from '../common/SortableHead';
 import { sortVulnerabilities, type VulnerabilityRow, type VulnerabilitySortField } from './sbomData';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
 
-const COLUMNS: HeadColumn<VulnerabilitySortField>[] = [
+const COLUMNS: SortableColumn<VulnerabilitySortField>[] = [
   { label: 'Vulnerability ID', sortField: 'id' },
   { label: 'Severity', sortField: 'severity' },
   { label: 'Source' },
@@ -34,41 +33,24 @@ function affectedText(row: VulnerabilityRow): string {
 
 /** Default order: severity, highest first (spec §2). Only the visible page is rendered. */
 export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }: { rows: VulnerabilityRow[] }) {
-  const table = useClientTable<VulnerabilitySortField>(rows, 'severity', 'desc');
+  const table = useClientTable(rows, sortVulnerabilities, 'severity', 'desc');
   const dialog = useDialogItem<VulnerabilityRow>();
-  const sorted = useMemo(() => sortVulnerabilities(rows, table.orderBy, table.direction), [rows, table.orderBy, table.direction]);
-  const visible = sorted.slice(table.page * table.rowsPerPage, (table.page + 1) * table.rowsPerPage);
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Vulnerabilities" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        Vulnerabilities
-      </Typography>
+    <ReportSection title="Vulnerabilities">
       <TableContainer>
         <Table size="small" aria-label="Vulnerabilities">
-          <SortableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+          <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
-            {visible.map((row) => (
-              <TableRow
-                key={row.key}
-                hover
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => dialog.show(row)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    dialog.show(row);
-                  }
-                }}
-              >
+            {table.visible.map((row) => (
+              <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.vulnerability.id}</TableCell>
                 <TableCell>
                   <SeverityChip severity={row.severity} />
                 </TableCell>
                 <TableCell>{row.source ?? NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{affectedText(row)}</TableCell>
-              </TableRow>
+              </ClickableRow>
             ))}
             {rows.length === 0 && (
               <TableRow>
@@ -78,14 +60,8 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
           </TableBody>
         </Table>
       </TableContainer>
-      <ReportTablePagination
-        count={rows.length}
-        page={table.page}
-        rowsPerPage={table.rowsPerPage}
-        setPage={table.setPage}
-        setRowsPerPage={table.setRowsPerPage}
-      />
+      <ClientPagination pageSizes={REPORT_TABLE_PAGE_SIZES} count={rows.length} {...table} />
       <VulnerabilityDialog row={dialog.item} open={dialog.open} onClose={dialog.close} />
-    </Paper>
+    </ReportSection>
   );
 });

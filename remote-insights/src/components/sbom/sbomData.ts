@@ -1,5 +1,4 @@
-import type { SbomComponent, SbomLicense, SbomPayload, SbomVulnerability } from '@console/shared';
-import type { SortDirection } from '../../hooks/useClientTable';
+import type { SbomComponent, SbomLicense, SbomPayload, SbomVulnerability, SortDirection } from '@console/shared';
 
 /** Spec §4, lowest to highest. CycloneDX `info` ranks with `none`. */
 export const SEVERITY_ORDER = ['unknown', 'none', 'low', 'medium', 'high', 'critical'] as const;

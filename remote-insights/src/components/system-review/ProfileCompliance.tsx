@@ -1,8 +1,8 @@
 import type { ProfileScore } from '@console/shared';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { ReportSection } from '../common/ReportSection';
 import { SCORE_COLORS, scoreLevel, scorePercent } from './ruleData';
 
 export interface ProfileCompliancePanelProps {
@@ -12,10 +12,7 @@ export interface ProfileCompliancePanelProps {
 /** Score/max and a percent bar per profile, coloured by spec §4's thresholds. */
 export const ProfileCompliance = memo(function ProfileCompliance({ scores }: ProfileCompliancePanelProps) {
   return (
-    <Paper variant="outlined" component="section" aria-label="Profile Compliance" sx={{ p: 2, height: '100%' }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        Profile Compliance
-      </Typography>
+    <ReportSection title="Profile Compliance" fill>
       {scores.length === 0 && <Typography color="text.secondary">No profile scores in this audit.</Typography>}
       {scores.map(({ name, score }) => {
         const percent = scorePercent(score);
@@ -44,6 +41,6 @@ export const ProfileCompliance = memo(function ProfileCompliance({ scores }: Pro
           </Box>
         );
       })}
-    </Paper>
+    </ReportSection>
   );
 });

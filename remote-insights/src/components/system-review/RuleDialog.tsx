@@ -1,3 +1,4 @@
+import { FieldList } from '@console/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { FieldList } from '../common/FieldList';
 import { orNA } from '../common/format';
 import { SeverityChip } from '../common/SeverityChip';
 import { RuleStatusChip } from './RuleStatusChip';
@@ -40,6 +40,7 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
       {row && (
         <DialogContent dividers>
           <FieldList
+            preWrap
             fields={[
               { label: 'Severity', value: <SeverityChip severity={row.severity} /> },
               { label: 'Status', value: <RuleStatusChip status={row.status} /> },
@@ -53,6 +54,7 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
           />
           <Block title="Check Details">
             <FieldList
+              preWrap
               fields={[
                 { label: 'Target', value: rule?.test?.target ? <code>{rule.test.target}</code> : orNA(null) },
                 {

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useDialogItem } from '../../hooks/useDialogItem';
+import { ClickableRow } from '../common/ClickableRow';
+import { ReportSection } from '../common/ReportSection';
 import { capitalise, SeverityChip } from '../common/SeverityChip';
 import { RuleStatusChip } from './RuleStatusChip';
 import { RuleDialog } from './RuleDialog';
@@ -31,10 +32,7 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
   const shown = useMemo(() => filterRules(rows, { severity, status, search: deferredSearch }), [rows, severity, status, deferredSearch]);
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Compliance Rules" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
-        Compliance Rules
-      </Typography>
+    <ReportSection title="Compliance Rules">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <TextField select size="small" label="Severity" value={severity} onChange={(e) => setSeverity(e.target.value)} sx={{ minWidth: 150 }}>
           <MenuItem value={ALL}>All</MenuItem>
@@ -74,19 +72,7 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
           </TableHead>
           <TableBody>
             {shown.map((row) => (
-              <TableRow
-                key={row.id}
-                hover
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => dialog.show(row)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    dialog.show(row);
-                  }
-                }}
-              >
+              <ClickableRow key={row.id} onOpen={() => dialog.show(row)}>
                 <TableCell>
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
                     {row.title}
@@ -102,7 +88,7 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
                   <RuleStatusChip status={row.status} />
                 </TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.message}</TableCell>
-              </TableRow>
+              </ClickableRow>
             ))}
             {shown.length === 0 && (
               <TableRow>
@@ -113,6 +99,6 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
         </Table>
       </TableContainer>
       <RuleDialog row={dialog.item} open={dialog.open} onClose={dialog.close} />
-    </Paper>
+    </ReportSection>
   );
 }

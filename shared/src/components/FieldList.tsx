@@ -7,8 +7,14 @@ export interface Field {
   value: ReactNode;
 }
 
+export interface FieldListProps {
+  fields: Field[];
+  /** Keep the values' line breaks and runs of spaces (text from a scan or an SBOM). */
+  preWrap?: boolean;
+}
+
 /** Label/value pairs as a description list, two columns on wide screens. */
-export function FieldList({ fields }: { fields: Field[] }) {
+export function FieldList({ fields, preWrap = false }: FieldListProps) {
   return (
     <Box
       component="dl"
@@ -19,7 +25,7 @@ export function FieldList({ fields }: { fields: Field[] }) {
           <Typography component="dt" color="text.secondary">
             {field.label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: preWrap ? 'pre-wrap' : undefined }}>
             {field.value}
           </Typography>
         </Box>

@@ -1,5 +1,5 @@
-import { useAuth } from '@console/shared';
 import Typography from '@mui/material/Typography';
+import { useAuth } from '../auth/AuthContext';
 
 /** Small and unobtrusive; the browser tests read it to prove the auth context reached the remote. */
 export function TenantCaption() {
