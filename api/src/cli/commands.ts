@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { loadConfig, type Config } from '../config.js'
-import type { Database } from '../db/client.js'
+import type { Database, Db } from '../db/client.js'
 import { tenants } from '../db/schema/index.js'
 import { checkEmail, checkPassword, createTenant, createUser, InputError, isUuid, resetPassword } from '../lib/accounts.js'
 import { simulateDevices } from '../lib/detect/simulator.js'
@@ -67,6 +67,20 @@ function whole (context: CommandContext, name: string, fallback: number | undefi
   }
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
   return Number(raw)
+}
+
+/**
+ * Opens the database for a command with an optional `--tenant <uid>`: the uid's form is checked
+ * before the database is opened, then that the tenant exists; answers its uid, lower-cased.
+ */
+async function withTenantOption (context: CommandContext): Promise<{ db: Db, tenantUid?: string }> {
+  const given = context.options.tenant
+  if (given !== undefined && !isUuid(given)) throw new InputError(`--tenant must be a tenant uid, not "${given}"`)
+  const { db } = await context.database()
+  if (given === undefined) return { db }
+  const [tenant] = await db.select({ uid: tenants.uid }).from(tenants).where(eq(tenants.uid, given.toLowerCase()))
+  if (tenant === undefined) throw new InputError(`No tenant with uid ${given}`)
+  return { db, tenantUid: tenant.uid }
 }
 
 /** The command table: later issues add entries (import feeds, ingest demo data, ...). */
@@ -182,30 +196,18 @@ export const commands: Record<string, Command> = {
     description: 'Re-match every device\'s packages (or one tenant\'s) against the vulnerability feed.',
     options: ['tenant'],
     run: async (context) => {
-      const tenantUid = context.options.tenant
-      if (tenantUid !== undefined && !isUuid(tenantUid)) throw new InputError(`--tenant must be a tenant uid, not "${tenantUid}"`)
-      const { db } = await context.database()
-      if (tenantUid !== undefined) {
-        const [tenant] = await db.select({ uid: tenants.uid }).from(tenants).where(eq(tenants.uid, tenantUid.toLowerCase()))
-        if (tenant === undefined) throw new InputError(`No tenant with uid ${tenantUid}`)
-      }
-      const totals = await matchDevices(db, await allDevices(db, tenantUid?.toLowerCase()))
+      const { db, tenantUid } = await withTenantOption(context)
+      const totals = await matchDevices(db, await allDevices(db, tenantUid))
       context.io.out(describeMatch('Matched', totals))
-      }
-    },
+    }
+  },
   'reanalyse-sboms': {
     usage: 'reanalyse-sboms [--tenant <uid>]',
     description: 'Analyse every stored SBOM (or one tenant\'s) against the vulnerability feed again (import-osv does it for the SBOMs an import touches).',
     options: ['tenant'],
     run: async (context) => {
-      const tenantUid = context.options.tenant
-      if (tenantUid !== undefined && !isUuid(tenantUid)) throw new InputError(`--tenant must be a tenant uid, not "${tenantUid}"`)
-      const { db } = await context.database()
-      if (tenantUid !== undefined) {
-        const [tenant] = await db.select({ uid: tenants.uid }).from(tenants).where(eq(tenants.uid, tenantUid.toLowerCase()))
-        if (tenant === undefined) throw new InputError(`No tenant with uid ${tenantUid}`)
-      }
-      context.io.out(describeReanalysis(await reanalyseSboms(db, tenantUid === undefined ? {} : { tenantUid: tenantUid.toLowerCase() })))
+      const { db, tenantUid } = await withTenantOption(context)
+      context.io.out(describeReanalysis(await reanalyseSboms(db, tenantUid === undefined ? {} : { tenantUid })))
     }
   },
   'simulate-devices': {
