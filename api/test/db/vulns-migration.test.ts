@@ -13,7 +13,7 @@ import postgres from 'postgres'
 import { migrationsFolder, type Db } from '../../src/db/client.js'
 import * as schema from '../../src/db/schema/index.js'
 import { createTenant } from '../../src/lib/accounts.js'
-import { rowsOf } from '../../src/lib/honeypot/sql-rows.js'
+import { rowsOf } from '../../src/lib/sql-rows.js'
 import { matchDevicePackages } from '../../src/lib/vulns/match.js'
 import { tempDir } from '../helpers.js'
 

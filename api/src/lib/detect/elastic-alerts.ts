@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { bumpTenantData } from './data-version.js'
 import { alerts, devices, type AssociatedAlert } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
+import { chunks } from '../sql-rows.js'
+import { bumpTenantData } from './data-version.js'
 import { priorityRank, type Priority } from './risk.js'
 import { isUuid, owned } from './scope.js'
 
@@ -352,8 +353,8 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
       elasticAlertCreatedAt: a.createdAt
     }))
     const inserted: string[] = []
-    for (let i = 0; i < rows.length; i += 200) {
-      const written = await tx.insert(alerts).values(rows.slice(i, i + 200)).onConflictDoNothing({ target: [alerts.tenantUid, alerts.elasticAlertId] })
+    for (const batch of chunks(rows, 200)) {
+      const written = await tx.insert(alerts).values(batch).onConflictDoNothing({ target: [alerts.tenantUid, alerts.elasticAlertId] })
         .returning({ id: alerts.elasticAlertId })
       inserted.push(...written.map((w) => w.id))
     }

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { bumpTenantData } from './data-version.js'
 import { devices, provisionTokens } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
+import { bumpTenantData } from './data-version.js'
 import { isUuid } from './scope.js'
 
 /**

@@ -1,16 +1,16 @@
 import { isIP } from 'node:net'
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { bumpTenantData } from './data-version.js'
 import {
   alerts, deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
-import { rowsOf } from '../honeypot/sql-rows.js'
+import { chunks, rowsOf } from '../sql-rows.js'
 import { matchDevicePackages, osvEcosystem } from '../vulns/match.js'
 import {
   detectInventoryChanges, type AccountState, type InterfaceState, type VulnerablePackage
 } from './detections.js'
+import { bumpTenantData } from './data-version.js'
 import type { DevicePrincipal } from './enrolment.js'
 import { owned } from './scope.js'
 import { HIGH_RISK_SCORE } from './risk.js'
@@ -76,12 +76,6 @@ interface PackageRow {
 }
 
 const packageKey = (p: PackageRow): string => [p.name, p.version, p.architecture, p.ecosystem, p.sourceName].join('\u0000')
-
-function chunks<T> (items: T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 const sameRows = (a: unknown[], b: unknown[]): boolean => JSON.stringify(a) === JSON.stringify(b)
 

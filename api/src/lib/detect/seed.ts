@@ -5,6 +5,7 @@ import {
   alerts, apiKeys, deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, osvRecords,
   provisionTokens, type AssociatedAlert
 } from '../../db/schema/index.js'
+import { chunks } from '../sql-rows.js'
 import { storeOsvRecords } from '../vulns/feed-store.js'
 import { importOsv } from '../vulns/import.js'
 import { matchDevices } from '../vulns/match.js'
@@ -105,12 +106,6 @@ export async function ensureDemoFeed (db: Db): Promise<void> {
     .where(inArray(osvRecords.id, records.map((record) => record.id)))
   if ((stored?.n ?? 0) < records.length) await storeOsvRecords(db, records.map((record) => ({ record, source: 'seed' })))
   await importOsv(db, SAMPLE_FEED)
-}
-
-function chunks<T> (items: T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
 }
 
 const DAY = 86_400_000

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { COMMAND_EVENT } from './cowrie.js'
-import { rowsOf } from './sql-rows.js'
+import { rowsOf } from '../sql-rows.js'
 import { HOUR_MS, hourOf, type RollupKind } from './store.js'
 
 export const TOTAL_WINDOW_MS = 24 * HOUR_MS

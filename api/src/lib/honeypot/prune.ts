@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { rowsOf } from './sql-rows.js'
+import { rowsOf } from '../sql-rows.js'
 import { HOUR_MS, hourOf } from './store.js'
 
 export interface PruneResult {

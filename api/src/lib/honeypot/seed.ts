@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { normalizeEvent, type HoneypotEvent } from './cowrie.js'
 import { cowrieSessions } from './generator.js'
-import { rowsOf } from './sql-rows.js'
+import { rowsOf } from '../sql-rows.js'
 import { storeEvents } from './store.js'
 
 export const SEED_SESSIONS = 20_000

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { COMMAND_EVENT, FILE_EVENTS, type HoneypotEvent } from './cowrie.js'
-import { rowsOf } from './sql-rows.js'
+import { rowsOf } from '../sql-rows.js'
 
 export const HOUR_MS = 60 * 60 * 1000
 

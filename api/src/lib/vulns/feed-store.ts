@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { rowsOf } from '../honeypot/sql-rows.js'
+import { rowsOf } from '../sql-rows.js'
 import { CVE_ID, type OsvRecord, type Relation } from './osv-record.js'
 
 /**

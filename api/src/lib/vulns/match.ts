@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities } from '../../db/schema/index.js'
-import { rowsOf } from '../honeypot/sql-rows.js'
+import { rowsOf } from '../sql-rows.js'
 import { refreshDeviceStats } from '../detect/devices.js'
 import { deviceRisk, isHighRisk } from '../detect/risk.js'
 import { owned } from '../detect/scope.js'

@@ -56,7 +56,8 @@ declare module 'fastify' {
   }
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Methods that change state: the double-submit check and the detail cache's safety net key on these. */
+export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const API_KEY_HEADER = 'x-api-key'
 
 export function csrfMatches (request: FastifyRequest): boolean {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { CachedJson } from '../../lib/detect/cached-detail.js'
 import { bumpTenantData } from '../../lib/detect/data-version.js'
 import { MemoCache } from '../../lib/memo-cache.js'
+import { UNSAFE_METHODS } from './auth.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +11,6 @@ declare module 'fastify' {
   }
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const MAX_ENTRIES = 20_000
 /** Bytes of JSON (and its compressed forms) kept in all: a bound on memory, not a target. */
 const MAX_WEIGHT = 64 * 1024 * 1024
