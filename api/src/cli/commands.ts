@@ -12,6 +12,7 @@ import { describeStartupError, isExpectedError, openConfiguredDatabase } from '.
 import { reanalyseSboms, type ReanalyseTotals } from '../lib/insights/reanalyse.js'
 import { importOsvAndMatch } from '../lib/vulns/import.js'
 import { allDevices, matchDevices, type MatchTotals } from '../lib/vulns/match.js'
+import { plural } from '../lib/plural.js'
 
 /** Where a command writes; the entry point passes the console, tests pass collectors. */
 export interface CliIo {
@@ -49,7 +50,6 @@ function required (context: CommandContext, name: string): string {
   return value
 }
 
-const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 
 const describeMatch = (verb: string, totals: MatchTotals): string =>
   `${verb} ${plural(totals.devices, 'device')}: ${plural(totals.packages, 'package')}, ${plural(totals.findings, 'finding')} (${totals.highRisk.toLocaleString('en-US')} high risk)`

@@ -5,11 +5,11 @@ import {
   type SummaryCounts, type WorstFinding
 } from '../../db/schema/index.js'
 import { HIGH_RISK_SCORE } from './risk.js'
+import { plural } from '../plural.js'
 
 /** How many summaries a tenant keeps; older ones are history nobody reads. */
 const KEEP = 20
 
-const plural = (n: number, word: string, many = `${word}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`
 
 /** The executive summary: plain sentences built only from the counts and the worst findings. */
 export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highRiskDevices: number, criticalOpen: number): string {

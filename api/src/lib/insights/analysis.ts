@@ -3,6 +3,7 @@ import type { AuditDocument } from './audit.js'
 import { ADDED_AFFECT_PROPERTY, type SbomDocument } from './cyclonedx.js'
 import { isFeedVulnerability } from './sbom-vulns.js'
 import { highestSeverity, RULE_SEVERITIES, severityRank } from './severity.js'
+import { plural } from '../plural.js'
 
 /**
  * The report's `analysis`: a short plain-English summary of the stored scan, written after each
@@ -13,7 +14,6 @@ const WORST = 5
 const AFFECTS_SHOWN = 3
 
 const number = (n: number): string => n.toLocaleString('en-US')
-const plural = (n: number, one: string, many = `${one}s`): string => `${number(n)} ${n === 1 ? one : many}`
 
 /**
  * Counts and the worst vulnerabilities of an SBOM, kept beside it so later audits can reuse them;
