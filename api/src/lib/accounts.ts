@@ -25,10 +25,11 @@ export function checkPassword (password: string): void {
   }
 }
 
-export async function createTenant (db: Db, name: string): Promise<Tenant> {
+/** `demo` only for the seed's own tenants: `remove-demo` deletes those whole. */
+export async function createTenant (db: Db, name: string, { demo = false }: { demo?: boolean } = {}): Promise<Tenant> {
   const trimmed = name.trim()
   if (trimmed === '') throw new InputError('Tenant name must not be blank.')
-  const [tenant] = await db.insert(tenants).values({ name: trimmed }).returning()
+  const [tenant] = await db.insert(tenants).values({ name: trimmed, demo }).returning()
   return tenant!
 }
 

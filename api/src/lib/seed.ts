@@ -45,7 +45,7 @@ async function ensureAccount (db: Db, tenantName: string, email: string, fromEnv
     return { email, tenantName, tenantUid: existing.tenantUid, userUid: existing.uid, passwordFromEnv: false, created: false }
   }
   const password = fromEnv ?? randomPassword()
-  const tenant = await createTenant(db, tenantName)
+  const tenant = await createTenant(db, tenantName, { demo: true })
   const user = await createUser(db, { tenantUid: tenant.uid, email, password })
   return { email, tenantName, tenantUid: tenant.uid, userUid: user.uid, password, passwordFromEnv: fromEnv !== undefined, created: true }
 }

@@ -82,10 +82,18 @@ describe('migration of the demo affected rows to OSV records (0003..0005)', () =
     const affected = rowsOf<{ osv_id: string, ecosystem: string }>(await db.execute(sql`SELECT osv_id, ecosystem FROM vulnerability_affected ORDER BY ecosystem`))
     assert.deepEqual(affected.map((row) => ({ ...row })), [{ osv_id: 'DEMO-CVE-2024-3094', ecosystem: 'Debian:13' }, { osv_id: 'DEMO-CVE-2024-3094', ecosystem: 'Ubuntu:22.04:LTS' }])
 
-    // And the matcher still finds it on a device that has the package.
+    // 0009 marks the old seed's records as the demo catalogue: the matcher still finds it on a
+    // demo device that has the package, and never on a real one.
+    assert.deepEqual(rowsOf<{ demo: boolean }>(await db.execute(sql`SELECT demo FROM osv_records`)).map((r) => r.demo), [true])
     const tenant = await createTenant(db, 'Migrated')
-    const [device] = await db.insert(schema.devices).values({ tenantUid: tenant.uid, hostname: 'sid-box', deviceType: 'linux' }).returning()
-    await db.insert(schema.devicePackages).values({ tenantUid: tenant.uid, deviceUid: device!.uid, name: 'liblzma5', version: '5.6.1-1', ecosystem: 'Debian:13', sourceName: 'xz-utils' })
-    assert.deepEqual(await matchDevicePackages(db, tenant.uid, device!.uid), { packages: 1, findings: 1, highRisk: 1 })
+    const [demo, real] = await db.insert(schema.devices).values([
+      { tenantUid: tenant.uid, hostname: 'sid-box', deviceType: 'linux', demo: true },
+      { tenantUid: tenant.uid, hostname: 'real-sid-box', deviceType: 'linux' }
+    ]).returning()
+    for (const device of [demo!, real!]) {
+      await db.insert(schema.devicePackages).values({ tenantUid: tenant.uid, deviceUid: device.uid, name: 'liblzma5', version: '5.6.1-1', ecosystem: 'Debian:13', sourceName: 'xz-utils' })
+    }
+    assert.deepEqual(await matchDevicePackages(db, tenant.uid, demo!.uid), { packages: 1, findings: 1, highRisk: 1, kev: 0 })
+    assert.deepEqual(await matchDevicePackages(db, tenant.uid, real!.uid), { packages: 1, findings: 0, highRisk: 0, kev: 0 })
   })
 })

@@ -6,6 +6,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const tenants = pgTable('tenants', {
   uid: uuid('uid').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Created by the demo seed: `remove-demo` deletes it with everything in it. */
+  demo: boolean('demo').notNull().default(false),
   createdAt: createdAt()
 })
 

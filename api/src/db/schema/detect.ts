@@ -28,6 +28,13 @@ export const devices = pgTable('devices', {
   packageCount: integer('package_count').notNull().default(0),
   cveCount: integer('cve_count').notNull().default(0),
   highRiskCveCount: integer('high_risk_cve_count').notNull().default(0),
+  /** Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue. */
+  kevCount: integer('kev_count').notNull().default(0),
+  /**
+   * A simulated device the demo seed wrote: the only kind matched against the demo catalogue
+   * (DEMO-… records). Every enrolled device is false and sees real advisories only.
+   */
+  demo: boolean('demo').notNull().default(false),
   /** Every interface address, space separated: what the device list's search matches. */
   ipAddresses: text('ip_addresses').notNull().default(''),
   /** The provision token that enrolled the device (null for seeded or manual devices). */
@@ -139,6 +146,8 @@ export const packageFindings = pgTable('package_findings', {
   packageId: bigint('package_id', { mode: 'number' }).notNull().references(() => devicePackages.id, { onDelete: 'cascade' }),
   vulnerabilityUid: uuid('vulnerability_uid').notNull().references(() => vulnerabilities.uid, { onDelete: 'cascade' }),
   score: real('score'),
+  /** Matched only through demo catalogue records (a demo device): shown as "Demo data". */
+  demo: boolean('demo').notNull().default(false),
   createdAt: createdAt()
 }, (t) => [
   uniqueIndex('package_findings_package_vuln_idx').on(t.packageId, t.vulnerabilityUid),
@@ -240,6 +249,8 @@ export interface SummaryCounts {
   packages: number
   cves: number
   high_risk_cves: number
+  /** Findings on known exploited (KEV) CVEs; absent in summaries written before KEV existed. */
+  kev_cves?: number
   open_alerts: number
   closed_alerts: number
 }

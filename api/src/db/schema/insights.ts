@@ -83,6 +83,10 @@ export const insightSboms = pgTable('insight_sboms', {
    * finds the SBOMs to re-analyse; null for an SBOM stored before the analysis existed.
    */
   packages: text('packages').array(),
+  /** The OSV ecosystems of its checked components ("npm", "Debian:12"): coverage and feed sync. */
+  ecosystems: text('ecosystems').array(),
+  /** Written by the demo seed: analysed against the demo catalogue too. Every upload is false. */
+  demo: boolean('demo').notNull().default(false),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
 }, (t) => [
   primaryKey({ columns: [t.tenantUid, t.reportUid] }),

@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigserial, boolean, index, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { vulnerabilities } from './detect.js'
 
 /**
@@ -21,14 +22,18 @@ export const osvRecords = pgTable('osv_records', {
   links: jsonb('links').$type<Array<{ type: string, url: string }>>().notNull().default([]),
   /** CWE numbers from `database_specific.cwe_ids` (GitHub advisories carry them). */
   cwes: jsonb('cwes').$type<number[]>().notNull().default([]),
-  /** Where it was read: a file path, "<zip>!<member>", or "seed". */
+  /** Where it was read: a file path, "<zip>!<member>", "<feed>!<member>" for a sync, or "seed". */
   source: text('source').notNull(),
+  /** The demo catalogue (DEMO-…): matched only against demo devices and demo SBOMs. */
+  demo: boolean('demo').notNull().default(false),
+  /** The synced feeds whose latest snapshot holds this record ("osv:Debian"); empty for file imports. */
+  feeds: text('feeds').array().notNull().default(sql`'{}'::text[]`),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   modifiedAt: timestamp('modified_at', { withTimezone: true }),
   /** OSV `withdrawn`: kept for the record, never matched. */
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow()
-})
+}, (t) => [index('osv_records_feeds_idx').using('gin', t.feeds)])
 
 /**
  * Which CVE rows a record speaks for. relation ranks how directly: 2 the record is that CVE's own
@@ -55,7 +60,9 @@ export const vulnerabilityAffected = pgTable('vulnerability_affected', {
   /** OSV `ranges[]` of type ECOSYSTEM or SEMVER (type + events: introduced / fixed / last_affected / limit). */
   ranges: jsonb('ranges').$type<unknown[]>().notNull().default([]),
   /** OSV `versions[]`: explicit affected versions. */
-  versions: jsonb('versions').$type<string[]>().notNull().default([])
+  versions: jsonb('versions').$type<string[]>().notNull().default([]),
+  /** Copied from the record: real devices and uploads skip demo rows without a join. */
+  demo: boolean('demo').notNull().default(false)
 }, (t) => [
   index('vulnerability_affected_package_idx').on(t.ecosystem, t.packageName),
   index('vulnerability_affected_osv_idx').on(t.osvId)

@@ -1,6 +1,6 @@
 import { and, count, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { devicePackages, devices, packageFindings } from '../../db/schema/index.js'
+import { devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { bumpTenantData } from './data-version.js'
 import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
 
@@ -15,14 +15,17 @@ export async function refreshDeviceStats (db: Db, tenantUid: string, deviceUid: 
   const [findings] = await db.select({
     n: count(),
     high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
+    kev: sql<number>`count(*) filter (where exists (select 1 from kev_entries k where k.cve_id = ${vulnerabilities.cveId}))`.mapWith(Number),
     worst: max(packageFindings.score)
   }).from(packageFindings)
+    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
     .where(and(eq(packageFindings.tenantUid, tenantUid), eq(packageFindings.deviceUid, deviceUid)))
-  const risk = deviceRisk([findings?.worst ?? null])
+  const risk = deviceRisk([findings?.worst ?? null], findings?.kev ?? 0)
   await db.update(devices).set({
     packageCount: packages?.n ?? 0,
     cveCount: findings?.n ?? 0,
     highRiskCveCount: findings?.high ?? 0,
+    kevCount: findings?.kev ?? 0,
     ...risk
   }).where(and(eq(devices.tenantUid, tenantUid), eq(devices.uid, deviceUid)))
   bumpTenantData(tenantUid)

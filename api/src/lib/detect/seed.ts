@@ -6,10 +6,9 @@ import {
   provisionTokens, type AssociatedAlert
 } from '../../db/schema/index.js'
 import { chunks } from '../sql-rows.js'
+import { refreshFeedEcosystems } from '../vulns/coverage.js'
 import { storeOsvRecords } from '../vulns/feed-store.js'
-import { importOsv } from '../vulns/import.js'
 import { matchDevices } from '../vulns/match.js'
-import { SAMPLE_FEED } from '../vulns/sample.js'
 import { ensureAgentCatalogue } from './agents/catalogue.js'
 import { newApiKey, newProvisionToken } from './api-keys.js'
 import { bumpTenantData } from './data-version.js'
@@ -96,16 +95,16 @@ interface SeededDevice {
 }
 
 /**
- * The global vulnerability feed the demo matches against: the demo catalogue (real CVEs with
- * their NVD scores, as OSV records with patch ladders) once, then the real OSV sample shipped in
- * api/osv-sample (re-importing it is a no-op unless it changed).
+ * The demo catalogue (real CVE ids with their NVD scores, as OSV records "DEMO-…" with invented
+ * patch ladders), stored once and marked demo: only the seed's devices and SBOMs match it. Real
+ * advisories come from `sync-feeds` or `import-osv`, never from the seed.
  */
 export async function ensureDemoFeed (db: Db): Promise<void> {
   const records = demoRecords()
   const [stored] = await db.select({ n: count() }).from(osvRecords)
     .where(inArray(osvRecords.id, records.map((record) => record.id)))
-  if ((stored?.n ?? 0) < records.length) await storeOsvRecords(db, records.map((record) => ({ record, source: 'seed' })))
-  await importOsv(db, SAMPLE_FEED)
+  if ((stored?.n ?? 0) < records.length) await storeOsvRecords(db, records.map((record) => ({ record, source: 'seed', demo: true })))
+  await refreshFeedEcosystems(db)
 }
 
 const DAY = 86_400_000
@@ -230,6 +229,7 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
         tenantUid,
         hostname,
         deviceType: family.deviceType,
+        demo: true,
         platformName: family.platformName,
         platformVersion: family.platformVersion,
         kernelArch: arch,

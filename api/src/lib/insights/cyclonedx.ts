@@ -66,6 +66,8 @@ export const CONSOLE_PROPERTY_PREFIX = 'console:'
 /** On a vulnerability the console added: where it came from (value FEED_SOURCE). */
 export const SOURCE_PROPERTY = 'console:source'
 export const FEED_SOURCE = 'osv-feed'
+/** On a vulnerability the console added from the demo catalogue only (a demo SBOM): value "true". */
+export const DEMO_PROPERTY = 'console:demo'
 /** On a vulnerability the SBOM listed: one per `affects[].ref` the console added to it. */
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect'
 

@@ -42,7 +42,7 @@ export async function sbomsToReanalyse (db: Db, options: ReanalyseOptions = {}):
   const names = options.packageNames
   const touched = names === undefined
     ? undefined
-    : or(isNull(insightSboms.packages),
+    : or(isNull(insightSboms.packages), isNull(insightSboms.ecosystems),
       sql`${insightSboms.packages} && ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify([...names])}::jsonb))`)
   return await db.select({ tenantUid: insightSboms.tenantUid, reportUid: insightSboms.reportUid }).from(insightSboms)
     .where(and(options.tenantUid === undefined ? undefined : eq(insightSboms.tenantUid, options.tenantUid), touched))
@@ -57,14 +57,15 @@ export async function reanalyseSbom (db: Db, tenantUid: string, reportUid: strin
   return await db.transaction(async (tx) => {
     const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports).where(reportWhere(tenantUid, reportUid)).for('update')
     if (report === undefined) return null
-    const [row] = await tx.select({ gzip: insightSboms.documentGzipBase64, packages: insightSboms.packages })
+    const [row] = await tx.select({ gzip: insightSboms.documentGzipBase64, packages: insightSboms.packages, ecosystems: insightSboms.ecosystems, demo: insightSboms.demo })
       .from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
     if (row === undefined) return null
     const before = (await gunzip(Buffer.from(row.gzip, 'base64'))).toString('utf8')
     const document = JSON.parse(before) as SbomDocument
-    const feed = await analyseSbom(tx, document)
-    const sbom = await packSbom(document, feed)
-    const changed = sbom.json !== before || JSON.stringify(row.packages) !== JSON.stringify(sbom.packages)
+    const feed = await analyseSbom(tx, document, { demo: row.demo })
+    const sbom = await packSbom(document, feed, row.demo)
+    const changed = sbom.json !== before || JSON.stringify(row.packages) !== JSON.stringify(sbom.packages) ||
+      JSON.stringify(row.ecosystems) !== JSON.stringify(sbom.ecosystems)
     if (changed) {
       await tx.update(insightSboms).set(sbomColumns(sbom)).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
       const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: sbom.stats, audit: null })

@@ -4,7 +4,7 @@ import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/
 import { feedHits, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import { feedPackageOf } from '../vulns/purl.js'
 import {
-  ADDED_AFFECT_PROPERTY, CONSOLE_PROPERTY_PREFIX, FEED_SOURCE, SOURCE_PROPERTY,
+  ADDED_AFFECT_PROPERTY, CONSOLE_PROPERTY_PREFIX, DEMO_PROPERTY, FEED_SOURCE, SOURCE_PROPERTY,
   type SbomComponent, type SbomDocument, type SbomRating, type SbomVulnerability
 } from './cyclonedx.js'
 
@@ -26,6 +26,13 @@ export interface FeedAnalysis {
   affects: number
   /** The feed package names of the checked components (what an import's re-analysis looks up). */
   packages: string[]
+  /** The ecosystems of the checked components (coverage, and what a feed sync downloads). */
+  ecosystems: string[]
+}
+
+export interface AnalyseOptions {
+  /** A demo SBOM (written by the seed): matched against the demo catalogue too. Uploads never are. */
+  demo?: boolean
 }
 
 const isMark = (property: { name: string }): boolean => property.name.startsWith(CONSOLE_PROPERTY_PREFIX)
@@ -77,6 +84,7 @@ interface RecordRow {
   links: Array<{ type: string, url: string }>
   cwes: number[]
   source: string
+  demo: boolean
   publishedAt: Date | null
   modifiedAt: Date | null
 }
@@ -97,6 +105,7 @@ async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
     links: osvRecords.links,
     cwes: osvRecords.cwes,
     source: osvRecords.source,
+    demo: osvRecords.demo,
     publishedAt: osvRecords.publishedAt,
     modifiedAt: osvRecords.modifiedAt
   }).from(osvRecordVulnerabilities)
@@ -107,7 +116,7 @@ async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
 }
 
 const time = (date: Date | null): number => date?.getTime() ?? 0
-const fromSeed = (row: RecordRow): number => (row.source === 'seed' ? 1 : 0)
+const fromSeed = (row: RecordRow): number => (row.demo ? 1 : 0)
 
 /** The most direct record first (its own CVE record, then aliases), real feeds before the demo catalogue, newest, by id. */
 const byDirectness = (a: RecordRow, b: RecordRow): number =>
@@ -136,7 +145,7 @@ function recommendation (affected: Affected[]): string | null {
 /** A vulnerability as the console adds it, from the records that speak for it (most direct first). */
 function feedVulnerability (id: string, records: RecordRow[], affected: Map<string, Affected>): SbomVulnerability {
   const primary = records[0]!
-  const url = primary.source === 'seed' ? null : osvUrl(primary.id)
+  const url = primary.demo ? null : osvUrl(primary.id)
   const described = records.find((row) => row.summary !== '')
   const detailed = records.find((row) => row.details !== '')
   const scored = records.find((row) => row.vector !== null && row.score !== null) ?? records.find((row) => row.score !== null)
@@ -147,7 +156,7 @@ function feedVulnerability (id: string, records: RecordRow[], affected: Map<stri
         method: cvssMethod(scored.vector),
         score: scored.score,
         vector: scored.vector,
-        source: { name: 'OSV', url: scored.source === 'seed' ? null : osvUrl(scored.id) }
+        source: { name: 'OSV', url: scored.demo ? null : osvUrl(scored.id) }
       }]
   const advisories = new Map<string, { title: string | null, url: string }>()
   for (const row of records) for (const link of row.links) if (!advisories.has(link.url)) advisories.set(link.url, { title: null, url: link.url })
@@ -166,7 +175,11 @@ function feedVulnerability (id: string, records: RecordRow[], affected: Map<stri
     published: published.length === 0 ? null : new Date(Math.min(...published)).toISOString(),
     updated: updated.length === 0 ? null : new Date(Math.max(...updated)).toISOString(),
     cwes: [...new Set(records.flatMap((row) => row.cwes))].sort((a, b) => a - b),
-    properties: [{ name: SOURCE_PROPERTY, value: FEED_SOURCE }]
+    properties: [
+      { name: SOURCE_PROPERTY, value: FEED_SOURCE },
+      // Only the demo catalogue says so: the console labels it "Demo data".
+      ...(records.every((row) => row.demo) ? [{ name: DEMO_PROPERTY, value: 'true' }] : [])
+    ]
   }
 }
 
@@ -177,20 +190,24 @@ function feedVulnerability (id: string, records: RecordRow[], affected: Map<stri
  * that entry keeps all of its data and gains only the affected components it did not list.
  * Components without a bom-ref cannot be referenced by `affects` and are not checked.
  */
-export async function analyseSbom (db: Db, document: SbomDocument): Promise<FeedAnalysis> {
+export async function analyseSbom (db: Db, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
   removeFeedAnalysis(document)
   const queries: Array<FeedPackage & { ref: string, component: SbomComponent }> = []
   const names = new Set<string>()
+  const ecosystems = new Set<string>()
   for (const component of document.components) {
     const ref = component['bom-ref']
     if (ref === null || component.purl === null) continue
     const pkg = feedPackageOf(component.purl, component.version)
     if (pkg === null) continue
     names.add(pkg.name)
+    ecosystems.add(pkg.ecosystem)
     queries.push({ ...pkg, ref, component })
   }
-  const analysis: FeedAnalysis = { checked: queries.length, vulnerabilities: 0, affects: 0, packages: [...names].sort() }
-  const hits = await feedHits(db, queries)
+  const analysis: FeedAnalysis = {
+    checked: queries.length, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
+  }
+  const hits = await feedHits(db, queries, { demo: options.demo === true })
   if (hits.size === 0) return analysis
 
   const osvIds = [...new Set([...hits.values()].flatMap((list) => list.map((hit) => hit.osvId)))]

@@ -27,6 +27,10 @@ export interface PreparedSbom {
   gzip: Buffer
   /** The feed package names of its components (null: not analysed). */
   packages: string[] | null
+  /** The ecosystems of its checked components (null: not analysed). */
+  ecosystems: string[] | null
+  /** A demo SBOM (the seed's): analysed against the demo catalogue too. */
+  demo: boolean
 }
 
 export interface PreparedScan {
@@ -54,28 +58,31 @@ function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unkno
 }
 
 /** Serialised and compressed once, so `GET .../sbom` only sends bytes. */
-export async function packSbom (document: SbomDocument, feed: FeedAnalysis | null): Promise<PreparedSbom> {
+export async function packSbom (document: SbomDocument, feed: FeedAnalysis | null, demo = false): Promise<PreparedSbom> {
   const json = JSON.stringify(document)
   return {
     document,
     stats: sbomStats(document, feed ?? undefined),
     json,
     gzip: await gzip(json, { level: 6 }),
-    packages: feed?.packages ?? null
+    packages: feed?.packages ?? null,
+    ecosystems: feed?.ecosystems ?? null,
+    demo
   }
 }
 
 /**
  * Everything that can reject an upload happens here, before anything is stored. With `feed` (the
  * database), the SBOM is analysed against the console's OSV feed (sbom-vulns.ts) before it is
- * serialised; without it (benchmarks of the parsing alone), it is stored as uploaded.
+ * serialised; without it (benchmarks of the parsing alone), it is stored as uploaded. `demo` is
+ * for the seed's own SBOMs only (matched against the demo catalogue too); uploads never set it.
  */
-export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>, feed?: Db): Promise<PreparedScan> {
+export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>, feed?: Db, { demo = false }: { demo?: boolean } = {}): Promise<PreparedScan> {
   const audit = files.audit === undefined ? null : check('audit', files.audit, normaliseAudit)
   let sbom: PreparedSbom | null = null
   if (files.sbom !== undefined) {
     const document = check('sbom', files.sbom, normaliseSbom)
-    sbom = await packSbom(document, feed === undefined ? null : await analyseSbom(feed, document))
+    sbom = await packSbom(document, feed === undefined ? null : await analyseSbom(feed, document, { demo }), demo)
   }
   return { sbom, audit }
 }
@@ -100,7 +107,9 @@ export const sbomColumns = (sbom: PreparedSbom) => ({
   documentBytes: Buffer.byteLength(sbom.json),
   documentGzipBase64: sbom.gzip.toString('base64'),
   stats: sbom.stats,
-  packages: sbom.packages
+  packages: sbom.packages,
+  ecosystems: sbom.ecosystems,
+  demo: sbom.demo
 })
 
 /**

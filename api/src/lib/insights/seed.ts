@@ -97,7 +97,7 @@ export async function seedInsightReports (db: Db, tenantUid: string, reports: Se
     const sbom = item.sbom === undefined ? undefined : readFixture(item.sbom)
     const audit = item.audit === true ? Buffer.from(JSON.stringify(demoAudit())) : undefined
     if (sbom === undefined && audit === undefined) continue
-    await storeScan(db, tenantUid, report.uid, await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db))
+    await storeScan(db, tenantUid, report.uid, await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db, { demo: true }))
   }
   return reports.length
 }

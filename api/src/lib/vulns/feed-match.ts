@@ -23,12 +23,22 @@ export interface FeedHit {
   osvId: string
   /** The version that fixes it per the range holding the package's version, when there is one. */
   fixed: string | null
+  /** A demo catalogue record (only ever returned when demo records were asked for). */
+  demo: boolean
+}
+
+export interface FeedHitOptions {
+  /**
+   * Match the demo catalogue too: only for the demo seed's devices and SBOMs. Everything else
+   * (enrolled and simulated devices, uploads) is matched against real records only.
+   */
+  demo?: boolean
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** For each package the feed says is affected, the records that say so (one hit per record). */
-export async function feedHits<P extends FeedPackage> (db: Db, packages: readonly P[]): Promise<Map<P, FeedHit[]>> {
+export async function feedHits<P extends FeedPackage> (db: Db, packages: readonly P[], options: FeedHitOptions = {}): Promise<Map<P, FeedHit[]>> {
   /** "ecosystem\0name" → the packages under it. */
   const wanted = new Map<string, P[]>()
   for (const pkg of packages) {
@@ -50,9 +60,11 @@ export async function feedHits<P extends FeedPackage> (db: Db, packages: readonl
     ecosystem: vulnerabilityAffected.ecosystem,
     packageName: vulnerabilityAffected.packageName,
     ranges: vulnerabilityAffected.ranges,
-    versions: vulnerabilityAffected.versions
+    versions: vulnerabilityAffected.versions,
+    demo: vulnerabilityAffected.demo
   }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
-    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))`)
+    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))
+    ${options.demo === true ? sql`` : sql`AND NOT ${vulnerabilityAffected.demo}`}`)
 
   for (const entry of affected) {
     const compare = ecosystemComparator(entry.ecosystem)
@@ -61,12 +73,12 @@ export async function feedHits<P extends FeedPackage> (db: Db, packages: readonl
       if (hit === null) continue
       const list = hits.get(pkg)
       if (list === undefined) {
-        hits.set(pkg, [{ osvId: entry.osvId, fixed: hit.fixed }])
+        hits.set(pkg, [{ osvId: entry.osvId, fixed: hit.fixed, demo: entry.demo }])
         continue
       }
       // A record with several affected entries for one package: one hit, with a fix if any says so.
       const seen = list.find((item) => item.osvId === entry.osvId)
-      if (seen === undefined) list.push({ osvId: entry.osvId, fixed: hit.fixed })
+      if (seen === undefined) list.push({ osvId: entry.osvId, fixed: hit.fixed, demo: entry.demo })
       else seen.fixed ??= hit.fixed
     }
   }

@@ -10,7 +10,12 @@ import { CVE_ID, type OsvRecord, type Relation } from './osv-record.js'
  * one statement whose rows travel as one JSON parameter.
  */
 
-export interface SourcedRecord { record: OsvRecord, source: string }
+export interface SourcedRecord {
+  record: OsvRecord
+  source: string
+  /** The demo catalogue: stored marked, so only demo devices and demo SBOMs match it. */
+  demo?: boolean
+}
 
 export interface StoreResult {
   /** Records written (new, or at least as new as the stored copy). */
@@ -50,9 +55,9 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
 
   return await db.transaction(async (tx) => {
     const written = new Set(rowsOf<{ id: string }>(await tx.execute(sql`
-      INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, published_at, modified_at, withdrawn_at, imported_at)
-      SELECT id, summary, details, score, vector, aliases, links, cwes, source, published_at, modified_at, withdrawn_at, now()
-      FROM jsonb_to_recordset(${json(items.map(({ record, source }) => ({
+      INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, imported_at)
+      SELECT id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, now()
+      FROM jsonb_to_recordset(${json(items.map(({ record, source, demo }) => ({
         id: record.id,
         summary: record.summary,
         details: record.details,
@@ -62,16 +67,19 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
         links: record.links,
         cwes: record.cwes,
         source,
+        demo: demo === true,
         published_at: iso(record.publishedAt),
         modified_at: iso(record.modifiedAt),
         withdrawn_at: iso(record.withdrawnAt)
       })))}) AS r(id text, summary text, details text, score real, vector text, aliases jsonb, links jsonb, cwes jsonb, source text,
-        published_at timestamptz, modified_at timestamptz, withdrawn_at timestamptz)
+        demo boolean, published_at timestamptz, modified_at timestamptz, withdrawn_at timestamptz)
       ON CONFLICT (id) DO UPDATE SET summary = excluded.summary, details = excluded.details, score = excluded.score,
-        vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source, published_at = excluded.published_at,
+        vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source,
+        demo = excluded.demo, published_at = excluded.published_at,
         modified_at = excluded.modified_at, withdrawn_at = excluded.withdrawn_at, imported_at = excluded.imported_at
       WHERE osv_records.modified_at IS NULL OR excluded.modified_at IS NULL OR excluded.modified_at >= osv_records.modified_at
       RETURNING id`)).map((row) => row.id))
+    const demoIds = new Set(items.filter((item) => item.demo === true).map((item) => item.record.id))
     const records = items.map((item) => item.record).filter((record) => written.has(record.id))
     result.written = records.length
     result.stale += items.length - records.length
@@ -107,13 +115,14 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
     }
 
     const affected = live.flatMap((record) => record.affected.map((entry) => ({
-      osv_id: record.id, ecosystem: entry.ecosystem, package_name: entry.packageName, ranges: entry.ranges, versions: entry.versions
+      osv_id: record.id, ecosystem: entry.ecosystem, package_name: entry.packageName, ranges: entry.ranges, versions: entry.versions,
+      demo: demoIds.has(record.id)
     })))
     if (affected.length > 0) {
       await tx.execute(sql`
-        INSERT INTO vulnerability_affected (osv_id, ecosystem, package_name, ranges, versions)
-        SELECT osv_id, ecosystem, package_name, ranges, versions
-        FROM jsonb_to_recordset(${json(affected)}) AS r(osv_id text, ecosystem text, package_name text, ranges jsonb, versions jsonb)`)
+        INSERT INTO vulnerability_affected (osv_id, ecosystem, package_name, ranges, versions, demo)
+        SELECT osv_id, ecosystem, package_name, ranges, versions, demo
+        FROM jsonb_to_recordset(${json(affected)}) AS r(osv_id text, ecosystem text, package_name text, ranges jsonb, versions jsonb, demo boolean)`)
       for (const row of affected) result.packageNames.add(row.package_name)
     }
     result.affected = affected.length
@@ -133,24 +142,23 @@ interface Contribution {
   vector: string | null
   aliases: string[]
   source: string
+  demo: boolean
   published_at: string | Date | null
   modified_at: string | Date | null
 }
 
 const time = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime())
-const fromSeed = (c: Contribution): number => (c.source === 'seed' ? 1 : 0)
-
-/** The most direct record having something: own record first, real feeds before the demo, newest, then by id. */
+/** The most direct record having something: own record first, newest, then by id. */
 function best (list: Contribution[], has: (c: Contribution) => boolean): Contribution | undefined {
   return list.filter(has).sort((a, b) =>
-    b.relation - a.relation || fromSeed(a) - fromSeed(b) || time(b.modified_at) - time(a.modified_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
+    b.relation - a.relation || time(b.modified_at) - time(a.modified_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
 }
 
 /** A CVE's other ids: its records' ids and their non-CVE aliases that are about this CVE only. */
 function aliasesOf (cveId: string, list: Contribution[]): string[] {
   const aliases = new Set<string>()
   for (const c of list) {
-    if (c.source === 'seed') continue
+    if (c.demo) continue
     if (c.id !== cveId) aliases.add(c.id)
     if (c.relation === 0) continue
     for (const alias of c.aliases) {
@@ -172,7 +180,7 @@ export async function deriveVulnerabilities (db: Db, uids: Set<string>): Promise
   if (uids.size === 0) return new Set()
   const contributions = rowsOf<Contribution>(await db.execute(sql`
     SELECT l.vulnerability_uid AS uid, l.relation, r.id, r.summary, r.details, r.score, r.vector, r.aliases, r.source,
-      r.published_at, r.modified_at
+      r.demo, r.published_at, r.modified_at
     FROM osv_record_vulnerabilities l JOIN osv_records r ON r.id = l.osv_id
     WHERE l.vulnerability_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])}))`))
   const byUid = new Map<string, Contribution[]>()
@@ -186,7 +194,11 @@ export async function deriveVulnerabilities (db: Db, uids: Set<string>): Promise
     SELECT uid, cve_id FROM vulnerabilities WHERE uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...byUid.keys()])}))`))
     .map((row) => [row.uid, row.cve_id]))
 
-  const rows = [...byUid].map(([uid, list]) => {
+  const rows = [...byUid].map(([uid, all]) => {
+    // The demo catalogue speaks for a CVE only while no real record does: its invented versions
+    // and copied scores never mix into what a real advisory says.
+    const real = all.filter((c) => !c.demo)
+    const list = real.length > 0 ? real : all
     const described = best(list, (c) => c.details !== '')
     const summarized = best(list, (c) => c.summary !== '')
     const scored = best(list, (c) => c.vector !== null) ?? best(list, (c) => c.score !== null)
@@ -200,7 +212,7 @@ export async function deriveVulnerabilities (db: Db, uids: Set<string>): Promise
       description: described?.details ?? '',
       score: scored?.score ?? null,
       vector: scored?.vector ?? null,
-      source: origin.source === 'seed' ? 'seed' : `osv:${origin.id}`,
+      source: origin.demo ? 'seed' : `osv:${origin.id}`,
       published_at: published.length > 0 ? new Date(Math.min(...published)).toISOString() : null,
       modified_at: modified.length > 0 ? new Date(Math.max(...modified)).toISOString() : null
     }

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
+import { refreshFeedEcosystems } from './coverage.js'
 import { readFeed } from './feed-reader.js'
 import { storeOsvRecords, type SourcedRecord } from './feed-store.js'
 import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from './match.js'
@@ -107,9 +109,21 @@ export async function importOsvAndMatch (db: Db, target: string, options: Import
   onMatchProgress?: (done: number, total: number) => void
 } = {}): Promise<ImportAndMatchResult> {
   const imported = await importOsv(db, target, options)
+  await refreshFeedEcosystems(db)
+  await recordFileImport(db, imported)
   const devices = await devicesTouched(db, imported.packageNames, imported.vulnerabilityUids)
   const matched = await matchDevices(db, devices, options.onMatchProgress)
   const sboms = await reanalyseSboms(db, { packageNames: imported.packageNames })
   const removed = await removeOrphanVulnerabilities(db, imported.orphans)
   return { imported, matched, removed, sboms }
+}
+
+/** Settings › Vulnerability feed lists file imports as one source ("file:osv"): when, and how many. */
+async function recordFileImport (db: Db, imported: ImportSummary): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO feed_sources (name, kind, records, last_attempt_at, last_success_at, last_changed_at)
+    VALUES ('file:osv', 'file', (SELECT count(*)::int FROM osv_records WHERE NOT demo AND cardinality(feeds) = 0), now(), now(),
+      ${imported.records > 0 ? sql`now()` : sql`NULL`})
+    ON CONFLICT (name) DO UPDATE SET records = excluded.records, last_attempt_at = excluded.last_attempt_at,
+      last_success_at = excluded.last_success_at, last_changed_at = coalesce(excluded.last_changed_at, feed_sources.last_changed_at)`)
 }

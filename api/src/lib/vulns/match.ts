@@ -10,18 +10,33 @@ import { feedHits, type FeedPackage } from './feed-match.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
-export interface MatchSummary { packages: number, findings: number, highRisk: number }
+export interface MatchSummary { packages: number, findings: number, highRisk: number, kev: number }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
-interface Finding { device_uid: string, package_id: number, vulnerability_uid: string, score: number | null }
+interface Finding {
+  device_uid: string
+  package_id: number
+  vulnerability_uid: string
+  score: number | null
+  /** Only demo catalogue records say so (a demo device). */
+  demo: boolean
+  /** The CVE is in CISA's KEV catalogue. */
+  kev: boolean
+}
+
+/** Whether a CVE row is in the KEV catalogue (KEV lists CVE ids). */
+export const KEV_LISTED = sql<boolean>`exists (select 1 from kev_entries k where k.cve_id = ${vulnerabilities.cveId})`
 
 /**
  * What the feed says about some devices of one tenant: the shared core (feedHits) on the
  * devices' packages, keyed by their ecosystem and the name the feed uses (the source package for
  * Debian, Ubuntu and Alpine), then one query reads the CVE rows of the records that matched.
+ * Only the demo seed's devices are matched against the demo catalogue too.
  */
 async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Promise<{ packages: Map<string, number>, findings: Finding[] }> {
+  const demoDevices = new Set((await db.select({ uid: devices.uid }).from(devices)
+    .where(owned(devices, tenantUid, inArray(devices.uid, deviceUids), eq(devices.demo, true)))).map((row) => row.uid))
   const rows = await db.select({
     id: devicePackages.id,
     deviceUid: devicePackages.deviceUid,
@@ -32,33 +47,40 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
   }).from(devicePackages).where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
 
   const packages = new Map<string, number>(deviceUids.map((uid) => [uid, 0]))
-  const queries: Array<FeedPackage & { id: number, deviceUid: string }> = []
+  type Query = FeedPackage & { id: number, deviceUid: string }
+  const real: Query[] = []
+  const demo: Query[] = []
   for (const row of rows) {
     packages.set(row.deviceUid, (packages.get(row.deviceUid) ?? 0) + 1)
     const ecosystem = ecosystemKey(row.ecosystem)
     if (ecosystem === '') continue
     const name = matchesBySource(ecosystem) && row.sourceName !== '' ? row.sourceName : row.name
-    queries.push({ ecosystem, name, version: row.version, id: row.id, deviceUid: row.deviceUid })
+    ;(demoDevices.has(row.deviceUid) ? demo : real).push({ ecosystem, name, version: row.version, id: row.id, deviceUid: row.deviceUid })
   }
-  /** package → the OSV records it is affected by. */
-  const matched = new Map<{ id: number, deviceUid: string }, Set<string>>()
-  for (const [pkg, hits] of await feedHits(db, queries)) matched.set(pkg, new Set(hits.map((hit) => hit.osvId)))
-  const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids]))]
+  /** package → the OSV records it is affected by (id → whether it is a demo record). */
+  const matched = new Map<Query, Map<string, boolean>>()
+  const hits = [...await feedHits(db, real), ...(demo.length === 0 ? [] : await feedHits(db, demo, { demo: true }))]
+  for (const [pkg, list] of hits) matched.set(pkg, new Map(list.map((hit) => [hit.osvId, hit.demo])))
+  const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids.keys()]))]
   if (osvIds.length === 0) return { packages, findings: [] }
 
-  const links = await db.select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score })
+  const links = await db.select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
     .from(osvRecordVulnerabilities)
     .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
     .where(sql`${osvRecordVulnerabilities.osvId} IN (SELECT jsonb_array_elements_text(${json(osvIds)}))`)
-  const cvesOf = new Map<string, Array<{ uid: string, score: number | null }>>()
-  for (const link of links) cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score }])
+  const cvesOf = new Map<string, Array<{ uid: string, score: number | null, kev: boolean }>>()
+  for (const link of links) cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score, kev: link.kev }])
 
-  // A package affected through several records of the same CVE is one finding.
+  // A package affected through several records of the same CVE is one finding; it is demo data
+  // only when no real record says so.
   const findings = new Map<string, Finding>()
   for (const [pkg, ids] of matched) {
-    for (const id of ids) {
+    for (const [id, isDemo] of ids) {
       for (const cve of cvesOf.get(id) ?? []) {
-        findings.set(`${pkg.id}/${cve.uid}`, { device_uid: pkg.deviceUid, package_id: pkg.id, vulnerability_uid: cve.uid, score: cve.score })
+        const key = `${pkg.id}/${cve.uid}`
+        const seen = findings.get(key)
+        if (seen !== undefined) seen.demo &&= isDemo
+        else findings.set(key, { device_uid: pkg.deviceUid, package_id: pkg.id, vulnerability_uid: cve.uid, score: cve.score, demo: isDemo, kev: cve.kev })
       }
     }
   }
@@ -72,16 +94,17 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
  * stays keeps its row and first-seen time.
  */
 async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], findings: Finding[]): Promise<void> {
-  const existing = await tx.select({ id: packageFindings.id, packageId: packageFindings.packageId, uid: packageFindings.vulnerabilityUid, score: packageFindings.score })
-    .from(packageFindings).where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+  const existing = await tx.select({
+    id: packageFindings.id, packageId: packageFindings.packageId, uid: packageFindings.vulnerabilityUid, score: packageFindings.score, demo: packageFindings.demo
+  }).from(packageFindings).where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
   const wanted = new Map(findings.map((finding) => [`${finding.package_id}/${finding.vulnerability_uid}`, finding]))
   const gone: number[] = []
-  const rescored: Array<{ id: number, score: number | null }> = []
+  const rescored: Array<{ id: number, score: number | null, demo: boolean }> = []
   for (const row of existing) {
     const key = `${row.packageId}/${row.uid}`
     const finding = wanted.get(key)
     if (finding === undefined) gone.push(row.id)
-    else if (finding.score !== row.score) rescored.push({ id: row.id, score: finding.score })
+    else if (finding.score !== row.score || finding.demo !== row.demo) rescored.push({ id: row.id, score: finding.score, demo: finding.demo })
     wanted.delete(key)
   }
   if (gone.length > 0) {
@@ -90,15 +113,15 @@ async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], f
   }
   if (wanted.size > 0) {
     await tx.execute(sql`
-      INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score)
-      SELECT ${tenantUid}, device_uid, package_id, vulnerability_uid, score
-      FROM jsonb_to_recordset(${json([...wanted.values()])}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real)
+      INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score, demo)
+      SELECT ${tenantUid}, device_uid, package_id, vulnerability_uid, score, demo
+      FROM jsonb_to_recordset(${json([...wanted.values()])}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real, demo boolean)
       ORDER BY package_id, vulnerability_uid
-      ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score`)
+      ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score, demo = excluded.demo`)
   }
   if (rescored.length > 0) {
-    await tx.execute(sql`UPDATE package_findings f SET score = r.score
-      FROM jsonb_to_recordset(${json(rescored)}) AS r(id bigint, score real)
+    await tx.execute(sql`UPDATE package_findings f SET score = r.score, demo = r.demo
+      FROM jsonb_to_recordset(${json(rescored)}) AS r(id bigint, score real, demo boolean)
       WHERE f.tenant_uid = ${tenantUid} AND f.id = r.id`)
   }
 }
@@ -106,7 +129,8 @@ async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], f
 const summarize = (packages: number, findings: Finding[]): MatchSummary => ({
   packages,
   findings: findings.length,
-  highRisk: findings.filter((finding) => isHighRisk(finding.score)).length
+  highRisk: findings.filter((finding) => isHighRisk(finding.score)).length,
+  kev: findings.filter((finding) => finding.kev).length
 })
 
 /**
@@ -134,7 +158,7 @@ const DEVICES_PER_BATCH = 25
  */
 export async function matchDevices (db: Db, list: Array<{ tenantUid: string, deviceUid: string }>,
   onProgress?: (done: number, total: number) => void): Promise<MatchTotals> {
-  const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0 }
+  const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0, kev: 0 }
   const byTenant = new Map<string, string[]>()
   for (const { tenantUid, deviceUid } of list) byTenant.set(tenantUid, [...(byTenant.get(tenantUid) ?? []), deviceUid])
   for (const [tenantUid, uids] of byTenant) {
@@ -144,16 +168,19 @@ export async function matchDevices (db: Db, list: Array<{ tenantUid: string, dev
       const stats = batch.map((uid) => {
         const own = findings.filter((finding) => finding.device_uid === uid)
         const summary = summarize(packages.get(uid) ?? 0, own)
-        const risk = deviceRisk(own.map((finding) => finding.score))
-        return { uid, package_count: summary.packages, cve_count: summary.findings, high_risk_cve_count: summary.highRisk, risk_score: risk.riskScore, risk_rank: risk.riskRank }
+        const risk = deviceRisk(own.map((finding) => finding.score), summary.kev)
+        return {
+          uid, package_count: summary.packages, cve_count: summary.findings, high_risk_cve_count: summary.highRisk,
+          kev_count: summary.kev, risk_score: risk.riskScore, risk_rank: risk.riskRank
+        }
       })
       await db.transaction(async (tx) => {
         await writeFindings(tx, tenantUid, batch, findings)
         await tx.execute(sql`
           UPDATE devices d SET package_count = s.package_count, cve_count = s.cve_count,
-            high_risk_cve_count = s.high_risk_cve_count, risk_score = s.risk_score, risk_rank = s.risk_rank
+            high_risk_cve_count = s.high_risk_cve_count, kev_count = s.kev_count, risk_score = s.risk_score, risk_rank = s.risk_rank
           FROM jsonb_to_recordset(${json(stats)}) AS s(uid uuid, package_count integer, cve_count integer,
-            high_risk_cve_count integer, risk_score text, risk_rank smallint)
+            high_risk_cve_count integer, kev_count integer, risk_score text, risk_rank smallint)
           WHERE d.tenant_uid = ${tenantUid} AND d.uid = s.uid`)
       })
       for (const stat of stats) {
@@ -161,6 +188,7 @@ export async function matchDevices (db: Db, list: Array<{ tenantUid: string, dev
         totals.packages += stat.package_count
         totals.findings += stat.cve_count
         totals.highRisk += stat.high_risk_cve_count
+        totals.kev += stat.kev_count
       }
       onProgress?.(totals.devices, list.length)
     }
