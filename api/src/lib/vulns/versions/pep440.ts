@@ -5,7 +5,7 @@ import { InvalidVersionError } from './invalid.js'
  * PyPI ordering: PEP 440 (normalisation such as "1.0-RC1" = "1.0rc1", epochs "1!", pre, post and
  * dev releases, local versions "+ubuntu1"), by @renovatebot/pep440, which reproduces
  * packaging's Version key. A legacy version PEP 440 does not accept ("2004d", "latest") throws,
- * and so does a number past 2^53, which JavaScript numbers would round.
+ * and so does a number of 16 digits or more (JavaScript numbers round past 2^53).
  */
 function checked (version: string): string {
   const text = version.trim()
