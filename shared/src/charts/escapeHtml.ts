@@ -25,6 +25,8 @@ interface ChartOptionsLike {
  * The chart's options and series with every caller-supplied label escaped: `labels` (pie and donut
  * slices, legend and tooltip), `xaxis.categories` and the series names. Formatters the caller
  * gives receive these escaped values and must return markup-safe text (they format numbers).
+ * A category axis draws its labels as SVG text, where an escaped `&` would read `&amp;`: the price
+ * of the tooltip showing the same value as HTML (the console's category axes are dates).
  */
 export function escapeChartInput<O extends object, S>(options: O, series: S): { options: O; series: S } {
   const { labels, xaxis } = options as ChartOptionsLike;
