@@ -50,6 +50,7 @@ const deviceRow = (i: number) => ({
   package_count: 10,
   cve_count: 1,
   high_risk_cve_count: 0,
+  kev_count: i === 2 ? 1 : 0,
 });
 const alertRow = { uid: 'al-5', name: 'Port scan', device: 'd-1', device_hostname: 'web-01', status: 'OPEN', priority: 'Low', elastic_alert_created_at: '2026-11-19T08:00:00Z' };
 
@@ -184,6 +185,14 @@ describe('DashboardPage', () => {
       await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=risk_score&search=web`));
       await userEvent.click(within(devices).getByRole('button', { name: 'Risk' }));
       await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=-risk_score&search=web`));
+    });
+
+    it('shows KEV findings per device, sorted on the server most first', async () => {
+      const devices = await openTechnical();
+      const host2 = (await within(devices).findByText('host-2')).closest('tr')!;
+      expect(within(host2).getAllByRole('cell')[6]).toHaveTextContent('1');
+      await userEvent.click(within(devices).getByRole('button', { name: 'KEV' }));
+      await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=-kev_count`));
     });
 
     it('reports rows through the navigate-once rule and keeps every name a real link', async () => {
