@@ -30,7 +30,7 @@ function Links({ links }: { links: NonNullable<CveDescription['links']> }) {
 }
 
 /** What the console knows beyond the description: demo data, KEV, EPSS, aliases, advisories (docs/vuln-feed-api.md). */
-function Prioritisation({ data }: { data: CveDescription }) {
+function CveFacts({ data }: { data: CveDescription }) {
   // An older server sends only the description: show nothing it did not say.
   if (data.kev === undefined && data.epss === undefined && !data.aliases && !data.links) return null;
   return (
@@ -65,7 +65,7 @@ export function CveDialog({ cve, onClose }: CveDialogProps) {
               </Typography>
             )}
             <DialogContentText>{data?.description}</DialogContentText>
-            {data && <Prioritisation data={data} />}
+            {data && <CveFacts data={data} />}
           </>
         )}
       </DialogContent>

@@ -23,7 +23,7 @@ function Figure({ label, value, highlight = false, incomplete = false }: FigureP
       </Typography>
       {incomplete && (
         <Typography variant="caption" color="warning.dark">
-          incomplete: not every package was checked
+          incomplete: not every package could be checked
         </Typography>
       )}
     </Paper>
