@@ -11,6 +11,7 @@ import {
   sortComponents,
   sortVulnerabilities,
   vulnerabilitySeverity,
+  withExploitData,
 } from './sbomData';
 
 const vuln = (severities: Array<string | null>): SbomVulnerability => ({
@@ -149,5 +150,22 @@ describe('SBOM data', () => {
       { severity: 'none', count: 0 },
       { severity: 'unknown', count: 9 },
     ]);
+  });
+
+  it('takes KEV and EPSS from the feed status by id, own keys only, and keeps the rows until it answers', () => {
+    const sbom = loadSbom(SBOM_FILES.trivy);
+    const ids = ['CVE-1', 'constructor', 'CVE-3'];
+    const rows = buildSbomView({ ...sbom, vulnerabilities: ids.map((id) => ({ ...vuln(['low']), id })) }).vulnerabilities;
+    expect(withExploitData(rows, undefined)).toBe(rows);
+    expect(rows.every((row) => row.exploit === null && !row.demo)).toBe(true);
+    const feed = { demo: false, checked: 1, unsupported: 0, no_purl: 0, coverage: [], vulnerabilities: { 'CVE-3': { kev: null, epss: 0.5, epss_percentile: 0.9 } } };
+    const enriched = withExploitData(rows, feed);
+    // An SBOM id such as "constructor" reads no prototype property: just no data.
+    expect(enriched.map((row) => row.exploit)).toEqual([
+      { kev: null, epss: null, epss_percentile: null },
+      { kev: null, epss: null, epss_percentile: null },
+      { kev: null, epss: 0.5, epss_percentile: 0.9 },
+    ]);
+    expect(sortVulnerabilities(enriched, 'epss', 'asc').map((row) => row.vulnerability.id)).toEqual(['CVE-3', 'constructor', 'CVE-1']);
   });
 });

@@ -1,4 +1,4 @@
-import type { SbomComponent, SbomLicense, SbomPayload, SbomVulnerability, SortDirection } from '@console/shared';
+import type { Prioritisation, SbomComponent, SbomFeedStatus, SbomLicense, SbomPayload, SbomVulnerability, SortDirection } from '@console/shared';
 
 /** Spec §4, lowest to highest. CycloneDX `info` ranks with `none`. */
 export const SEVERITY_ORDER = ['unknown', 'none', 'low', 'medium', 'high', 'critical'] as const;
@@ -79,6 +79,10 @@ export interface VulnerabilityRow {
   /** The console added this vulnerability from its own OSV feed (not in the uploaded SBOM). */
   addedByConsole: boolean;
   affected: AffectedComponent[];
+  /** Only the demo catalogue supports it (`console:demo` = `true`). */
+  demo: boolean;
+  /** KEV and EPSS from the feed status; null until (or unless) that call answered. */
+  exploit: Prioritisation | null;
   sortKeys: { id?: string };
 }
 
@@ -86,11 +90,16 @@ export interface VulnerabilityRow {
 export const SOURCE_PROPERTY = 'console:source';
 export const FEED_SOURCE = 'osv-feed';
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect';
+export const DEMO_PROPERTY = 'console:demo';
 /** How the Source of a vulnerability the console added reads. */
 export const CONSOLE_FEED_SOURCE = 'OSV (console feed)';
 
 export function isAddedByConsole(vulnerability: SbomVulnerability): boolean {
   return (vulnerability.properties ?? []).some((p) => p.name === SOURCE_PROPERTY && p.value === FEED_SOURCE);
+}
+
+export function isDemo(vulnerability: SbomVulnerability): boolean {
+  return (vulnerability.properties ?? []).some((p) => p.name === DEMO_PROPERTY && p.value === 'true');
 }
 
 export interface SbomView {
@@ -128,11 +137,30 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
         const component = byRef.get(ref) ?? null;
         return { ref, component, label: component ? componentLabel(component) : ref, addedByConsole: addedRefs?.has(ref) ?? false };
       }),
+      demo: isDemo(vulnerability),
+      exploit: null,
       sortKeys: {},
     };
   });
   const types = [...typeCounts.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
   return { root: rootComponent(sbom), components, vulnerabilities, types };
+}
+
+const NO_EXPLOIT_DATA: Prioritisation = { kev: null, epss: null, epss_percentile: null };
+
+/**
+ * The rows with KEV and EPSS from the feed status (keyed by the SBOM's vulnerability ids; an id
+ * it does not list has neither). The same rows until the feed answers.
+ */
+export function withExploitData(rows: VulnerabilityRow[], feed: SbomFeedStatus | undefined): VulnerabilityRow[] {
+  if (!feed) return rows;
+  const known = feed.vulnerabilities ?? {};
+  return rows.map((row) => {
+    const id = row.vulnerability.id;
+    // Own keys only: an SBOM id such as "constructor" must not read the object's prototype.
+    const entry = id && Object.hasOwn(known, id) ? known[id] : undefined;
+    return { ...row, exploit: entry ?? NO_EXPLOIT_DATA };
+  });
 }
 
 /** The type filter's "All Types" (a value MUI's select shows; CycloneDX types are words). */
@@ -149,7 +177,7 @@ export function vulnerabilitiesOfType(rows: VulnerabilityRow[], type: string): V
 }
 
 export type ComponentSortField = 'name' | 'type' | 'version';
-export type VulnerabilitySortField = 'id' | 'severity';
+export type VulnerabilitySortField = 'id' | 'severity' | 'kev' | 'epss';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -171,13 +199,32 @@ export function sortComponents(rows: ComponentRow[], field: ComponentSortField, 
   return keyed.map((entry) => entry.row);
 }
 
-/** A sorted copy; equal severities fall back to the id, ascending. */
+const kevRank = (row: VulnerabilityRow) => (row.exploit?.kev ? 1 : 0);
+const epssOf = (row: VulnerabilityRow) => row.exploit?.epss ?? null;
+
+/**
+ * A sorted copy; equal severities fall back to the id, ascending. KEV ties go by severity (highest
+ * first), then id; rows without an EPSS score sort last in both directions.
+ */
 export function sortVulnerabilities(rows: VulnerabilityRow[], field: VulnerabilitySortField, direction: SortDirection): VulnerabilityRow[] {
   const sign = direction === 'asc' ? 1 : -1;
   const keyed = rows.map((row) => ({ row, key: idKey(row) }));
-  keyed.sort((a, b) =>
-    field === 'severity' ? sign * (a.row.rank - b.row.rank) || compareText(a.key, b.key) : sign * compareText(a.key, b.key),
-  );
+  keyed.sort((a, b) => {
+    switch (field) {
+      case 'severity':
+        return sign * (a.row.rank - b.row.rank) || compareText(a.key, b.key);
+      case 'kev':
+        return sign * (kevRank(a.row) - kevRank(b.row)) || b.row.rank - a.row.rank || compareText(a.key, b.key);
+      case 'epss': {
+        const x = epssOf(a.row);
+        const y = epssOf(b.row);
+        if ((x === null) !== (y === null)) return x === null ? 1 : -1;
+        return sign * ((x ?? 0) - (y ?? 0)) || compareText(a.key, b.key);
+      }
+      default:
+        return sign * compareText(a.key, b.key);
+    }
+  });
   return keyed.map((entry) => entry.row);
 }
 
