@@ -40,6 +40,15 @@ const iso = (value: Date | null): string | null => value?.toISOString() ?? null
 const newer = (a: OsvRecord, b: OsvRecord): boolean => (a.modifiedAt?.getTime() ?? 0) >= (b.modifiedAt?.getTime() ?? 0)
 
 export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<StoreResult> {
+  return await db.transaction(async (tx) => await storeOsvRecordsIn(tx, batch))
+}
+
+/**
+ * storeOsvRecords() inside the caller's transaction (a feed sync applies its staged records in
+ * chunks within the one transaction that switches the feed). With `derive: false` the CVE rows
+ * are left for the caller to re-derive once, from every chunk's `vulnerabilityUids`.
+ */
+export async function storeOsvRecordsIn (tx: Db, batch: SourcedRecord[], options: { derive?: boolean } = {}): Promise<StoreResult> {
   // The same id twice in one batch (two files of a folder): keep the newest.
   const byId = new Map<string, SourcedRecord>()
   for (const item of batch) {
@@ -53,83 +62,81 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
   }
   if (items.length === 0) return result
 
-  return await db.transaction(async (tx) => {
-    const written = new Set(rowsOf<{ id: string }>(await tx.execute(sql`
-      INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, imported_at)
-      SELECT id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, now()
-      FROM jsonb_to_recordset(${json(items.map(({ record, source, demo }) => ({
-        id: record.id,
-        summary: record.summary,
-        details: record.details,
-        score: record.score,
-        vector: record.vector,
-        aliases: record.aliases,
-        links: record.links,
-        cwes: record.cwes,
-        source,
-        demo: demo === true,
-        published_at: iso(record.publishedAt),
-        modified_at: iso(record.modifiedAt),
-        withdrawn_at: iso(record.withdrawnAt)
-      })))}) AS r(id text, summary text, details text, score real, vector text, aliases jsonb, links jsonb, cwes jsonb, source text,
-        demo boolean, published_at timestamptz, modified_at timestamptz, withdrawn_at timestamptz)
-      ON CONFLICT (id) DO UPDATE SET summary = excluded.summary, details = excluded.details, score = excluded.score,
-        vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source,
-        demo = excluded.demo, published_at = excluded.published_at,
-        modified_at = excluded.modified_at, withdrawn_at = excluded.withdrawn_at, imported_at = excluded.imported_at
-      WHERE osv_records.modified_at IS NULL OR excluded.modified_at IS NULL OR excluded.modified_at >= osv_records.modified_at
-      RETURNING id`)).map((row) => row.id))
-    const demoIds = new Set(items.filter((item) => item.demo === true).map((item) => item.record.id))
-    const records = items.map((item) => item.record).filter((record) => written.has(record.id))
-    result.written = records.length
-    result.stale += items.length - records.length
-    if (records.length === 0) return result
-    const ids = json(records.map((record) => record.id))
+  const written = new Set(rowsOf<{ id: string }>(await tx.execute(sql`
+    INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, imported_at)
+    SELECT id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, now()
+    FROM jsonb_to_recordset(${json(items.map(({ record, source, demo }) => ({
+      id: record.id,
+      summary: record.summary,
+      details: record.details,
+      score: record.score,
+      vector: record.vector,
+      aliases: record.aliases,
+      links: record.links,
+      cwes: record.cwes,
+      source,
+      demo: demo === true,
+      published_at: iso(record.publishedAt),
+      modified_at: iso(record.modifiedAt),
+      withdrawn_at: iso(record.withdrawnAt)
+    })))}) AS r(id text, summary text, details text, score real, vector text, aliases jsonb, links jsonb, cwes jsonb, source text,
+      demo boolean, published_at timestamptz, modified_at timestamptz, withdrawn_at timestamptz)
+    ON CONFLICT (id) DO UPDATE SET summary = excluded.summary, details = excluded.details, score = excluded.score,
+      vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source,
+      demo = excluded.demo, published_at = excluded.published_at,
+      modified_at = excluded.modified_at, withdrawn_at = excluded.withdrawn_at, imported_at = excluded.imported_at
+    WHERE osv_records.modified_at IS NULL OR excluded.modified_at IS NULL OR excluded.modified_at >= osv_records.modified_at
+    RETURNING id`)).map((row) => row.id))
+  const demoIds = new Set(items.filter((item) => item.demo === true).map((item) => item.record.id))
+  const records = items.map((item) => item.record).filter((record) => written.has(record.id))
+  result.written = records.length
+  result.stale += items.length - records.length
+  if (records.length === 0) return result
+  const ids = json(records.map((record) => record.id))
 
-    // What the earlier import of these ids wrote goes; the CVE rows it named are re-derived too.
-    for (const row of rowsOf<{ vulnerability_uid: string }>(await tx.execute(sql`
-      DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids}))
-      RETURNING vulnerability_uid`))) result.vulnerabilityUids.add(row.vulnerability_uid)
-    for (const row of rowsOf<{ package_name: string }>(await tx.execute(sql`
-      DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids}))
-      RETURNING package_name`))) result.packageNames.add(row.package_name)
+  // What the earlier import of these ids wrote goes; the CVE rows it named are re-derived too.
+  for (const row of rowsOf<{ vulnerability_uid: string }>(await tx.execute(sql`
+    DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids}))
+    RETURNING vulnerability_uid`))) result.vulnerabilityUids.add(row.vulnerability_uid)
+  for (const row of rowsOf<{ package_name: string }>(await tx.execute(sql`
+    DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids}))
+    RETURNING package_name`))) result.packageNames.add(row.package_name)
 
-    const live = records.filter((record) => record.withdrawnAt === null)
-    result.withdrawn = records.length - live.length
-    const cveIds = [...new Set(live.flatMap((record) => record.cves.map((cve) => cve.cveId)))]
-    if (cveIds.length > 0) {
-      await tx.execute(sql`
-        INSERT INTO vulnerabilities (cve_id, source) SELECT value, 'osv' FROM jsonb_array_elements_text(${json(cveIds)})
-        ORDER BY value ON CONFLICT (cve_id) DO NOTHING`)
-      const uidOf = new Map(rowsOf<{ uid: string, cve_id: string }>(await tx.execute(sql`
-        SELECT uid, cve_id FROM vulnerabilities WHERE cve_id IN (SELECT jsonb_array_elements_text(${json(cveIds)}))`))
-        .map((row) => [row.cve_id, row.uid]))
-      const links = live.flatMap((record) => record.cves.map((cve) => ({ osv_id: record.id, vulnerability_uid: uidOf.get(cve.cveId)!, relation: cve.relation })))
-      await tx.execute(sql`
-        INSERT INTO osv_record_vulnerabilities (osv_id, vulnerability_uid, relation)
-        SELECT osv_id, vulnerability_uid, relation FROM jsonb_to_recordset(${json(links)}) AS r(osv_id text, vulnerability_uid uuid, relation smallint)`)
-      for (const link of links) {
-        result.vulnerabilityUids.add(link.vulnerability_uid)
-        result.cveUids.add(link.vulnerability_uid)
-      }
+  const live = records.filter((record) => record.withdrawnAt === null)
+  result.withdrawn = records.length - live.length
+  const cveIds = [...new Set(live.flatMap((record) => record.cves.map((cve) => cve.cveId)))]
+  if (cveIds.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO vulnerabilities (cve_id, source) SELECT value, 'osv' FROM jsonb_array_elements_text(${json(cveIds)})
+      ORDER BY value ON CONFLICT (cve_id) DO NOTHING`)
+    const uidOf = new Map(rowsOf<{ uid: string, cve_id: string }>(await tx.execute(sql`
+      SELECT uid, cve_id FROM vulnerabilities WHERE cve_id IN (SELECT jsonb_array_elements_text(${json(cveIds)}))`))
+      .map((row) => [row.cve_id, row.uid]))
+    const links = live.flatMap((record) => record.cves.map((cve) => ({ osv_id: record.id, vulnerability_uid: uidOf.get(cve.cveId)!, relation: cve.relation })))
+    await tx.execute(sql`
+      INSERT INTO osv_record_vulnerabilities (osv_id, vulnerability_uid, relation)
+      SELECT osv_id, vulnerability_uid, relation FROM jsonb_to_recordset(${json(links)}) AS r(osv_id text, vulnerability_uid uuid, relation smallint)`)
+    for (const link of links) {
+      result.vulnerabilityUids.add(link.vulnerability_uid)
+      result.cveUids.add(link.vulnerability_uid)
     }
+  }
 
-    const affected = live.flatMap((record) => record.affected.map((entry) => ({
-      osv_id: record.id, ecosystem: entry.ecosystem, package_name: entry.packageName, ranges: entry.ranges, versions: entry.versions,
-      demo: demoIds.has(record.id)
-    })))
-    if (affected.length > 0) {
-      await tx.execute(sql`
-        INSERT INTO vulnerability_affected (osv_id, ecosystem, package_name, ranges, versions, demo)
-        SELECT osv_id, ecosystem, package_name, ranges, versions, demo
-        FROM jsonb_to_recordset(${json(affected)}) AS r(osv_id text, ecosystem text, package_name text, ranges jsonb, versions jsonb, demo boolean)`)
-      for (const row of affected) result.packageNames.add(row.package_name)
-    }
-    result.affected = affected.length
+  const affected = live.flatMap((record) => record.affected.map((entry) => ({
+    osv_id: record.id, ecosystem: entry.ecosystem, package_name: entry.packageName, ranges: entry.ranges, versions: entry.versions,
+    demo: demoIds.has(record.id)
+  })))
+  if (affected.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO vulnerability_affected (osv_id, ecosystem, package_name, ranges, versions, demo)
+      SELECT osv_id, ecosystem, package_name, ranges, versions, demo
+      FROM jsonb_to_recordset(${json(affected)}) AS r(osv_id text, ecosystem text, package_name text, ranges jsonb, versions jsonb, demo boolean)`)
+    for (const row of affected) result.packageNames.add(row.package_name)
+  }
+  result.affected = affected.length
 
-    result.orphans = await deriveVulnerabilities(tx, result.vulnerabilityUids)
-    return result
-  })
+  if (options.derive !== false) result.orphans = await deriveVulnerabilities(tx, result.vulnerabilityUids)
+  return result
 }
 
 interface Contribution {
