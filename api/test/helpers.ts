@@ -140,6 +140,8 @@ export async function buildTestApp ({ env = {}, extend, detect = false, insights
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
+    // The feed sync job never reaches out from a test unless the test asks for it.
+    FEED_SYNC_INTERVAL_HOURS: '0',
     ...env
   })
   const { database, cleanup } = await openTestDatabase()
