@@ -28,6 +28,8 @@ export function tempDir (prefix = 'console-api-test-'): string {
 
 export interface TestDatabase {
   database: Database
+  /** The throw-away PostgreSQL database's URL (unset on PGlite). */
+  url?: string
   /** Closes nothing the app closes; drops the throw-away PostgreSQL database if any. */
   cleanup: () => Promise<void>
 }
@@ -72,6 +74,7 @@ export async function openTestDatabase (): Promise<TestDatabase> {
   await database.migrate()
   return {
     database,
+    url: url.toString(),
     cleanup: async () => {
       await database.close()
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
