@@ -263,7 +263,7 @@ export const commands: Record<string, Command> = {
         return
       }
       if (result.ecosystems.length === 0) io.out('No OSV ecosystem in use (no enrolled device or uploaded SBOM reports one); set FEED_ECOSYSTEMS to sync some anyway')
-      if (result.matched !== undefined) io.out(describeMatch('Re-matched', result.matched))
+      if (result.matched !== undefined) io.out(`${describeMatch('Re-matched', result.matched)} in ${(result.matchSeconds ?? 0).toFixed(1)} s`)
       if (result.sboms !== undefined) io.out(describeReanalysis(result.sboms))
       const failed = result.outcomes.filter((outcome) => outcome.status === 'failed').length
       if (failed > 0) throw new InputError(`sync-feeds: ${failed} of ${plural(result.outcomes.length, 'feed')} failed; their previous copies are kept`)

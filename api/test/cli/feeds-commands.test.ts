@@ -46,10 +46,10 @@ describe('feed CLI: sync-feeds, import-kev, import-epss', () => {
     assert.equal(first.code, 0, first.stderr)
     const lines = first.stdout.split('\n')
     // The demo seed's devices are simulated: only FEED_ECOSYSTEMS ("Debian:12" → the Debian zip) is synced.
-    assert.match(lines[0]!, /^osv:Debian: 10 records \(10 new or changed, 0 removed, 0 skipped\) from [\d.]+ MB in [\d.]+ s \([\d,]+ records\/s\)$/)
+    assert.match(lines[0]!, /^osv:Debian: 10 records \(10 new or changed, 0 removed, 0 skipped\) from [\d.]+ MB in [\d.]+ s \([\d,]+ records\/s; switch [\d.]+ s\)$/)
     assert.match(lines[1]!, /^kev: 3 entries \(catalogue 2026\.11\.20\), \d+ CVEs? entered or left it, [\d,]+ devices? re-rated$/)
     assert.equal(lines[2], 'epss: 5 scores (model v2025.03.14, scored 2026-11-20)')
-    assert.match(lines[3]!, /^Re-matched \d+ devices?: [\d,]+ packages?, [\d,]+ findings? \(\d+ high risk\)$/)
+    assert.match(lines[3]!, /^Re-matched \d+ devices?: [\d,]+ packages?, [\d,]+ findings? \(\d+ high risk\) in [\d.]+ s$/)
     assert.match(lines[4]!, /^Re-analysed \d+ SBOMs?: /)
     assert.equal(first.stderr, '')
 

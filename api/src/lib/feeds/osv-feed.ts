@@ -62,7 +62,9 @@ export async function syncOsvFeed (db: Db, ecosystem: string, options: OsvFeedOp
       onRecords: (records) => options.onProgress?.({ feed: name, phase: 'parse', records, seconds: (performance.now() - start) / 1000 })
     })
     options.onProgress?.({ feed: name, phase: 'switch' })
+    const switchStart = performance.now()
     const switched = await switchOsvFeed(db, name, { validators, sha256: fetched.sha256 })
+    const switchSeconds = (performance.now() - switchStart) / 1000
     const seconds = (performance.now() - start) / 1000
     return {
       name,
@@ -70,7 +72,7 @@ export async function syncOsvFeed (db: Db, ecosystem: string, options: OsvFeedOp
       switched,
       message: `${name}: ${plural(switched.records, 'record')} (${switched.written.toLocaleString('en-US')} new or changed, ` +
         `${switched.removed.toLocaleString('en-US')} removed, ${staged.skipped.toLocaleString('en-US')} skipped) from ` +
-        `${(fetched.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s (${Math.round(staged.seen / Math.max(seconds, 0.001)).toLocaleString('en-US')} records/s)`
+        `${(fetched.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s (${Math.round(staged.seen / Math.max(seconds, 0.001)).toLocaleString('en-US')} records/s; switch ${switchSeconds.toFixed(1)} s)`
     }
   } catch (error) {
     const reason = describeFeedError(error)

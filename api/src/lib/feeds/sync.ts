@@ -50,6 +50,8 @@ export interface SyncResult {
   outcomes: FeedOutcome[]
   /** The re-match after OSV changes (absent when no OSV feed changed). */
   matched?: MatchTotals
+  /** Seconds the re-match (devices, SBOMs, orphans, coverage) took. */
+  matchSeconds?: number
   sboms?: ReanalyseTotals
   removedCves?: number
 }
@@ -94,11 +96,13 @@ export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOp
       for (const uid of outcome.switched.orphans) orphans.add(uid)
     }
     if (osvChanged) {
+      const start = performance.now()
       await refreshFeedEcosystems(db)
       result.matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids))
       result.sboms = await reanalyseSboms(db, { packageNames })
       result.removedCves = await removeOrphanVulnerabilities(db, orphans)
       bumpAllTenantData()
+      result.matchSeconds = (performance.now() - start) / 1000
     }
     if (options.signal?.aborted !== true) report(await syncKev(db, { url: settings.kevUrl, workDir: work.dir, ...options }))
     if (options.signal?.aborted !== true) report(await syncEpss(db, { url: settings.epssUrl, workDir: work.dir, ...options }))
