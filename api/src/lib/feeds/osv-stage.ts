@@ -36,13 +36,15 @@ const IN_FLIGHT = 2
 /** The worker entry beside this file: compiled JS in production, TypeScript through tsx in tests and dev. */
 function startWorker (input: WorkerInput): Worker {
   const here = import.meta.url
-  if (!here.endsWith('.ts')) return new Worker(new URL('./osv-worker.js', here), { workerData: input })
+  // Its heap holds a 4 MB window and a few batches: a runaway document fails the feed, not the server.
+  const resourceLimits = { maxOldGenerationSizeMb: 256 }
+  if (!here.endsWith('.ts')) return new Worker(new URL('./osv-worker.js', here), { workerData: input, resourceLimits })
   // Node 20 refuses a .ts worker before any loader runs, even with execArgv ['--import', 'tsx']:
   // a bootstrap registers tsx in the worker, then imports the entry.
   const tsx = import.meta.resolve('tsx/esm/api')
   const entry = new URL('./osv-worker.ts', here).href
   return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`,
-    { eval: true, workerData: input })
+    { eval: true, workerData: input, resourceLimits })
 }
 
 /** Clears what an earlier (failed or interrupted) sync of this feed left in staging. */
