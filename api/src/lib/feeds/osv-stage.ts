@@ -116,6 +116,8 @@ export async function stageOsvZip (db: Db, feed: string, file: string, options: 
       result.seen += message.items.length
       options.onRecords?.(result.seen)
       worker.postMessage({ type: 'more' })
+      // PGlite answers without a macrotask: yield, so requests are served between batches.
+      await new Promise((resolve) => setImmediate(resolve))
     }
   } finally {
     finished = true

@@ -50,6 +50,8 @@ export async function switchOsvFeed (db: Db, feed: string, state: Omit<ChangedFe
       const rows = sql`(SELECT id, source, false AS demo, record FROM osv_staging WHERE feed = ${feed} AND id > ${after} AND id <= ${last})`
       const stored = await storeRecordRows(tx, rows, ids.length, { derive: false })
       after = last
+      // Let the event loop serve what needs no database (cached answers) between chunks.
+      await new Promise((resolve) => setImmediate(resolve))
       result.written += stored.written
       result.stale += stored.stale
       result.withdrawn += stored.withdrawn
@@ -57,10 +59,13 @@ export async function switchOsvFeed (db: Db, feed: string, state: Omit<ChangedFe
       for (const uid of stored.vulnerabilityUids) result.vulnerabilityUids.add(uid)
     }
 
-    const tagged = rowsOf<{ id: string }>(await tx.execute(sql`
-      UPDATE osv_records r SET feeds = array_append(r.feeds, ${feed}::text)
-      FROM osv_staging_seen s WHERE s.feed = ${feed} AND s.id = r.id AND NOT (r.feeds @> ARRAY[${feed}::text])
-      RETURNING r.id`)).length
+    const [tagging] = rowsOf<{ n: number }>(await tx.execute(sql`
+      WITH tagged AS (
+        UPDATE osv_records r SET feeds = array_append(r.feeds, ${feed}::text)
+        FROM osv_staging_seen s WHERE s.feed = ${feed} AND s.id = r.id AND NOT (r.feeds @> ARRAY[${feed}::text])
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM tagged`))
+    const tagged = Number(tagging?.n ?? 0)
     // Records the snapshot no longer holds lose the tag; those held by nothing else go.
     const untagged = rowsOf<{ id: string, gone: boolean }>(await tx.execute(sql`
       UPDATE osv_records r SET feeds = array_remove(r.feeds, ${feed}::text)
