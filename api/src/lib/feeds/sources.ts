@@ -44,11 +44,14 @@ export interface ChangedFeed {
   changed: boolean
 }
 
-/** A sync or file import that ended well; call it inside the transaction that switched the data. */
+/**
+ * A sync or file import that ended well; call it inside the transaction that switched the data,
+ * last (clock_timestamp(): now() would be when that transaction began).
+ */
 export async function markSuccess (tx: Db, name: string, feed: ChangedFeed): Promise<void> {
   await tx.execute(sql`UPDATE feed_sources SET etag = ${feed.validators?.etag ?? null}, last_modified = ${feed.validators?.lastModified ?? null},
     sha256 = ${feed.sha256}, records = ${feed.records},
     ${feed.version === undefined ? sql`` : sql`version = ${feed.version}, released_at = ${feed.releasedAt?.toISOString() ?? null},`}
-    last_success_at = now(), last_changed_at = ${feed.changed ? sql`now()` : sql`last_changed_at`}, last_error = NULL, last_error_at = NULL
+    last_success_at = clock_timestamp(), last_changed_at = ${feed.changed ? sql`clock_timestamp()` : sql`last_changed_at`}, last_error = NULL, last_error_at = NULL
     WHERE name = ${name}`)
 }
