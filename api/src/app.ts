@@ -7,6 +7,7 @@ import { bodyParsersPlugin } from './plugins/app/body-parsers.js'
 import { dbPlugin } from './plugins/app/db.js'
 import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
+import { feedSyncPlugin } from './plugins/app/feed-sync.js'
 import { compressPlugin } from './plugins/external/compress.js'
 import { cookiePlugin } from './plugins/external/cookie.js'
 import { helmetPlugin } from './plugins/external/helmet.js'
@@ -69,6 +70,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
   await app.register(authPlugin)
   await app.register(detectCachePlugin)
   await app.register(swaggerPlugin)
+  await app.register(feedSyncPlugin, { config })
 
   await app.register(apiV1Routes, { prefix: '/api/v1' })
   await app.register(remotesRoute)

@@ -37,6 +37,16 @@ export interface Config {
    * changed.
    */
   cacheTtlSeconds: number
+  /** Vulnerability feed sync (lib/feeds): hours between runs of the server's job, 0 = off. */
+  feedSyncIntervalHours: number
+  /** Seconds from the server's start to the job's first run. */
+  feedSyncDelaySeconds: number
+  /** osv.dev's bucket: `${osvBaseUrl}/${ecosystem}/all.zip`. */
+  osvBaseUrl: string
+  /** Ecosystems synced whether or not a device or SBOM uses them ("Debian", "PyPI"). */
+  feedEcosystems: string[]
+  kevUrl: string
+  epssUrl: string
 }
 
 export class ConfigError extends Error {
@@ -107,6 +117,30 @@ function trustProxy (env: Env): boolean | number | string {
   return raw
 }
 
+/** An http(s) URL (a feed to download), without a trailing slash. */
+function feedUrl (env: Env, name: string, fallback: string): string {
+  const raw = str(env, name)
+  if (raw === undefined) return fallback
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
+function feedEcosystems (env: Env): string[] {
+  const list = (str(env, 'FEED_ECOSYSTEMS') ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '')
+  for (const item of list) {
+    if (item.length > 100 || /[\u0000-\u001f/\\]/.test(item)) {
+      throw new ConfigError(`FEED_ECOSYSTEMS must be a comma-separated list of OSV ecosystems such as "Debian,PyPI" (got "${item.slice(0, 40)}")`)
+    }
+  }
+  return list
+}
+
 export function loadConfig (env: Env = process.env, cwd: string = process.cwd()): Config {
   const databaseUrl = str(env, 'DATABASE_URL')
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -152,6 +186,12 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     honeypotRetentionDays: int(env, 'HONEYPOT_RETENTION_DAYS', 30, 15, 3650),
     honeypotGeoipFile: str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
     publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!),
-    cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300)
+    cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300),
+    feedSyncIntervalHours: int(env, 'FEED_SYNC_INTERVAL_HOURS', 24, 0, 168),
+    feedSyncDelaySeconds: int(env, 'FEED_SYNC_DELAY_SECONDS', 300, 0, 86_400),
+    osvBaseUrl: feedUrl(env, 'OSV_BASE_URL', 'https://osv-vulnerabilities.storage.googleapis.com'),
+    feedEcosystems: feedEcosystems(env),
+    kevUrl: feedUrl(env, 'KEV_URL', 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
+    epssUrl: feedUrl(env, 'EPSS_URL', 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz')
   }
 }

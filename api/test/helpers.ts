@@ -28,6 +28,8 @@ export function tempDir (prefix = 'console-api-test-'): string {
 
 export interface TestDatabase {
   database: Database
+  /** The throw-away PostgreSQL database's URL (unset on PGlite). */
+  url?: string
   /** Closes nothing the app closes; drops the throw-away PostgreSQL database if any. */
   cleanup: () => Promise<void>
 }
@@ -72,6 +74,7 @@ export async function openTestDatabase (): Promise<TestDatabase> {
   await database.migrate()
   return {
     database,
+    url: url.toString(),
     cleanup: async () => {
       await database.close()
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -140,6 +143,8 @@ export async function buildTestApp ({ env = {}, extend, detect = false, insights
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
+    // The feed sync job never reaches out from a test unless the test asks for it.
+    FEED_SYNC_INTERVAL_HOURS: '0',
     ...env
   })
   const { database, cleanup } = await openTestDatabase()

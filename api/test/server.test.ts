@@ -16,7 +16,7 @@ interface Server { child: ChildProcess, stdout: () => string, stderr: () => stri
 function startServer (dataDir: string, env: Record<string, string> = {}): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FEED_SYNC_INTERVAL_HOURS: '0', ...env }
   })
   let stdout = ''
   let stderr = ''

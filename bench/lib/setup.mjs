@@ -50,6 +50,7 @@ export function benchDatabase(name) {
       LOG_LEVEL: 'warn',
       PORT: '0',
       HOST: '127.0.0.1',
+      FEED_SYNC_INTERVAL_HOURS: '0', // no bench reaches the internet (bench/feeds.mjs serves its own)
     },
     removeDataDir() {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });

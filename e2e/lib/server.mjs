@@ -36,6 +36,7 @@ export async function startConsole(extraEnv = {}) {
       DATA_DIR: dataDir,
       CONSOLE_DEMO_PASSWORD: DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
+      FEED_SYNC_INTERVAL_HOURS: '0', // the feed sync job never reaches the internet from a test
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

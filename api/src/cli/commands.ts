@@ -14,11 +14,18 @@ import { reanalyseSboms, type ReanalyseTotals } from '../lib/insights/reanalyse.
 import { importOsvAndMatch } from '../lib/vulns/import.js'
 import { allDevices, matchDevices, type MatchTotals } from '../lib/vulns/match.js'
 import { plural } from '../lib/plural.js'
+import { importEpssFile } from '../lib/feeds/epss.js'
+import { importKevFile } from '../lib/feeds/kev.js'
+import { syncFeeds, syncSettings } from '../lib/feeds/sync.js'
+import type { FeedProgress } from '../lib/feeds/progress.js'
+import { feedProgressPrinter } from './feed-progress.js'
 
 /** Where a command writes; the entry point passes the console, tests pass collectors. */
 export interface CliIo {
   out: (line: string) => void
   err: (line: string) => void
+  /** Progress drawn on the terminal (sync-feeds); `end` clears it before a line is printed. */
+  progress?: { update: (event: FeedProgress) => void, end: () => void }
 }
 
 /** Wrong usage: exit code 2 with the command's usage line. */
@@ -250,6 +257,48 @@ export const commands: Record<string, Command> = {
         `${plural(removed.honeynetSessions, 'generated honeynet session')}`)
     }
   },
+  'sync-feeds': {
+    usage: 'sync-feeds',
+    description: 'Download the vulnerability feeds (osv.dev\'s zip of each ecosystem in use, CISA KEV, FIRST EPSS) when they changed, then re-match what changed.',
+    run: async (context) => {
+      const { db } = await context.database()
+      const { io } = context
+      const say = (print: (line: string) => void) => (line: string) => { io.progress?.end(); print(line) }
+      const result = await syncFeeds(db, syncSettings(context.config), {
+        onProgress: io.progress?.update,
+        onSkip: (source, reason) => say(io.err)(`Skipped ${source}: ${reason}`),
+        onFeed: (outcome) => (outcome.status === 'failed' ? say(io.err)(`sync-feeds: ${outcome.message}`) : say(io.out)(outcome.message))
+      })
+      io.progress?.end()
+      if (result.locked) {
+        io.out('sync-feeds: another process is syncing the feeds; nothing done')
+        return
+      }
+      if (result.ecosystems.length === 0) io.out('No OSV ecosystem in use (no enrolled device or uploaded SBOM reports one); set FEED_ECOSYSTEMS to sync some anyway')
+      if (result.matched !== undefined) io.out(`${describeMatch('Re-matched', result.matched)} in ${(result.matchSeconds ?? 0).toFixed(1)} s`)
+      if (result.sboms !== undefined) io.out(describeReanalysis(result.sboms))
+      const failed = result.outcomes.filter((outcome) => outcome.status === 'failed').length
+      if (failed > 0) throw new InputError(`sync-feeds: ${failed} of ${plural(result.outcomes.length, 'feed')} failed; their previous copies are kept`)
+    }
+  },
+  'import-kev': {
+    usage: 'import-kev <PATH>',
+    description: 'Replace the CISA Known Exploited Vulnerabilities catalogue with a file (known_exploited_vulnerabilities.json), then re-rate the devices it changes.',
+    args: ['PATH'],
+    run: async (context) => {
+      const { db } = await context.database()
+      context.io.out(await importKevFile(db, context.args[0]!))
+    }
+  },
+  'import-epss': {
+    usage: 'import-epss <PATH>',
+    description: 'Replace the FIRST EPSS scores with a file (epss_scores-current.csv, or .csv.gz).',
+    args: ['PATH'],
+    run: async (context) => {
+      const { db } = await context.database()
+      context.io.out(await importEpssFile(db, context.args[0]!))
+    }
+  },
   migrate: {
     usage: 'migrate',
     description: 'Apply pending database migrations.',
@@ -274,7 +323,7 @@ export function helpText (): string {
   ].join('\n')
 }
 
-const consoleIo: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) }
+const consoleIo: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line), progress: feedProgressPrinter() }
 
 /** Runs one command; resolves to the exit code (0 ok, 1 failure, 2 usage) and never throws. */
 export async function runCli (argv: string[], env: Record<string, string | undefined> = process.env, io: CliIo = consoleIo): Promise<number> {

@@ -35,7 +35,7 @@ interface Server { child: ChildProcess, base: string, output: () => string }
 async function startServer (dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_DEMO_PASSWORD: PASSWORD }
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_DEMO_PASSWORD: PASSWORD, FEED_SYNC_INTERVAL_HOURS: '0' }
   })
   let output = ''
   child.stdout.on('data', (chunk) => { output += String(chunk) })

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { CVE_ID, type OsvRecord, type Relation } from './osv-record.js'
@@ -36,10 +36,17 @@ export interface StoreResult {
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
-const iso = (value: Date | null): string | null => value?.toISOString() ?? null
 const newer = (a: OsvRecord, b: OsvRecord): boolean => (a.modifiedAt?.getTime() ?? 0) >= (b.modifiedAt?.getTime() ?? 0)
 
 export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<StoreResult> {
+  return await db.transaction(async (tx) => await storeOsvRecordsIn(tx, batch))
+}
+
+/**
+ * storeOsvRecords() inside the caller's transaction. With `derive: false` the CVE rows are left for
+ * the caller to re-derive once, from every call's `vulnerabilityUids`.
+ */
+export async function storeOsvRecordsIn (tx: Db, batch: SourcedRecord[], options: { derive?: boolean } = {}): Promise<StoreResult> {
   // The same id twice in one batch (two files of a folder): keep the newest.
   const byId = new Map<string, SourcedRecord>()
   for (const item of batch) {
@@ -47,89 +54,83 @@ export async function storeOsvRecords (db: Db, batch: SourcedRecord[]): Promise<
     if (seen === undefined || newer(item.record, seen.record)) byId.set(item.record.id, item)
   }
   const items = [...byId.values()]
+  const rows = sql`(SELECT id, source, demo, record FROM jsonb_to_recordset(${json(items.map(({ record, source, demo }) =>
+    ({ id: record.id, source, demo: demo === true, record })))}) AS r(id text, source text, demo boolean, record jsonb))`
+  const result = await storeRecordRows(tx, rows, items.length, options)
+  result.stale += batch.length - items.length
+  return result
+}
+
+/**
+ * The writing itself, from a relation of rows (id text, source text, demo boolean, record jsonb)
+ * whose `record` is an OsvRecord as JSON: a batch sent as one parameter (storeOsvRecordsIn), or a
+ * chunk of a feed sync's staging table, read where it lies (lib/feeds/osv-switch.ts). One statement
+ * per table; `count` is the number of rows.
+ */
+export async function storeRecordRows (tx: Db, rows: SQL, count: number, options: { derive?: boolean } = {}): Promise<StoreResult> {
   const result: StoreResult = {
-    written: 0, stale: batch.length - items.length, withdrawn: 0, cveUids: new Set(), affected: 0,
+    written: 0, stale: 0, withdrawn: 0, cveUids: new Set(), affected: 0,
     packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set()
   }
-  if (items.length === 0) return result
+  if (count === 0) return result
 
-  return await db.transaction(async (tx) => {
-    const written = new Set(rowsOf<{ id: string }>(await tx.execute(sql`
-      INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, imported_at)
-      SELECT id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, now()
-      FROM jsonb_to_recordset(${json(items.map(({ record, source, demo }) => ({
-        id: record.id,
-        summary: record.summary,
-        details: record.details,
-        score: record.score,
-        vector: record.vector,
-        aliases: record.aliases,
-        links: record.links,
-        cwes: record.cwes,
-        source,
-        demo: demo === true,
-        published_at: iso(record.publishedAt),
-        modified_at: iso(record.modifiedAt),
-        withdrawn_at: iso(record.withdrawnAt)
-      })))}) AS r(id text, summary text, details text, score real, vector text, aliases jsonb, links jsonb, cwes jsonb, source text,
-        demo boolean, published_at timestamptz, modified_at timestamptz, withdrawn_at timestamptz)
-      ON CONFLICT (id) DO UPDATE SET summary = excluded.summary, details = excluded.details, score = excluded.score,
-        vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source,
-        demo = excluded.demo, published_at = excluded.published_at,
-        modified_at = excluded.modified_at, withdrawn_at = excluded.withdrawn_at, imported_at = excluded.imported_at
-      WHERE osv_records.modified_at IS NULL OR excluded.modified_at IS NULL OR excluded.modified_at >= osv_records.modified_at
-      RETURNING id`)).map((row) => row.id))
-    const demoIds = new Set(items.filter((item) => item.demo === true).map((item) => item.record.id))
-    const records = items.map((item) => item.record).filter((record) => written.has(record.id))
-    result.written = records.length
-    result.stale += items.length - records.length
-    if (records.length === 0) return result
-    const ids = json(records.map((record) => record.id))
+  const written = rowsOf<{ id: string, withdrawn: boolean }>(await tx.execute(sql`
+    INSERT INTO osv_records (id, summary, details, score, vector, aliases, links, cwes, source, demo, published_at, modified_at, withdrawn_at, imported_at)
+    SELECT s.id, coalesce(s.record->>'summary', ''), coalesce(s.record->>'details', ''), (s.record->>'score')::real, s.record->>'vector',
+      coalesce(s.record->'aliases', '[]'), coalesce(s.record->'links', '[]'), coalesce(s.record->'cwes', '[]'), s.source, s.demo,
+      (s.record->>'publishedAt')::timestamptz, (s.record->>'modifiedAt')::timestamptz, (s.record->>'withdrawnAt')::timestamptz, now()
+    FROM ${rows} s
+    ON CONFLICT (id) DO UPDATE SET summary = excluded.summary, details = excluded.details, score = excluded.score,
+      vector = excluded.vector, aliases = excluded.aliases, links = excluded.links, cwes = excluded.cwes, source = excluded.source,
+      demo = excluded.demo, published_at = excluded.published_at,
+      modified_at = excluded.modified_at, withdrawn_at = excluded.withdrawn_at, imported_at = excluded.imported_at
+    WHERE osv_records.modified_at IS NULL OR excluded.modified_at IS NULL OR excluded.modified_at >= osv_records.modified_at
+    RETURNING id, withdrawn_at IS NOT NULL AS withdrawn`))
+  result.written = written.length
+  result.stale = count - written.length
+  if (written.length === 0) return result
+  const ids = json(written.map((row) => row.id))
 
-    // What the earlier import of these ids wrote goes; the CVE rows it named are re-derived too.
-    for (const row of rowsOf<{ vulnerability_uid: string }>(await tx.execute(sql`
-      DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids}))
-      RETURNING vulnerability_uid`))) result.vulnerabilityUids.add(row.vulnerability_uid)
-    for (const row of rowsOf<{ package_name: string }>(await tx.execute(sql`
-      DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids}))
-      RETURNING package_name`))) result.packageNames.add(row.package_name)
+  // What the earlier import of these ids wrote goes; the CVE rows it named are re-derived too.
+  for (const row of rowsOf<{ vulnerability_uid: string }>(await tx.execute(sql`
+    WITH gone AS (DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids})) RETURNING vulnerability_uid)
+    SELECT DISTINCT vulnerability_uid FROM gone`))) result.vulnerabilityUids.add(row.vulnerability_uid)
+  for (const row of rowsOf<{ package_name: string }>(await tx.execute(sql`
+    WITH gone AS (DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids})) RETURNING package_name)
+    SELECT DISTINCT package_name FROM gone`))) result.packageNames.add(row.package_name)
 
-    const live = records.filter((record) => record.withdrawnAt === null)
-    result.withdrawn = records.length - live.length
-    const cveIds = [...new Set(live.flatMap((record) => record.cves.map((cve) => cve.cveId)))]
-    if (cveIds.length > 0) {
-      await tx.execute(sql`
-        INSERT INTO vulnerabilities (cve_id, source) SELECT value, 'osv' FROM jsonb_array_elements_text(${json(cveIds)})
-        ORDER BY value ON CONFLICT (cve_id) DO NOTHING`)
-      const uidOf = new Map(rowsOf<{ uid: string, cve_id: string }>(await tx.execute(sql`
-        SELECT uid, cve_id FROM vulnerabilities WHERE cve_id IN (SELECT jsonb_array_elements_text(${json(cveIds)}))`))
-        .map((row) => [row.cve_id, row.uid]))
-      const links = live.flatMap((record) => record.cves.map((cve) => ({ osv_id: record.id, vulnerability_uid: uidOf.get(cve.cveId)!, relation: cve.relation })))
-      await tx.execute(sql`
-        INSERT INTO osv_record_vulnerabilities (osv_id, vulnerability_uid, relation)
-        SELECT osv_id, vulnerability_uid, relation FROM jsonb_to_recordset(${json(links)}) AS r(osv_id text, vulnerability_uid uuid, relation smallint)`)
-      for (const link of links) {
-        result.vulnerabilityUids.add(link.vulnerability_uid)
-        result.cveUids.add(link.vulnerability_uid)
-      }
-    }
+  // Withdrawn records are kept for the record, never matched: no CVE links, no affected rows.
+  const liveIds = written.filter((row) => !row.withdrawn).map((row) => row.id)
+  result.withdrawn = written.length - liveIds.length
+  if (liveIds.length === 0) return result
+  const live = sql`s.id IN (SELECT jsonb_array_elements_text(${json(liveIds)}))`
+  await tx.execute(sql`
+    INSERT INTO vulnerabilities (cve_id, source)
+    SELECT DISTINCT c->>'cveId', 'osv' FROM ${rows} s CROSS JOIN LATERAL jsonb_array_elements(s.record->'cves') c WHERE ${live}
+    ORDER BY 1 ON CONFLICT (cve_id) DO NOTHING`)
+  for (const row of rowsOf<{ vulnerability_uid: string }>(await tx.execute(sql`
+    WITH linked AS (
+      INSERT INTO osv_record_vulnerabilities (osv_id, vulnerability_uid, relation)
+      SELECT s.id, v.uid, (c->>'relation')::smallint
+      FROM ${rows} s CROSS JOIN LATERAL jsonb_array_elements(s.record->'cves') c JOIN vulnerabilities v ON v.cve_id = c->>'cveId'
+      WHERE ${live}
+      RETURNING vulnerability_uid)
+    SELECT DISTINCT vulnerability_uid FROM linked`))) {
+    result.vulnerabilityUids.add(row.vulnerability_uid)
+    result.cveUids.add(row.vulnerability_uid)
+  }
+  const [affected] = rowsOf<{ n: number, names: string[] | null }>(await tx.execute(sql`
+    WITH added AS (
+      INSERT INTO vulnerability_affected (osv_id, ecosystem, package_name, ranges, versions, demo)
+      SELECT s.id, a->>'ecosystem', a->>'packageName', a->'ranges', a->'versions', s.demo
+      FROM ${rows} s CROSS JOIN LATERAL jsonb_array_elements(s.record->'affected') a WHERE ${live}
+      RETURNING package_name)
+    SELECT count(*)::int AS n, array_agg(DISTINCT package_name) AS names FROM added`))
+  result.affected = Number(affected?.n ?? 0)
+  for (const name of affected?.names ?? []) result.packageNames.add(name)
 
-    const affected = live.flatMap((record) => record.affected.map((entry) => ({
-      osv_id: record.id, ecosystem: entry.ecosystem, package_name: entry.packageName, ranges: entry.ranges, versions: entry.versions,
-      demo: demoIds.has(record.id)
-    })))
-    if (affected.length > 0) {
-      await tx.execute(sql`
-        INSERT INTO vulnerability_affected (osv_id, ecosystem, package_name, ranges, versions, demo)
-        SELECT osv_id, ecosystem, package_name, ranges, versions, demo
-        FROM jsonb_to_recordset(${json(affected)}) AS r(osv_id text, ecosystem text, package_name text, ranges jsonb, versions jsonb, demo boolean)`)
-      for (const row of affected) result.packageNames.add(row.package_name)
-    }
-    result.affected = affected.length
-
-    result.orphans = await deriveVulnerabilities(tx, result.vulnerabilityUids)
-    return result
-  })
+  if (options.derive !== false) result.orphans = await deriveVulnerabilities(tx, result.vulnerabilityUids)
+  return result
 }
 
 interface Contribution {

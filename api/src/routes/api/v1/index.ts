@@ -3,6 +3,7 @@ import { apiKeyPlugin } from '../../../plugins/app/api-key.js'
 import { agentRoutes } from './agents/index.js'
 import { cveRoutes } from './cves/index.js'
 import { deviceInventoryRoutes } from './devices/inventory.js'
+import { feedRoutes } from './feeds/index.js'
 import { honeypotRoutes } from './honeypot/index.js'
 import { honeypotMetricsRoutes } from './honeypot-metrics/index.js'
 import { insightsRoutes } from './insights/index.js'
@@ -20,4 +21,5 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(cveRoutes, { prefix: '/cves' })
   await app.register(insightsRoutes, { prefix: '/insights' })
   await app.register(deviceInventoryRoutes, { prefix: '/devices' })
+  await app.register(feedRoutes, { prefix: '/feeds' })
 }

@@ -1,0 +1,185 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import zlib from 'node:zlib'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { bumpAllTenantData } from '../detect/data-version.js'
+import { plural } from '../plural.js'
+import { rowsOf } from '../sql-rows.js'
+import { download, type Validators } from './download.js'
+import { describeFeedError, FeedError } from './errors.js'
+import type { FeedOutcome, FeedProgress } from './progress.js'
+import { markAttempt, markFailed, markSuccess, markUnchanged } from './sources.js'
+
+/**
+ * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
+ * Streamed into epss_staging in batches, then swapped into epss_scores in one transaction, so a
+ * bad or cut-off file never replaces good scores.
+ */
+
+export const EPSS_FEED = 'epss'
+const CVE = /^CVE-\d{4}-\d{4,}$/
+const BATCH = 2000
+
+export interface EpssFile { rows: number, version: string | null, scoreDate: Date | null }
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
+
+/** The lines of a file, gunzipped when it starts with gzip's magic bytes (whatever its name). */
+async function * lines (file: string): AsyncGenerator<string> {
+  const handle = await fs.promises.open(file, 'r')
+  const magic = Buffer.alloc(2)
+  await handle.read(magic, 0, 2, 0)
+  await handle.close()
+  const raw = fs.createReadStream(file)
+  let input: Readable = raw
+  if (magic[0] === 0x1f && magic[1] === 0x8b) {
+    const gunzip = zlib.createGunzip()
+    raw.on('error', (error) => gunzip.destroy(error))
+    input = raw.pipe(gunzip)
+  }
+  let carry = ''
+  try {
+    for await (const chunk of input) {
+      const parts = (carry + (chunk as Buffer).toString('utf8')).split('\n')
+      carry = parts.pop()!
+      yield * parts
+    }
+  } catch (error) {
+    throw new FeedError(`the EPSS file is damaged (${(error as Error).message})`)
+  }
+  if (carry !== '') yield carry
+}
+
+const score = (value: string | undefined): number | null => {
+  if (value === undefined || !/^\d*\.?\d+(?:[eE][-+]?\d+)?$/.test(value.trim())) return null
+  const n = Number(value)
+  return n >= 0 && n <= 1 ? n : null
+}
+
+/** Reads the CSV into epss_staging (cleared first); throws a FeedError naming the first bad line. */
+export async function stageEpss (db: Db, file: string): Promise<EpssFile> {
+  await db.execute(sql`DELETE FROM epss_staging`)
+  const result: EpssFile = { rows: 0, version: null, scoreDate: null }
+  let header = false
+  let number = 0
+  let batch: Array<{ cve_id: string, epss: number, percentile: number }> = []
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return
+    await db.execute(sql`INSERT INTO epss_staging (cve_id, epss, percentile)
+      SELECT cve_id, epss, percentile FROM jsonb_to_recordset(${json(batch)}) AS r(cve_id text, epss real, percentile real)
+      ON CONFLICT (cve_id) DO UPDATE SET epss = excluded.epss, percentile = excluded.percentile`)
+    result.rows += batch.length
+    batch = []
+  }
+  for await (const raw of lines(file)) {
+    number++
+    const line = raw.replace(/\r$/, '').trim()
+    if (line === '') continue
+    if (line.startsWith('#')) {
+      // #model_version:v2025.03.14,score_date:2025-03-14T00:00:00+0000
+      for (const part of line.slice(1).split(',')) {
+        const [key, ...rest] = part.split(':')
+        const value = rest.join(':').trim()
+        if (key?.trim() === 'model_version' && value !== '') result.version = value
+        if (key?.trim() === 'score_date') {
+          const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
+          if (!Number.isNaN(date.getTime())) result.scoreDate = date
+        }
+      }
+      continue
+    }
+    if (!header) {
+      if (line.toLowerCase().replace(/\s/g, '') !== 'cve,epss,percentile') throw new FeedError(`not an EPSS file: line ${number} should be "cve,epss,percentile"`)
+      header = true
+      continue
+    }
+    const [cve, epss, percentile] = line.split(',')
+    const e = score(epss)
+    const p = score(percentile)
+    if (cve === undefined || !CVE.test(cve.trim()) || e === null || p === null) {
+      throw new FeedError(`the EPSS file has a bad line ${number}: ${line.slice(0, 80)}`)
+    }
+    batch.push({ cve_id: cve.trim(), epss: e, percentile: p })
+    if (batch.length >= BATCH) await flush()
+  }
+  await flush()
+  if (result.rows === 0) throw new FeedError('the EPSS file holds no scores')
+  return result
+}
+
+/** epss_staging → epss_scores in one transaction (DELETE + INSERT … SELECT). */
+async function swapEpss (db: Db, staged: EpssFile, state: { validators: Validators | null, sha256: string | null }): Promise<number> {
+  return await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM epss_scores`)
+    await tx.execute(sql`INSERT INTO epss_scores (cve_id, epss, percentile) SELECT cve_id, epss, percentile FROM epss_staging`)
+    await tx.execute(sql`DELETE FROM epss_staging`)
+    const [count] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM epss_scores`))
+    const records = Number(count?.n ?? 0)
+    await markSuccess(tx, EPSS_FEED, { ...state, records, version: staged.version, releasedAt: staged.scoreDate, changed: true })
+    return records
+  })
+}
+
+function describe (staged: EpssFile): string {
+  const about = [staged.version === null ? '' : `model ${staged.version}`, staged.scoreDate === null ? '' : `scored ${staged.scoreDate.toISOString().slice(0, 10)}`]
+    .filter((part) => part !== '')
+  return `epss: ${plural(staged.rows, 'score')}${about.length === 0 ? '' : ` (${about.join(', ')})`}`
+}
+
+async function applyEpss (db: Db, file: string, state: { validators: Validators | null, sha256: string | null }): Promise<EpssFile> {
+  try {
+    const staged = await stageEpss(db, file)
+    await swapEpss(db, staged, state)
+    bumpAllTenantData()
+    return staged
+  } catch (error) {
+    await db.execute(sql`DELETE FROM epss_staging`).catch(() => {})
+    throw error
+  }
+}
+
+export interface EpssSyncOptions { url: string, workDir: string, signal?: AbortSignal, onProgress?: (event: FeedProgress) => void }
+
+export async function syncEpss (db: Db, options: EpssSyncOptions): Promise<FeedOutcome> {
+  const file = path.join(options.workDir, `epss-${process.pid}.csv.gz`)
+  const stored = await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: options.url })
+  try {
+    const fetched = await download(options.url, file, {
+      validators: stored,
+      signal: options.signal,
+      onProgress: (bytes, total) => options.onProgress?.({ feed: EPSS_FEED, phase: 'download', bytes, total })
+    })
+    if (fetched.notModified) {
+      await markUnchanged(db, EPSS_FEED)
+      return { name: EPSS_FEED, status: 'unchanged', message: 'epss: not modified since the last sync' }
+    }
+    const validators = { etag: fetched.etag, lastModified: fetched.lastModified }
+    if (fetched.sha256 === stored.sha256) {
+      await markUnchanged(db, EPSS_FEED, validators)
+      return { name: EPSS_FEED, status: 'unchanged', message: 'epss: same file as the last sync' }
+    }
+    const staged = await applyEpss(db, file, { validators, sha256: fetched.sha256 })
+    return { name: EPSS_FEED, status: 'changed', message: describe(staged) }
+  } catch (error) {
+    const reason = describeFeedError(error)
+    await markFailed(db, EPSS_FEED, reason).catch(() => {})
+    return { name: EPSS_FEED, status: 'failed', message: `${reason} — the previous feed is kept (${EPSS_FEED})` }
+  } finally {
+    await fs.promises.rm(file, { force: true })
+  }
+}
+
+/** `import-epss PATH` (.csv or .csv.gz): the scores from a file. The next sync downloads again. */
+export async function importEpssFile (db: Db, file: string): Promise<string> {
+  let stat: fs.Stats
+  try {
+    stat = await fs.promises.stat(file)
+  } catch {
+    throw new FeedError(`No such file: ${file}`)
+  }
+  if (!stat.isFile()) throw new FeedError(`Not a file: ${file}`)
+  await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: null })
+  return describe(await applyEpss(db, file, { validators: null, sha256: null }))
+}

@@ -1,0 +1,286 @@
+// Feed sync at scale: the built API syncs a generated osv.dev-style all.zip of 200,000 Debian-like
+// records from a local HTTP server (its own job, as in production), while the console answers
+// device detail; then `sync-feeds` after a 1% change re-matches the devices. Not a test: it prints
+// figures.
+//
+//   node bench/feeds.mjs [--records 200000] [--devices 1000] [--packages 300] [--connections 4]
+//
+// Runs `api/dist` (build first: pnpm --filter @console/api build) on a temporary DATA_DIR
+// (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { signIn, startApiServer } from './lib/api-server.mjs';
+import { API, ROOT, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '200000' },
+    devices: { type: 'string', default: '1000' },
+    packages: { type: 'string', default: '300' },
+    connections: { type: 'string', default: '4' },
+  },
+});
+const RECORDS = Number(values.records);
+const DEVICES = Number(values.devices);
+const PACKAGES = Number(values.packages);
+const CONNECTIONS = Number(values.connections);
+checkUsage(wholeNumbers([RECORDS, DEVICES, PACKAGES, CONNECTIONS]), 'Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]');
+requireApiBuild('lib/feeds/sync.js');
+
+const { default: ZipStream } = await import(pathToFileURL(createRequire(join(ROOT, 'api', 'package.json')).resolve('zip-stream')).href);
+const { dataDir, engine, env, removeDataDir } = benchDatabase('feeds');
+const work = mkdtempSync(join(tmpdir(), 'console-bench-feeds-'));
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const ms = (n) => `${n.toFixed(1)} ms`;
+const seconds = (from) => (performance.now() - from) / 1000;
+
+// ---- the feed: Debian-like records ----------------------------------------------------------
+
+/** Source package names; a popular few get most advisories, as in the real feed. */
+const NAMES = 20000;
+const RELEASES = ['Debian:10', 'Debian:11', 'Debian:12', 'Debian:13'];
+const FILLER = 'allows remote attackers to cause a denial of service (out-of-bounds read and application crash) or possibly have unspecified other impact via a crafted file';
+
+function record(n, revision = 0) {
+  const r = prng(n * 7919 + 17);
+  const year = 2005 + (n % 20);
+  const cve = `CVE-${year}-${String(10000 + n)}`;
+  const pkg = `src-${Math.floor(Math.pow(r.next(), 2.5) * NAMES)}`;
+  const first = r.int(0, 2);
+  const releases = RELEASES.slice(first, first + r.int(2, 4 - first));
+  return {
+    id: `DEBIAN-${cve}`,
+    modified: revision === 0 ? '2026-11-01T00:00:00Z' : `2026-11-2${revision}T00:00:00Z`,
+    published: `${year}-06-01T00:00:00Z`,
+    upstream: [cve],
+    details: `${pkg} before the fixed version ${FILLER} (generated advisory ${n}). `.repeat(r.int(1, 4)).trim(),
+    ...(r.next() < 0.6 ? { severity: [{ type: 'CVSS_V3', score: r.pick(['CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N']) }] } : {}),
+    affected: releases.map((ecosystem) => {
+      const release = RELEASES.indexOf(ecosystem);
+      const fixed = r.next() < 0.85 ? `1.${release}.${(n + revision) % 50}-${1 + (n % 3)}+deb${10 + release}u1` : null;
+      return {
+        package: { name: pkg, ecosystem, purl: `pkg:deb/debian/${pkg}?arch=source` },
+        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, ...(fixed === null ? [] : [{ fixed }])] }],
+        versions: Array.from({ length: r.int(0, 10) }, (_, k) => `1.${release}.${k}-1`),
+        ecosystem_specific: { urgency: r.pick(['low', 'medium', 'high', 'not yet assigned', 'unimportant']) },
+        database_specific: { source: `https://storage.googleapis.com/cve-osv-conversion/osv-output/${cve}.json` },
+      };
+    }),
+    references: [
+      { type: 'ADVISORY', url: `https://security-tracker.debian.org/tracker/${cve}` },
+      { type: 'WEB', url: `https://www.cve.org/CVERecord?id=${cve}` },
+    ],
+    schema_version: '1.7.0',
+  };
+}
+
+/**
+ * Writes all.zip with zip-stream (ZIP64 past 65,535 members, as osv.dev's is; yazl rescans its whole
+ * entry list for every member, quadratic at this size); `changed(n)` picks the records revised.
+ */
+async function writeZip(file, changed = () => false) {
+  const archive = new ZipStream({ zlib: { level: 6 } });
+  const done = new Promise((resolve, reject) => archive.pipe(createWriteStream(file)).on('close', resolve).on('error', reject));
+  const add = (data, name) => new Promise((resolve, reject) => archive.entry(data, { name, date: new Date('2026-11-01T00:00:00Z') }, (error) => (error ? reject(error) : resolve())));
+  for (let n = 0; n < RECORDS; n++) {
+    const rec = record(n, changed(n) ? 1 : 0);
+    await add(Buffer.from(JSON.stringify(rec, null, 2)), `${rec.id}.json`);
+  }
+  archive.finish();
+  await done;
+  return statSync(file).size;
+}
+
+/** A static file host on 127.0.0.1 with ETags (as the bucket answers). */
+async function startFeedServer(files) {
+  const server = http.createServer((request, response) => {
+    const file = files.get(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (file === undefined) return response.writeHead(404).end();
+    const etag = `"${createHash('sha1').update(file).update(String(statSync(file).mtimeMs)).digest('hex')}"`;
+    if (request.headers['if-none-match'] === etag) return response.writeHead(304).end();
+    response.writeHead(200, { 'content-length': statSync(file).size, etag });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+}
+
+// ---- the console's side: enrolled devices ---------------------------------------------------
+
+async function storeDevices() {
+  const { loadConfig } = await importApi('config.js');
+  const { openConfiguredDatabase } = await importApi('lib/startup.js');
+  const { seed } = await importApi('lib/seed.js');
+  const schema = await importApi('db/schema/index.js');
+  const database = await openConfiguredDatabase(loadConfig(env));
+  try {
+    const { db } = database;
+    const seeded = await seed(db, { demoPassword: 'bench-demo-password', otherPassword: 'bench-other-password', honeynet: false, detect: false, insights: false });
+    const tenantUid = seeded.demo.tenantUid;
+    const uids = [];
+    for (let i = 0; i < DEVICES; i++) {
+      const [device] = await db.insert(schema.devices).values({ tenantUid, hostname: `debian-${String(i).padStart(4, '0')}`, deviceType: 'linux' }).returning({ uid: schema.devices.uid });
+      const d = prng(5000 + i);
+      const names = new Set();
+      while (names.size < PACKAGES) names.add(`src-${d.int(0, NAMES - 1)}`);
+      // Mostly patched: minor 49 is past every fix; a tail of old versions.
+      const rows = [...names].map((name) => ({ tenantUid, deviceUid: device.uid, name, sourceName: name, ecosystem: 'Debian:12', architecture: 'amd64', version: `1.2.${49 - Math.floor(Math.pow(d.next(), 4) * 50)}-1` }));
+      for (let k = 0; k < rows.length; k += 1000) await db.insert(schema.devicePackages).values(rows.slice(k, k + 1000));
+      uids.push(device.uid);
+    }
+    return { tenantUid, uids };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---- run ------------------------------------------------------------------------------------
+
+/** Peak and current resident set of a process, from /proc (Linux). */
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+console.log(`Feed sync bench: ${fmt(RECORDS)} OSV records (Debian-like), ${fmt(DEVICES)} devices × ${PACKAGES} packages, ${engine}`);
+const results = { records: RECORDS, devices: DEVICES, packages: PACKAGES, engine: dataDir ? 'pglite' : 'postgres' };
+let feedServer;
+let api;
+try {
+  let t = performance.now();
+  // The zips depend only on --records: kept in the temp folder for the next run.
+  const zipA = join(tmpdir(), `console-bench-feeds-${RECORDS}-a.zip`);
+  const zipB = join(tmpdir(), `console-bench-feeds-${RECORDS}-b.zip`);
+  if (!existsSync(zipA) || !existsSync(zipB)) {
+    await writeZip(`${zipA}.part`);
+    await writeZip(`${zipB}.part`, (n) => n % 100 === 37);
+    renameSync(`${zipA}.part`, zipA);
+    renameSync(`${zipB}.part`, zipB);
+    console.log(`generated all.zip and a copy with 1% of the records revised in ${seconds(t).toFixed(1)} s (kept: ${zipA})`);
+  }
+  results.zipMB = statSync(zipA).size / 1024 / 1024;
+  console.log(`all.zip: ${results.zipMB.toFixed(1)} MB`);
+  const kev = join(work, 'kev.json');
+  const epss = join(work, 'epss.csv.gz');
+  spawnSync('cp', [join(ROOT, 'api', 'test', 'fixtures', 'feeds', 'kev-sample.json'), kev]);
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(epss, gzipSync(readFileSync(join(ROOT, 'api', 'test', 'fixtures', 'feeds', 'epss-sample.csv'))));
+  const files = new Map([['/Debian/all.zip', zipA], ['/kev.json', kev], ['/epss.csv.gz', epss]]);
+  feedServer = await startFeedServer(files);
+
+  t = performance.now();
+  const { tenantUid, uids } = await storeDevices();
+  console.log(`stored ${fmt(DEVICES)} enrolled devices in ${seconds(t).toFixed(1)} s`);
+
+  const feedEnv = { ...env, OSV_BASE_URL: feedServer.url, KEV_URL: `${feedServer.url}/kev.json`, EPSS_URL: `${feedServer.url}/epss.csv.gz` };
+  // The server's own job: first run 10 s after start (time to sign in and take a baseline).
+  api = await startApiServer(API, { ...feedEnv, FEED_SYNC_INTERVAL_HOURS: '24', FEED_SYNC_DELAY_SECONDS: '10' });
+  let serverOutput = '';
+  api.child.stdout.on('data', (chunk) => (serverOutput += chunk));
+  api.child.stderr.on('data', (chunk) => (serverOutput += chunk));
+  const startedAt = Date.now();
+  results.startRssMB = memory(api.child.pid).rss;
+  const { cookie } = await signIn(api.baseURL);
+  const headers = { cookie };
+
+  // Device detail, CONNECTIONS loops one request after another, random devices (mostly cache misses).
+  const samples = [];
+  let loading = true;
+  const load = async (seed) => {
+    const r = prng(seed);
+    while (loading) {
+      const uid = uids[r.int(0, uids.length - 1)];
+      const start = performance.now();
+      try {
+        const response = await fetch(`${api.baseURL}/api/v1/tenants/${tenantUid}/devices/${uid}/`, { headers });
+        await response.arrayBuffer();
+        samples.push({ at: Date.now(), ms: performance.now() - start, ok: response.status === 200 });
+      } catch {
+        samples.push({ at: Date.now(), ms: performance.now() - start, ok: false });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  const loops = Array.from({ length: CONNECTIONS }, (_, i) => load(100 + i));
+
+  // Watch the job through GET /v1/feeds/ and the process's memory.
+  let syncStart = null;
+  let syncEnd = null;
+  let state;
+  let maxRss = 0;
+  while (syncEnd === null) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (api.child.exitCode !== null || api.child.signalCode !== null) {
+      loading = false;
+      throw new Error(`the API process ended (${api.child.exitCode ?? api.child.signalCode}) during the sync:\n${serverOutput.slice(-3000)}`);
+    }
+    maxRss = Math.max(maxRss, memory(api.child.pid).rss);
+    try {
+      state = await (await fetch(`${api.baseURL}/api/v1/feeds/`, { headers })).json();
+    } catch {
+      continue; // no answer yet (PGlite: the switch holds the one connection); ask again
+    }
+    if (state.sync.running && syncStart === null) syncStart = Date.now();
+    if (!state.sync.running && syncStart !== null) syncEnd = Date.now();
+    if (Date.now() - startedAt > 40 * 60_000) throw new Error('the sync did not end within 40 minutes');
+  }
+  loading = false;
+  await Promise.all(loops);
+  const { peak } = memory(api.child.pid);
+  const osv = state.sources.find((s) => s.name === 'osv:Debian');
+  if (osv?.last_error) throw new Error(`the sync failed: ${osv.last_error}`);
+  const osvSeconds = (Date.parse(osv.last_success_at) - Date.parse(osv.last_attempt_at)) / 1000;
+  const during = samples.filter((s) => s.at >= syncStart && s.at <= syncEnd).map((s) => s.ms).sort((a, b) => a - b);
+  const baseline = samples.filter((s) => s.at < syncStart).map((s) => s.ms).sort((a, b) => a - b);
+  const errors = samples.filter((s) => !s.ok).length;
+  Object.assign(results, {
+    syncSeconds: (syncEnd - syncStart) / 1000,
+    osvSeconds,
+    recordsPerSecond: RECORDS / osvSeconds,
+    peakRssMB: peak,
+    sampledMaxRssMB: maxRss,
+    detailDuring: { requests: during.length, p50: percentile(during, 50), p95: percentile(during, 95), p99: percentile(during, 99), max: during.at(-1), errors },
+    detailBaseline: { requests: baseline.length, p50: percentile(baseline, 50), p95: percentile(baseline, 95) },
+  });
+  console.log(`first sync by the server's job: ${results.syncSeconds.toFixed(1)} s in all (±0.25 s); download + import + switch of osv:Debian ${osvSeconds.toFixed(1)} s, ${fmt(results.recordsPerSecond)} records/s`);
+  console.log(`  ${fmt(osv.records)} records in the feed; peak RSS of the API process ${fmt(peak)} MB (target ≤ 512 MB; ${fmt(results.startRssMB)} MB once started)`);
+  console.log(`device detail while it ran (${CONNECTIONS} loops, ${fmt(during.length)} requests, ${errors} errors): p50 ${ms(percentile(during, 50))}  p95 ${ms(percentile(during, 95))}  p99 ${ms(percentile(during, 99))}  max ${ms(during.at(-1))}`);
+  console.log(`  before it (baseline, ${fmt(baseline.length)} requests): p50 ${ms(percentile(baseline, 50))}  p95 ${ms(percentile(baseline, 95))}`);
+  await api.stop();
+  api = undefined;
+
+  // 1% of the records revised: `sync-feeds` from the CLI (the embedded database allows one process).
+  files.set('/Debian/all.zip', zipB);
+  t = performance.now();
+  // Not spawnSync: this process serves the feed.
+  const run = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(API, 'cli.js'), 'sync-feeds'], { env: feedEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+  if (run.status !== 0) throw new Error(`sync-feeds failed (${run.status}): ${run.stderr}`);
+  results.changeSeconds = seconds(t);
+  const rematch = /^Re-matched ([\d,]+) devices: .* in ([\d.]+) s$/m.exec(run.stdout);
+  results.rematchDevices = Number(rematch?.[1].replace(/,/g, '') ?? 0);
+  results.rematchSeconds = Number(rematch?.[2] ?? NaN);
+  console.log(`sync-feeds after a 1% change: ${results.changeSeconds.toFixed(1)} s in all; re-match of ${fmt(results.rematchDevices)} devices ${results.rematchSeconds.toFixed(1)} s`);
+  console.log(`  ${run.stdout.trim().split('\n').join('\n  ')}`);
+  writeResults('feeds', results);
+} finally {
+  await api?.stop();
+  await feedServer?.close();
+  rmSync(work, { recursive: true, force: true });
+  removeDataDir();
+}
