@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { compareApk, compareDpkg, compareRpm, compareSemver, InvalidVersionError, type Compare } from '../../../src/lib/vulns/versions/index.js'
-import { fixtureRecords } from './osv-fixtures.js'
+import { needsSharedData, sharedData } from '../../shared-data.js'
+import { osvRecordsIn } from './osv-files.js'
 
 /** "a < b", "a = b", "a > b": each pair is checked both ways round. */
 function checkTable (compare: Compare, table: string[]): void {
@@ -96,11 +97,11 @@ describe('semver ordering (npm)', () => {
   })
 })
 
-describe('real OSV records (fixtures/osv)', () => {
+describe('real OSV records (../shared/data/osv)', { skip: needsSharedData('osv') }, () => {
   it('every explicitly listed affected version sorts before the range\'s fix', () => {
     const byEcosystem: Record<string, Compare> = { Debian: compareDpkg, Ubuntu: compareDpkg, Alpine: compareApk }
     let checked = 0
-    for (const { record } of fixtureRecords()) {
+    for (const { record } of osvRecordsIn(sharedData('osv'))) {
       for (const affected of record.affected ?? []) {
         const compare = byEcosystem[String(affected.package?.ecosystem ?? '').split(':')[0]!]
         if (compare === undefined) continue
