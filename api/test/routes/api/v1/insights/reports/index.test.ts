@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { assertBadRequest, assertNotFound, keysOf } from '../../detect-fixtures.js'
-import { buildInsightsApp, readSbomFixture, REPORTS, type InsightsApp } from '../insights-fixtures.js'
+import { buildInsightsApp, readTestSbom, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 
 const REPORT_KEYS = ['analysis', 'assessment_type', 'context', 'created_at', 'has_audit', 'has_sbom', 'has_scan_uploaded', 'industry',
   'make', 'model', 'name', 'scan_uploaded_at', 'token', 'uid']
@@ -147,13 +147,13 @@ describe('insight reports: /api/v1/insights/reports/', () => {
 
   it('DELETE removes the report and its scan; the token stops working', async () => {
     const { uid, token } = await t.create('Doomed')
-    assert.equal((await t.upload(token, [{ field: 'sbom', content: readSbomFixture('trivy-npm.cdx-1.7.json') }])).statusCode, 200)
+    assert.equal((await t.upload(token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])).statusCode, 200)
     assert.equal((await t.send('DELETE', `${REPORTS}${uid}/`)).statusCode, 204)
     assertNotFound(await t.get(`${REPORTS}${uid}/`))
     assertNotFound(await t.get(`${REPORTS}${uid}/sbom`))
     assertNotFound(await t.send('DELETE', `${REPORTS}${uid}/`))
     assert.ok(!(await t.get(REPORTS)).json().results.some((r: { uid: string }) => r.uid === uid))
-    const upload = await t.upload(token, [{ field: 'sbom', content: readSbomFixture('trivy-npm.cdx-1.7.json') }])
+    const upload = await t.upload(token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])
     assert.equal(upload.statusCode, 401)
   })
 })
@@ -165,7 +165,7 @@ describe('insight reports: tenant isolation', () => {
 
   it("another tenant's report is a 404 on GET, PATCH, DELETE, rules and sbom; the list never shows it", async () => {
     const foreign = await t.create('Other tenant gateway', t.other)
-    const upload = await t.upload(foreign.token, [{ field: 'sbom', content: readSbomFixture('trivy-npm.cdx-1.7.json') }])
+    const upload = await t.upload(foreign.token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])
     assert.equal(upload.statusCode, 200)
     const mine = await t.create('Mine')
     const seenByOwner = (await t.get(`${REPORTS}${foreign.uid}/`, t.other)).json()
@@ -190,7 +190,7 @@ describe('insight reports: tenant isolation', () => {
   it("a report token uploads only into its own report, whoever's tenant it is", async () => {
     const mine = await t.create('Token scope')
     const theirs = await t.create('Their token scope', t.other)
-    assert.equal((await t.upload(theirs.token, [{ field: 'sbom', content: readSbomFixture('vex-only.cdx-1.4.json') }])).statusCode, 200)
+    assert.equal((await t.upload(theirs.token, [{ field: 'sbom', content: readTestSbom('vex-only.cdx-1.4.json') }])).statusCode, 200)
     assert.equal((await t.get(`${REPORTS}${mine.uid}/`)).json().has_scan_uploaded, false)
     assert.equal((await t.get(`${REPORTS}${theirs.uid}/`, t.other)).json().has_sbom, true)
   })
