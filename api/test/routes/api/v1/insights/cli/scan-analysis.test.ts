@@ -4,6 +4,8 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import semver from 'semver'
 import { createTenant, createUser } from '../../../../../../src/lib/accounts.js'
+import { ladderOf } from '../../../../../../src/lib/detect/seed-data/demo-feed.js'
+import { FAMILIES } from '../../../../../../src/lib/detect/seed-data/platforms.js'
 import { normaliseSbom } from '../../../../../../src/lib/insights/cyclonedx.js'
 import { importOsv, importOsvAndMatch } from '../../../../../../src/lib/vulns/import.js'
 import { tempDir, type Session } from '../../../../../helpers.js'
@@ -375,18 +377,69 @@ describe('real SBOMs (../shared/data/sbom) uploaded into a new tenant after impo
   })
 })
 
+/**
+ * What the demo catalogue says about a demo system SBOM (console-scan's output on a fixture tree
+ * of a demo platform): every package of that tree is at the version its release shipped — the
+ * bottom of its source's patch ladder — so every CVE of that ladder applies, and nothing else.
+ */
+function demoCatalogueMatches (sbom: Json, familyKey: string): Map<string, Set<string>> {
+  const family = FAMILIES.find((f) => f.key === familyKey)!
+  const expected = new Map<string, Set<string>>()
+  for (const component of sbom.components as Json[]) {
+    const source = new URL(`x:/${component.purl.replace(/^pkg:/, '')}`).searchParams.get('upstream') ?? component.name
+    const ladder = ladderOf(family, source)
+    if (ladder === undefined) continue
+    assert.equal(component.version, ladder.versions[0], `${component.name} is at the shipped version`)
+    for (const cve of ladder.cves) expected.set(cve.id, (expected.get(cve.id) ?? new Set()).add(component['bom-ref']))
+  }
+  return expected
+}
+
 describe('the demo seed', () => {
   let t: InsightsApp
   before(async () => { t = await buildInsightsApp({ insights: true }) })
   after(async () => { await t.close() })
 
-  it('the Juice Shop report shows what its components really have per the npm records shipped in api/osv-sample', async () => {
-    const list = (await t.get(REPORTS)).json()
-    const juice = list.results.find((r: Json) => /Juice Shop/.test(r.name))
-    const sbom = (await t.sbom(juice.uid)).json as Json
-    const raw = JSON.parse(readSbomFixture(JUICE_SHOP).toString('utf8'))
-    const expected = expectedMatches(raw, recordsIn(path.join(SAMPLE_FEED, 'npm')))
-    assert.ok(expected.size > 0)
+  const reportSbom = async (match: RegExp, session = t.demo): Promise<Json> => {
+    const report = (await t.get(REPORTS, session)).json().results.find((r: Json) => match.test(r.name))
+    assert.ok(report, String(match))
+    return (await t.sbom(report.uid, session)).json as Json
+  }
+  const assertAllDemo = (sbom: Json): void => {
+    for (const v of sbom.vulnerabilities as Json[]) {
+      assert.ok(hasProperty(v, 'console:demo', 'true'), `${v.id} is labelled demo`)
+      assert.equal(v.source.url, null, `${v.id} links to no real advisory`)
+    }
+  }
+
+  it('the demo system report (Debian 12) shows the demo catalogue\'s findings for its packages, each labelled demo, and nothing else', async () => {
+    const sbom = await reportSbom(/^Storefront web server/)
+    const expected = demoCatalogueMatches(sbom, 'debian12')
+    assert.ok(expected.size >= 20, `${expected.size} demo CVEs`)
     assert.deepEqual(addedBy(sbom), expected)
+    assert.equal(sbom.vulnerabilities.length, expected.size, 'console-scan lists no vulnerabilities itself')
+    assertAllDemo(sbom)
+  })
+
+  it('the isolation tenant\'s gateway (Alpine 3.18) likewise, in its own tenant', async () => {
+    const sbom = await reportSbom(/^Isolation tenant edge gateway/, t.other)
+    const expected = demoCatalogueMatches(sbom, 'alpine318')
+    assert.ok(expected.size >= 10, `${expected.size} demo CVEs`)
+    assert.deepEqual(addedBy(sbom), expected)
+    assertAllDemo(sbom)
+  })
+
+  it('the console\'s own npm tree: the demo catalogue has no npm records and no real one is loaded, so nothing is added', async () => {
+    const sbom = await reportSbom(/^Security console/)
+    assert.ok(sbom.components.length > 100)
+    assert.deepEqual(sbom.vulnerabilities, [])
+  })
+
+  it('after importing the real npm records, the console\'s own tree shows exactly what they justify, as real findings', { skip: needsSharedData('osv', 'npm') }, async () => {
+    await importOsvAndMatch(t.app.db, sharedData('osv', 'npm'))
+    const sbom = await reportSbom(/^Security console/)
+    const records = osvRecordsIn(sharedData('osv', 'npm')).map(({ record }) => record)
+    assert.deepEqual(addedBy(sbom), expectedMatches(sbom, records))
+    assert.ok(!sbom.vulnerabilities.some((v: Json) => hasProperty(v, 'console:demo')), 'a real record makes a real finding')
   })
 })
