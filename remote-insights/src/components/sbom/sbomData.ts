@@ -74,7 +74,7 @@ export interface VulnerabilityRow {
   vulnerability: SbomVulnerability;
   severity: DisplaySeverity;
   rank: number;
-  /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE. */
+  /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE (DEMO_FEED_SOURCE from its demo catalogue). */
   source: string | null;
   /** The console added this vulnerability from its own OSV feed (not in the uploaded SBOM). */
   addedByConsole: boolean;
@@ -86,12 +86,19 @@ export interface VulnerabilityRow {
 export const SOURCE_PROPERTY = 'console:source';
 export const FEED_SOURCE = 'osv-feed';
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect';
+/** On what the console added from its demo catalogue only (a demo SBOM): value "true". */
+export const DEMO_PROPERTY = 'console:demo';
 /** How the Source of a vulnerability the console added reads. */
 export const CONSOLE_FEED_SOURCE = 'OSV (console feed)';
+/** ... and of one only the demo catalogue speaks for: never shown as a real advisory. */
+export const DEMO_FEED_SOURCE = 'Demo data';
 
 export function isAddedByConsole(vulnerability: SbomVulnerability): boolean {
   return (vulnerability.properties ?? []).some((p) => p.name === SOURCE_PROPERTY && p.value === FEED_SOURCE);
 }
+
+const isDemoData = (vulnerability: SbomVulnerability): boolean =>
+  (vulnerability.properties ?? []).some((p) => p.name === DEMO_PROPERTY && p.value === 'true');
 
 export interface SbomView {
   root: RootComponent | null;
@@ -122,7 +129,7 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
       vulnerability,
       severity,
       rank: SEVERITY_ORDER.indexOf(severity),
-      source: addedByConsole ? CONSOLE_FEED_SOURCE : (vulnerability.source?.name ?? null),
+      source: addedByConsole ? (isDemoData(vulnerability) ? DEMO_FEED_SOURCE : CONSOLE_FEED_SOURCE) : (vulnerability.source?.name ?? null),
       addedByConsole,
       affected: (vulnerability.affects ?? []).map(({ ref }) => {
         const component = byRef.get(ref) ?? null;
