@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Repo root holding host/dist and remote-*\/dist for production static serving. */
   consoleRoot: string
+  /** CONSOLE_DEMO: seed the demo tenants, catalogue and honeynet history into an empty database. */
+  demo: boolean
   demoPassword: string | undefined
   otherPassword: string | undefined
   accessTokenTtlSeconds: number
@@ -130,6 +132,7 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     dataDir: path.resolve(cwd, str(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
     consoleRoot: path.resolve(cwd, str(env, 'CONSOLE_ROOT') ?? defaultConsoleRoot()),
+    demo: bool(env, 'CONSOLE_DEMO', true),
     demoPassword,
     otherPassword,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),

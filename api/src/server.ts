@@ -11,7 +11,8 @@ async function main (): Promise<void> {
   let seeded: SeedResult | undefined
   let app: FastifyInstance
   try {
-    if (!(await hasTenants(database.db))) {
+    // A production install (CONSOLE_DEMO=false) starts empty: no demo tenant, catalogue or honeynet history.
+    if (config.demo && !(await hasTenants(database.db))) {
       seeded = await seed(database.db, { demoPassword: config.demoPassword, otherPassword: config.otherPassword })
     }
     app = await buildApp({ config, database })
@@ -48,6 +49,8 @@ async function main (): Promise<void> {
       const other = seeded.other.passwordFromEnv ? '(password from CONSOLE_OTHER_PASSWORD)' : seeded.other.password
       console.log(`A second tenant shows isolation: ${seeded.other.email} with password ${other}`)
     }
+  } else if (!(await hasTenants(database.db))) {
+    console.log(`Console ready at ${url} — no tenant yet: create one with npm run cli -- create-tenant --name <name>, then create-user --tenant <uid> --email <email> --password <password> (with the embedded database, stop the server first)`)
   } else {
     console.log(`Console ready at ${url}`)
   }

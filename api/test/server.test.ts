@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
+import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client.js'
+import { rowsOf } from '../src/lib/sql-rows.js'
 import { LOCK_FILE_NAME } from '../src/db/lock.js'
 import { pgliteTemplate, tempDir } from './helpers.js'
 
@@ -83,6 +85,28 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
     assert.match(line, /^Console ready at http:\/\/localhost:\d+$/)
     server.child.kill('SIGINT')
     assert.equal(await server.exited, 0)
+  })
+
+  it('CONSOLE_DEMO=false: a production start with no demo tenant, catalogue or honeynet history', async () => {
+    const empty = tempDir('console-server-nodemo-')
+    const database = await openDatabase({ kind: 'pglite', dataDir: empty, template: await pgliteTemplate() })
+    await database.close()
+    const server = startServer(empty, { CONSOLE_DEMO: 'false' })
+    const line = await readyLine(server)
+    assert.match(line, /^Console ready at http:\/\/localhost:\d+ — no tenant yet: create one with npm run cli -- create-tenant/)
+    const port = Number(/localhost:(\d+)/.exec(line)![1])
+    const login = await fetch(`http://127.0.0.1:${port}/api/v1/token/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'whatever1' })
+    })
+    assert.equal(login.status, 401, 'no demo account')
+    server.child.kill('SIGTERM')
+    assert.equal(await server.exited, 0)
+    const after = await openDatabase({ kind: 'pglite', dataDir: empty })
+    const counts = rowsOf<{ tenants: number, records: number, sessions: number }>(await after.db.execute(sql`
+      SELECT (SELECT count(*)::int FROM tenants) AS tenants, (SELECT count(*)::int FROM osv_records) AS records,
+        (SELECT count(*)::int FROM honeypot_sessions) AS sessions`))[0]
+    await after.close()
+    assert.deepEqual({ ...counts }, { tenants: 0, records: 0, sessions: 0 })
   })
 
   it('a bad environment value stops start-up with one line and exit code 1', async () => {

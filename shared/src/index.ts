@@ -31,3 +31,7 @@ export { SortableTableHead } from './components/SortableTableHead';
 export type { SortableColumn, SortableTableHeadProps, SortDirection } from './components/SortableTableHead';
 export { CommandBlock } from './components/CommandBlock';
 export type { CommandBlockProps } from './components/CommandBlock';
+export { SafeLink, httpUrl } from './components/SafeLink';
+export type { SafeLinkProps } from './components/SafeLink';
+export * from './components/vulns';
+export { escapeHtml, escapeChartInput } from './charts/escapeHtml';

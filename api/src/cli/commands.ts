@@ -7,6 +7,7 @@ import { checkEmail, checkPassword, createTenant, createUser, InputError, isUuid
 import { simulateDevices } from '../lib/detect/simulator.js'
 import { pruneHoneypot } from '../lib/honeypot/prune.js'
 import { createSensorKey, listSensorKeys, revokeSensorKey } from '../lib/honeypot/sensor-keys.js'
+import { removeDemo } from '../lib/remove-demo.js'
 import { describeSeededAccount, seed } from '../lib/seed.js'
 import { describeStartupError, isExpectedError, openConfiguredDatabase } from '../lib/startup.js'
 import { reanalyseSboms, type ReanalyseTotals } from '../lib/insights/reanalyse.js'
@@ -236,6 +237,17 @@ export const commands: Record<string, Command> = {
         (reports > 0 ? `, ${(reports / seconds).toFixed(1)} reports/s` : ''))
       const failed = result.enrolFailed + result.rounds.reduce((n, r) => n + r.failed, 0)
       if (failed > 0) throw new InputError(`${failed} requests failed, e.g.: ${result.errors.join(' | ')}`)
+    }
+  },
+  'remove-demo': {
+    usage: 'remove-demo',
+    description: 'Remove what the demo seed wrote (demo tenants with their data, the demo catalogue, the generated honeynet history); nothing else.',
+    run: async (context) => {
+      const { db } = await context.database()
+      const removed = await removeDemo(db)
+      context.io.out(`Removed ${plural(removed.tenants.length, 'demo tenant')}${removed.tenants.length > 0 ? ` (${removed.tenants.join(', ')})` : ''}, ` +
+        `${plural(removed.records, 'demo catalogue record')} (${plural(removed.cveRows, 'CVE row')} only they named), ` +
+        `${plural(removed.honeynetSessions, 'generated honeynet session')}`)
     }
   },
   migrate: {

@@ -16,8 +16,16 @@ export interface ServerTableState {
   sortBy(column: string): void;
 }
 
-/** Paging, sorting and searching state of a server-side table; any change but paging returns to page 0. */
-export function useServerTable(defaultOrderBy: string, defaultDirection: SortDirection = 'asc', pageSize = DEFAULT_PAGE_SIZE): ServerTableState {
+/**
+ * Paging, sorting and searching state of a server-side table; any change but paging returns to page 0.
+ * A column in `descendingFirst` sorts descending on its first click (KEV first, likeliest exploit first).
+ */
+export function useServerTable(
+  defaultOrderBy: string,
+  defaultDirection: SortDirection = 'asc',
+  pageSize = DEFAULT_PAGE_SIZE,
+  descendingFirst: readonly string[] = [],
+): ServerTableState {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRows] = useState(pageSize);
   const [search, setSearchText] = useState('');
@@ -53,7 +61,7 @@ export function useServerTable(defaultOrderBy: string, defaultDirection: SortDir
       if (column === orderBy) setDirection(direction === 'asc' ? 'desc' : 'asc');
       else {
         setOrderBy(column);
-        setDirection('asc');
+        setDirection(descendingFirst.includes(column) ? 'desc' : 'asc');
       }
       setPage(0);
     },

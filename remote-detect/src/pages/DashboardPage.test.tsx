@@ -25,11 +25,14 @@ const strategic = {
   devices_by_type: [{ device_type: 'linux', count: 2 }, { device_type: 'rtos', count: 1 }],
   alerts_by_status: [{ status: 'OPEN', count: 1 }, { status: 'CLOSED', count: 4 }],
   open_alerts_by_priority: [{ date: '2026-11-20', priority: 'High', count: 1 }],
-  top_vulnerable_packages: [{ name: 'openssl', device_count: 2, cve_count: 5, max_score: 9.8 }],
-  cve_counts: { total: 9, high_risk: 2, devices_affected: 2 },
+  top_vulnerable_packages: [
+    { name: 'openssl', device_count: 2, cve_count: 5, max_score: 9.8, kev_count: 3 },
+    { name: 'zlib', device_count: 1, cve_count: 1, max_score: 5.5, kev_count: 0 },
+  ],
+  cve_counts: { total: 9, high_risk: 2, devices_affected: 2, kev: 4, kev_devices: 1, demo: 0 },
   riskiest_devices: [
-    { uid: 'd-1', hostname: 'web-01', risk_score: 'High', high_risk_cve_count: 2 },
-    { uid: 'd-2', hostname: 'plc-07', risk_score: 'Low', high_risk_cve_count: 0 },
+    { uid: 'd-1', hostname: 'web-01', risk_score: 'High', high_risk_cve_count: 2, kev_count: 3 },
+    { uid: 'd-2', hostname: 'plc-07', risk_score: 'Low', high_risk_cve_count: 0, kev_count: 0 },
   ],
   recent_alerts: [
     { uid: 'al-1', name: 'Reverse shell', priority: 'High', status: 'OPEN', device: 'd-1', device_hostname: 'web-01', elastic_alert_created_at: '2026-11-20T08:00:00Z' },
@@ -47,6 +50,7 @@ const deviceRow = (i: number) => ({
   package_count: 10,
   cve_count: 1,
   high_risk_cve_count: 0,
+  kev_count: i === 2 ? 1 : 0,
 });
 const alertRow = { uid: 'al-5', name: 'Port scan', device: 'd-1', device_hostname: 'web-01', status: 'OPEN', priority: 'Low', elastic_alert_created_at: '2026-11-19T08:00:00Z' };
 
@@ -90,6 +94,37 @@ describe('DashboardPage', () => {
     expect(JSON.parse(within(trend).getByTestId('chart').getAttribute('data-series')!)).toContainEqual({ name: 'High', data: [1] });
     expect(within(screen.getByRole('table', { name: 'Top vulnerable packages' })).getByText('openssl')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Top vulnerable packages' })).getByText('High')).toBeInTheDocument();
+  });
+
+  it('shows the Known exploited figure beside the CVE figures, and KEV counts for devices and packages', async () => {
+    renderDashboard();
+    const kev = await screen.findByRole('group', { name: 'Known exploited' });
+    expect(within(kev).getByText('4')).toBeInTheDocument();
+    expect(within(kev).getByText('CISA KEV, on 1 device')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'CVE findings' })).getByText('9')).toBeInTheDocument();
+    expect(screen.queryByText('Demo data')).not.toBeInTheDocument();
+    const riskiest = screen.getByRole('list', { name: 'Riskiest devices' });
+    expect(within(riskiest).getByText('2 high-risk CVEs · 3 known exploited')).toBeInTheDocument();
+    expect(within(riskiest).getByText('0 high-risk CVEs')).toBeInTheDocument();
+    const packages = screen.getByRole('table', { name: 'Top vulnerable packages' });
+    expect(within(packages).getAllByRole('columnheader').at(-1)).toHaveTextContent('KEV');
+    expect(within(within(packages).getByText('openssl').closest('tr')!).getAllByRole('cell').at(-1)).toHaveTextContent('3');
+  });
+
+  it('labels the CVE figures "Demo data" when some findings are demo data', async () => {
+    api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, demo: 5 } });
+    renderDashboard();
+    const findings = await screen.findByRole('group', { name: 'CVE findings' });
+    expect(within(findings).getByText('Demo data')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Known exploited' })).getByText('Demo data')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Open alerts' })).queryByText('Demo data')).not.toBeInTheDocument();
+  });
+
+  it('shows a dash, not 0, for known exploited when an older server does not count it', async () => {
+    const { kev: _kev, kev_devices: _devices, ...older } = strategic.cve_counts;
+    api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: older });
+    renderDashboard();
+    expect(within(await screen.findByRole('group', { name: 'Known exploited' })).getByText('—')).toBeInTheDocument();
   });
 
   it('navigates on the first reported alert_uid only', async () => {
@@ -150,6 +185,14 @@ describe('DashboardPage', () => {
       await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=risk_score&search=web`));
       await userEvent.click(within(devices).getByRole('button', { name: 'Risk' }));
       await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=-risk_score&search=web`));
+    });
+
+    it('shows KEV findings per device, sorted on the server most first', async () => {
+      const devices = await openTechnical();
+      const host2 = (await within(devices).findByText('host-2')).closest('tr')!;
+      expect(within(host2).getAllByRole('cell')[6]).toHaveTextContent('1');
+      await userEvent.click(within(devices).getByRole('button', { name: 'KEV' }));
+      await waitFor(() => expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=-kev_count`));
     });
 
     it('reports rows through the navigate-once rule and keeps every name a real link', async () => {

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { useDevice } from '../api/device';
 import { Section } from '../components/common/Section';
 import { DeviceOverview } from '../components/device/DeviceOverview';
+import { FindingsCoverage, findingsIncomplete } from '../components/device/FindingsCoverage';
 import { NetworkInterfacesTable } from '../components/device/NetworkInterfacesTable';
 import { PackageCountCard } from '../components/device/PackageCountCard';
 import { PackagesTable } from '../components/device/PackagesTable';
@@ -37,7 +38,8 @@ export function DeviceDetailPage() {
             <NetworkInterfacesTable interfaces={device.network_interfaces ?? []} />
           </Section>
           <Section title="System Packages">
-            <PackageCountCard uid={uid} />
+            <FindingsCoverage device={device} />
+            <PackageCountCard uid={uid} incomplete={findingsIncomplete(device)} />
             <PackagesTable uid={uid} />
           </Section>
           {device.device_type === 'rtos' && (

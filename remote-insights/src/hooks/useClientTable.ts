@@ -4,13 +4,15 @@ import { useMemo, useState } from 'react';
 /**
  * Sort and paging state of a table whose rows are all in memory, and the page of sorted rows to
  * render (only that page is, so 10,000 rows stay fast). A new sort, page size or row set (a filter)
- * returns to the first page. `sortRows` must be stable (a module-level function).
+ * returns to the first page. `sortRows` must be stable (a module-level function). A field in
+ * `descendingFirst` sorts descending on its first click (KEV first, likeliest exploit first).
  */
 export function useClientTable<R, F extends string>(
   rows: R[],
   sortRows: (rows: R[], field: F, direction: SortDirection) => R[],
   defaultField: F,
   defaultDirection: SortDirection = 'asc',
+  descendingFirst: readonly F[] = [],
 ) {
   const [orderBy, setOrderBy] = useState<F>(defaultField);
   const [direction, setDirection] = useState<SortDirection>(defaultDirection);
@@ -38,7 +40,7 @@ export function useClientTable<R, F extends string>(
       if (field === orderBy) setDirection(direction === 'asc' ? 'desc' : 'asc');
       else {
         setOrderBy(field);
-        setDirection('asc');
+        setDirection(descendingFirst.includes(field) ? 'desc' : 'asc');
       }
       setPage(0);
     },

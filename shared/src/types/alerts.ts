@@ -54,6 +54,7 @@ export interface SummaryCounts {
   high_risk_cves: number;
   open_alerts: number;
   closed_alerts: number;
+  kev_cves?: number;
 }
 
 export interface WorstFinding {
@@ -81,9 +82,20 @@ export interface StrategicDashboard {
   alerts_by_status: Array<{ status: AlertStatus; count: number }>;
   /** Last 30 days, by the day the alert was created (YYYY-MM-DD). */
   open_alerts_by_priority: Array<{ date: string; priority: string; count: number }>;
-  top_vulnerable_packages: Array<{ name: string; device_count: number; cve_count: number; max_score: number | null }>;
-  cve_counts: { total: number; high_risk: number; devices_affected: number };
-  riskiest_devices: Array<{ uid: string; hostname: string; risk_score: string | null; high_risk_cve_count: number }>;
+  top_vulnerable_packages: Array<{ name: string; device_count: number; cve_count: number; max_score: number | null; kev_count?: number }>;
+  cve_counts: {
+    total: number;
+    high_risk: number;
+    devices_affected: number;
+    /** Distinct KEV CVEs among the tenant's findings. */
+    kev?: number;
+    /** Devices with a KEV finding. */
+    kev_devices?: number;
+    /** Findings that are demo data. */
+    demo?: number;
+  };
+  /** Devices with KEV findings come first. */
+  riskiest_devices: Array<{ uid: string; hostname: string; risk_score: string | null; high_risk_cve_count: number; kev_count?: number }>;
   recent_alerts: Array<AlertListItem>;
 }
 

@@ -1,3 +1,5 @@
+import type { AdvisoryLink, Coverage, FindingSource, Kev } from './vulns';
+
 export type DeviceType = 'linux' | 'rtos';
 
 export interface UserAccount {
@@ -30,6 +32,17 @@ export interface Device {
   last_connected: string | null;
   user_accounts: UserAccount[];
   network_interfaces: NetworkInterface[];
+  package_count?: number;
+  cve_count?: number;
+  high_risk_cve_count?: number;
+  /** Findings on CVEs in CISA's KEV catalogue. */
+  kev_count?: number;
+  /** A device the demo seed simulated: matched against the demo catalogue. */
+  demo?: boolean;
+  /** One entry per ecosystem of the device's packages, sorted by ecosystem. */
+  coverage?: Coverage[];
+  /** Packages of no ecosystem the console can match (RTOS firmware, an OS without a feed): never checked. */
+  unmatched_packages?: number;
 }
 
 export interface Package {
@@ -38,12 +51,17 @@ export interface Package {
   cve_id: string | null;
   cve_uid: string | null;
   score: number | null;
+  source?: FindingSource;
+  kev?: Kev | null;
+  epss?: number | null;
+  epss_percentile?: number | null;
 }
 
 export interface PackageCount {
   count: number;
   cve_count: number;
   high_risk_cve_count: number;
+  kev_count?: number;
 }
 
 export interface Thread {
@@ -54,6 +72,16 @@ export interface Thread {
 export interface CveDescription {
   cve_id?: string;
   description: string;
+  score?: number | null;
+  vector?: string | null;
+  aliases?: string[];
+  /** Described by the demo catalogue only. */
+  demo?: boolean;
+  kev?: Kev | null;
+  epss?: number | null;
+  epss_percentile?: number | null;
+  /** https only, by contract; shown as links only when they are http(s). */
+  links?: AdvisoryLink[];
 }
 
 /** A row of the tenant's device list (Technical Overview). */
@@ -69,6 +97,7 @@ export interface DeviceListItem {
   package_count: number;
   cve_count: number;
   high_risk_cve_count: number;
+  kev_count?: number;
 }
 
 export interface Agent {

@@ -2,3 +2,4 @@ export type * from './auth';
 export type * from './devices';
 export type * from './alerts';
 export type * from './insights';
+export type * from './vulns';

@@ -179,7 +179,8 @@ export interface SbomVulnerability {
   /**
    * CycloneDX properties. The console marks what its analysis against its OSV feed added:
    * `console:source` = `osv-feed` on a vulnerability it added, one `console:added-affect` = <ref>
-   * per affected component it added to a vulnerability the SBOM listed (docs/insights-api.md).
+   * per affected component it added to a vulnerability the SBOM listed (docs/insights-api.md);
+   * `console:demo` = `true` on one only the demo catalogue supports (docs/vuln-feed-api.md).
    * Absent in SBOMs stored before the analysis existed.
    */
   properties?: SbomProperty[];

@@ -251,6 +251,8 @@ export interface SummaryCounts {
   high_risk_cves: number
   /** Findings on known exploited (KEV) CVEs; absent in summaries written before KEV existed. */
   kev_cves?: number
+  /** Findings that only the demo catalogue supports (demo devices). */
+  demo_findings?: number
   open_alerts: number
   closed_alerts: number
 }

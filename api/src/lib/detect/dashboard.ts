@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, gte, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { alerts, devicePackages, devices, packageFindings } from '../../db/schema/index.js'
+import { alerts, devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
+import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 import { HIGH_RISK_SCORE } from './risk.js'
 
 const DAY_MS = 86_400_000
@@ -27,20 +28,29 @@ export async function strategicDashboard (db: Db, tenantUid: string, now = new D
       name: devicePackages.name,
       device_count: countDistinct(packageFindings.deviceUid),
       cve_count: countDistinct(packageFindings.vulnerabilityUid),
+      kev_count: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
       max_score: max(packageFindings.score)
     }).from(packageFindings).innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
+      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
       .where(eq(packageFindings.tenantUid, tenantUid))
       .groupBy(devicePackages.name)
       .orderBy(desc(countDistinct(packageFindings.deviceUid)), sql`max(${packageFindings.score}) desc nulls last`, devicePackages.name)
       .limit(10),
     db.select({
       total: countDistinct(packageFindings.vulnerabilityUid),
-      high_risk: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number)
-    }).from(packageFindings).where(eq(packageFindings.tenantUid, tenantUid)),
-    db.select({ n: count() }).from(devices).where(and(eq(devices.tenantUid, tenantUid), gt(devices.cveCount, 0))),
-    db.select({ uid: devices.uid, hostname: devices.hostname, risk_score: devices.riskScore, high_risk_cve_count: devices.highRiskCveCount })
+      high_risk: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
+      kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
+      demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
+    }).from(packageFindings).innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+      .where(eq(packageFindings.tenantUid, tenantUid)),
+    db.select({
+      n: count(),
+      kev: sql<number>`count(*) filter (where ${devices.kevCount} > 0)`.mapWith(Number)
+    }).from(devices).where(and(eq(devices.tenantUid, tenantUid), gt(devices.cveCount, 0))),
+    // Devices carrying known exploited findings first: what to patch first.
+    db.select({ uid: devices.uid, hostname: devices.hostname, risk_score: devices.riskScore, high_risk_cve_count: devices.highRiskCveCount, kev_count: devices.kevCount })
       .from(devices).where(eq(devices.tenantUid, tenantUid))
-      .orderBy(desc(devices.riskRank), desc(devices.highRiskCveCount), desc(devices.cveCount), devices.hostname, devices.uid)
+      .orderBy(desc(sql`${devices.kevCount} > 0`), desc(devices.riskRank), desc(devices.kevCount), desc(devices.highRiskCveCount), desc(devices.cveCount), devices.hostname, devices.uid)
       .limit(10),
     db.select({
       uid: alerts.uid,
@@ -61,7 +71,14 @@ export async function strategicDashboard (db: Db, tenantUid: string, now = new D
     alerts_by_status: complete(['OPEN', 'CLOSED'] as const, byStatus).map(([status, n]) => ({ status, count: n })),
     open_alerts_by_priority: openByDay.map((row) => ({ ...row, priority: row.priority as 'Critical' | 'High' | 'Medium' | 'Low' })),
     top_vulnerable_packages: topPackages,
-    cve_counts: { total: cveCounts[0]?.total ?? 0, high_risk: cveCounts[0]?.high_risk ?? 0, devices_affected: affected[0]?.n ?? 0 },
+    cve_counts: {
+      total: cveCounts[0]?.total ?? 0,
+      high_risk: cveCounts[0]?.high_risk ?? 0,
+      devices_affected: affected[0]?.n ?? 0,
+      kev: cveCounts[0]?.kev ?? 0,
+      kev_devices: affected[0]?.kev ?? 0,
+      demo: cveCounts[0]?.demo ?? 0
+    },
     riskiest_devices: riskiest.map((row) => ({ ...row, risk_score: row.risk_score as 'High' | 'Medium' | 'Low' })),
     recent_alerts: recent.map(({ created, ...row }) => ({
       ...row,

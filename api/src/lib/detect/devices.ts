@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { bumpTenantData } from './data-version.js'
 import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
+import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 
 /**
  * Recomputes a device's stored counts and risk from its packages and findings. Call it after
@@ -15,7 +16,7 @@ export async function refreshDeviceStats (db: Db, tenantUid: string, deviceUid: 
   const [findings] = await db.select({
     n: count(),
     high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
-    kev: sql<number>`count(*) filter (where exists (select 1 from kev_entries k where k.cve_id = ${vulnerabilities.cveId}))`.mapWith(Number),
+    kev: sql<number>`count(*) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
     worst: max(packageFindings.score)
   }).from(packageFindings)
     .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))

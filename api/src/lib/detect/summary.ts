@@ -6,22 +6,44 @@ import {
 } from '../../db/schema/index.js'
 import { HIGH_RISK_SCORE } from './risk.js'
 import { plural } from '../plural.js'
+import { coverageOf } from '../vulns/coverage.js'
+import { ecosystemKey } from '../vulns/ecosystems.js'
+import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 
 /** How many summaries a tenant keeps; older ones are history nobody reads. */
 const KEEP = 20
 
 
-/** The executive summary: plain sentences built only from the counts and the worst findings. */
-export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highRiskDevices: number, criticalOpen: number): string {
+/** What the findings could not cover: ecosystems with no advisories loaded, packages never matched. */
+export interface SummaryGaps { ecosystems: string[], unmatchedPackages: number }
+
+/**
+ * The executive summary: plain sentences built only from the counts and the worst findings. It
+ * never calls an unchecked fleet clean: the ecosystems without advisories are named.
+ */
+export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highRiskDevices: number, criticalOpen: number,
+  gaps: SummaryGaps = { ecosystems: [], unmatchedPackages: 0 }): string {
   if (counts.devices === 0) {
     return 'No devices are enrolled yet. Create a provision token and install an agent to start monitoring.'
   }
+  const kev = counts.kev_cves ?? 0
+  const complete = gaps.ecosystems.length === 0
   const sentences = [
     `${plural(counts.devices, 'device')} ${counts.devices === 1 ? 'is' : 'are'} monitored (${counts.linux} Linux, ${counts.rtos} RTOS), with ${plural(counts.packages, 'package')} inventoried.`,
     counts.cves === 0
-      ? 'No known vulnerabilities were found in their packages.'
-      : `${plural(counts.cves, 'distinct CVE')} affect these packages, ${counts.high_risk_cves} of them high risk (CVSS above ${HIGH_RISK_SCORE}); ${plural(highRiskDevices, 'device is', 'devices are')} rated High risk.`
+      ? (complete ? 'No known vulnerabilities were found in their packages.' : 'No vulnerabilities were found in the packages the loaded advisories cover.')
+      : `${plural(counts.cves, 'distinct CVE')} affect these packages, ${counts.high_risk_cves} of them high risk (CVSS above ${HIGH_RISK_SCORE})` +
+        `${kev > 0 ? ` and ${kev} known to be exploited (CISA KEV)` : ''}; ${plural(highRiskDevices, 'device is', 'devices are')} rated High risk.`
   ]
+  if (!complete) {
+    sentences.push(`No advisories are loaded for ${gaps.ecosystems.join(', ')}: findings there are incomplete.`)
+  }
+  if (gaps.unmatchedPackages > 0) {
+    sentences.push(`${plural(gaps.unmatchedPackages, 'package is', 'packages are')} not checked: no vulnerability feed covers their platform.`)
+  }
+  if ((counts.demo_findings ?? 0) > 0) {
+    sentences.push('Findings on the simulated demo devices come from the demo catalogue (demo data, not real advisories).')
+  }
   const top = worst[0]
   if (top !== undefined) {
     sentences.push(`The most severe finding is ${top.cve_id}${top.score === null ? '' : ` (CVSS ${top.score.toFixed(1)})`} in ${top.package} on ${top.hostname}.`)
@@ -29,7 +51,9 @@ export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highR
   sentences.push(counts.open_alerts === 0
     ? `There are no open alerts (${counts.closed_alerts} closed).`
     : `${plural(counts.open_alerts, 'alert is', 'alerts are')} open${criticalOpen > 0 ? `, ${criticalOpen} of them Critical` : ''}, and ${counts.closed_alerts} closed.`)
-  if (counts.high_risk_cves > 0 || criticalOpen > 0) {
+  if (kev > 0) {
+    sentences.push('Patch the known exploited vulnerabilities first, then the other high-risk packages, and triage the open Critical alerts.')
+  } else if (counts.high_risk_cves > 0 || criticalOpen > 0) {
     sentences.push('Patch the high-risk packages first and triage the open Critical alerts.')
   }
   return sentences.join(' ')
@@ -37,7 +61,7 @@ export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highR
 
 /** Computes and stores a new summary of the tenant's data; a handful of aggregate queries. */
 export async function regenerateSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
-  const [deviceRows, findingRows, alertRows, worstRows] = await Promise.all([
+  const [deviceRows, findingRows, alertRows, worstRows, ecosystemRows] = await Promise.all([
     db.select({
       n: count(),
       linux: sql<number>`count(*) filter (where ${devices.deviceType} = 'linux')`.mapWith(Number),
@@ -46,8 +70,11 @@ export async function regenerateSummary (db: Db, tenantUid: string): Promise<typ
     }).from(devices).where(eq(devices.tenantUid, tenantUid)),
     db.select({
       cves: countDistinct(packageFindings.vulnerabilityUid),
-      high: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number)
-    }).from(packageFindings).where(eq(packageFindings.tenantUid, tenantUid)),
+      high: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
+      kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
+      demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
+    }).from(packageFindings).innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+      .where(eq(packageFindings.tenantUid, tenantUid)),
     db.select({
       open: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN')`.mapWith(Number),
       closed: sql<number>`count(*) filter (where ${alerts.status} = 'CLOSED')`.mapWith(Number),
@@ -64,8 +91,11 @@ export async function regenerateSummary (db: Db, tenantUid: string): Promise<typ
       .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
       .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
       .where(eq(packageFindings.tenantUid, tenantUid))
-      .orderBy(sql`${packageFindings.score} desc nulls last`, devices.hostname, vulnerabilities.cveId, devicePackages.name)
-      .limit(5)
+      .orderBy(sql`${isKev(CVE_ROW_ID)} desc`, sql`${packageFindings.score} desc nulls last`, devices.hostname, vulnerabilities.cveId, devicePackages.name)
+      .limit(5),
+    db.selectDistinct({ ecosystem: devicePackages.ecosystem, demo: devices.demo }).from(devicePackages)
+      .innerJoin(devices, eq(devices.uid, devicePackages.deviceUid))
+      .where(eq(devicePackages.tenantUid, tenantUid))
   ])
   const d = deviceRows[0]
   const f = findingRows[0]
@@ -78,13 +108,35 @@ export async function regenerateSummary (db: Db, tenantUid: string): Promise<typ
     packages: d?.packages ?? 0,
     cves: f?.cves ?? 0,
     high_risk_cves: f?.high ?? 0,
+    kev_cves: f?.kev ?? 0,
+    demo_findings: f?.demo ?? 0,
     open_alerts: a?.open ?? 0,
     closed_alerts: a?.closed ?? 0
   }
-  const text = summaryText(counts, worstRows, d?.high ?? 0, a?.critical ?? 0)
+  const text = summaryText(counts, worstRows, d?.high ?? 0, a?.critical ?? 0, await summaryGaps(db, tenantUid, ecosystemRows))
   const [row] = await db.insert(summaries).values({ tenantUid, text, counts, worstFindings: worstRows }).returning()
   await pruneSummaries(db, tenantUid)
   return row!
+}
+
+/** The ecosystems of the tenant's packages that no advisory covers, and the packages in none. */
+async function summaryGaps (db: Db, tenantUid: string, rows: Array<{ ecosystem: string, demo: boolean }>): Promise<SummaryGaps> {
+  const keys = new Map<string, boolean>()
+  let unmatched = false
+  for (const row of rows) {
+    const key = ecosystemKey(row.ecosystem)
+    if (key === '') unmatched = true
+    else keys.set(key, (keys.get(key) ?? false) || row.demo)
+  }
+  const loaded = await coverageOf(db, keys.keys())
+  const ecosystems = [...keys].filter(([key, demo]) => {
+    const found = loaded.get(key)
+    return (found?.advisories ?? 0) === 0 && (!demo || (found?.demoAdvisories ?? 0) === 0)
+  }).map(([key]) => key).sort()
+  if (!unmatched) return { ecosystems, unmatchedPackages: 0 }
+  const [row] = await db.select({ n: count() }).from(devicePackages)
+    .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devicePackages.ecosystem, '')))
+  return { ecosystems, unmatchedPackages: row?.n ?? 0 }
 }
 
 async function pruneSummaries (db: Db, tenantUid: string): Promise<void> {

@@ -59,7 +59,7 @@ export interface AffectedSpec { ecosystem: string, ranges: unknown[], versions: 
 /**
  * Whether a package version is affected by one OSV `affected[]` entry, and by what fix: in an
  * ECOSYSTEM range (the ecosystem's own ordering) or a SEMVER range, or listed in `versions`. A
- * range whose ordering is unknown here (e.g. PyPI) or whose versions cannot be parsed is
+ * range whose ordering is unknown here (e.g. Hex) or whose versions cannot be parsed is
  * skipped: the explicit `versions` list still applies. The fix is the first affecting range's
  * that has one (null for a version only listed, or a range closed by `last_affected`).
  */
@@ -76,7 +76,24 @@ export function affectedBy (version: string, entry: AffectedSpec, ecosystemCompa
       // An unparsable version (not SemVer) in this range: it cannot say "affected".
     }
   }
-  return hit ?? (entry.versions.includes(version) ? { fixed: null } : null)
+  return hit ?? (isListed(version, entry.versions, ecosystemCompare) ? { fixed: null } : null)
+}
+
+/**
+ * Whether `versions` lists the version: as written, or equal under the ecosystem's ordering
+ * ("v0.17.0" for a listed "0.17.0" in Go, "2.0.0" for "2.0" in PyPI). A listed version the
+ * ordering cannot read is only matched as written.
+ */
+function isListed (version: string, versions: string[], compare: Compare | undefined): boolean {
+  if (versions.includes(version)) return true
+  if (compare === undefined || versions.length === 0) return false
+  return versions.some((listed) => {
+    try {
+      return compare(listed, version) === 0
+    } catch {
+      return false
+    }
+  })
 }
 
 /** affectedBy() without the fix: what device matching needs. */

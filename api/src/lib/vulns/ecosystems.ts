@@ -20,7 +20,14 @@ const SCHEMES: Record<string, VersionScheme> = {
   Mageia: 'rpm',
   openEuler: 'rpm',
   'Azure Linux': 'rpm',
-  npm: 'semver'
+  npm: 'semver',
+  'crates.io': 'semver',
+  PyPI: 'pep440',
+  Maven: 'maven',
+  Go: 'go',
+  RubyGems: 'rubygems',
+  NuGet: 'nuget',
+  Packagist: 'composer'
 }
 
 /** Distributions whose OSV records name SOURCE packages (openssl, not libssl3). */
@@ -28,7 +35,7 @@ const BY_SOURCE = new Set(['Debian', 'Ubuntu', 'Alpine'])
 
 export const ecosystemBase = (ecosystem: string): string => ecosystem.split(':')[0]!.trim()
 
-/** The version ordering of an ecosystem, or undefined when there is none here (PyPI, Maven...). */
+/** The version ordering of an ecosystem, or undefined when there is none here (Hex, Pub...). */
 export const ecosystemScheme = (ecosystem: string): VersionScheme | undefined => SCHEMES[ecosystemBase(ecosystem)]
 
 export function ecosystemComparator (ecosystem: string): Compare | undefined {
@@ -37,6 +44,24 @@ export function ecosystemComparator (ecosystem: string): Compare | undefined {
 }
 
 export const matchesBySource = (ecosystem: string): boolean => BY_SOURCE.has(ecosystemBase(ecosystem))
+
+/**
+ * The name a package is stored and matched under, the same for a record and for a query. PyPI
+ * names as PEP 503 normalises them ("Django", "django"; "zope.interface" = "zope-interface");
+ * NuGet ids and Packagist names ignore case ("Newtonsoft.Json", "jQuery"/"jquery" in GitHub's
+ * records); every other ecosystem as written (Maven, Go and RubyGems names are case-sensitive).
+ */
+export function feedPackageName (ecosystem: string, name: string): string {
+  switch (ecosystemBase(ecosystem)) {
+    case 'PyPI':
+      return name.toLowerCase().replace(/[-_.]+/g, '-')
+    case 'NuGet':
+    case 'Packagist':
+      return name.toLowerCase()
+    default:
+      return name
+  }
+}
 
 const isLts = (year: number, month: string): boolean => year % 2 === 0 && month === '04'
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { vulnerabilityAffected } from '../../db/schema/index.js'
 import { affectedBy } from './affected.js'
-import { ecosystemComparator } from './ecosystems.js'
+import { ecosystemComparator, feedPackageName } from './ecosystems.js'
 
 /**
  * The matching core shared by device packages and SBOM components: which feed records affect
@@ -43,7 +43,7 @@ export async function feedHits<P extends FeedPackage> (db: Db, packages: readonl
   const wanted = new Map<string, P[]>()
   for (const pkg of packages) {
     if (pkg.ecosystem === '' || pkg.name === '') continue
-    const key = `${pkg.ecosystem}\0${pkg.name}`
+    const key = `${pkg.ecosystem}\0${feedPackageName(pkg.ecosystem, pkg.name)}`
     const list = wanted.get(key)
     if (list === undefined) wanted.set(key, [pkg])
     else list.push(pkg)

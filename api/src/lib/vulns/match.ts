@@ -6,6 +6,7 @@ import { refreshDeviceStats } from '../detect/devices.js'
 import { deviceRisk, isHighRisk } from '../detect/risk.js'
 import { owned } from '../detect/scope.js'
 import { ecosystemKey, matchesBySource } from './ecosystems.js'
+import { CVE_ROW_ID, isKev } from './exploits.js'
 import { feedHits, type FeedPackage } from './feed-match.js'
 
 export { osvEcosystem } from './ecosystems.js'
@@ -26,7 +27,7 @@ interface Finding {
 }
 
 /** Whether a CVE row is in the KEV catalogue (KEV lists CVE ids). */
-export const KEV_LISTED = sql<boolean>`exists (select 1 from kev_entries k where k.cve_id = ${vulnerabilities.cveId})`
+export const KEV_LISTED = isKev(CVE_ROW_ID)
 
 /**
  * What the feed says about some devices of one tenant: the shared core (feedHits) on the

@@ -1,5 +1,5 @@
 import { severityScore } from './cvss.js'
-import { ecosystemKey } from './ecosystems.js'
+import { ecosystemKey, feedPackageName } from './ecosystems.js'
 
 /**
  * OSV records (https://ossf.github.io/osv-schema/) as the console stores them: the text, the CVSS
@@ -11,6 +11,7 @@ export interface OsvRange { type: 'ECOSYSTEM' | 'SEMVER', events: Array<Record<s
 export interface AffectedEntry {
   /** ecosystemKey() of the OSV ecosystem. */
   ecosystem: string
+  /** feedPackageName() of the record's name. */
   packageName: string
   ranges: OsvRange[]
   versions: string[]
@@ -97,7 +98,8 @@ function affectedEntries (value: unknown): AffectedEntry[] {
     const versions = strings(item.versions)
     // Only GIT ranges (commit hashes) and no versions: nothing a package version can match.
     if (ranges.length === 0 && versions.length === 0) continue
-    entries.push({ ecosystem: ecosystemKey(ecosystem), packageName, ranges, versions })
+    const key = ecosystemKey(ecosystem)
+    entries.push({ ecosystem: key, packageName: feedPackageName(key, packageName), ranges, versions })
   }
   return entries
 }

@@ -1,10 +1,11 @@
-import { ecosystemKey, ecosystemScheme, matchesBySource, osvEcosystem } from './ecosystems.js'
+import { ecosystemKey, ecosystemScheme, feedPackageName, matchesBySource, osvEcosystem } from './ecosystems.js'
 import type { FeedPackage } from './feed-match.js'
 
 /**
  * Package URLs (https://github.com/package-url/purl-spec) as SBOMs carry them, and the feed
  * package one names. Parsed as the spec's "How to parse" says, with no per-type normalisation
- * (lower-casing an npm name would lose legacy names such as "JSONStream").
+ * (lower-casing an npm name would lose legacy names such as "JSONStream"); names are folded
+ * only as the feed stores them (feedPackageName).
  */
 
 export interface Purl {
@@ -64,9 +65,26 @@ export function parsePurl (text: string): Purl | null {
   }
 }
 
-/** The purl types the feed and its version orderings cover, with the ordering each must use. */
-const SCHEME_OF_TYPE = { npm: 'semver', deb: 'dpkg', apk: 'apk', rpm: 'rpm' } as const
-export const SUPPORTED_PURL_TYPES = Object.keys(SCHEME_OF_TYPE) as Array<keyof typeof SCHEME_OF_TYPE>
+/** Distribution purl types, with the ordering their distribution must use. */
+const SCHEME_OF_TYPE = { deb: 'dpkg', apk: 'apk', rpm: 'rpm' } as const
+
+/**
+ * Language purl types: the OSV ecosystem and the record's package name (null when the purl
+ * cannot name one). Maven records name "group:artifact", Go records the module path, Packagist
+ * records "vendor/name"; feedPackageName() then folds case where the ecosystem ignores it.
+ */
+const LANGUAGE_TYPES: Record<string, { ecosystem: string, name: (purl: Purl) => string | null }> = {
+  npm: { ecosystem: 'npm', name: (p) => (p.namespace === null ? p.name : `${p.namespace}/${p.name}`) },
+  pypi: { ecosystem: 'PyPI', name: (p) => p.name },
+  maven: { ecosystem: 'Maven', name: (p) => (p.namespace === null ? null : `${p.namespace}:${p.name}`) },
+  golang: { ecosystem: 'Go', name: (p) => (p.namespace === null ? p.name : `${p.namespace}/${p.name}`) },
+  gem: { ecosystem: 'RubyGems', name: (p) => p.name },
+  nuget: { ecosystem: 'NuGet', name: (p) => p.name },
+  composer: { ecosystem: 'Packagist', name: (p) => (p.namespace === null ? null : `${p.namespace}/${p.name}`) },
+  cargo: { ecosystem: 'crates.io', name: (p) => p.name }
+}
+
+export const SUPPORTED_PURL_TYPES = [...Object.keys(LANGUAGE_TYPES), ...Object.keys(SCHEME_OF_TYPE)]
 
 // purl `distro` values are "debian-12", "12.4", "alpine-3.18.4", "rhel-9.3" or a code name.
 const CODE_NAMES: Record<string, Record<string, string>> = {
@@ -92,8 +110,12 @@ function distroOf (namespace: string | null, distro: string | undefined): { id: 
 
 /**
  * What a component's purl is in the feed's terms, or null when the feed cannot speak for it (no
- * purl, a type other than npm/deb/apk/rpm, a distribution without OSV data, no version).
+ * purl, a type without an ordering here, a distribution without OSV data, no version).
  * - `pkg:npm/%40scope/name@1.2.3` → npm, "@scope/name";
+ * - `pkg:pypi/Django@4.2.1` → PyPI, "django" (PEP 503); `pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1`
+ *   → Maven, "org.apache.logging.log4j:log4j-core"; `pkg:golang/golang.org/x/net@v0.17.0` → Go,
+ *   "golang.org/x/net" (the version keeps its "v"); `pkg:gem/rack@2.2.8`, `pkg:nuget/Newtonsoft.Json@13.0.1`
+ *   (→ "newtonsoft.json"), `pkg:composer/laravel/framework@v7.30.6`, `pkg:cargo/tokio@1.23.0`;
  * - `pkg:deb/debian/libssl3@3.0.11-1~deb12u2?distro=debian-12&upstream=openssl` → Debian:12, the
  *   source package from `upstream` (syft's `upstream=name@version` gives its version too);
  * - `pkg:apk/alpine/busybox@1.36.1-r2?distro=alpine-3.18.4` (or `distro=3.18.4`) → Alpine:v3.18, `upstream` likewise;
@@ -102,13 +124,16 @@ function distroOf (namespace: string | null, distro: string | undefined): { id: 
  */
 export function feedPackageOf (purl: string, fallbackVersion: string | null = null): FeedPackage | null {
   const parsed = parsePurl(purl)
-  if (parsed === null || !Object.hasOwn(SCHEME_OF_TYPE, parsed.type)) return null
+  if (parsed === null) return null
   let version = parsed.version ?? fallbackVersion
   if (version === null || version.trim() === '') return null
 
-  if (parsed.type === 'npm') {
-    return { ecosystem: 'npm', name: parsed.namespace === null ? parsed.name : `${parsed.namespace}/${parsed.name}`, version }
+  const language = Object.hasOwn(LANGUAGE_TYPES, parsed.type) ? LANGUAGE_TYPES[parsed.type] : undefined
+  if (language !== undefined) {
+    const name = language.name(parsed)
+    return name === null ? null : { ecosystem: language.ecosystem, name: feedPackageName(language.ecosystem, name), version }
   }
+  if (!Object.hasOwn(SCHEME_OF_TYPE, parsed.type)) return null
   const distro = distroOf(parsed.namespace, parsed.qualifiers.distro)
   const os = distro === null ? null : osvEcosystem(distro.id, distro.version)
   // A deb purl must name a dpkg distribution, an apk one an apk distribution, and so on.

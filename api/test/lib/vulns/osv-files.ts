@@ -13,6 +13,7 @@ export interface FixtureRecord {
     package?: { ecosystem?: string, name?: string }
     ranges?: Array<{ type: string, events: Array<Record<string, string>> }>
     versions?: string[] | null
+    database_specific?: { last_known_affected_version_range?: string }
   }>
   withdrawn?: string
   published?: string

@@ -174,9 +174,12 @@ describe('affected ranges (OSV evaluation)', () => {
   })
 
   it('explicit versions; SEMVER ranges use semver; unknown orderings fall back to the list', () => {
-    const pypi = { ecosystem: 'PyPI', ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.0' }] }], versions: ['1.0', '1.5'] }
-    assert.equal(isAffected('1.5', pypi), true)
-    assert.equal(isAffected('1.7', pypi), false, 'no PEP 440 ordering here: only the listed versions')
+    const hex = { ecosystem: 'Hex', ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.0' }] }], versions: ['1.0', '1.5'] }
+    assert.equal(isAffected('1.5', hex), true)
+    assert.equal(isAffected('1.7', hex), false, 'no Hex ordering here: only the listed versions')
+    const pypi = { ...hex, ecosystem: 'PyPI' }
+    assert.equal(isAffected('1.7', pypi), true, 'PEP 440 orders it below the fix')
+    assert.equal(isAffected('2.0.post1', pypi), false)
     const npm = { ecosystem: 'npm', ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '4.17.21' }] }], versions: [] }
     assert.equal(isAffected('4.17.20', npm), true)
     assert.equal(isAffected('4.17.21', npm), false)

@@ -53,8 +53,36 @@ describe('feedPackageOf: the feed package a purl names', () => {
     assert.equal(feedPackageOf('pkg:rpm/fedora/curl@8.0.1-1.fc39?distro=fedora-39'), null, 'no OSV ecosystem for Fedora')
   })
 
+  it('language ecosystems: the OSV ecosystem and the name its records use', () => {
+    const cases: Array<[string, ReturnType<typeof feedPackageOf>]> = [
+      // PEP 503: lower case, runs of "-", "_", "." as one "-".
+      ['pkg:pypi/django@1.11.1', { ecosystem: 'PyPI', name: 'django', version: '1.11.1' }],
+      ['pkg:pypi/Django@4.2.1', { ecosystem: 'PyPI', name: 'django', version: '4.2.1' }],
+      ['pkg:pypi/zope.interface@6.0', { ecosystem: 'PyPI', name: 'zope-interface', version: '6.0' }],
+      ['pkg:pypi/Typing__Extensions@4.8.0', { ecosystem: 'PyPI', name: 'typing-extensions', version: '4.8.0' }],
+      // Maven: "group:artifact"; qualifiers (type, classifier) do not change the artifact.
+      ['pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar', { ecosystem: 'Maven', name: 'com.fasterxml.jackson.core:jackson-databind', version: '2.10.0' }],
+      ['pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1', { ecosystem: 'Maven', name: 'org.apache.logging.log4j:log4j-core', version: '2.14.1' }],
+      ['pkg:maven/log4j-core@2.14.1', null],
+      // Go: the module path; the version keeps its "v" (the Go ordering reads both), a subpath is a package inside the module.
+      ['pkg:golang/golang.org/x/net@v0.1.0', { ecosystem: 'Go', name: 'golang.org/x/net', version: 'v0.1.0' }],
+      ['pkg:golang/github.com/docker/docker@v20.10.24%2Bincompatible', { ecosystem: 'Go', name: 'github.com/docker/docker', version: 'v20.10.24+incompatible' }],
+      ['pkg:golang/google.golang.org/grpc@v1.56.2#internal/transport', { ecosystem: 'Go', name: 'google.golang.org/grpc', version: 'v1.56.2' }],
+      ['pkg:gem/activerecord@7.0.3', { ecosystem: 'RubyGems', name: 'activerecord', version: '7.0.3' }],
+      // NuGet ids and Packagist names ignore case (GitHub writes both "jQuery" and "jquery").
+      ['pkg:nuget/Newtonsoft.Json@12.0.3', { ecosystem: 'NuGet', name: 'newtonsoft.json', version: '12.0.3' }],
+      ['pkg:composer/laravel/framework@v7.30.6', { ecosystem: 'Packagist', name: 'laravel/framework', version: 'v7.30.6' }],
+      ['pkg:composer/Maximebf/DebugBar@v1.16.2', { ecosystem: 'Packagist', name: 'maximebf/debugbar', version: 'v1.16.2' }],
+      ['pkg:composer/framework@1.0.0', null],
+      ['pkg:cargo/tokio@1.23.0', { ecosystem: 'crates.io', name: 'tokio', version: '1.23.0' }]
+    ]
+    for (const [purl, expected] of cases) assert.deepEqual(feedPackageOf(purl), expected, purl)
+    assert.deepEqual(feedPackageOf('pkg:gem/rack', '2.2.8'), { ecosystem: 'RubyGems', name: 'rack', version: '2.2.8' })
+  })
+
   it('types the feed has no ordering for are left alone', () => {
-    for (const purl of ['pkg:pypi/django@1.11.1', 'pkg:composer/laravel/framework@v7.30.6', 'pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar', 'pkg:golang/golang.org/x/net@v0.1.0']) {
+    for (const purl of ['pkg:hex/plug@1.14.0', 'pkg:pub/http@0.13.0', 'pkg:swift/github.com/apple/swift-nio-http2@1.27.0',
+      'pkg:generic/openssl@3.0.7', 'pkg:conan/zlib@1.2.13', 'pkg:constructor/x@1.0', 'pkg:__proto__/x@1.0']) {
       assert.equal(feedPackageOf(purl), null, purl)
     }
   })

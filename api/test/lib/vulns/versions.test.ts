@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { affectedBy } from '../../../src/lib/vulns/affected.js'
+import { ecosystemBase, ecosystemComparator } from '../../../src/lib/vulns/ecosystems.js'
 import { compareApk, compareDpkg, compareRpm, compareSemver, InvalidVersionError, type Compare } from '../../../src/lib/vulns/versions/index.js'
 import { needsSharedData, sharedData } from '../../shared-data.js'
 import { osvRecordsIn } from './osv-files.js'
-
-/** "a < b", "a = b", "a > b": each pair is checked both ways round. */
-function checkTable (compare: Compare, table: string[]): void {
-  for (const line of table) {
-    const [a, op, b] = line.split(' ') as [string, '<' | '=' | '>', string]
-    const want = op === '<' ? -1 : op === '>' ? 1 : 0
-    assert.equal(Math.sign(compare(a, b)), want, `${a} ${op} ${b}`)
-    assert.equal(Math.sign(compare(b, a)), want === 0 ? 0 : -want, `${b} vs ${a} (reversed)`)
-  }
-}
+import { checkTable } from './version-tables.js'
 
 describe('dpkg ordering (Debian, Ubuntu)', () => {
   it('follows Debian Policy §5.6.12 and dpkg\'s own test suite', () => {
@@ -117,5 +110,50 @@ describe('real OSV records (../shared/data/osv)', { skip: needsSharedData('osv')
       }
     }
     assert.ok(checked > 200, `${checked} real (version, fix) pairs checked`)
+  })
+})
+
+describe('real OSV records of the language ecosystems (../shared/data/osv)', { skip: needsSharedData('osv') }, () => {
+  const LANGUAGES = ['Maven', 'PyPI', 'Go', 'RubyGems', 'NuGet', 'Packagist', 'crates.io']
+
+  it('every listed, introduced and last affected version is affected per the ranges alone; every fix is not', (t) => {
+    const checked: Record<string, { listed: number, bounds: number, fixes: number }> = {}
+    for (const { record } of osvRecordsIn(sharedData('osv'))) {
+      for (const affected of record.affected ?? []) {
+        const ecosystem = String(affected.package?.ecosystem ?? '')
+        if (!LANGUAGES.includes(ecosystemBase(ecosystem))) continue
+        const compare = ecosystemComparator(ecosystem)!
+        const label = `${record.id} ${ecosystem} ${affected.package?.name}`
+        const count = (checked[ecosystemBase(ecosystem)] ??= { listed: 0, bounds: 0, fixes: 0 })
+        // The ranges alone: the versions list must not answer for them.
+        const ranges = { ecosystem, ranges: affected.ranges ?? [], versions: [] }
+        const events = (affected.ranges ?? []).filter((range) => range.type === 'ECOSYSTEM').flatMap((range) => range.events)
+        // Every version the record names is one the ordering reads: no range is skipped.
+        for (const value of events.map((event) => Object.values(event)[0]!).filter((v) => v !== '0')) {
+          assert.doesNotThrow(() => compare(value, value), `${label}: ${value}`)
+        }
+        for (const version of affected.versions ?? []) {
+          assert.notEqual(affectedBy(version, ranges, compare), null, `${label}: listed ${version} in a range`)
+          count.listed++
+        }
+        // An introduced or last_affected version is affected; so is GitHub's "last known affected".
+        const lastKnown = /^<= (.+)$/.exec(affected.database_specific?.last_known_affected_version_range ?? '')?.[1]
+        const bounds = [...events.flatMap((event) => [event.introduced, event.last_affected]), lastKnown]
+          .filter((v): v is string => v !== undefined && v !== '0')
+        for (const version of bounds) {
+          assert.notEqual(affectedBy(version, ranges, compare), null, `${label}: ${version} affected`)
+          count.bounds++
+        }
+        for (const fixed of events.flatMap((event) => event.fixed ?? [])) {
+          assert.equal(affectedBy(fixed, ranges, compare), null, `${label}: fix ${fixed} not affected`)
+          count.fixes++
+        }
+      }
+    }
+    // Every ecosystem was exercised (Packagist only through the npm files' extra entries).
+    for (const ecosystem of LANGUAGES) assert.ok((checked[ecosystem]?.fixes ?? 0) > 0, `${ecosystem}: ${JSON.stringify(checked[ecosystem])}`)
+    const total = Object.values(checked).reduce((sum, c) => sum + c.listed, 0)
+    assert.ok(total > 500, `${total} listed versions checked`)
+    t.diagnostic(JSON.stringify(checked))
   })
 })

@@ -3,6 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
+import { FeedsTab } from './FeedsTab';
 
 export const SETTINGS_TABS = [
   { value: 'user', label: 'User', text: 'User settings will be available here.' },
@@ -14,12 +15,17 @@ export const SETTINGS_TABS = [
   },
 ] as const;
 
-type TabValue = (typeof SETTINGS_TABS)[number]['value'];
+/** Beside the spec's three: the state of the vulnerability feed (docs/vuln-feed-api.md). */
+export const FEEDS_TAB = { value: 'feeds', label: 'Vulnerability feed' } as const;
+
+const TABS = [...SETTINGS_TABS, FEEDS_TAB];
+
+type TabValue = (typeof TABS)[number]['value'];
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const current = SETTINGS_TABS.find((tab) => tab.value === requested) ?? SETTINGS_TABS[0];
+  const current = TABS.find((tab) => tab.value === requested) ?? SETTINGS_TABS[0];
 
   return (
     <Box sx={{ p: 3 }}>
@@ -31,12 +37,12 @@ export function SettingsPage() {
         onChange={(_, value: TabValue) => setParams({ tab: value })}
         aria-label="Settings sections"
       >
-        {SETTINGS_TABS.map((tab) => (
+        {TABS.map((tab) => (
           <Tab key={tab.value} value={tab.value} label={tab.label} id={`settings-tab-${tab.value}`} />
         ))}
       </Tabs>
       <Box role="tabpanel" aria-labelledby={`settings-tab-${current.value}`} sx={{ pt: 3 }}>
-        <Typography>{current.text}</Typography>
+        {'text' in current ? <Typography>{current.text}</Typography> : <FeedsTab />}
       </Box>
     </Box>
   );

@@ -22,16 +22,21 @@ const COLUMNS: SortableColumn[] = [
   { id: 'risk', label: 'Risk', sortField: 'risk_score' },
   { id: 'cves', label: 'CVEs', sortField: 'cve_count', align: 'right' },
   { id: 'high', label: 'High-risk CVEs', sortField: 'high_risk_cve_count', align: 'right' },
+  // Findings on CISA KEV CVEs (docs/vuln-feed-api.md).
+  { id: 'kev', label: 'KEV', sortField: 'kev_count', align: 'right' },
   { id: 'last', label: 'Last connected', sortField: 'last_connected' },
   { id: 'onboarded', label: 'Onboarded', sortField: 'created_at' },
 ];
+
+/** Most known exploited findings first on the first click. */
+const DESCENDING_FIRST = ['kev_count'];
 
 /**
  * Every device of the tenant. A row click reports device_uid (the page navigates on the first
  * report only); the hostname is also a plain link, so any device stays reachable.
  */
 export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVariablesChange }) {
-  const table = useServerTable('hostname');
+  const table = useServerTable('hostname', 'asc', undefined, DESCENDING_FIRST);
   const { data, error, isValidating } = useDevices(table.params);
   useLogError(error, 'Loading the device list');
   const rows = error ? [] : (data?.results ?? []);
@@ -61,6 +66,9 @@ export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVaria
                   </TableCell>
                   <TableCell align="right">{device.cve_count}</TableCell>
                   <TableCell align="right">{device.high_risk_cve_count}</TableCell>
+                  <TableCell align="right" sx={device.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+                    {device.kev_count ?? '—'}
+                  </TableCell>
                   <TableCell>{formatDateTime(device.last_connected)}</TableCell>
                   <TableCell>{formatDateTime(device.created_at)}</TableCell>
                 </TableRow>

@@ -6,6 +6,14 @@ import { RiskChip } from '../common/RiskChip';
 import type { OnVariablesChange } from './variables';
 import { NoData, WidgetCard } from './WidgetCard';
 
+type RiskyDevice = StrategicDashboard['riskiest_devices'][number];
+
+/** "2 high-risk CVEs · 1 known exploited" (the API lists devices with KEV findings first). */
+function findingsText(device: RiskyDevice): string {
+  const text = `${device.high_risk_cve_count} high-risk CVEs`;
+  return device.kev_count ? `${text} · ${device.kev_count} known exploited` : text;
+}
+
 /** A click reports device_uid to the page (which decides whether to navigate). */
 export function RiskiestDevicesList({
   rows,
@@ -22,7 +30,7 @@ export function RiskiestDevicesList({
         <List dense aria-label="Riskiest devices">
           {rows.map((device) => (
             <ListItemButton key={device.uid} onClick={() => onVariablesChange({ device_uid: device.uid })}>
-              <ListItemText primary={device.hostname} secondary={`${device.high_risk_cve_count} high-risk CVEs`} />
+              <ListItemText primary={device.hostname} secondary={findingsText(device)} />
               <RiskChip level={device.risk_score} />
             </ListItemButton>
           ))}

@@ -4,6 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import { formatScore } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 import { packageRisk } from '../device/packageRisk';
@@ -29,6 +30,11 @@ export function TopPackagesTable({ rows }: { rows: StrategicDashboard['top_vulne
                 Max score
               </TableCell>
               <TableCell sx={{ fontWeight: 'bold' }}>Risk</TableCell>
+              <TableCell sx={{ fontWeight: 'bold' }} align="right">
+                <Tooltip title="Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue">
+                  <span>KEV</span>
+                </Tooltip>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -40,6 +46,9 @@ export function TopPackagesTable({ rows }: { rows: StrategicDashboard['top_vulne
                 <TableCell align="right">{formatScore(row.max_score)}</TableCell>
                 <TableCell>
                   <RiskChip level={packageRisk(row.max_score)} />
+                </TableCell>
+                <TableCell align="right" sx={row.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+                  {row.kev_count ?? '—'}
                 </TableCell>
               </TableRow>
             ))}

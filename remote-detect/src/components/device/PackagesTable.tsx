@@ -1,4 +1,13 @@
-import { DEVICE_TABLE_PAGE_SIZES, SortableTableHead, type Package, type SortableColumn } from '@console/shared';
+import {
+  DemoDataChip,
+  DEVICE_TABLE_PAGE_SIZES,
+  EpssValue,
+  KevChip,
+  SortableTableHead,
+  type Package,
+  type SortableColumn,
+} from '@console/shared';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,12 +31,18 @@ const COLUMNS: SortableColumn[] = [
   { id: 'cve', label: 'CVE', sortField: 'cve_id' },
   { id: 'score', label: 'Score', sortField: 'score', align: 'right' },
   { id: 'risk', label: 'Risk' },
+  // Beside the spec's columns: CISA KEV and FIRST EPSS, sorted by the API (docs/vuln-feed-api.md).
+  { id: 'kev', label: 'KEV', sortField: 'kev' },
+  { id: 'epss', label: 'EPSS', sortField: 'epss', align: 'right' },
 ];
+
+/** KEV first, likeliest exploitation first: the useful direction of a first click. */
+const DESCENDING_FIRST = ['kev', 'epss'];
 
 /** One row per (package, CVE) finding, paged, sorted and searched on the server. */
 export function PackagesTable({ uid }: { uid: string }) {
   // The API's default order: highest score first.
-  const table = useServerTable('score', 'desc');
+  const table = useServerTable('score', 'desc', undefined, DESCENDING_FIRST);
   const { data, error, isLoading } = useDevicePackages(uid, table.params);
   const [cve, setCve] = useState<{ cve_uid: string; cve_id: string | null } | null>(null);
   // Spec §8: a packages error is only logged; the table stays empty.
@@ -52,17 +67,26 @@ export function PackagesTable({ uid }: { uid: string }) {
                 <TableCell>{pkg.name}</TableCell>
                 <TableCell>{pkg.version}</TableCell>
                 <TableCell>
-                  {pkg.cve_uid ? (
-                    <Link component="button" type="button" onClick={() => setCve({ cve_uid: pkg.cve_uid!, cve_id: pkg.cve_id })}>
-                      {pkg.cve_id ?? pkg.cve_uid}
-                    </Link>
-                  ) : (
-                    (pkg.cve_id ?? '—')
-                  )}
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    {pkg.cve_uid ? (
+                      <Link component="button" type="button" onClick={() => setCve({ cve_uid: pkg.cve_uid!, cve_id: pkg.cve_id })}>
+                        {pkg.cve_id ?? pkg.cve_uid}
+                      </Link>
+                    ) : (
+                      (pkg.cve_id ?? '—')
+                    )}
+                    {pkg.source === 'demo' && <DemoDataChip />}
+                  </Box>
                 </TableCell>
                 <TableCell align="right">{formatScore(pkg.score)}</TableCell>
                 <TableCell>
                   <RiskChip level={packageRisk(pkg.score)} />
+                </TableCell>
+                <TableCell>
+                  <KevChip kev={pkg.kev} />
+                </TableCell>
+                <TableCell align="right">
+                  <EpssValue epss={pkg.epss} percentile={pkg.epss_percentile} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,4 +1,4 @@
-import { FieldList, type SbomComponent } from '@console/shared';
+import { FieldList, SafeLink, type SbomComponent } from '@console/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { NOT_AVAILABLE, orNA } from '../common/format';
-import { SafeLink } from '../common/SafeLink';
 
 function Licenses({ component }: { component: SbomComponent }) {
   const licenses = component.licenses ?? [];

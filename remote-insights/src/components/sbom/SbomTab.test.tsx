@@ -18,6 +18,9 @@ jest.mock('../common/ApexChart', () => ({
 
 const R1 = `${REPORTS}r-1/`;
 const SBOM = `${R1}sbom`;
+const FEED = `${R1}sbom/feed/`;
+/** A feed status with nothing to add: every component checked, every ecosystem covered. */
+const COVERED = { demo: false, checked: 13, unsupported: 0, no_purl: 0, coverage: [{ ecosystem: 'npm', packages: 13, advisories: 4200, demo_advisories: 0 }], vulnerabilities: {} };
 
 function chart(title: string) {
   const el = within(screen.getByRole('region', { name: title })).getByTestId('chart');
@@ -38,6 +41,7 @@ describe('SBOM tab', () => {
   beforeEach(() => {
     api = mockHttp();
     api.onGet(R1).reply(200, report());
+    api.onGet(FEED).reply(200, COVERED);
     mockChartDraws.length = 0;
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -148,7 +152,7 @@ describe('SBOM tab', () => {
       expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('85');
       expect(chart('Vulnerability Severity')).toEqual({ Critical: 7, High: 40, Medium: 23, Low: 6, Unknown: 9 });
       const table = screen.getByRole('table', { name: 'Vulnerabilities' });
-      expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Vulnerability ID', 'Severity', 'Source', 'Affected Components']);
+      expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Vulnerability ID', 'Severity', 'Source', 'Affected Components', 'KEV', 'EPSS']);
       expect(rowsOf('Vulnerabilities')).toHaveLength(10);
       expect(screen.getByText('1–10 of 85')).toBeInTheDocument();
       expect(column('Vulnerabilities', 1)).toEqual([...Array(7).fill('Critical'), 'High', 'High', 'High']);

@@ -7,11 +7,13 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
+import { useReportSbomFeed } from '../../api/report-sbom-feed';
 import { preloadApexCharts } from '../common/ApexChart';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { ComponentsTable } from './ComponentsTable';
-import { ALL_TYPES, buildSbomView, componentsOfType, severityCountsOf, vulnerabilitiesOfType } from './sbomData';
+import { FeedStatus } from './FeedStatus';
+import { ALL_TYPES, buildSbomView, componentsOfType, severityCountsOf, vulnerabilitiesOfType, withExploitData } from './sbomData';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VulnerabilitiesTable } from './VulnerabilitiesTable';
 
@@ -27,13 +29,16 @@ const TYPE_COLORS = ['#5a00ff', '#008ffb', '#00e396', '#feb019', '#ff4560', '#77
  */
 export function SbomTab({ uid }: { uid: string }) {
   const { data, error, isLoading } = useReportSbom(uid);
+  // Asked at the same time as the SBOM: coverage, and KEV/EPSS of its vulnerabilities.
+  const feed = useReportSbomFeed(uid);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const [type, setType] = useState(ALL_TYPES);
 
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
   const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
-  const vulnerabilities = useMemo(() => (view ? vulnerabilitiesOfType(view.vulnerabilities, type) : []), [view, type]);
+  const exploitable = useMemo(() => (view ? withExploitData(view.vulnerabilities, feed.data) : []), [view, feed.data]);
+  const vulnerabilities = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
   const severitySlices = useMemo<PieSlice[]>(
     () => severityCountsOf(vulnerabilities).map(({ severity, count }) => ({ label: capitalise(severity), value: count, color: SEVERITY_COLORS[severity]! })),
     [vulnerabilities],
@@ -51,6 +56,7 @@ export function SbomTab({ uid }: { uid: string }) {
 
   return (
     <Box>
+      <FeedStatus feed={feed.data} error={feed.error} onRetry={() => void feed.mutate()} />
       <TextField
         select
         size="small"

@@ -1,4 +1,13 @@
-import { ClientPagination, REPORT_TABLE_PAGE_SIZES, SortableTableHead, type SortableColumn } from '@console/shared';
+import {
+  ClientPagination,
+  DemoDataChip,
+  EpssValue,
+  KevChip,
+  REPORT_TABLE_PAGE_SIZES,
+  SortableTableHead,
+  type SortableColumn,
+} from '@console/shared';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,7 +28,13 @@ const COLUMNS: SortableColumn<VulnerabilitySortField>[] = [
   { label: 'Severity', sortField: 'severity' },
   { label: 'Source' },
   { label: 'Affected Components' },
+  // Beside the spec's columns: CISA KEV and FIRST EPSS from the feed status (docs/vuln-feed-api.md).
+  { label: 'KEV', sortField: 'kev' },
+  { label: 'EPSS', sortField: 'epss', align: 'right' },
 ];
+
+/** KEV first, likeliest exploitation first: the useful direction of a first click. */
+const DESCENDING_FIRST: VulnerabilitySortField[] = ['kev', 'epss'];
 
 /** How many affected components a row names before "+N more" (the dialog lists them all). */
 export const AFFECTED_SHOWN = 3;
@@ -33,7 +48,7 @@ function affectedText(row: VulnerabilityRow): string {
 
 /** Default order: severity, highest first (spec §2). Only the visible page is rendered. */
 export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }: { rows: VulnerabilityRow[] }) {
-  const table = useClientTable(rows, sortVulnerabilities, 'severity', 'desc');
+  const table = useClientTable(rows, sortVulnerabilities, 'severity', 'desc', DESCENDING_FIRST);
   const dialog = useDialogItem<VulnerabilityRow>();
 
   return (
@@ -44,12 +59,27 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
           <TableBody>
             {table.visible.map((row) => (
               <ClickableRow key={row.key} onOpen={() => dialog.show(row)}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.vulnerability.id}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {row.demo ? (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                      {row.vulnerability.id}
+                      <DemoDataChip />
+                    </Box>
+                  ) : (
+                    row.vulnerability.id
+                  )}
+                </TableCell>
                 <TableCell>
                   <SeverityChip severity={row.severity} />
                 </TableCell>
                 <TableCell>{row.source ?? NOT_AVAILABLE}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{affectedText(row)}</TableCell>
+                <TableCell>
+                  <KevChip kev={row.exploit?.kev} />
+                </TableCell>
+                <TableCell align="right">
+                  <EpssValue epss={row.exploit?.epss} percentile={row.exploit?.epss_percentile} />
+                </TableCell>
               </ClickableRow>
             ))}
             {rows.length === 0 && (

@@ -2,7 +2,6 @@ import type { SbomVulnerability } from '@console/shared';
 import { CRITICAL_NUMBERS, FINDING_COUNTS, loadSbom, SBOM_FILES, withFindings } from '../../testing/sbomFixtures';
 import {
   buildSbomView,
-  DEMO_FEED_SOURCE,
   licenseText,
   naturalKey,
   rootComponent,
@@ -12,6 +11,7 @@ import {
   sortComponents,
   sortVulnerabilities,
   vulnerabilitySeverity,
+  withExploitData,
 } from './sbomData';
 
 const vuln = (severities: Array<string | null>): SbomVulnerability => ({
@@ -122,7 +122,7 @@ describe('SBOM data', () => {
     expect([c!.source, c!.addedByConsole, c!.affected[0]!.addedByConsole]).toEqual(['ghsa', false, false]);
   });
 
-  it('says "Demo data" for what only the console\'s demo catalogue speaks for (a demo SBOM), never the feed\'s name', () => {
+  it('marks as demo data what only the console\'s demo catalogue speaks for (a demo SBOM)', () => {
     const sbom = loadSbom(SBOM_FILES.shop);
     const demo = {
       ...sbom.vulnerabilities[0]!,
@@ -130,12 +130,9 @@ describe('SBOM data', () => {
       source: { name: 'OSV', url: null },
       properties: [{ name: 'console:source', value: 'osv-feed' }, { name: 'console:demo', value: 'true' }],
     };
-    const [row] = buildSbomView({ ...sbom, vulnerabilities: [demo] }).vulnerabilities;
-    expect(DEMO_FEED_SOURCE).toBe('Demo data');
-    expect([row!.source, row!.addedByConsole]).toEqual(['Demo data', true]);
-    // The mark counts only on what the console added (an uploaded file's console: properties are dropped by the API).
-    const [listed] = buildSbomView({ ...sbom, vulnerabilities: [{ ...demo, properties: [{ name: 'console:demo', value: 'true' }] }] }).vulnerabilities;
-    expect(listed!.source).toBe('OSV');
+    const [row, real] = buildSbomView({ ...sbom, vulnerabilities: [demo, sbom.vulnerabilities[0]!] }).vulnerabilities;
+    expect([row!.demo, row!.addedByConsole]).toEqual([true, true]);
+    expect(real!.demo).toBe(false);
   });
 
   it('sorts vulnerabilities by severity with the id breaking ties, and counts them per severity', () => {
@@ -159,5 +156,22 @@ describe('SBOM data', () => {
       { severity: 'none', count: 0 },
       { severity: 'unknown', count: 9 },
     ]);
+  });
+
+  it('takes KEV and EPSS from the feed status by id, own keys only, and keeps the rows until it answers', () => {
+    const sbom = loadSbom(SBOM_FILES.shop);
+    const ids = ['CVE-1', 'constructor', 'CVE-3'];
+    const rows = buildSbomView({ ...sbom, vulnerabilities: ids.map((id) => ({ ...vuln(['low']), id })) }).vulnerabilities;
+    expect(withExploitData(rows, undefined)).toBe(rows);
+    expect(rows.every((row) => row.exploit === null && !row.demo)).toBe(true);
+    const feed = { demo: false, checked: 1, unsupported: 0, no_purl: 0, coverage: [], vulnerabilities: { 'CVE-3': { kev: null, epss: 0.5, epss_percentile: 0.9 } } };
+    const enriched = withExploitData(rows, feed);
+    // An SBOM id such as "constructor" reads no prototype property: just no data.
+    expect(enriched.map((row) => row.exploit)).toEqual([
+      { kev: null, epss: null, epss_percentile: null },
+      { kev: null, epss: null, epss_percentile: null },
+      { kev: null, epss: 0.5, epss_percentile: 0.9 },
+    ]);
+    expect(sortVulnerabilities(enriched, 'epss', 'asc').map((row) => row.vulnerability.id)).toEqual(['CVE-3', 'constructor', 'CVE-1']);
   });
 });

@@ -1,4 +1,4 @@
-import type { SbomComponent, SbomLicense, SbomPayload, SbomVulnerability, SortDirection } from '@console/shared';
+import type { Prioritisation, SbomComponent, SbomFeedStatus, SbomLicense, SbomPayload, SbomVulnerability, SortDirection } from '@console/shared';
 
 /** Spec §4, lowest to highest. CycloneDX `info` ranks with `none`. */
 export const SEVERITY_ORDER = ['unknown', 'none', 'low', 'medium', 'high', 'critical'] as const;
@@ -74,11 +74,15 @@ export interface VulnerabilityRow {
   vulnerability: SbomVulnerability;
   severity: DisplaySeverity;
   rank: number;
-  /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE (DEMO_FEED_SOURCE from its demo catalogue). */
+  /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE. */
   source: string | null;
   /** The console added this vulnerability from its own OSV feed (not in the uploaded SBOM). */
   addedByConsole: boolean;
   affected: AffectedComponent[];
+  /** Only the demo catalogue supports it (`console:demo` = `true`). */
+  demo: boolean;
+  /** KEV and EPSS from the feed status; null until (or unless) that call answered. */
+  exploit: Prioritisation | null;
   sortKeys: { id?: string };
 }
 
@@ -86,19 +90,17 @@ export interface VulnerabilityRow {
 export const SOURCE_PROPERTY = 'console:source';
 export const FEED_SOURCE = 'osv-feed';
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect';
-/** On what the console added from its demo catalogue only (a demo SBOM): value "true". */
 export const DEMO_PROPERTY = 'console:demo';
 /** How the Source of a vulnerability the console added reads. */
 export const CONSOLE_FEED_SOURCE = 'OSV (console feed)';
-/** ... and of one only the demo catalogue speaks for: never shown as a real advisory. */
-export const DEMO_FEED_SOURCE = 'Demo data';
 
 export function isAddedByConsole(vulnerability: SbomVulnerability): boolean {
   return (vulnerability.properties ?? []).some((p) => p.name === SOURCE_PROPERTY && p.value === FEED_SOURCE);
 }
 
-const isDemoData = (vulnerability: SbomVulnerability): boolean =>
-  (vulnerability.properties ?? []).some((p) => p.name === DEMO_PROPERTY && p.value === 'true');
+export function isDemo(vulnerability: SbomVulnerability): boolean {
+  return (vulnerability.properties ?? []).some((p) => p.name === DEMO_PROPERTY && p.value === 'true');
+}
 
 export interface SbomView {
   root: RootComponent | null;
@@ -129,17 +131,36 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
       vulnerability,
       severity,
       rank: SEVERITY_ORDER.indexOf(severity),
-      source: addedByConsole ? (isDemoData(vulnerability) ? DEMO_FEED_SOURCE : CONSOLE_FEED_SOURCE) : (vulnerability.source?.name ?? null),
+      source: addedByConsole ? CONSOLE_FEED_SOURCE : (vulnerability.source?.name ?? null),
       addedByConsole,
       affected: (vulnerability.affects ?? []).map(({ ref }) => {
         const component = byRef.get(ref) ?? null;
         return { ref, component, label: component ? componentLabel(component) : ref, addedByConsole: addedRefs?.has(ref) ?? false };
       }),
+      demo: isDemo(vulnerability),
+      exploit: null,
       sortKeys: {},
     };
   });
   const types = [...typeCounts.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
   return { root: rootComponent(sbom), components, vulnerabilities, types };
+}
+
+const NO_EXPLOIT_DATA: Prioritisation = { kev: null, epss: null, epss_percentile: null };
+
+/**
+ * The rows with KEV and EPSS from the feed status (keyed by the SBOM's vulnerability ids; an id
+ * it does not list has neither). The same rows until the feed answers.
+ */
+export function withExploitData(rows: VulnerabilityRow[], feed: SbomFeedStatus | undefined): VulnerabilityRow[] {
+  if (!feed) return rows;
+  const known = feed.vulnerabilities ?? {};
+  return rows.map((row) => {
+    const id = row.vulnerability.id;
+    // Own keys only: an SBOM id such as "constructor" must not read the object's prototype.
+    const entry = id && Object.hasOwn(known, id) ? known[id] : undefined;
+    return { ...row, exploit: entry ?? NO_EXPLOIT_DATA };
+  });
 }
 
 /** The type filter's "All Types" (a value MUI's select shows; CycloneDX types are words). */
@@ -156,7 +177,7 @@ export function vulnerabilitiesOfType(rows: VulnerabilityRow[], type: string): V
 }
 
 export type ComponentSortField = 'name' | 'type' | 'version';
-export type VulnerabilitySortField = 'id' | 'severity';
+export type VulnerabilitySortField = 'id' | 'severity' | 'kev' | 'epss';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -178,13 +199,32 @@ export function sortComponents(rows: ComponentRow[], field: ComponentSortField, 
   return keyed.map((entry) => entry.row);
 }
 
-/** A sorted copy; equal severities fall back to the id, ascending. */
+const kevRank = (row: VulnerabilityRow) => (row.exploit?.kev ? 1 : 0);
+const epssOf = (row: VulnerabilityRow) => row.exploit?.epss ?? null;
+
+/**
+ * A sorted copy; equal severities fall back to the id, ascending. KEV ties go by severity (highest
+ * first), then id; rows without an EPSS score sort last in both directions.
+ */
 export function sortVulnerabilities(rows: VulnerabilityRow[], field: VulnerabilitySortField, direction: SortDirection): VulnerabilityRow[] {
   const sign = direction === 'asc' ? 1 : -1;
   const keyed = rows.map((row) => ({ row, key: idKey(row) }));
-  keyed.sort((a, b) =>
-    field === 'severity' ? sign * (a.row.rank - b.row.rank) || compareText(a.key, b.key) : sign * compareText(a.key, b.key),
-  );
+  keyed.sort((a, b) => {
+    switch (field) {
+      case 'severity':
+        return sign * (a.row.rank - b.row.rank) || compareText(a.key, b.key);
+      case 'kev':
+        return sign * (kevRank(a.row) - kevRank(b.row)) || b.row.rank - a.row.rank || compareText(a.key, b.key);
+      case 'epss': {
+        const x = epssOf(a.row);
+        const y = epssOf(b.row);
+        if ((x === null) !== (y === null)) return x === null ? 1 : -1;
+        return sign * ((x ?? 0) - (y ?? 0)) || compareText(a.key, b.key);
+      }
+      default:
+        return sign * compareText(a.key, b.key);
+    }
+  });
   return keyed.map((entry) => entry.row);
 }
 

@@ -14,10 +14,19 @@ const Strategic = Type.Object({
   alerts_by_status: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })),
   open_alerts_by_priority: Type.Array(Type.Object({ date: Type.String(), priority: Priority, count: Type.Integer() })),
   top_vulnerable_packages: Type.Array(Type.Object({
-    name: Type.String(), device_count: Type.Integer(), cve_count: Type.Integer(), max_score: Type.Union([Type.Number(), Type.Null()])
+    name: Type.String(), device_count: Type.Integer(), cve_count: Type.Integer(), kev_count: Type.Integer(), max_score: Type.Union([Type.Number(), Type.Null()])
   })),
-  cve_counts: Type.Object({ total: Type.Integer(), high_risk: Type.Integer(), devices_affected: Type.Integer() }),
-  riskiest_devices: Type.Array(Type.Object({ uid: Type.String(), hostname: Type.String(), risk_score: Risk, high_risk_cve_count: Type.Integer() })),
+  cve_counts: Type.Object({
+    total: Type.Integer(),
+    high_risk: Type.Integer(),
+    devices_affected: Type.Integer(),
+    kev: Type.Integer({ description: 'distinct CVEs in CISA KEV among the findings' }),
+    kev_devices: Type.Integer({ description: 'devices with a KEV finding' }),
+    demo: Type.Integer({ description: 'findings only the demo catalogue supports' })
+  }),
+  riskiest_devices: Type.Array(Type.Object({
+    uid: Type.String(), hostname: Type.String(), risk_score: Risk, high_risk_cve_count: Type.Integer(), kev_count: Type.Integer()
+  }), { description: 'devices with KEV findings first, then by risk' }),
   recent_alerts: Type.Array(Type.Object({
     uid: Type.String(),
     name: Type.String(),

@@ -10,6 +10,8 @@ import { regenerateSummary } from '../../../../lib/detect/summary.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
+import { deviceCoverage } from '../../../../lib/vulns/device-coverage.js'
+import { CVE_ROW_ID, epssOf, epssPercentileOf, isKev, kevJson } from '../../../../lib/vulns/exploits.js'
 import {
   Device, DeviceList, DeviceListQuery, DeviceParams, PackageCount, PackageList, PackageQuery, ThreadList
 } from './schemas.js'
@@ -27,7 +29,8 @@ const LIST_COLUMNS = {
   created_at: devices.createdAt,
   package_count: devices.packageCount,
   cve_count: devices.cveCount,
-  high_risk_cve_count: devices.highRiskCveCount
+  high_risk_cve_count: devices.highRiskCveCount,
+  kev_count: devices.kevCount
 }
 
 interface ListRow {
@@ -42,6 +45,7 @@ interface ListRow {
   package_count: number
   cve_count: number
   high_risk_cve_count: number
+  kev_count: number
 }
 
 const listItem = (row: ListRow) => ({
@@ -74,14 +78,18 @@ const DEVICE_ORDERING = {
   last_connected: [devices.lastConnected],
   created_at: [devices.createdAt],
   cve_count: [devices.cveCount],
-  high_risk_cve_count: [devices.highRiskCveCount]
+  high_risk_cve_count: [devices.highRiskCveCount],
+  kev_count: [devices.kevCount]
 }
 
 const PACKAGE_ORDERING = {
   name: [devicePackages.name],
   version: [devicePackages.version],
   cve_id: [vulnerabilities.cveId],
-  score: [packageFindings.score]
+  score: [packageFindings.score],
+  // -kev: known exploited first; -epss: most likely exploited first (unknown last either way).
+  kev: [isKev(CVE_ROW_ID), sql`${vulnerabilities.cveId} is not null`, packageFindings.score],
+  epss: [epssOf(CVE_ROW_ID)]
 }
 
 /** Devices of the caller's tenant (spec §7 "Devices, agents and tokens" + the list the spec lacks). */
@@ -132,6 +140,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
         .where(owned(devices, request.tenantUid, eq(devices.uid, uid)))
       const { device, accounts, interfaces } = found(row)
+      const { coverage, unmatched } = await deviceCoverage(db, request.tenantUid, device.uid, device.demo)
       return {
         uid: device.uid,
         hostname: device.hostname,
@@ -146,6 +155,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         package_count: device.packageCount,
         cve_count: device.cveCount,
         high_risk_cve_count: device.highRiskCveCount,
+        kev_count: device.kevCount,
+        demo: device.demo,
+        coverage,
+        unmatched_packages: unmatched,
         user_accounts: accounts,
         network_interfaces: interfaces
       }
@@ -216,12 +229,19 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       version: devicePackages.version,
       cve_id: vulnerabilities.cveId,
       cve_uid: vulnerabilities.uid,
-      score: packageFindings.score
+      score: packageFindings.score,
+      demo: packageFindings.demo,
+      kev: kevJson(CVE_ROW_ID),
+      epss: epssOf(CVE_ROW_ID),
+      epss_percentile: epssPercentileOf(CVE_ROW_ID)
     }).from(devicePackages)
       .leftJoin(packageFindings, findingsJoin)
       .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
       .where(where).orderBy(...order).limit(limit).offset(offset)
-    return { count: total, results }
+    return {
+      count: total,
+      results: results.map(({ demo, ...row }) => ({ ...row, source: row.cve_uid === null ? null : demo === true ? 'demo' as const : 'osv' as const }))
+    }
   })
 
   app.get('/:uid/packages/count/', {
@@ -233,6 +253,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const device = await ownedDevice(request.tenantUid, request.params.uid)
-    return { count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount }
+    return { count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount, kev_count: device.kevCount }
   })
 }

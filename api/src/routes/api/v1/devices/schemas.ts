@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { orderingQuery, pagingQuery, searchQuery } from '../../../../lib/detect/listing.js'
+import { NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -25,7 +26,8 @@ export const DeviceListItem = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   package_count: Type.Integer(),
   cve_count: Type.Integer(),
-  high_risk_cve_count: Type.Integer()
+  high_risk_cve_count: Type.Integer(),
+  kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' })
 })
 
 export const DeviceList = Type.Object({ count: Type.Integer(), results: Type.Array(DeviceListItem) })
@@ -45,6 +47,13 @@ export const NetworkInterface = Type.Object({
   ip_addresses: Type.String({ description: 'comma-separated, e.g. "10.0.0.5, fe80::1"' })
 })
 
+export const Coverage = Type.Object({
+  ecosystem: Type.String(),
+  packages: Type.Integer(),
+  advisories: Type.Integer({ description: 'real advisories loaded for this ecosystem' }),
+  demo_advisories: Type.Integer({ description: 'demo catalogue records (cover demo devices and SBOMs only)' })
+})
+
 export const Device = Type.Object({
   uid: Type.String(),
   hostname: Type.String(),
@@ -59,6 +68,10 @@ export const Device = Type.Object({
   package_count: Type.Integer(),
   cve_count: Type.Integer(),
   high_risk_cve_count: Type.Integer(),
+  kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' }),
+  demo: Type.Boolean({ description: 'a device the demo seed simulated: matched against the demo catalogue' }),
+  coverage: Type.Array(Coverage, { description: 'advisories loaded per ecosystem of its packages; 0 = findings are incomplete' }),
+  unmatched_packages: Type.Integer({ description: 'packages in no ecosystem the console can match: never checked' }),
   user_accounts: Type.Array(UserAccount),
   network_interfaces: Type.Array(NetworkInterface)
 })
@@ -78,7 +91,11 @@ export const PackageRow = Type.Object({
   version: Type.String(),
   cve_id: Nullable(Type.String()),
   cve_uid: Nullable(Type.String()),
-  score: Type.Union([Type.Number(), Type.Null()])
+  score: Type.Union([Type.Number(), Type.Null()]),
+  source: Type.Union([Type.Literal('osv'), Type.Literal('demo'), Type.Null()], { description: 'demo: only the demo catalogue says so' }),
+  kev: NullableKev,
+  epss: Probability,
+  epss_percentile: Probability
 })
 
 export const PackageList = Type.Object({ count: Type.Integer(), results: Type.Array(PackageRow) })
@@ -86,5 +103,6 @@ export const PackageList = Type.Object({ count: Type.Integer(), results: Type.Ar
 export const PackageCount = Type.Object({
   count: Type.Integer({ description: 'distinct packages' }),
   cve_count: Type.Integer({ description: 'CVE findings' }),
-  high_risk_cve_count: Type.Integer({ description: 'findings with CVSS > 7.5' })
+  high_risk_cve_count: Type.Integer({ description: 'findings with CVSS > 7.5' }),
+  kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' })
 })

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { pagingQuery } from '../../../../lib/detect/listing.js'
+import { NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
 
 const NullableString = Type.Union([Type.String(), Type.Null()])
 const DateTime = Type.String({ format: 'date-time' })
@@ -166,4 +167,21 @@ export const ScanAnswer = Type.Object({
   has_scan_uploaded: Type.Literal(true),
   sbom: Type.Union([Type.Object({ spec_version: Type.String(), components: Type.Integer(), vulnerabilities: Type.Integer() }), Type.Null()]),
   audit: Type.Union([Type.Object({ rules: Type.Integer(), results: Type.Integer() }), Type.Null()])
+})
+
+const Count = Type.Integer({ minimum: 0 })
+
+/** GET .../sbom/feed/: coverage of the console's feed over the SBOM, and KEV/EPSS per vulnerability. */
+export const SbomFeed = Type.Object({
+  demo: Type.Boolean({ description: 'a demo SBOM (the seed wrote it): matched against the demo catalogue too' }),
+  checked: Count,
+  unsupported: Type.Integer({ minimum: 0, description: 'components with a purl of an ecosystem the console cannot match' }),
+  no_purl: Type.Integer({ minimum: 0, description: 'components without a (valid) purl or bom-ref: not checked' }),
+  coverage: Type.Array(Type.Object({
+    ecosystem: Type.String(),
+    packages: Count,
+    advisories: Type.Integer({ minimum: 0, description: 'real advisories loaded; 0 = findings are incomplete' }),
+    demo_advisories: Count
+  })),
+  vulnerabilities: Type.Record(Type.String(), Type.Object({ kev: NullableKev, epss: Probability, epss_percentile: Probability }))
 })

@@ -17,6 +17,8 @@ const Summary = Type.Object({
     packages: Type.Integer(),
     cves: Type.Integer(),
     high_risk_cves: Type.Integer(),
+    kev_cves: Type.Optional(Type.Integer({ description: 'distinct CVEs in CISA KEV among the findings' })),
+    demo_findings: Type.Optional(Type.Integer({ description: 'findings only the demo catalogue supports' })),
     open_alerts: Type.Integer(),
     closed_alerts: Type.Integer()
   }),

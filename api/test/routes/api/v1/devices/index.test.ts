@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../detect-fixtures.js'
 
-const LIST_KEYS = ['cve_count', 'created_at', 'device_type', 'high_risk_cve_count', 'hostname', 'last_connected', 'package_count',
+const LIST_KEYS = ['cve_count', 'created_at', 'device_type', 'high_risk_cve_count', 'hostname', 'kev_count', 'last_connected', 'package_count',
   'platform_name', 'platform_version', 'risk_score', 'uid']
 const RISK_RANK: Record<string, number> = { High: 3, Medium: 2, Low: 1 }
 
@@ -43,7 +43,7 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
   })
 
   it('orders by every allowed key, risk by severity, deterministically', async () => {
-    for (const key of ['hostname', 'device_type', 'platform_name', 'risk_score', 'last_connected', 'created_at', 'cve_count', 'high_risk_cve_count']) {
+    for (const key of ['hostname', 'device_type', 'platform_name', 'risk_score', 'last_connected', 'created_at', 'cve_count', 'high_risk_cve_count', 'kev_count']) {
       for (const ordering of [key, `-${key}`]) {
         const response = await t.get(`${base}?ordering=${ordering}&limit=200`)
         assert.equal(response.statusCode, 200, ordering)
@@ -89,8 +89,9 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const response = await t.get(`${base}${uid}/`)
     assert.equal(response.statusCode, 200)
     const device = response.json()
-    assert.deepEqual(keysOf(device), ['created_at', 'cve_count', 'device_type', 'high_risk_cve_count', 'hostname', 'kernel_arch', 'kernel_version',
-      'last_connected', 'network_interfaces', 'package_count', 'platform_name', 'platform_version', 'risk_score', 'uid', 'user_accounts'])
+    assert.deepEqual(keysOf(device), ['coverage', 'created_at', 'cve_count', 'demo', 'device_type', 'high_risk_cve_count', 'hostname', 'kernel_arch',
+      'kernel_version', 'kev_count', 'last_connected', 'network_interfaces', 'package_count', 'platform_name', 'platform_version', 'risk_score', 'uid',
+      'unmatched_packages', 'user_accounts'])
     assert.equal(device.uid, uid)
     assert.ok(device.user_accounts.some((a: { username: string, privileges: string, uid: number }) => a.username === 'root' && a.uid === 0 && a.privileges === 'root'))
     assert.deepEqual(keysOf(device.user_accounts[0]), ['group_name', 'home_directory', 'privileges', 'shell', 'uid', 'username'])
@@ -118,7 +119,7 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const list = (await t.get(`${base}?ordering=-cve_count&limit=1`)).json().results[0]
     const uid = list.uid as string
     const counts = (await t.get(`${base}${uid}/packages/count/`)).json()
-    assert.deepEqual(keysOf(counts), ['count', 'cve_count', 'high_risk_cve_count'])
+    assert.deepEqual(keysOf(counts), ['count', 'cve_count', 'high_risk_cve_count', 'kev_count'])
     assert.equal(counts.count, list.package_count)
     assert.equal(counts.cve_count, list.cve_count)
     assert.ok(counts.cve_count > 0)
@@ -128,7 +129,11 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     assert.equal(withCve.length, counts.cve_count)
     assert.equal(all.count, counts.count - new Set(withCve.map((p: { name: string, version: string }) => `${p.name}@${p.version}`)).size + counts.cve_count)
     assert.equal(withCve.filter((p: { score: number }) => p.score > 7.5).length, counts.high_risk_cve_count)
-    for (const row of all.results) assert.deepEqual(keysOf(row), ['cve_id', 'cve_uid', 'name', 'score', 'version'])
+    for (const row of all.results) {
+      assert.deepEqual(keysOf(row), ['cve_id', 'cve_uid', 'epss', 'epss_percentile', 'kev', 'name', 'score', 'source', 'version'])
+      // The seeded devices are simulated: every finding on them is the demo catalogue's.
+      assert.equal(row.source, row.cve_id === null ? null : 'demo')
+    }
     const scores = all.results.map((p: { score: number | null }) => p.score ?? -1)
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'score desc, nulls last')
     const noCve = all.results.find((p: { cve_id: string | null }) => p.cve_id === null)

@@ -12,7 +12,8 @@ describe('summaries: /api/v1/tenants/:tenant/summaries/', () => {
     assert.equal(response.statusCode, 200)
     const summary = response.json()
     assert.deepEqual(keysOf(summary), ['counts', 'created_at', 'text', 'uid', 'worst_findings'])
-    assert.deepEqual(keysOf(summary.counts), ['closed_alerts', 'cves', 'devices', 'high_risk_cves', 'linux', 'open_alerts', 'packages', 'rtos'])
+    assert.deepEqual(keysOf(summary.counts), ['closed_alerts', 'cves', 'demo_findings', 'devices', 'high_risk_cves', 'kev_cves', 'linux', 'open_alerts',
+      'packages', 'rtos'])
     const devices = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/?limit=1`)).json().count
     assert.equal(summary.counts.devices, devices)
     assert.equal(summary.counts.linux + summary.counts.rtos, devices)
@@ -21,6 +22,8 @@ describe('summaries: /api/v1/tenants/:tenant/summaries/', () => {
     assert.deepEqual(keysOf(summary.worst_findings[0]), ['cve_id', 'device_uid', 'hostname', 'package', 'score'])
     assert.match(summary.text, new RegExp(`${devices} devices are monitored`))
     assert.ok(summary.text.includes(summary.worst_findings[0].cve_id))
+    // Simulated devices: their findings are said to be demo data.
+    assert.match(summary.text, /demo catalogue \(demo data, not real advisories\)/)
   })
 
   it('POST regenerates now (201, a newer summary); needs CSRF', async () => {

@@ -8,8 +8,9 @@ import {
   createReport, deleteReport, getAudit, getReport, getSbomGzip, listReports, updateReport
 } from '../../../../../lib/insights/reports.js'
 import { responses } from '../../../../../lib/schemas.js'
+import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
 import {
-  AuditResult, Report, ReportCreate, ReportList, ReportListQuery, ReportParams, ReportPatch, Sbom
+  AuditResult, Report, ReportCreate, ReportList, ReportListQuery, ReportParams, ReportPatch, Sbom, SbomFeed
 } from '../schemas.js'
 
 const gunzip = promisify(gunzipCallback)
@@ -115,5 +116,20 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
     if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(sbom.gzip)
     return reply.send(await gunzip(sbom.gzip))
+  })
+
+  app.get('/:uid/sbom/feed/', {
+    schema: {
+      tags: ['insights'],
+      summary: "What the console's feed covers of the SBOM, and KEV/EPSS for its vulnerabilities",
+      description: 'Components checked, not checked (no purl, unsupported ecosystem), advisories loaded per ecosystem (0 = incomplete), ' +
+        'and KEV / EPSS by vulnerability id (CVE ids, and GHSA or other ids through the CVEs their records name).',
+      params: ReportParams,
+      response: responses({ 200: SbomFeed }, 401, 404)
+    }
+  }, async (request) => {
+    const status = await sbomFeedStatus(db, request.tenantUid, request.params.uid)
+    if (status === null) throw new HttpError(404, 'No SBOM data available.')
+    return status
   })
 }

@@ -159,17 +159,18 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
   })
 
   it('leaves alone components without a purl, of a type the feed cannot order, or without a bom-ref', async () => {
-    // lodash 2.4.2 is below both lodash fixes, but none of these can be checked against them; the
-    // PyPI entry is a version GHSA-test-0003-0003 lists for PyPI (the console orders no PyPI versions).
+    // lodash 2.4.2 is below both lodash fixes, but none of these can be checked against them;
+    // Hex and Pub have no ordering here (PyPI, Maven, Go, RubyGems, NuGet, Packagist and cargo do:
+    // scan-ecosystems.test.ts).
     const raw = {
       bomFormat: 'CycloneDX',
       specVersion: '1.5',
       components: [
         { type: 'library', 'bom-ref': 'no-purl', name: 'lodash', version: '2.4.2' },
-        { type: 'library', 'bom-ref': 'pypi', name: 'example-minimist', version: '0.1', purl: 'pkg:pypi/example-minimist@0.1' },
+        { type: 'library', 'bom-ref': 'hex', name: 'plug', version: '1.14.0', purl: 'pkg:hex/plug@1.14.0' },
         { type: 'library', name: 'lodash', version: '2.4.2', purl: 'pkg:npm/lodash@2.4.2' },
         { type: 'library', 'bom-ref': 'bad-version', name: 'lodash', version: 'latest', purl: 'pkg:npm/lodash@latest' },
-        { type: 'library', 'bom-ref': 'composer', name: 'framework', group: 'example', version: 'v7.30.6', purl: 'pkg:composer/example/framework@v7.30.6' }
+        { type: 'library', 'bom-ref': 'pub', name: 'http', version: '0.13.0', purl: 'pkg:pub/http@0.13.0' }
       ]
     }
     const { sbom, details } = await uploadSbom(JSON.stringify(raw), 'Nothing to check')

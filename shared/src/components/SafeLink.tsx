@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 
-/** The URL when it is an absolute http(s) URL, else null. SBOM content is untrusted input. */
+/** The URL when it is an absolute http(s) URL, else null. SBOM and advisory content is untrusted input. */
 export function httpUrl(value: string | null | undefined): string | null {
   if (!value) return null;
   try {

@@ -1,0 +1,45 @@
+import type { FeedEcosystem } from '@console/shared';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatCount } from './feedFormat';
+
+/** Advisories per matching key ("Debian:12", "npm"): an ecosystem with 0 real ones leaves its findings incomplete. */
+export function FeedEcosystemsTable({ ecosystems }: { ecosystems: FeedEcosystem[] }) {
+  return (
+    <TableContainer sx={{ maxHeight: 400 }}>
+      <Table size="small" stickyHeader aria-label="Advisories per ecosystem">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 'bold' }}>Ecosystem</TableCell>
+            <TableCell sx={{ fontWeight: 'bold' }} align="right">
+              Advisories
+            </TableCell>
+            <TableCell sx={{ fontWeight: 'bold' }} align="right">
+              Demo catalogue
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {ecosystems.map((row) => (
+            <TableRow key={row.ecosystem}>
+              <TableCell>{row.ecosystem}</TableCell>
+              <TableCell align="right" sx={row.advisories === 0 ? { color: 'warning.dark', fontWeight: 'bold' } : undefined}>
+                {formatCount(row.advisories)}
+              </TableCell>
+              <TableCell align="right">{formatCount(row.demo_advisories)}</TableCell>
+            </TableRow>
+          ))}
+          {ecosystems.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={3}>No advisories loaded.</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

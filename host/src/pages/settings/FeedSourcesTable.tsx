@@ -1,0 +1,73 @@
+import type { FeedSource } from '@console/shared';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatCount, formatReleaseDate, formatWhen } from './feedFormat';
+
+const COLUMNS = ['Source', 'Records', 'Data release', 'Last successful sync', 'Last change', 'Last error'];
+
+/** KEV catalogVersion / EPSS model version and the date of the data: what a sync fetched, not when. */
+function releaseText(source: FeedSource): string {
+  const date = formatReleaseDate(source.released_at);
+  const parts = [source.version ? `version ${source.version}` : null, date ? `released ${date}` : null].filter(Boolean);
+  return parts.length ? parts.join(', ') : '—';
+}
+
+export function FeedSourcesTable({ sources }: { sources: FeedSource[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Feed sources">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((label) => (
+              <TableCell key={label} sx={{ fontWeight: 'bold' }} align={label === 'Records' ? 'right' : undefined}>
+                {label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sources.map((source) => (
+            <TableRow key={source.name}>
+              <TableCell>
+                {source.name}
+                {source.ecosystem && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {source.ecosystem}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right">{formatCount(source.records)}</TableCell>
+              <TableCell>{releaseText(source)}</TableCell>
+              <TableCell>{formatWhen(source.last_success_at)}</TableCell>
+              <TableCell>{formatWhen(source.last_changed_at)}</TableCell>
+              <TableCell sx={source.last_error ? { color: 'error.main' } : undefined}>
+                {source.last_error ? (
+                  <>
+                    {source.last_error}
+                    {source.last_error_at && (
+                      <Typography variant="caption" component="div">
+                        {formatWhen(source.last_error_at)}
+                      </Typography>
+                    )}
+                  </>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+          {sources.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length}>No feed has been synced or imported yet.</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

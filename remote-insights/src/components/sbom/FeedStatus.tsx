@@ -1,0 +1,35 @@
+import { countOf, CoverageWarnings, ErrorState, type SbomFeedStatus } from '@console/shared';
+import Alert from '@mui/material/Alert';
+
+export const FEED_STATUS_ERROR = 'Could not load vulnerability feed status';
+export const DEMO_SBOM_NOTICE = 'Demo SBOM: the console matched it against the demo catalogue; findings marked Demo data do not come from real advisories.';
+
+export function uncheckedComponentsMessage(count: number): string {
+  return `${countOf(count, 'component was', 'components were')} not checked (no package URL, or an ecosystem the console cannot match)`;
+}
+
+export interface FeedStatusProps {
+  feed: SbomFeedStatus | undefined;
+  error: unknown;
+  onRetry(): void;
+}
+
+/**
+ * What the console could check in this SBOM: a demo notice, every ecosystem without advisories
+ * and the components it could not check. A failed call says so: it never reads as "no gaps".
+ */
+export function FeedStatus({ feed, error, onRetry }: FeedStatusProps) {
+  if (error && !feed) return <ErrorState message={FEED_STATUS_ERROR} onRetry={onRetry} />;
+  if (!feed) return null;
+  const unchecked = (feed.unsupported ?? 0) + (feed.no_purl ?? 0);
+  return (
+    <>
+      {feed.demo && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {DEMO_SBOM_NOTICE}
+        </Alert>
+      )}
+      <CoverageWarnings coverage={feed.coverage} demo={feed.demo} unchecked={unchecked > 0 ? uncheckedComponentsMessage(unchecked) : null} />
+    </>
+  );
+}
