@@ -35,8 +35,11 @@ describe('CVE descriptions: /api/v1/cves/:uid/description/', () => {
     assert.equal(musl.score, 7)
     assert.equal(musl.vector, 'CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H')
     // A Debian advisory with a summary only and no CVE, no severity.
-    assert.deepEqual((await t.get(`/api/v1/cves/${await uidOf('DSA-9902-1')}/description/`)).json(),
-      { cve_id: 'DSA-9902-1', description: 'intel-microcode - security update', score: null, vector: null })
+    const dsa = (await t.get(`/api/v1/cves/${await uidOf('DSA-9902-1')}/description/`)).json()
+    assert.deepEqual([dsa.cve_id, dsa.description, dsa.score, dsa.vector], ['DSA-9902-1', 'intel-microcode - security update', null, null])
+    // A record of ours is no demo data; its OSV page is linked (docs/vuln-feed-api.md "CVE dialog").
+    assert.equal(dsa.demo, false)
+    assert.ok(dsa.links.some((link: { url: string }) => link.url === 'https://osv.dev/vulnerability/DSA-9902-1'), JSON.stringify(dsa.links))
   })
 
   it('unknown or junk uid → 404; anonymous → 401', async () => {
