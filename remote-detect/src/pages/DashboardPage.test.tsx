@@ -127,6 +127,14 @@ describe('DashboardPage', () => {
     expect(within(await screen.findByRole('group', { name: 'Known exploited' })).getByText('—')).toBeInTheDocument();
   });
 
+  it("says the KEV catalogue is not loaded instead of 0 known exploited", async () => {
+    api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, kev: 0, kev_devices: 0, kev_loaded: false } });
+    renderDashboard();
+    const kev = await screen.findByRole('group', { name: 'Known exploited' });
+    expect(within(kev).getByText("CISA's KEV catalogue is not loaded")).toBeInTheDocument();
+    expect(within(kev).queryByText('0')).not.toBeInTheDocument();
+  });
+
   it('navigates on the first reported alert_uid only', async () => {
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: /Reverse shell/ }));

@@ -66,10 +66,10 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     logged.mockRestore();
   });
 
-  function replyAll(over: Partial<typeof device> = {}) {
+  function replyAll(over: Partial<typeof device> = {}, counts: object = {}) {
     api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
     api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
-    api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 3, cve_count: 2, high_risk_cve_count: 1, kev_count: 1 });
+    api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 3, cve_count: 2, high_risk_cve_count: 1, kev_count: 1, ...counts });
     api.onGet('/v1/cves/c-1/description/').reply(200, description);
   }
   const packagesUrls = () => api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/d-1/packages/?`));
@@ -96,6 +96,14 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     expect(within(zlib).queryByText(/KEV/)).not.toBeInTheDocument();
     expect(within(zlib).getAllByRole('cell').at(-1)).toHaveTextContent('—');
     expect(within(screen.getByRole('group', { name: 'Known exploited' })).getByText('1')).toBeInTheDocument();
+  });
+
+  it("says the KEV catalogue is not loaded instead of 0 known exploited", async () => {
+    replyAll({}, { cve_count: 0, high_risk_cve_count: 0, kev_count: 0, kev_loaded: false, epss_loaded: false });
+    renderRoute('/devices/d-1');
+    const kev = await screen.findByRole('group', { name: 'Known exploited' });
+    expect(await within(kev).findByText("CISA's KEV catalogue is not loaded")).toBeInTheDocument();
+    expect(within(kev).queryByText('0')).not.toBeInTheDocument();
   });
 
   it('sorts by KEV and by EPSS through the API, most urgent first on the first click', async () => {
@@ -136,6 +144,8 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
       '7 packages are not checked: no vulnerability feed covers this platform',
     ]);
     expect(within(screen.getByRole('group', { name: 'CVEs' })).getByText(/incomplete/)).toBeInTheDocument();
+    // A Low (or any) risk resting on incomplete findings says so beside the chip.
+    expect(screen.getByText('based on incomplete findings (see System Packages)')).toBeInTheDocument();
     expect(screen.queryByText('Simulated demo device: its findings come from the demo catalogue, not from real advisories.')).not.toBeInTheDocument();
   });
 
@@ -145,6 +155,7 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     await row('openssl');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'CVEs' })).queryByText(/incomplete/)).not.toBeInTheDocument();
+    expect(screen.queryByText('based on incomplete findings (see System Packages)')).not.toBeInTheDocument();
   });
 
   it('opens the CVE dialog with KEV details, EPSS, aliases and safe advisory links', async () => {

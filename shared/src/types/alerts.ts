@@ -93,6 +93,8 @@ export interface StrategicDashboard {
     kev_devices?: number;
     /** Findings that are demo data. */
     demo?: number;
+    /** CISA's KEV catalogue is loaded: without it, kev is unknown, not 0. */
+    kev_loaded?: boolean;
   };
   /** Devices with KEV findings come first. */
   riskiest_devices: Array<{ uid: string; hostname: string; risk_score: string | null; high_risk_cve_count: number; kev_count?: number }>;

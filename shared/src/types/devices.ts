@@ -62,6 +62,10 @@ export interface PackageCount {
   cve_count: number;
   high_risk_cve_count: number;
   kev_count?: number;
+  /** CISA's KEV catalogue is loaded: without it, kev_count is unknown, not 0. */
+  kev_loaded?: boolean;
+  /** EPSS scores are loaded. */
+  epss_loaded?: boolean;
 }
 
 export interface Thread {

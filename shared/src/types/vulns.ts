@@ -55,6 +55,9 @@ export interface SbomFeedStatus {
   coverage: Coverage[];
   /** By the SBOM's vulnerability ids; only entries with KEV or EPSS data are present. */
   vulnerabilities: Record<string, Prioritisation>;
+  /** CISA's KEV catalogue / EPSS scores are loaded: without them, a missing entry means unknown, not "not exploited". */
+  kev_loaded?: boolean;
+  epss_loaded?: boolean;
 }
 
 export type FeedKind = 'osv' | 'kev' | 'epss' | 'file';

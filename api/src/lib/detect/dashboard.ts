@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, gte, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
-import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
+import { CVE_ROW_ID, exploitDataState, isKev } from '../vulns/exploits.js'
 import { HIGH_RISK_SCORE } from './risk.js'
 
 const DAY_MS = 86_400_000
@@ -17,7 +17,7 @@ export async function strategicDashboard (db: Db, tenantUid: string, now = new D
   const since = new Date(now.getTime() - 29 * DAY_MS)
   since.setUTCHours(0, 0, 0, 0)
   const day = sql<string>`to_char(${alerts.elasticAlertCreatedAt} at time zone 'UTC', 'YYYY-MM-DD')`
-  const [byRisk, byType, byStatus, openByDay, topPackages, cveCounts, affected, riskiest, recent] = await Promise.all([
+  const [byRisk, byType, byStatus, openByDay, topPackages, cveCounts, affected, riskiest, recent, exploitData] = await Promise.all([
     db.select({ key: devices.riskScore, n: count() }).from(devices).where(eq(devices.tenantUid, tenantUid)).groupBy(devices.riskScore),
     db.select({ key: devices.deviceType, n: count() }).from(devices).where(eq(devices.tenantUid, tenantUid)).groupBy(devices.deviceType),
     db.select({ key: alerts.status, n: count() }).from(alerts).where(eq(alerts.tenantUid, tenantUid)).groupBy(alerts.status),
@@ -63,7 +63,8 @@ export async function strategicDashboard (db: Db, tenantUid: string, now = new D
     }).from(alerts).leftJoin(devices, eq(devices.uid, alerts.deviceUid))
       .where(and(eq(alerts.tenantUid, tenantUid), eq(alerts.status, 'OPEN')))
       .orderBy(desc(alerts.elasticAlertCreatedAt), alerts.uid)
-      .limit(10)
+      .limit(10),
+    exploitDataState(db)
   ])
   return {
     devices_by_risk: complete(['High', 'Medium', 'Low'] as const, byRisk).map(([risk_score, n]) => ({ risk_score, count: n })),
@@ -77,7 +78,8 @@ export async function strategicDashboard (db: Db, tenantUid: string, now = new D
       devices_affected: affected[0]?.n ?? 0,
       kev: cveCounts[0]?.kev ?? 0,
       kev_devices: affected[0]?.kev ?? 0,
-      demo: cveCounts[0]?.demo ?? 0
+      demo: cveCounts[0]?.demo ?? 0,
+      kev_loaded: exploitData.kev_loaded
     },
     riskiest_devices: riskiest.map((row) => ({ ...row, risk_score: row.risk_score as 'High' | 'Medium' | 'Low' })),
     recent_alerts: recent.map(({ created, ...row }) => ({

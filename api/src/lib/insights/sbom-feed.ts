@@ -6,7 +6,7 @@ import { insightReports as r, insightSboms } from '../../db/schema/index.js'
 import { found } from '../detect/scope.js'
 import { rowsOf } from '../sql-rows.js'
 import { coverageOf } from '../vulns/coverage.js'
-import { exploitabilityOf, type Exploitability } from '../vulns/exploits.js'
+import { exploitabilityOf, exploitDataState, type Exploitability } from '../vulns/exploits.js'
 import { feedPackageOf, parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportWhere } from './reports.js'
@@ -27,6 +27,8 @@ export interface SbomFeedStatus {
   no_purl: number
   coverage: Array<{ ecosystem: string, packages: number, advisories: number, demo_advisories: number }>
   vulnerabilities: Record<string, Exploitability>
+  kev_loaded: boolean
+  epss_loaded: boolean
 }
 
 const CVE = /^CVE-\d{4}-\d{4,}$/
@@ -91,5 +93,5 @@ export async function sbomFeedStatus (db: Db, tenantUid: string, uid: string): P
     const best = entries.reduce((a, b) => ((b.epss ?? -1) > (a.epss ?? -1) ? b : a))
     vulnerabilities[id] = { kev: entries.find((e) => e.kev !== null)?.kev ?? null, epss: best.epss, epss_percentile: best.epss_percentile }
   }
-  return { demo, checked, unsupported, no_purl: noPurl, coverage, vulnerabilities }
+  return { demo, checked, unsupported, no_purl: noPurl, coverage, vulnerabilities, ...await exploitDataState(db) }
 }

@@ -47,13 +47,18 @@ export function KpiCards({ data }: { data: StrategicDashboard }) {
       <Kpi label="Devices" value={devices} />
       <Kpi label="CVE findings" value={cves.total} demo={demo} />
       <Kpi label="High-risk CVEs" value={cves.high_risk} alarm demo={demo} />
-      <Kpi
-        label="Known exploited"
-        value={cves.kev}
-        alarm
-        demo={demo}
-        caption={kevDevices === undefined ? 'CISA KEV' : `CISA KEV, on ${kevDevices.toLocaleString('en-US')} ${kevDevices === 1 ? 'device' : 'devices'}`}
-      />
+      {cves.kev_loaded === false ? (
+        // Unknown is not 0: without the catalogue nothing was checked.
+        <Kpi label="Known exploited" value={undefined} caption="CISA's KEV catalogue is not loaded" />
+      ) : (
+        <Kpi
+          label="Known exploited"
+          value={cves.kev}
+          alarm
+          demo={demo}
+          caption={kevDevices === undefined ? 'CISA KEV' : `CISA KEV, on ${kevDevices.toLocaleString('en-US')} ${kevDevices === 1 ? 'device' : 'devices'}`}
+        />
+      )}
       <Kpi label="Devices with CVEs" value={cves.devices_affected} demo={demo} />
       <Kpi label="Open alerts" value={open} alarm />
     </Box>

@@ -4,24 +4,34 @@ import Typography from '@mui/material/Typography';
 import { usePackageCount } from '../../api/package-count';
 import { useLogError } from '../../hooks/useLogError';
 
+/** Shown instead of a count of known exploited findings when no KEV data is loaded: unknown is not 0. */
+export const KEV_NOT_LOADED = "CISA's KEV catalogue is not loaded";
+
 interface FigureProps {
   label: string;
   value: number | undefined;
+  /** Replaces the figure: what could not be checked at all. */
+  unknown?: string;
   highlight?: boolean;
   /** Not every package could be checked: a count of findings is a lower bound. */
   incomplete?: boolean;
 }
 
-function Figure({ label, value, highlight = false, incomplete = false }: FigureProps) {
+function Figure({ label, value, unknown, highlight = false, incomplete = false }: FigureProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 140, flex: 1 }} role="group" aria-label={label}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       <Typography variant="h5" component="p" sx={highlight && value ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
-        {value ?? '—'}
+        {unknown === undefined ? (value ?? '—') : '—'}
       </Typography>
-      {incomplete && (
+      {unknown !== undefined && (
+        <Typography variant="caption" color="warning.dark" component="p">
+          {unknown}
+        </Typography>
+      )}
+      {unknown === undefined && incomplete && (
         <Typography variant="caption" color="warning.dark">
           incomplete: not every package could be checked
         </Typography>
@@ -40,7 +50,13 @@ export function PackageCountCard({ uid, incomplete = false }: { uid: string; inc
       <Figure label="Packages" value={data?.count} />
       <Figure label="CVEs" value={data?.cve_count} incomplete={incomplete} />
       <Figure label="High-risk CVEs" value={data?.high_risk_cve_count} highlight incomplete={incomplete} />
-      <Figure label="Known exploited" value={data?.kev_count} highlight incomplete={incomplete} />
+      <Figure
+        label="Known exploited"
+        value={data?.kev_count}
+        unknown={data?.kev_loaded === false ? KEV_NOT_LOADED : undefined}
+        highlight
+        incomplete={incomplete}
+      />
     </Box>
   );
 }

@@ -4,6 +4,19 @@ import Alert from '@mui/material/Alert';
 export const FEED_STATUS_ERROR = 'Could not load vulnerability feed status';
 export const DEMO_SBOM_NOTICE = 'Demo SBOM: the console matched it against the demo catalogue; findings marked Demo data do not come from real advisories.';
 
+/** KEV/EPSS columns read "—" when their data is not loaded: say why, so "—" is not read as "not exploited". */
+export const EXPLOIT_DATA_MISSING = "CISA's KEV catalogue and FIRST's EPSS scores are not loaded: the KEV and EPSS columns are unknown, not clear.";
+export const KEV_MISSING = "CISA's KEV catalogue is not loaded: the KEV column is unknown, not clear.";
+export const EPSS_MISSING = "FIRST's EPSS scores are not loaded: the EPSS column is unknown.";
+
+function exploitDataNotice(feed: SbomFeedStatus): string | null {
+  const kev = feed.kev_loaded === false;
+  const epss = feed.epss_loaded === false;
+  if (kev && epss) return EXPLOIT_DATA_MISSING;
+  if (kev) return KEV_MISSING;
+  return epss ? EPSS_MISSING : null;
+}
+
 export function uncheckedComponentsMessage(count: number): string {
   return `${countOf(count, 'component was', 'components were')} not checked (no package URL, or an ecosystem the console cannot match)`;
 }
@@ -22,6 +35,7 @@ export function FeedStatus({ feed, error, onRetry }: FeedStatusProps) {
   if (error && !feed) return <ErrorState message={FEED_STATUS_ERROR} onRetry={onRetry} />;
   if (!feed) return null;
   const unchecked = (feed.unsupported ?? 0) + (feed.no_purl ?? 0);
+  const exploitData = exploitDataNotice(feed);
   return (
     <>
       {feed.demo && (
@@ -30,6 +44,11 @@ export function FeedStatus({ feed, error, onRetry }: FeedStatusProps) {
         </Alert>
       )}
       <CoverageWarnings coverage={feed.coverage} demo={feed.demo} unchecked={unchecked > 0 ? uncheckedComponentsMessage(unchecked) : null} />
+      {exploitData && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {exploitData}
+        </Alert>
+      )}
     </>
   );
 }

@@ -133,8 +133,13 @@ describe('SBOM tab: vulnerability feed status', () => {
   });
 
   it('shows no warning when everything was checked against loaded advisories', async () => {
-    await open(feed());
+    await open(feed({ kev_loaded: true, epss_loaded: true }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when KEV or EPSS data is not loaded, so an empty column is not read as "not exploited"', async () => {
+    await open(feed({ kev_loaded: false, epss_loaded: false }));
+    expect(await screen.findByText(/KEV catalogue and FIRST's EPSS scores are not loaded/)).toBeInTheDocument();
   });
 
   it('explains a demo SBOM, whose ecosystems the demo catalogue covers', async () => {

@@ -67,6 +67,8 @@ describe('prioritisation and coverage on real findings', () => {
   after(async () => { await t.close() })
 
   it('no advisories loaded: coverage says so, the summary never calls it clean', async () => {
+    const counts = (await get(`/api/v1/tenants/${tenant}/devices/${web}/packages/count/`)).json()
+    assert.deepEqual([counts.kev_count, counts.kev_loaded, counts.epss_loaded], [0, false, false], 'KEV unknown, not "0 known exploited"')
     const device = (await get(`/api/v1/tenants/${tenant}/devices/${web}/`)).json()
     assert.deepEqual(device.coverage, [{ ecosystem: 'Debian:12', packages: 3, advisories: 0, demo_advisories: 0 }])
     assert.equal(device.unmatched_packages, 1)
@@ -90,7 +92,7 @@ describe('prioritisation and coverage on real findings', () => {
     assert.deepEqual([device.risk_score, device.kev_count, device.cve_count, device.high_risk_cve_count], ['High', 1, 2, 0])
     assert.deepEqual(device.coverage, [{ ecosystem: 'Debian:12', packages: 3, advisories: 2, demo_advisories: 0 }])
     assert.deepEqual((await get(`/api/v1/tenants/${tenant}/devices/${web}/packages/count/`)).json(),
-      { count: 4, cve_count: 2, high_risk_cve_count: 0, kev_count: 1 })
+      { count: 4, cve_count: 2, high_risk_cve_count: 0, kev_count: 1, kev_loaded: true, epss_loaded: true })
 
     const rows = (await get(`/api/v1/tenants/${tenant}/devices/${web}/packages/?ordering=-kev`)).json().results
     assert.deepEqual(rows.map((r: { name: string, cve_id: string | null }) => [r.name, r.cve_id]).slice(0, 2),
@@ -124,7 +126,7 @@ describe('prioritisation and coverage on real findings', () => {
   it('the dashboard counts known exploited CVEs and lists their devices first', async () => {
     await db.insert(devices).values({ tenantUid: tenant, hostname: 'aaa-no-kev', deviceType: 'linux', riskScore: 'High', riskRank: 3, highRiskCveCount: 9, cveCount: 9 })
     const d = (await get(`/api/v1/tenants/${tenant}/dashboard/strategic/`)).json()
-    assert.deepEqual([d.cve_counts.kev, d.cve_counts.kev_devices, d.cve_counts.demo], [1, 1, 0])
+    assert.deepEqual([d.cve_counts.kev, d.cve_counts.kev_devices, d.cve_counts.demo, d.cve_counts.kev_loaded], [1, 1, 0, true])
     assert.deepEqual(d.riskiest_devices.slice(0, 2).map((r: { hostname: string, kev_count: number }) => [r.hostname, r.kev_count]),
       [['web-1', 1], ['aaa-no-kev', 0]], 'the KEV device first although the other has more high-risk findings')
     const summary = await regenerateSummary(db, tenant)
@@ -151,7 +153,7 @@ describe('prioritisation and coverage on real findings', () => {
     const response = await get(`/api/v1/insights/reports/${report.uid}/sbom/feed/`)
     assert.equal(response.statusCode, 200)
     const body = response.json()
-    assert.deepEqual([body.demo, body.checked, body.unsupported, body.no_purl], [false, 2, 1, 1])
+    assert.deepEqual([body.demo, body.checked, body.unsupported, body.no_purl, body.kev_loaded, body.epss_loaded], [false, 2, 1, 1, true, true])
     assert.deepEqual(body.coverage, [
       { ecosystem: 'Debian:12', packages: 1, advisories: 2, demo_advisories: 0 },
       { ecosystem: 'npm', packages: 1, advisories: 0, demo_advisories: 0 }

@@ -22,7 +22,8 @@ const Strategic = Type.Object({
     devices_affected: Type.Integer(),
     kev: Type.Integer({ description: 'distinct CVEs in CISA KEV among the findings' }),
     kev_devices: Type.Integer({ description: 'devices with a KEV finding' }),
-    demo: Type.Integer({ description: 'findings only the demo catalogue supports' })
+    demo: Type.Integer({ description: 'findings only the demo catalogue supports' }),
+    kev_loaded: Type.Boolean({ description: "CISA's KEV catalogue is loaded (else kev is unknown, not 0)" })
   }),
   riskiest_devices: Type.Array(Type.Object({
     uid: Type.String(), hostname: Type.String(), risk_score: Risk, high_risk_cve_count: Type.Integer(), kev_count: Type.Integer()

@@ -11,7 +11,7 @@ import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listin
 import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
 import { deviceCoverage } from '../../../../lib/vulns/device-coverage.js'
-import { CVE_ROW_ID, epssOf, epssPercentileOf, isKev, kevJson } from '../../../../lib/vulns/exploits.js'
+import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../../../../lib/vulns/exploits.js'
 import {
   Device, DeviceList, DeviceListQuery, DeviceParams, PackageCount, PackageList, PackageQuery, ThreadList
 } from './schemas.js'
@@ -253,6 +253,9 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request) => {
     const device = await ownedDevice(request.tenantUid, request.params.uid)
-    return { count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount, kev_count: device.kevCount }
+    return {
+      count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount, kev_count: device.kevCount,
+      ...await exploitDataState(db)
+    }
   })
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { orderingQuery, pagingQuery, searchQuery } from '../../../../lib/detect/listing.js'
-import { NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
+import { ExploitDataFields, NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -104,5 +104,6 @@ export const PackageCount = Type.Object({
   count: Type.Integer({ description: 'distinct packages' }),
   cve_count: Type.Integer({ description: 'CVE findings' }),
   high_risk_cve_count: Type.Integer({ description: 'findings with CVSS > 7.5' }),
-  kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' })
+  kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' }),
+  ...ExploitDataFields
 })

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { pagingQuery } from '../../../../lib/detect/listing.js'
-import { NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
+import { ExploitDataFields, NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
 
 const NullableString = Type.Union([Type.String(), Type.Null()])
 const DateTime = Type.String({ format: 'date-time' })
@@ -183,5 +183,6 @@ export const SbomFeed = Type.Object({
     advisories: Type.Integer({ minimum: 0, description: 'real advisories loaded; 0 = findings are incomplete' }),
     demo_advisories: Count
   })),
-  vulnerabilities: Type.Record(Type.String(), Type.Object({ kev: NullableKev, epss: Probability, epss_percentile: Probability }))
+  vulnerabilities: Type.Record(Type.String(), Type.Object({ kev: NullableKev, epss: Probability, epss_percentile: Probability })),
+  ...ExploitDataFields
 })

@@ -28,7 +28,8 @@ describe('dashboard: /api/v1/tenants/:tenant/dashboard/strategic/', () => {
     assert.ok(d.open_alerts_by_priority.length > 0)
     assert.ok(d.top_vulnerable_packages.length > 0 && d.top_vulnerable_packages.length <= 10)
     assert.deepEqual(keysOf(d.top_vulnerable_packages[0]), ['cve_count', 'device_count', 'kev_count', 'max_score', 'name'])
-    assert.deepEqual(keysOf(d.cve_counts), ['demo', 'devices_affected', 'high_risk', 'kev', 'kev_devices', 'total'])
+    assert.deepEqual(keysOf(d.cve_counts), ['demo', 'devices_affected', 'high_risk', 'kev', 'kev_devices', 'kev_loaded', 'total'])
+    assert.equal(d.cve_counts.kev_loaded, false)
     assert.ok(d.cve_counts.total >= 40 && d.cve_counts.high_risk > 0 && d.cve_counts.devices_affected > 0)
     // Only simulated devices: all of their findings are demo data, and no KEV data is loaded.
     assert.ok(d.cve_counts.demo > 0)

@@ -119,7 +119,8 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const list = (await t.get(`${base}?ordering=-cve_count&limit=1`)).json().results[0]
     const uid = list.uid as string
     const counts = (await t.get(`${base}${uid}/packages/count/`)).json()
-    assert.deepEqual(keysOf(counts), ['count', 'cve_count', 'high_risk_cve_count', 'kev_count'])
+    assert.deepEqual(keysOf(counts), ['count', 'cve_count', 'epss_loaded', 'high_risk_cve_count', 'kev_count', 'kev_loaded'])
+    assert.deepEqual([counts.kev_loaded, counts.epss_loaded], [false, false], 'no KEV or EPSS data in the seed: unknown, not 0')
     assert.equal(counts.count, list.package_count)
     assert.equal(counts.cve_count, list.cve_count)
     assert.ok(counts.cve_count > 0)
