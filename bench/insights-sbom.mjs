@@ -5,15 +5,16 @@
 // figures, 1 only if something broke (a build, the server, the page).
 //
 // The report and its SBOM are answered by the browser's request interception (the page's own
-// code, axios and SWR still do the call), so only the sign-in needs the API: the SBOM is built
-// here from the real fixtures (juice-shop's components, the OSV npm advisories) repeated to size.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// code, axios and SWR still do the call), so only the sign-in needs the API: the SBOM is generated
+// here, deterministically, to size.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/lib/browser.mjs';
 import { DEMO_EMAIL, DEMO_PASSWORD, startConsole } from '../e2e/lib/server.mjs';
 import { log, pnpm } from '../scripts/lib.mjs';
+import { prng } from './lib/setup.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results', 'insights-sbom.json');
@@ -44,56 +45,66 @@ async function buildMissing() {
 
 // ---- the data: the contract's normalised SBOM (docs/insights-api.md)
 
-const str = (v) => (typeof v === 'string' ? v : null);
 const TYPES = ['library', 'library', 'library', 'library', 'library', 'library', 'framework', 'application', 'file', 'operating-system'];
-const OSV_SEVERITY = { LOW: 'low', MODERATE: 'medium', HIGH: 'high', CRITICAL: 'critical' };
 
+/**
+ * A generated SBOM in the normalised shape, deterministic: npm-style components (a third scoped,
+ * licences of every shape, descriptions and properties) and vulnerabilities with CVE-style ids,
+ * one or two ratings, advisories and three affected components each.
+ */
 export function buildSbom() {
-  const raw = JSON.parse(readFileSync(join(ROOT, 'fixtures/sbom/juice-shop-11.1.2.cdx-1.4.json'), 'utf8'));
-  const { vulns } = JSON.parse(readFileSync(join(ROOT, 'fixtures/osv/npm/osv-scanner-santatracker-vulns.json'), 'utf8'));
-  const base = raw.components;
+  const r = prng(20261123);
+  const words = ['core', 'utils', 'parser', 'http', 'stream', 'crypto', 'json', 'yaml', 'cli', 'log', 'cache', 'auth', 'xml', 'date', 'fs', 'net'];
+  const licenses = [{ license: { id: 'MIT', name: null, url: null } }, { license: { id: 'Apache-2.0', name: null, url: null } },
+    { license: { id: 'ISC', name: null, url: null } }, { expression: 'MIT OR Apache-2.0' }, { license: { id: null, name: 'Custom', url: 'https://example.com/LICENSE' } }];
   const components = Array.from({ length: COMPONENTS }, (_, i) => {
-    const c = base[i % base.length];
-    const copy = Math.floor(i / base.length);
+    const group = i % 3 === 0 ? `@${r.pick(words)}` : null;
+    const name = `${r.pick(words)}-${r.pick(words)}-${i}`;
+    const version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    const full = group ? `${group}/${name}` : name;
     return {
-      'bom-ref': `${c['bom-ref']}#${i}`,
-      name: copy ? `${c.name}-${copy}` : c.name,
+      'bom-ref': `${full}@${version}`,
+      name,
       type: TYPES[i % TYPES.length],
-      version: str(c.version),
-      group: str(c.group),
-      description: str(c.description),
-      purl: str(c.purl),
-      licenses: (c.licenses ?? []).map((l) => (l.expression ? { expression: l.expression } : { license: { id: str(l.license?.id), name: str(l.license?.name), url: str(l.license?.url) } })),
-      properties: (c.properties ?? []).map((p) => ({ name: p.name, value: p.value })),
+      version,
+      group,
+      description: `The ${name} package: ${r.pick(words)} helpers for ${r.pick(words)} and ${r.pick(words)} handling in Node.js applications.`,
+      purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
+      licenses: [r.pick(licenses)],
+      properties: [{ name: 'cdx:npm:package:path', value: `node_modules/${full}` }],
     };
   });
+  const severities = [['critical', 9.8], ['high', 7.5], ['medium', 5.3], ['low', 3.1], [null, null]];
   const vulnerabilities = Array.from({ length: VULNERABILITIES }, (_, i) => {
-    const v = vulns[i % vulns.length];
-    const severity = OSV_SEVERITY[v.database_specific?.severity];
-    const cvss = v.severity?.[0];
+    const [severity, score] = r.pick(severities);
+    // Invented findings: CVE-2999-… is no real CVE id.
+    const id = `CVE-2999-${String(1000 + i * 7).padStart(4, '0')}`;
+    const affects = [0, 1, 2].map((k) => ({ ref: components[(i * 3 + k) % components.length]['bom-ref'] }));
     return {
-      // The real advisories once, then CVE-style ids for the copies (a 3,000-finding scan is mostly CVEs).
-      id: i < vulns.length ? v.id : `CVE-${2015 + (i % 10)}-${String(1000 + i * 7).padStart(4, '0')}`,
+      id,
       'bom-ref': null,
-      source: { name: 'OSV', url: `https://osv.dev/vulnerability/${v.id}` },
-      ratings: severity ? [{ severity, method: cvss ? cvss.type.replace('CVSS_V', 'CVSSv') : null, score: null, vector: cvss?.score ?? null }] : [],
-      affects: [0, 1, 2].map((k) => ({ ref: components[(i * 3 + k) % components.length]['bom-ref'] })),
-      description: str(v.summary),
-      detail: str(v.details),
-      recommendation: null,
-      advisories: (v.references ?? []).map((r) => ({ title: null, url: r.url })),
-      published: str(v.published),
-      updated: str(v.modified),
-      cwes: [],
+      source: { name: 'OSV', url: `https://osv.dev/vulnerability/${id}` },
+      ratings: severity === null ? [] : [
+        { severity, method: 'CVSSv31', score, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
+        ...(i % 2 === 0 ? [{ severity, method: null, score: null, vector: null }] : []),
+      ],
+      affects,
+      description: `A flaw in ${affects[0].ref} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
+      detail: `Generated for the bench: ${r.pick(words)} input reaching ${r.pick(words)} ${r.pick(words)} is not checked before use. `.repeat(3).trim(),
+      recommendation: 'Upgrade to the latest patched version.',
+      advisories: [{ title: null, url: `https://example.com/advisories/${id}` }, { title: 'NVD', url: `https://example.com/nvd/${id}` }],
+      published: '2023-03-01T00:00:00Z',
+      updated: '2024-01-15T00:00:00Z',
+      cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
     };
   });
   return {
-    spec_version: '1.4',
+    spec_version: '1.6',
     serial_number: null,
     metadata: {
-      timestamp: null,
-      component: { name: raw.metadata.component.name, version: raw.metadata.component.version },
-      tools: { components: raw.metadata.tools.map((t) => ({ name: t.name, version: str(t.version) })) },
+      timestamp: '2026-11-23T12:00:00Z',
+      component: { name: 'bench-app', version: '1.0.0' },
+      tools: { components: [{ name: 'bench generator', version: '1.0.0' }] },
     },
     components,
     vulnerabilities,

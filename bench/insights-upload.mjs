@@ -1,19 +1,24 @@
 // INSIGHTS scan upload and SBOM read at size: a generated CycloneDX 1.6 SBOM with 10,000 components
 // and 3,000 vulnerabilities uploaded through HTTP, then GET .../sbom. Not a test: it prints figures.
 //
-//   node bench/insights-upload.mjs [--components 10000] [--vulnerabilities 3000] [--uploads 3] [--reads 20] [--vulnerable 0]
+//   node bench/insights-upload.mjs [--components 10000] [--vulnerabilities 3000] [--uploads 3] [--reads 20] [--vulnerable 0] [--feed PATH]
 //
-// Every upload is analysed against the console's OSV feed (the demo feed, with the real npm
-// records of api/osv-sample). `--vulnerable P` makes P% of the components real npm packages at
-// versions those records say are affected, so the analysis has matches to add.
+// Every upload is analysed against the console's OSV feed. Before the server starts, the bench
+// loads npm records into it with `import-osv`: --feed PATH, by default the real npm records of
+// ../shared/data/osv/npm when that folder is there, else our own test records (fixtures/test-osv/npm).
+// `--vulnerable P` makes P% of the components npm packages at versions those records say are
+// affected, so the analysis has matches to add.
 //
 // Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The
 // report is created and the file uploaded the way a user and the scanner do: sign in, POST a
 // report, then multipart POST /api/v1/insights/cli/scan with the report token. Loopback only.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
+import { API, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -22,8 +27,12 @@ const { values } = parseArgs({
     uploads: { type: 'string', default: '3' },
     reads: { type: 'string', default: '20' },
     vulnerable: { type: 'string', default: '0' },
+    feed: { type: 'string' },
   },
 });
+// Third-party records are read where the team keeps them, never copied into the repository.
+const SHARED_NPM = resolve(ROOT, '..', 'shared', 'data', 'osv', 'npm');
+const FEED = resolve(values.feed ?? (existsSync(SHARED_NPM) ? SHARED_NPM : join(ROOT, 'fixtures', 'test-osv', 'npm')));
 const VULNERABLE = Number(values.vulnerable);
 const COMPONENTS = Number(values.components);
 const VULNERABILITIES = Number(values.vulnerabilities);
@@ -31,7 +40,7 @@ const UPLOADS = Number(values.uploads);
 const READS = Number(values.reads);
 checkUsage(
   wholeNumbers([COMPONENTS, VULNERABILITIES, VULNERABLE], 0) && wholeNumbers([UPLOADS, READS]) && VULNERABLE <= 100,
-  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100]',
+  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100] [--feed PATH]',
 );
 requireApiBuild('lib/insights/scan.js');
 
@@ -40,7 +49,11 @@ const fmt = (n) => n.toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
-/** npm packages at versions the real records in api/osv-sample/npm say are affected (for --vulnerable). */
+/**
+ * npm packages at versions the real npm records of ../shared/data/osv/npm say are affected (for
+ * --vulnerable); lodash, minimist, semver and jquery at these versions are affected per our own test
+ * records (fixtures/test-osv/npm) too.
+ */
 const AFFECTED_NPM = [['lodash', '4.17.20'], ['minimist', '1.2.5'], ['semver', '7.3.8'], ['braces', '3.0.2'], ['ws', '7.4.6'],
   ['qs', '6.5.2'], ['json5', '2.2.1'], ['micromatch', '4.0.5'], ['tough-cookie', '2.5.0'], ['word-wrap', '1.2.3'],
   ['path-to-regexp', '0.1.7'], ['request', '2.88.2'], ['jquery', '3.3.9'], ['node-fetch', '2.6.6'], ['@babel/traverse', '7.20.0']];
@@ -79,7 +92,8 @@ function generateSbom(components, vulnerabilities) {
   const severities = [['critical', 9.8], ['high', 7.5], ['medium', 5.3], ['low', 3.1], ['info', 0], ['none', 0]];
   const vulns = Array.from({ length: vulnerabilities }, (_, i) => {
     const [severity, score] = r.pick(severities);
-    const id = `CVE-${2015 + (i % 10)}-${String(10000 + i).padStart(5, '0')}`;
+    // Invented findings: CVE-2999-… is no real CVE id, so none merges with what the feed adds.
+    const id = `CVE-2999-${String(10000 + i).padStart(5, '0')}`;
     return {
       id,
       'bom-ref': `vuln-${i}`,
@@ -125,6 +139,11 @@ for (let i = 0; i < UPLOADS; i++) {
   await prepareScan({ sbom: file });
   prepareTimes.push(performance.now() - start);
 }
+
+// The feed the uploads are analysed against (the CLI migrates a fresh database first).
+const imported = spawnSync(process.execPath, [join(API, 'cli.js'), 'import-osv', FEED], { env, encoding: 'utf8' });
+if (imported.status !== 0) throw new Error(`import-osv ${FEED}: ${imported.stderr}`);
+console.log(`feed: ${FEED}: ${imported.stdout.split('\n')[0]}`);
 
 const { baseURL, stop } = await startApiServer(API, env);
 try {
@@ -175,7 +194,7 @@ try {
   console.log(`GET .../sbom identity: ${mb(raw.size)} on the wire, p50 ${raw.p50.toFixed(1)} ms, p95 ${raw.p95.toFixed(1)} ms over ${READS} calls`);
 
   writeResults('insights-upload', {
-    components: COMPONENTS, vulnerabilities: VULNERABILITIES, vulnerablePercent: VULNERABLE, addedByFeed: answer.sbom.vulnerabilities - VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
+    components: COMPONENTS, vulnerabilities: VULNERABILITIES, vulnerablePercent: VULNERABLE, feed: FEED, addedByFeed: answer.sbom.vulnerabilities - VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
     uploadMs: { median: upload, all: uploadTimes }, prepareMs: { median: median(prepareTimes) },
     sbomGzip: gz, sbomIdentity: raw,
   });

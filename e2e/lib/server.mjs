@@ -1,6 +1,6 @@
 // Starts the production console (API + built host + remotes, one port) on a free port
 // with a throw-away data folder, the way `npm start` runs it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,10 +22,22 @@ function freePort() {
   });
 }
 
-export async function startConsole(extraEnv = {}) {
+/**
+ * `importOsv`: OSV files or folders loaded into the fresh database with the CLI
+ * (`npm run cli -- import-osv PATH`) before the server first starts, as an operator does.
+ */
+export async function startConsole(extraEnv = {}, { importOsv = [] } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const { DATABASE_URL, ...env } = process.env; // the browser tests use the embedded database
+  for (const path of importOsv) {
+    const run = spawnSync(process.execPath, [join(ROOT, 'api', 'dist', 'cli.js'), 'import-osv', path], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`import-osv ${path} failed:\n${run.stdout}${run.stderr}`);
+  }
   const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
     env: {

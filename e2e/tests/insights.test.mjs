@@ -1,150 +1,46 @@
 // INSIGHTS as a person uses it, against the production build: create a report, copy the upload
 // and scanner commands the page shows and run them in a shell on this machine, watch the tabs
 // appear, read the audit and the SBOM, delete the report. The commands run as the page writes
-// them: the upload command unchanged, in a folder holding the files it names (bom.json: the
-// shared Trivy SBOM, audit.json: what the real scanner wrote here); the scanner command with its
-// own documented --no-upload, so the SBOM under test is the shared file rather than this
-// machine's packages.
+// them: the upload command unchanged, in a folder holding the files it names (bom.json: an SBOM,
+// audit.json: what the real scanner wrote here); the scanner command with its own documented
+// --no-upload, so the SBOM under test is the file chosen rather than this machine's packages.
+// The SBOMs are our own (fixtures/test-sbom) or, where the real feed is imported, a real one read
+// from ../shared/data (a suite that needs it is skipped, saying why, without it).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startConsole, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from '../lib/server.mjs';
-import { launchBrowser, signIn } from '../lib/browser.mjs';
+import { escapeRegExp, openInsights, shell, UPLOAD_LABEL } from '../lib/insights-page.mjs';
+import { startConsole, ROOT } from '../lib/server.mjs';
+import { needsSharedData, sharedData } from '../lib/shared-data.mjs';
 
-const SBOM_FILE = join(ROOT, 'fixtures', 'sbom', 'trivy-npm.cdx-1.7.json');
+// Our own CycloneDX 1.7 file: 13 components, and one vulnerability it lists itself (jquery 3.4.1).
+const SBOM_FILE = join(ROOT, 'fixtures', 'test-sbom', 'shop-npm.cdx-1.7.json');
 const SBOM = JSON.parse(readFileSync(SBOM_FILE, 'utf8'));
-// The console analyses every upload against its OSV feed; the demo feed's real npm records
-// (api/osv-sample/npm, GHSA-gxr4-xjj5-5px2 and GHSA-jpcq-cgw6-v4j6) say jquery 3.3.9 also has
-// these two, which the file does not list. CVE-2019-11358, which it lists, is not duplicated.
-const FEED_ADDED = ['CVE-2020-11022', 'CVE-2020-11023'];
-const UPLOAD_LABEL = 'Upload command';
-const SCANNER_LABEL = 'Scan and upload from a Linux machine';
-
-/** Runs a command line the way a person pastes it into a shell; never throws. */
-function shell(command, cwd) {
-  return new Promise((resolve) => {
-    execFile('sh', ['-c', command], { cwd, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
-
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const LISTED = 'CVE-2999-1005';
 
 describe('INSIGHTS (production build, seeded demo tenant)', () => {
   let app;
-  let browser;
-  let context;
+  let ui;
   let page;
-  let work;
-  let scanned; // { dir, audit }: the scanner's output on this machine, made once
 
   before(async () => {
     app = await startConsole();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    // The Copy buttons write to the clipboard; the test reads back what a paste would give.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL });
-    context.setDefaultTimeout(60_000);
-    page = await context.newPage();
-    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
-    work = mkdtempSync(join(tmpdir(), 'console-e2e-insights-'));
+    ui = await openInsights(app);
+    page = ui.page;
   });
 
   after(async () => {
-    await browser?.close();
+    await ui?.close();
     await app?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
   });
-
-  /** Through the drawer to the list, then Create (type System); resolves the new report's uid. */
-  async function createReport(name) {
-    await page.getByRole('link', { name: 'Reports', exact: true }).click();
-    await page.waitForURL(/\/insights\/?$/);
-    await page.getByRole('heading', { level: 1, name: 'My Insight Reports' }).waitFor();
-    const table = page.getByRole('table', { name: 'My Insight Reports' });
-    await table.getByRole('row').nth(1).waitFor(); // the seeded reports are listed
-
-    await page.getByLabel('Report Name').fill(name);
-    await page.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'System', exact: true }).click();
-    const created = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/insights/reports/'),
-    );
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    const response = await created;
-    assert.equal(response.status(), 201);
-    const { uid } = await response.json();
-
-    // Newest first: the new report heads the list.
-    const first = table.getByRole('row').nth(1);
-    await first.getByRole('cell', { name, exact: true }).waitFor();
-    assert.equal(await first.getByRole('cell').nth(1).textContent(), 'System');
-    await first.getByRole('link', { name: `View ${name}` }).click();
-    await page.waitForURL(`${app.baseURL}/insights/${uid}/`);
-    await page.getByRole('heading', { level: 1, name }).waitFor();
-    await page.getByRole('region', { name: 'Upload Required' }).waitFor();
-    return uid;
-  }
-
-  /** What the Copy button next to a command puts on the clipboard (and the page shows). */
-  async function copyCommand(label) {
-    const shown = (await page.getByLabel(label, { exact: true }).textContent()).trim();
-    await page.getByRole('button', { name: `Copy: ${label}` }).click();
-    // The write is asynchronous and the clipboard may still hold the previous command: read it
-    // until it changes (waitForFunction would not await the read).
-    const copied = await page.evaluate(async (text) => {
-      let last = '';
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-        last = await navigator.clipboard.readText();
-        if (last === text) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return last;
-    }, shown);
-    assert.equal(copied, shown, 'the clipboard holds the command the page shows');
-    return copied;
-  }
-
-  /** The page's scanner command with --no-upload, run once on this machine: audit.json and bom.json. */
-  async function scanThisMachine() {
-    if (scanned) return scanned;
-    const command = await copyCommand(SCANNER_LABEL);
-    assert.match(command, /^curl .* && sh console-scan --server \S+ --token rt_\S+$/);
-    const dir = mkdtempSync(join(work, 'scan-'));
-    const run = await shell(`${command} --no-upload`, dir);
-    assert.equal(run.code, 0, `the scanner failed:\n${run.stdout}\n${run.stderr}`);
-    assert.match(run.stdout, /console-scan: wrote .*bom\.json .* and .*audit\.json/);
-    const audit = JSON.parse(readFileSync(join(dir, 'audit.json'), 'utf8'));
-    JSON.parse(readFileSync(join(dir, 'bom.json'), 'utf8'));
-    scanned = { dir, audit };
-    return scanned;
-  }
-
-  /** A fresh folder holding the files the upload command names: { 'bom.json': contents, … }. */
-  function folderWith(files) {
-    const dir = mkdtempSync(join(work, 'upload-'));
-    for (const [file, contents] of Object.entries(files)) writeFileSync(join(dir, file), contents);
-    return dir;
-  }
-
-  /** The page's next poll of the report, sent after this call. */
-  async function nextReportPoll(uid) {
-    const request = await page.waitForRequest(
-      (r) => r.method() === 'GET' && r.url().endsWith(`/api/v1/insights/reports/${uid}/`),
-    );
-    return request.response();
-  }
 
   test('a bad upload: the copied command exits non-zero with the API detail; Upload Required stays', async () => {
     const name = `e2e bad upload ${Date.now()}`;
-    const uid = await createReport(name);
-    const { dir: scanDir } = await scanThisMachine();
-    const upload = await copyCommand(UPLOAD_LABEL);
-    const dir = folderWith({
+    const uid = await ui.createReport(name);
+    const { dir: scanDir } = await ui.scanThisMachine();
+    const upload = await ui.copyCommand(UPLOAD_LABEL);
+    const dir = ui.folderWith({
       'bom.json': 'this is not JSON, just a text file\n',
       'audit.json': readFileSync(join(scanDir, 'audit.json')),
     });
@@ -155,7 +51,7 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     assert.match(JSON.parse(run.stdout).detail, /^sbom: is not valid JSON \(/, `${run.stdout}${run.stderr}`);
 
     // The page keeps polling and keeps showing Upload Required: nothing was stored.
-    const poll = await nextReportPoll(uid);
+    const poll = await ui.nextReportPoll(uid);
     assert.equal((await poll.json()).has_scan_uploaded, false);
     await page.getByRole('region', { name: 'Upload Required' }).waitFor();
     assert.equal(await page.getByRole('tab').count(), 0);
@@ -163,21 +59,22 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
 
   test('create → upload with the copied command → tabs → System Review → SBOM → delete', async () => {
     const name = `e2e insights ${Date.now()}`;
-    const uid = await createReport(name);
+    const uid = await ui.createReport(name);
     await page.evaluate(() => {
       window.__samePage = true; // gone if anything reloads the page
     });
 
-    // 2. The scanner's audit and the shared SBOM, uploaded with the command exactly as copied.
-    const { dir: scanDir, audit } = await scanThisMachine();
-    const upload = await copyCommand(UPLOAD_LABEL);
+    // 2. The scanner's audit and our SBOM, uploaded with the command exactly as copied. The seed
+    // loads no real advisory and the demo catalogue never applies to an upload: nothing is added.
+    const { dir: scanDir, audit } = await ui.scanThisMachine();
+    const upload = await ui.copyCommand(UPLOAD_LABEL);
     assert.match(upload, /^curl .*-F sbom=@bom\.json -F audit=@audit\.json \S+\/api\/v1\/insights\/cli\/scan$/);
-    const dir = folderWith({ 'bom.json': readFileSync(SBOM_FILE), 'audit.json': readFileSync(join(scanDir, 'audit.json')) });
+    const dir = ui.folderWith({ 'bom.json': readFileSync(SBOM_FILE), 'audit.json': readFileSync(join(scanDir, 'audit.json')) });
     const run = await shell(upload, dir);
     assert.equal(run.code, 0, `the upload failed:\n${run.stdout}\n${run.stderr}`);
     const answer = JSON.parse(run.stdout);
     assert.equal(answer.report_uid, uid);
-    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: SBOM.components.length, vulnerabilities: 1 + FEED_ADDED.length });
+    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: SBOM.components.length, vulnerabilities: 1 });
     assert.equal(answer.audit.results, audit.results.length);
 
     // 3. The page notices by itself: the four tabs replace Upload Required, no reload.
@@ -195,7 +92,7 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
       text,
     );
     assert.ok(text.includes(`Software bill of materials: ${SBOM.components.length} components`), text);
-    assert.ok(text.includes('CVE-2019-11358'), text);
+    assert.ok(text.includes(LISTED), text);
 
     // 4. System Review: status filter, an empty search, a rule dialog, a profile.
     await page.getByRole('tab', { name: 'System Review' }).click();
@@ -263,7 +160,7 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     const summary = page.getByRole('region', { name: 'SBOM Summary' });
     await summary.getByText(SBOM.metadata.component.name, { exact: true }).waitFor();
     assert.equal(await summary.getByTestId('sbom-component-count').textContent(), String(SBOM.components.length));
-    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), String(1 + FEED_ADDED.length));
+    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), '1');
 
     const components = page.getByRole('table', { name: 'Components' });
     const firstName = () => components.locator('tbody tr').first().getByRole('cell').first();
@@ -289,11 +186,11 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     await componentDialog.waitFor({ state: 'hidden' });
 
     const vulnerabilities = page.getByRole('table', { name: 'Vulnerabilities' });
-    const cveRow = vulnerabilities.getByRole('row').filter({ hasText: 'CVE-2019-11358' });
+    const cveRow = vulnerabilities.getByRole('row').filter({ hasText: LISTED });
     await cveRow.getByText('Medium', { exact: true }).waitFor();
     await cveRow.getByText(`jquery@${jquery.version}`).waitFor();
-    await cveRow.getByRole('cell', { name: 'CVE-2019-11358' }).click();
-    const cveDialog = page.getByRole('dialog', { name: 'CVE-2019-11358' });
+    await cveRow.getByRole('cell', { name: LISTED }).click();
+    const cveDialog = page.getByRole('dialog', { name: LISTED });
     await cveDialog.waitFor();
     await cveDialog.getByText('Medium', { exact: true }).first().waitFor();
     const ratings = cveDialog.getByRole('table', { name: 'Ratings' });
@@ -303,17 +200,6 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     for (const rating of cve.ratings.filter((r) => r.vector)) await ratings.getByText(rating.vector, { exact: true }).waitFor();
     await cveDialog.getByRole('button', { name: 'Close' }).click();
     await cveDialog.waitFor({ state: 'hidden' });
-
-    // What the console's feed added says so, in the table and in the dialog.
-    const added = vulnerabilities.getByRole('row').filter({ hasText: FEED_ADDED[0] });
-    await added.getByRole('cell', { name: 'OSV (console feed)', exact: true }).waitFor();
-    await added.getByRole('cell', { name: FEED_ADDED[0] }).click();
-    const addedDialog = page.getByRole('dialog', { name: FEED_ADDED[0] });
-    const source = addedDialog.getByRole('link', { name: 'OSV (console feed)' });
-    assert.match(await source.getAttribute('href'), /^https:\/\/osv\.dev\/vulnerability\/GHSA-/);
-    await addedDialog.getByText(/^Upgrade jquery to 3\.5\.0\.$/).waitFor();
-    await addedDialog.getByRole('button', { name: 'Close' }).click();
-    await addedDialog.waitFor({ state: 'hidden' });
 
     // 6. Delete, confirm, back on the list without it; its address now answers 404.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -337,5 +223,102 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     await page.goto(`${app.baseURL}/insights/${uid}/`);
     assert.equal((await gone).status(), 404);
     await page.getByText('Error loading report data.').waitFor();
+  });
+
+  test('the demo system report: every finding of the demo catalogue is marked Demo data, none links to an advisory', async () => {
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.waitForURL(/\/insights\/?$/);
+    const name = 'Storefront web server (Debian 12)';
+    const list = page.getByRole('table', { name: 'My Insight Reports' });
+    const opened = page.waitForResponse((r) => /\/api\/v1\/insights\/reports\/[^/]+\/$/.test(r.url()) && r.request().method() === 'GET');
+    await list.getByRole('link', { name: `View ${name}` }).click();
+    const { uid } = await (await opened).json();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    // What the API serves: console-scan's SBOM of the demo's Debian 12 tree, analysed as a demo SBOM.
+    const sbom = await page.evaluate(async (id) => (await fetch(`/api/v1/insights/reports/${id}/sbom`)).json(), uid);
+    assert.ok(sbom.vulnerabilities.length > 0);
+    for (const v of sbom.vulnerabilities) {
+      assert.ok(v.properties.some((p) => p.name === 'console:demo' && p.value === 'true'), `${v.id} is marked demo`);
+      assert.equal(v.source.url, null, `${v.id} links to no advisory`);
+    }
+
+    await page.getByRole('tab', { name: 'SBOM' }).click();
+    const summary = page.getByRole('region', { name: 'SBOM Summary' });
+    await summary.getByText('Debian GNU/Linux 12', { exact: true }).waitFor();
+    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), String(sbom.vulnerabilities.length));
+    await page.getByText(/^Demo SBOM: the console matched it against the demo catalogue/).waitFor();
+    const rows = page.getByRole('table', { name: 'Vulnerabilities' }).locator('tbody tr');
+    await rows.first().waitFor();
+    const cells = await rows.evaluateAll((list) => list.map((row) => row.cells[0].textContent));
+    assert.ok(cells.length > 0 && cells.every((text) => text.endsWith('Demo data')), cells.join(' | '));
+
+    const id = sbom.vulnerabilities.find((v) => cells[0] === `${v.id}Demo data`).id;
+    await rows.first().locator('td').first().click();
+    const dialog = page.getByRole('dialog', { name: id });
+    await dialog.waitFor();
+    await dialog.getByText('Demo data', { exact: true }).waitFor();
+    assert.equal(await dialog.getByRole('link', { name: 'OSV (console feed)' }).count(), 0, 'no link: the demo catalogue is no advisory');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('INSIGHTS with the real npm advisories imported (../shared/data/osv/npm)', {
+  skip: needsSharedData(['osv', 'npm'], ['sbom', 'trivy-npm.cdx-1.7.json']),
+}, () => {
+  // The console analyses every upload against its OSV feed; the real npm records
+  // (GHSA-gxr4-xjj5-5px2 and GHSA-jpcq-cgw6-v4j6) say jquery 3.3.9 also has these two, which the
+  // Trivy file does not list. CVE-2019-11358, which it lists, is not duplicated.
+  const FEED_ADDED = ['CVE-2020-11022', 'CVE-2020-11023'];
+  let app;
+  let ui;
+  let page;
+
+  before(async () => {
+    // Imported with the CLI into the fresh data folder before the server first starts.
+    app = await startConsole({}, { importOsv: [sharedData('osv', 'npm')] });
+    ui = await openInsights(app);
+    page = ui.page;
+  });
+
+  after(async () => {
+    await ui?.close();
+    await app?.stop();
+  });
+
+  test('an uploaded Trivy SBOM gains jquery\'s CVE-2020-11022/11023 from the feed', async () => {
+    const trivy = readFileSync(sharedData('sbom', 'trivy-npm.cdx-1.7.json'));
+    const raw = JSON.parse(trivy.toString('utf8'));
+    const { answer } = await ui.createAndUpload(`e2e trivy ${Date.now()}`, trivy);
+    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: raw.components.length, vulnerabilities: 1 + FEED_ADDED.length });
+
+    await page.getByRole('tab', { name: 'SBOM' }).waitFor();
+    await page.getByRole('tab', { name: 'SBOM' }).click();
+    const summary = page.getByRole('region', { name: 'SBOM Summary' });
+    await summary.getByText(raw.metadata.component.name, { exact: true }).waitFor();
+    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), String(1 + FEED_ADDED.length));
+
+    const vulnerabilities = page.getByRole('table', { name: 'Vulnerabilities' });
+    const jquery = raw.components.find((c) => c.name === 'jquery');
+    const listed = vulnerabilities.getByRole('row').filter({ hasText: 'CVE-2019-11358' });
+    await listed.getByText('Medium', { exact: true }).waitFor();
+    assert.equal(await listed.count(), 1, 'what the file lists is not added again');
+    await listed.getByRole('cell', { name: 'ghsa', exact: true }).waitFor();
+
+    // What the console's feed added says so, in the table and in the dialog.
+    for (const id of FEED_ADDED) {
+      const added = vulnerabilities.getByRole('row').filter({ hasText: id });
+      await added.getByRole('cell', { name: 'OSV (console feed)', exact: true }).waitFor();
+      await added.getByText(`jquery@${jquery.version}`).waitFor();
+    }
+    const added = vulnerabilities.getByRole('row').filter({ hasText: FEED_ADDED[0] });
+    await added.getByRole('cell', { name: FEED_ADDED[0] }).click();
+    const addedDialog = page.getByRole('dialog', { name: FEED_ADDED[0] });
+    const source = addedDialog.getByRole('link', { name: 'OSV (console feed)' });
+    assert.match(await source.getAttribute('href'), /^https:\/\/osv\.dev\/vulnerability\/GHSA-/);
+    await addedDialog.getByText(/^Upgrade jquery to 3\.5\.0\.$/).waitFor();
+    await addedDialog.getByRole('button', { name: 'Close' }).click();
+    await addedDialog.waitFor({ state: 'hidden' });
+    assert.equal(await vulnerabilities.getByText('Demo data', { exact: true }).count(), 0, 'an upload never shows demo data');
   });
 });

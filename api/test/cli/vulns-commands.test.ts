@@ -9,11 +9,11 @@ import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
 import { devicePackages, devices, insightSboms, packageFindings, vulnerabilities } from '../../src/db/schema/index.js'
 import { normaliseSbom } from '../../src/lib/insights/cyclonedx.js'
-import { SBOM_FIXTURES_DIR } from '../../src/lib/insights/seed.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
 import { seed } from '../../src/lib/seed.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
-import { OSV_FIXTURES } from '../lib/vulns/osv-fixtures.js'
+import { needsSharedData, sharedData, TEST_OSV } from '../shared-data.js'
+import { osvFiles, osvRecordsIn } from '../lib/vulns/osv-files.js'
 
 const apiDir = path.resolve(import.meta.dirname, '..', '..')
 const env = (dataDir: string) => ({ PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
@@ -70,8 +70,15 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     const [imported, matched, reanalysed] = run.stdout.split('\n')
     assert.equal(imported, 'Imported 1 OSV record from 1 document: 1 CVE, 1 affected package row; 0 skipped, 0 older than stored, 0 withdrawn')
     assert.match(matched!, /^Re-matched \d+ devices: [\d,]+ packages, [\d,]+ findings \(\d+ high risk\)$/)
-    // No stored SBOM has a bash component: none is read again.
-    assert.equal(reanalysed, 'Re-analysed 0 SBOMs: 0 changed, 0 vulnerabilities from the feed')
+    // The two system SBOMs have a bash component (read again by name, whatever the ecosystem); only
+    // the Debian 12 one (bash 5.2.15-2+b2) is affected: it gains the advisory beside its demo findings.
+    assert.match(reanalysed!, /^Re-analysed 2 SBOMs: 1 changed, [\d,]+ vulnerabilities from the feed$/)
+    const system = await query(dataDir, async (db) => (await db.select().from(insightSboms).where(eq(insightSboms.tenantUid, demoTenant)))
+      .map((row) => JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8')))
+      .find((document) => document.metadata.component?.name === 'Debian GNU/Linux'))
+    const bash = system.vulnerabilities.find((v: { id: string }) => v.id === 'CVE-2026-99999')
+    assert.deepEqual(bash.affects.map((a: { ref: string }) => a.ref), [system.components.find((c: { name: string }) => c.name === 'bash')['bom-ref']])
+    assert.ok(!bash.properties.some((p: { name: string }) => p.name === 'console:demo'), 'a real advisory on a demo SBOM is not demo data')
 
     const { expected, findings, high } = await query(dataDir, async (db) => {
       const [bash] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM device_packages
@@ -88,17 +95,23 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
 
     const again = await cli(dataDir, ['import-osv', feed])
     assert.equal(again.code, 0)
-    assert.equal(again.stdout, run.stdout, 'idempotent')
+    // Idempotent: the same counts, and the SBOM read again is not rewritten.
+    assert.equal(again.stdout, run.stdout.replace('Re-analysed 2 SBOMs: 1 changed', 'Re-analysed 2 SBOMs: 0 changed'))
   })
 
-  it('imports the real fixtures; reports bad files on stderr and keeps the good ones', async () => {
-    const real = await cli(dataDir, ['import-osv', OSV_FIXTURES])
+  it('imports the real records of ../shared/data/osv', { skip: needsSharedData('osv') }, async () => {
+    const feed = sharedData('osv')
+    const real = await cli(dataDir, ['import-osv', feed])
     assert.equal(real.code, 0, real.stderr)
-    assert.match(real.stdout, /^Imported 198 OSV records from 29 documents: [\d,]+ CVEs, [\d,]+ affected package rows; 0 skipped, 0 older than stored, 0 withdrawn\n/)
+    const records = osvRecordsIn(feed).length
+    const documents = osvFiles(feed).length
+    assert.match(real.stdout, new RegExp(`^Imported ${records.toLocaleString('en-US')} OSV records from ${documents} documents: [\\d,]+ CVEs, [\\d,]+ affected package rows; 0 skipped, 0 older than stored, 0 withdrawn\n`))
+  })
 
+  it('reports bad files on stderr and keeps the good ones', async () => {
     const feed = tempDir('console-cli-bad-')
     fs.writeFileSync(path.join(feed, 'bad.json'), '{"id": "GHSA-')
-    fs.copyFileSync(path.join(OSV_FIXTURES, 'npm', 'GHSA-whgm-jr23-g3j9.json'), path.join(feed, 'good.json'))
+    fs.copyFileSync(path.join(TEST_OSV, 'npm', 'GHSA-test-0005-0005.json'), path.join(feed, 'good.json'))
     const mixed = await cli(dataDir, ['import-osv', feed])
     assert.equal(mixed.code, 0)
     assert.match(mixed.stderr, new RegExp(`^Skipped ${path.basename(feed)}/bad\\.json: not JSON: `))
@@ -133,23 +146,23 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
   })
 
   it('reanalyse-sboms analyses every stored SBOM again (or one tenant\'s), e.g. one stored before the analysis existed', async () => {
-    // The demo Juice Shop SBOM as an older console stored it: as uploaded, never analysed.
-    const raw = JSON.parse(fs.readFileSync(path.join(SBOM_FIXTURES_DIR, 'juice-shop-11.1.2.cdx-1.4.json'), 'utf8'))
-    const old = JSON.stringify(normaliseSbom(raw))
-    const juiceShop = await query(dataDir, async (db) => {
-      const rows = await db.select({ reportUid: insightSboms.reportUid, components: insightSboms.componentCount }).from(insightSboms)
-        .where(eq(insightSboms.tenantUid, demoTenant))
-      const row = rows.find((r) => r.components === 1115)!
+    // The demo Debian 12 system SBOM as an older console stored it: as uploaded (console-scan's
+    // output lists no vulnerabilities), never analysed.
+    const { system, old } = await query(dataDir, async (db) => {
+      const rows = await db.select().from(insightSboms).where(eq(insightSboms.tenantUid, demoTenant))
+      const row = rows.find((r) => JSON.parse(gunzipSync(Buffer.from(r.documentGzipBase64, 'base64')).toString('utf8')).metadata.component?.name === 'Debian GNU/Linux')!
+      const document = JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8'))
+      const old = JSON.stringify(normaliseSbom({ bomFormat: 'CycloneDX', specVersion: document.spec_version, components: document.components }))
       await db.update(insightSboms).set({ documentGzipBase64: gzipSync(old).toString('base64'), vulnerabilityCount: 0, packages: null })
         .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, row.reportUid)))
-      return row.reportUid
+      return { system: row.reportUid, old }
     })
     const stored = async () => await query(dataDir, async (db) => (await db.select().from(insightSboms)
-      .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, juiceShop))))[0]!)
+      .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, system))))[0]!)
 
     const one = await cli(dataDir, ['reanalyse-sboms', '--tenant', otherTenant])
     assert.equal(one.code, 0, one.stderr)
-    assert.equal(one.stdout, 'Re-analysed 1 SBOM: 0 changed, 0 vulnerabilities from the feed', 'the Laravel (composer) SBOM: nothing the feed covers')
+    assert.match(one.stdout, /^Re-analysed 1 SBOM: 0 changed, [\d,]+ vulnerabilities from the feed$/, 'the isolation tenant\'s gateway SBOM: already analysed')
     assert.equal(gunzipSync(Buffer.from((await stored()).documentGzipBase64, 'base64')).toString('utf8'), old, 'another tenant\'s SBOM is not touched')
 
     const all = await cli(dataDir, ['reanalyse-sboms'])
@@ -158,7 +171,8 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     const document = JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8'))
     const added = document.vulnerabilities.filter((v: { properties: Array<{ name: string }> }) => v.properties.some((p) => p.name === 'console:source')).length
     assert.ok(added > 0 && row.vulnerabilityCount === added && row.stats.feed?.vulnerabilities === added)
-    assert.ok(row.packages !== null && row.packages.includes('lodash'))
+    assert.ok(row.packages !== null && row.packages.includes('openssl'))
+    assert.ok(document.vulnerabilities.some((v: { properties: Array<{ name: string }> }) => v.properties.some((p) => p.name === 'console:demo')), 'a demo SBOM gets the demo catalogue back')
     assert.match(all.stdout, /^Re-analysed 3 SBOMs: 1 changed, \d+ vulnerabilities from the feed$/)
 
     const again = await cli(dataDir, ['reanalyse-sboms'])

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
+import { osvEcosystem } from '../../src/lib/vulns/ecosystems.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
 
 // End to end on this very machine: the API runs as its own process on a free port (embedded
@@ -73,9 +74,12 @@ describe('enrolment end to end: real agents against the running API', () => {
   let session: Awaited<ReturnType<typeof signIn>>
   let token: string
   const work = tempDir('console-agent-e2e-')
+  let dataDir: string
+  /** This machine's device and the agent that enrolled it (set by the first test). */
+  let machine: { uid: string, agent: string } | undefined
 
   before(async () => {
-    const dataDir = tempDir('console-enrol-server-')
+    dataDir = tempDir('console-enrol-server-')
     const database = await openDatabase({ kind: 'pglite', dataDir, template: await pgliteTemplate() })
     await database.close()
     server = await startServer(dataDir)
@@ -125,6 +129,11 @@ describe('enrolment end to end: real agents against the running API', () => {
     assert.notEqual(mine[0].last_connected, null)
     const count = await session.call('GET', `/api/v1/tenants/${session.tenant}/devices/${uid}/packages/count/`)
     assert.equal(count.json.count, expected)
+    // Only the seed is loaded: its demo catalogue matches the demo's simulated devices, never a
+    // real machine, whatever its packages (this one may well run the Debian 12 the demo ladders name).
+    assert.equal(mine[0].cve_count, 0)
+    assert.equal(count.json.cve_count, 0)
+    machine = { uid: uid!, agent }
     const detail = (await session.call('GET', `/api/v1/tenants/${session.tenant}/devices/${uid}/`)).json
     assert.equal(detail.kernel_version, os.release())
     assert.ok(detail.user_accounts.some((a: { username: string, privileges: string }) => a.username === 'root' && a.privileges === 'root'))
@@ -230,5 +239,60 @@ describe('enrolment end to end: real agents against the running API', () => {
     assert.equal(bad, 1)
     assert.match(lines.at(-1)!, /2 requests failed, e\.g\.: enrol: HTTP 401 Invalid provision token/)
     assert.equal(await runCli(['simulate-devices', '--server', server.base, '--token', token, '--count', 'many'], { PATH: process.env.PATH }, io), 2)
+  })
+
+  it('a real advisory (import-osv) for one of this machine\'s packages gives exactly that finding', async (context) => {
+    if (machine === undefined) { context.skip('this machine was not enrolled (no package database)'); return }
+    const inventory = JSON.parse(spawnSync('sh', [machine.agent, 'inventory', '--state-dir', path.join(work, 'inventory-state')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stdout) as {
+      platform_id: string, platform_version_id: string, packages: Array<{ name: string, version: string, source_name: string }>
+    }
+    const ecosystem = osvEcosystem(inventory.platform_id, inventory.platform_version_id)
+    if (ecosystem === null) { context.skip(`no OSV ecosystem for ${inventory.platform_id} ${inventory.platform_version_id}`); return }
+    // A source package that builds exactly one of this machine's packages, so one finding is expected.
+    const sourceOf = (pkg: { name: string, source_name: string }) => pkg.source_name || pkg.name
+    const bySource = new Map<string, typeof inventory.packages>()
+    for (const pkg of inventory.packages) bySource.set(sourceOf(pkg), [...(bySource.get(sourceOf(pkg)) ?? []), pkg])
+    const [source, [target]] = [...bySource].filter(([, list]) => list.length === 1).sort(([a], [b]) => (a < b ? -1 : 1))[0]!
+    assert.ok(target)
+
+    // Written here, in OSV's format as Debian's and Ubuntu's records are (source package name,
+    // an ECOSYSTEM range and the affected versions); CVE-2999-…: no real CVE has that year.
+    const record = {
+      schema_version: '1.7.3',
+      id: 'DSA-9990-1',
+      published: '2026-01-01T00:00:00Z',
+      modified: '2026-01-01T00:00:00Z',
+      upstream: ['CVE-2999-9001'],
+      summary: `${source} - security update (test record)`,
+      details: `A test advisory written by the enrolment test: ${source} ${target.version} on ${ecosystem}.`,
+      severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }],
+      affected: [{
+        package: { ecosystem, name: source },
+        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: `${target.version}+test1` }] }],
+        versions: [target.version]
+      }]
+    }
+    const file = path.join(work, 'DSA-9990-1.json')
+    fs.writeFileSync(file, JSON.stringify(record, null, 2))
+
+    // The embedded database takes one process: the server stops for the CLI, then starts again.
+    const exited = new Promise((resolve) => server.child.once('exit', resolve))
+    server.child.kill('SIGTERM')
+    await exited
+    const lines: string[] = []
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) }
+    assert.equal(await runCli(['import-osv', file], { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, io), 0, lines.join('\n'))
+    assert.match(lines[0]!, /^Imported 1 OSV record from 1 document: 1 CVE, 1 affected package row;/)
+    server = await startServer(dataDir)
+    session = await signIn(server.base)
+
+    const base = `/api/v1/tenants/${session.tenant}/devices/${machine.uid}/packages/`
+    const count = (await session.call('GET', `${base}count/`)).json
+    assert.equal(count.cve_count, 1)
+    assert.equal(count.high_risk_cve_count, 1, 'CVSS 9.8')
+    const found = (await session.call('GET', `${base}?ordering=-score&limit=3`)).json.results
+      .filter((row: { cve_id: string | null }) => row.cve_id !== null)
+    assert.deepEqual(found.map((row: { name: string, version: string, cve_id: string, score: number }) => [row.name, row.version, row.cve_id, row.score]),
+      [[target.name, target.version, 'CVE-2999-9001', 9.8]])
   })
 })

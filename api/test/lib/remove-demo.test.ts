@@ -12,14 +12,15 @@ import { rowsOf } from '../../src/lib/sql-rows.js'
 import { storeOsvRecords } from '../../src/lib/vulns/feed-store.js'
 import { matchDevicePackages } from '../../src/lib/vulns/match.js'
 import { OsvFormatError, parseOsvDocument } from '../../src/lib/vulns/osv-record.js'
-import { openTestDatabase, type TestDatabase } from '../helpers.js'
+import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers.js'
 
 /** `remove-demo` deletes what the demo seed wrote and leaves a real tenant's data exactly as it was. */
 describe('remove-demo', () => {
   let t: TestDatabase
   const now = Date.now()
   before(async () => { t = await openTestDatabase() })
-  after(async () => { await t.cleanup() })
+  // PGlite's cleanup closes nothing: an open PGlite keeps the test file's process alive.
+  after(async () => { if (usingPostgres()) await t.cleanup(); else await t.database.close() })
 
   it('removes the demo tenants, catalogue and honeynet history; keeps real data and rebuilds the rollups from it', async () => {
     const db = t.database.db

@@ -1,19 +1,23 @@
-// The team's real SBOMs (fixtures/sbom, never edited), shaped like the API's normalised SBOM
-// (docs/insights-api.md): what GET /v1/insights/reports/{uid}/sbom answers for each upload.
+// Test SBOMs shaped like the API's normalised SBOM (docs/insights-api.md): what
+// GET /v1/insights/reports/{uid}/sbom answers for each upload. Our own CycloneDX files
+// (fixtures/test-sbom, written by this project) and generated ones for volume; the real SBOMs
+// made by other tools are read from ../shared/data/sbom by the tests that need them (sharedData.ts).
 import type { SbomComponent, SbomLicense, SbomPayload, SbomVulnerability } from '@console/shared';
 
 export const SBOM_FILES = {
-  juiceShop: 'juice-shop-11.1.2.cdx-1.4.json',
-  laravel: 'laravel-7.12.0.cdx-1.4.json',
-  trivy: 'trivy-npm.cdx-1.7.json',
+  /** CycloneDX 1.7, tools.components, 13 components (12 npm libraries), one listed vulnerability. */
+  shop: 'shop-npm.cdx-1.7.json',
+  /** CycloneDX 1.4, a tools array, 7 composer components with groups, every licence shape. */
+  portal: 'portal-composer.cdx-1.4.json',
+  /** CycloneDX 1.4, no metadata, no components, one vulnerability about a component elsewhere. */
   vexOnly: 'vex-only.cdx-1.4.json',
 } as const;
 
 type Raw = any;
 
-/** The raw file as uploaded (jest's module registry: do not mutate it). */
+/** Our own file as uploaded (jest's module registry: do not mutate it). */
 export function rawSbom(file: string): Raw {
-  return jest.requireActual(`../../../fixtures/sbom/${file}`);
+  return jest.requireActual(`../../../fixtures/test-sbom/${file}`);
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -91,43 +95,67 @@ export function loadSbom(file: string): SbomPayload {
   return normaliseSbom(rawSbom(file));
 }
 
-const OSV_SEVERITY: Record<string, string> = { LOW: 'low', MODERATE: 'medium', HIGH: 'high', CRITICAL: 'critical' };
+/**
+ * A generated SBOM of `count` npm libraries: component i is `pkg-<i, 4 digits>` at version
+ * `<1 + i % 3>.<i % 10>.0`, MIT-licensed when i is even (no licence otherwise), no group.
+ */
+export function generatedSbom(count: number): SbomPayload {
+  const components: SbomComponent[] = Array.from({ length: count }, (_, i) => {
+    const name = `pkg-${String(i).padStart(4, '0')}`;
+    const version = `${1 + (i % 3)}.${i % 10}.0`;
+    return {
+      'bom-ref': `pkg:npm/${name}@${version}`,
+      name,
+      type: 'library',
+      version,
+      group: null,
+      description: null,
+      purl: `pkg:npm/${name}@${version}`,
+      licenses: i % 2 === 0 ? [{ license: { id: 'MIT', name: null, url: null } }] : [],
+      properties: [],
+    };
+  });
+  return {
+    spec_version: '1.6',
+    serial_number: null,
+    metadata: { timestamp: '2026-04-01T00:00:00Z', component: { name: 'generated', version: '1.0.0', type: 'application', group: null, purl: null, 'bom-ref': 'root' }, tools: { components: [] } },
+    components,
+    vulnerabilities: [],
+  };
+}
 
 /**
- * juice-shop's SBOM with the real OSV npm advisories of fixtures/osv (osv-scanner's santatracker
- * set) attached the way a scanner writes them into CycloneDX: each advisory whose npm package name
- * matches components of the file affects them (by name only, so it over-reports versions; test data
- * only). 85 vulnerabilities: 7 critical, 40 high, 23 medium, 6 low, 9 unrated (MAL-* records).
+ * Vulnerabilities per severity, as the console adds them from its feed: 7 critical, 40 high,
+ * 23 medium, 6 low and 9 without any rating (85). Critical ids are CVE-2999-<n> with n in
+ * 1000, 100, 99, 11, 10, 9, 1 (so only a natural sort orders them by number), high, medium and
+ * low ones GHSA-test-<severity>-<k>, the unrated ones MAL-2999-<k>. Vulnerability j affects
+ * component j; every fifth (j = 0, 5, …) also the next three.
  */
-export function juiceShopWithOsvFindings(): SbomPayload {
-  const sbom = loadSbom(SBOM_FILES.juiceShop);
-  const refsByName = new Map<string, string[]>();
-  for (const c of sbom.components) {
-    const name = c.group ? `${c.group}/${c.name}` : c.name;
-    refsByName.set(name, [...(refsByName.get(name) ?? []), c['bom-ref']!]);
-  }
-  const { vulns } = jest.requireActual('../../../fixtures/osv/npm/osv-scanner-santatracker-vulns.json') as { vulns: Raw[] };
-  const vulnerabilities: SbomVulnerability[] = [];
-  for (const osv of vulns) {
-    const names = new Set<string>((osv.affected ?? []).filter((a: Raw) => a.package?.ecosystem === 'npm').map((a: Raw) => a.package.name));
-    const refs = [...names].flatMap((name) => refsByName.get(name) ?? []);
-    if (refs.length === 0) continue;
-    const severity = OSV_SEVERITY[osv.database_specific?.severity];
-    const cvss = (osv.severity ?? [])[0];
-    vulnerabilities.push({
-      id: osv.id,
-      'bom-ref': null,
-      source: { name: 'OSV', url: `https://osv.dev/vulnerability/${osv.id}` },
-      ratings: severity ? [{ severity, method: cvss ? cvss.type.replace('CVSS_V', 'CVSSv') : null, score: null, vector: cvss?.score ?? null, source: { name: 'GitHub Advisory Database' } }] : [],
-      affects: refs.map((ref) => ({ ref })),
-      description: str(osv.summary),
-      detail: str(osv.details),
-      recommendation: null,
-      advisories: (osv.references ?? []).map((r: Raw) => ({ title: null, url: r.url })),
-      published: str(osv.published),
-      updated: str(osv.modified),
-      cwes: (osv.database_specific?.cwe_ids ?? []).map((id: string) => Number(id.replace('CWE-', ''))),
-    });
-  }
-  return { ...sbom, vulnerabilities };
+export const FINDING_COUNTS = { critical: 7, high: 40, medium: 23, low: 6, unknown: 9 } as const;
+export const CRITICAL_NUMBERS = [1000, 100, 99, 11, 10, 9, 1];
+
+export function withFindings(base: SbomPayload = generatedSbom(1115)): SbomPayload {
+  const score: Record<string, number> = { critical: 9.8, high: 8.1, medium: 5.3, low: 2.1 };
+  const ids: Array<[string, string]> = [
+    ...CRITICAL_NUMBERS.map((n): [string, string] => [`CVE-2999-${n}`, 'critical']),
+    ...(['high', 'medium', 'low'] as const).flatMap((severity) =>
+      Array.from({ length: FINDING_COUNTS[severity] }, (_, k): [string, string] => [`GHSA-test-${severity}-${k + 1}`, severity])),
+    ...Array.from({ length: FINDING_COUNTS.unknown }, (_, k): [string, string] => [`MAL-2999-${k + 1}`, 'unknown']),
+  ];
+  const refs = base.components.map((c) => c['bom-ref']!);
+  const vulnerabilities = ids.map(([id, severity], j): SbomVulnerability => ({
+    id,
+    'bom-ref': null,
+    source: { name: 'OSV', url: `https://osv.dev/vulnerability/${id}` },
+    ratings: severity === 'unknown' ? [] : [{ severity, method: 'CVSSv31', score: score[severity]!, vector: null, source: { name: 'OSV', url: null } }],
+    affects: (j % 5 === 0 ? [j, j + 1, j + 2, j + 3] : [j]).map((k) => ({ ref: refs[k % refs.length]! })),
+    description: `Test finding ${id}`,
+    detail: null,
+    recommendation: null,
+    advisories: [],
+    published: null,
+    updated: null,
+    cwes: [],
+  }));
+  return { ...base, vulnerabilities };
 }

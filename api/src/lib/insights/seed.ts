@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { count } from 'drizzle-orm'
@@ -8,50 +7,60 @@ import { owned } from '../detect/scope.js'
 import { createReport, type AssessmentType, type ReportContext } from './reports.js'
 import { prepareScan, storeScan } from './scan.js'
 import { demoAudit } from './seed-data/audit.js'
+import { lockfileSbom } from './seed-data/lockfile-sbom.js'
+import { scanTree } from './seed-data/scanned-sbom.js'
+import { alpineGatewayTree, debianServerTree } from './seed-data/system-trees.js'
 
 /**
  * Demo insight reports, uploaded through the same checks and storage as `POST .../cli/scan`.
- * The SBOMs are the real ones in the repository's `fixtures/sbom/`, read at seed time from the
- * repository root (found relative to this file, in src/ or dist/). A deployment without that
- * folder still gets the reports: a missing file only leaves that report's SBOM out.
+ * Their SBOMs come from our own code, never from someone else's files: the console's own npm
+ * dependency tree (the repository's pnpm-lock.yaml, read at seed time) and console-scan's output
+ * on small fixture trees of the demo platforms (seed-data/system-trees.ts). They are stored as
+ * demo SBOMs, so the demo catalogue applies to them (and its findings say so). A deployment
+ * without the repository (no lockfile) or without a POSIX shell still gets every report: a
+ * missing SBOM only leaves that report's SBOM out.
  */
-export const SBOM_FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'fixtures', 'sbom')
+
+/** The repository root (src/ and dist/ sit at the same depth below api/). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..')
+export const LOCKFILE = path.join(REPO_ROOT, 'pnpm-lock.yaml')
 
 interface SeedReport {
   name: string
   type: AssessmentType
   daysAgo: number
   context?: Partial<ReportContext>
-  sbom?: string
+  /** Makes the SBOM's bytes (undefined: none to store). */
+  sbom?: () => Promise<Uint8Array | undefined>
   audit?: boolean
 }
 
 export const DEMO_REPORTS: SeedReport[] = [
   {
-    name: 'Storefront web server (Juice Shop 14.1.1)',
+    name: 'Storefront web server (Debian 12)',
     type: 'system',
     daysAgo: 12,
     context: {
-      make: 'OWASP',
-      model: 'Juice Shop 14.1.1 on Debian 12',
+      make: 'In-house build',
+      model: 'Debian 12 (bookworm) web server image',
       internet_facing: true,
       ota_capable: false,
       encryption_at_rest: false,
       encryption_in_transit: true,
       industry: 'Retail / e-commerce',
-      purpose: 'Public online shop: product catalogue, customer accounts, basket and checkout, served by Node.js behind nginx.',
+      purpose: 'Public online shop: product catalogue, customer accounts, basket and checkout.',
       environment: 'Cloud VM in a public subnet (eu-central-1), reachable from the internet on 443; administered over SSH from the office VPN.',
       sold_in: 'EU, UK'
     },
-    sbom: 'juice-shop-11.1.2.cdx-1.4.json',
+    sbom: async () => await scanTree(debianServerTree()),
     audit: true
   },
   {
-    name: 'Inventory sync service (npm)',
+    name: 'Security console (npm dependencies)',
     type: 'application',
     daysAgo: 5,
-    context: { make: 'Acme Logistics', model: 'inventory-sync 3.2', industry: 'Logistics', encryption_in_transit: true },
-    sbom: 'trivy-npm.cdx-1.7.json'
+    context: { make: 'Security console', model: 'security-console (this repository)', industry: 'Software', encryption_in_transit: true },
+    sbom: async () => lockfileSbom(LOCKFILE)
   },
   {
     name: 'Factory HMI panel',
@@ -62,21 +71,13 @@ export const DEMO_REPORTS: SeedReport[] = [
 
 export const OTHER_REPORTS: SeedReport[] = [
   {
-    name: 'Isolation tenant customer portal (Laravel)',
-    type: 'application',
+    name: 'Isolation tenant edge gateway (Alpine 3.18)',
+    type: 'system',
     daysAgo: 3,
-    context: { make: 'Isolation Corp', model: 'portal 7.12', industry: 'Finance' },
-    sbom: 'laravel-7.12.0.cdx-1.4.json'
+    context: { make: 'Isolation Corp', model: 'edge-gw (Alpine Linux 3.18)', industry: 'Finance' },
+    sbom: async () => await scanTree(alpineGatewayTree())
   }
 ]
-
-function readFixture (file: string): Uint8Array | undefined {
-  try {
-    return fs.readFileSync(path.join(SBOM_FIXTURES_DIR, file))
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * Seeds the reports of a tenant that has none yet; returns how many it created. `ensureFeed`
@@ -87,14 +88,16 @@ export async function seedInsightReports (db: Db, tenantUid: string, reports: Se
   const [existing] = await db.select({ n: count() }).from(insightReports).where(owned(insightReports, tenantUid))
   if ((existing?.n ?? 0) > 0) return 0
   await ensureFeed?.()
-  for (const item of reports) {
+  // Made side by side (two are console-scan runs in child processes), stored in order.
+  const sboms = reports.map(async (item) => await item.sbom?.())
+  for (const [index, item] of reports.entries()) {
     const report = await createReport(db, tenantUid, {
       name: item.name,
       assessmentType: item.type,
       createdAt: new Date(now.getTime() - item.daysAgo * 24 * 60 * 60 * 1000),
       ...(item.context === undefined ? {} : { context: item.context })
     })
-    const sbom = item.sbom === undefined ? undefined : readFixture(item.sbom)
+    const sbom = await sboms[index]
     const audit = item.audit === true ? Buffer.from(JSON.stringify(demoAudit())) : undefined
     if (sbom === undefined && audit === undefined) continue
     await storeScan(db, tenantUid, report.uid, await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db, { demo: true }))

@@ -9,6 +9,8 @@ import { ecosystemComparator } from '../../../src/lib/vulns/ecosystems.js'
 import { allDevices, matchDevices } from '../../../src/lib/vulns/match.js'
 import { openVulnsDb, type VulnsDb } from '../vulns/vulns-helpers.js'
 import { seed } from '../../../src/lib/seed.js'
+import { importOsvAndMatch } from '../../../src/lib/vulns/import.js'
+import { needsSharedData, sharedData } from '../../shared-data.js'
 
 describe('demo feed: patch ladders', () => {
   it('the next update bumps the last number (before ".elN" on RPM)', () => {
@@ -80,14 +82,33 @@ describe('demo seed: findings come from the matcher', () => {
     assert.deepEqual(await snapshot(), before)
   })
 
-  it('shows the shipped real OSV records: their descriptions and CVSS scores win over the demo catalogue', async () => {
+  it('loads no real advisory: every record, affected row and finding is demo data, described by the demo catalogue', async () => {
+    const [counts] = rowsOf<Record<string, number>>(await t.db.execute(sql`SELECT
+      (SELECT count(*)::int FROM osv_records WHERE NOT demo) AS real_records,
+      (SELECT count(*)::int FROM vulnerability_affected WHERE NOT demo) AS real_rows,
+      (SELECT count(*)::int FROM package_findings WHERE NOT demo) AS real_findings,
+      (SELECT count(*)::int FROM package_findings) AS findings,
+      (SELECT count(*)::int FROM vulnerabilities WHERE source <> 'seed') AS described_elsewhere`))
+    assert.deepEqual(counts, { real_records: 0, real_rows: 0, real_findings: 0, findings: counts!.findings, described_elsewhere: 0 })
+    assert.ok(counts!.findings > 300)
+    assert.equal((await t.db.select().from(devices).where(eq(devices.demo, false))).length, 0, 'every seeded device is a demo device')
+  })
+
+  it('a real record of a demo CVE describes it; its affected packages are matched on the demo devices too', { skip: needsSharedData('osv', 'alpine') }, async () => {
+    // ALPINE-CVE-2025-26519: musl on Alpine 3.18 until 1.2.4-r3, CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H
+    // = 7.0, a CVE the demo catalogue also lists (with its NVD score).
+    const [before] = await t.db.select().from(vulnerabilities).where(eq(vulnerabilities.cveId, 'CVE-2025-26519'))
+    assert.equal(before?.source, 'seed')
+    await importOsvAndMatch(t.db, sharedData('osv', 'alpine', 'ALPINE-CVE-2025-26519.json'))
     const [musl] = await t.db.select().from(vulnerabilities).where(eq(vulnerabilities.cveId, 'CVE-2025-26519'))
     assert.equal(musl?.source, 'osv:ALPINE-CVE-2025-26519')
     assert.match(musl?.description ?? '', /^musl libc 0\.9\.13 through 1\.2\.5 before 1\.2\.6 has an out-of-bounds write/)
     assert.equal(musl?.vector, 'CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H')
     assert.equal(musl?.score, 7)
-    const [dpkg] = rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM package_findings f
-      JOIN vulnerabilities v ON v.uid = f.vulnerability_uid WHERE v.cve_id = 'CVE-2025-6297' AND f.tenant_uid = ${t.tenant}`))
-    assert.ok(dpkg!.n > 0, 'Ubuntu 22.04 dpkg: a real record, not in the demo catalogue, found on demo devices')
+    // The demo Alpine devices' musl findings are now backed by a real record: no longer demo only.
+    const [findings] = rowsOf<{ demo: number, real: number }>(await t.db.execute(sql`SELECT
+      count(*) FILTER (WHERE f.demo)::int AS demo, count(*) FILTER (WHERE NOT f.demo)::int AS real
+      FROM package_findings f JOIN vulnerabilities v ON v.uid = f.vulnerability_uid WHERE v.cve_id = 'CVE-2025-26519'`))
+    assert.ok(findings!.real > 0, JSON.stringify(findings))
   })
 })

@@ -21,10 +21,10 @@ describe('built-in detections on inventory changes', () => {
   before(async () => {
     t = await buildEnrolApp()
     token = (await t.token()).token
-    // openvpn, Alpine v3.18: CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H = 9.8 (critical).
-    await loadOsvRecord(t.app.db, 'alpine/ALPINE-CVE-2023-46850.json', 9.8)
-    // wget, its record carries no severity at all: a finding, but not a high-risk one.
-    await loadOsvRecord(t.app.db, 'alpine/CVE-2024-10524.json', null)
+    // openvpn, Alpine v3.18, fixed in 2.6.7-r0: CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H = 9.8 (critical).
+    await loadOsvRecord(t.app.db, 'alpine/ALPINE-CVE-2999-0010.json', 9.8)
+    // wget (Alpine v3.21 before 1.25.0-r0), its record carries no severity at all: a finding, but not a high-risk one.
+    await loadOsvRecord(t.app.db, 'debian/CVE-2999-0004.json', null)
   })
   after(async () => { await t.close() })
 
@@ -97,10 +97,10 @@ describe('built-in detections on inventory changes', () => {
 
     const vulnerable = await detail(byName(raised, 'Newly Installed Package With High-Risk CVE')[0]!.uid)
     assert.equal(vulnerable.priority, 'Critical', 'CVSS 9.8')
-    assert.match(vulnerable.indicator, /^openvpn 2\.6\.5-r0 \(x86_64\): CVE-2023-46850$/)
+    assert.match(vulnerable.indicator, /^openvpn 2\.6\.5-r0 \(x86_64\): CVE-2999-0010$/)
     assert.match(vulnerable.summary, /changed from 2\.6\.8-r0 to 2\.6\.5-r0 on edge-gw-01/)
     assert.deepEqual(vulnerable.event_data.before, { name: 'openvpn', version: '2.6.8-r0' })
-    assert.deepEqual(vulnerable.event_data['vulnerability.id'], ['CVE-2023-46850'])
+    assert.deepEqual(vulnerable.event_data['vulnerability.id'], ['CVE-2999-0010'])
 
     const tunnel = await detail(byName(raised, 'New Network Interface')[0]!.uid)
     assert.equal(tunnel.event_data['interface.name'], 'wg0')

@@ -4,9 +4,12 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { normaliseSbom } from '../../../src/lib/insights/cyclonedx.js'
 import { DocumentError, parseJson } from '../../../src/lib/insights/document.js'
-import { SBOM_FIXTURES_DIR } from '../../../src/lib/insights/seed.js'
+import { needsSharedData, sharedData, TEST_SBOM } from '../../shared-data.js'
 
-const fixture = (file: string): Record<string, any> => JSON.parse(fs.readFileSync(path.join(SBOM_FIXTURES_DIR, file), 'utf8'))
+/** One of our own SBOMs (fixtures/test-sbom). */
+const ours = (file: string): Record<string, any> => JSON.parse(fs.readFileSync(path.join(TEST_SBOM, file), 'utf8'))
+/** A real SBOM made by another tool (../shared/data/sbom). */
+const fixture = (file: string): Record<string, any> => JSON.parse(fs.readFileSync(sharedData('sbom', file), 'utf8'))
 const rejects = (value: unknown, message: string) => assert.throws(() => normaliseSbom(value), (error: unknown) => {
   assert.ok(error instanceof DocumentError)
   assert.equal(error.message, message)
@@ -17,7 +20,79 @@ const minimal = (extra: Record<string, unknown> = {}) => ({ bomFormat: 'CycloneD
 const COMPONENT_KEYS = ['bom-ref', 'description', 'group', 'licenses', 'name', 'properties', 'purl', 'type', 'version']
 const VULN_KEYS = ['advisories', 'affects', 'bom-ref', 'cwes', 'description', 'detail', 'id', 'properties', 'published', 'ratings', 'recommendation', 'source', 'updated']
 
-describe('normaliseSbom: the real SBOMs in fixtures/sbom', () => {
+describe('normaliseSbom: our own SBOMs (fixtures/test-sbom)', () => {
+  it('shop-npm (1.7): tools.components, timestamp, serial number, a vulnerability with three ratings, a scoped package', () => {
+    const raw = ours('shop-npm.cdx-1.7.json')
+    const sbom = normaliseSbom(raw)
+    assert.equal(sbom.spec_version, '1.7')
+    assert.equal(sbom.serial_number, 'urn:uuid:6f0c3a52-1d0e-4b7e-9c1a-000000000017')
+    assert.equal(sbom.metadata.timestamp, '2026-03-02T10:20:30+00:00')
+    // 1.5+ tools: an object with components; the vendor comes from the manufacturer.
+    assert.deepEqual(sbom.metadata.tools.components, [{ name: 'hand-written', version: '1.0', vendor: 'Example Tools Ltd.', group: 'example' }])
+    assert.deepEqual(sbom.metadata.component, { name: 'example/shop', version: null, type: 'application', group: null, purl: null, 'bom-ref': 'app' })
+    assert.equal(sbom.components.length, 13)
+    for (const component of sbom.components) assert.deepEqual(Object.keys(component).sort(), COMPONENT_KEYS)
+    const cookies = sbom.components.find((c) => c.name === 'cookies')
+    assert.deepEqual([cookies?.group, cookies?.purl, cookies?.licenses], ['@example', 'pkg:npm/%40example/cookies@1.0.0', [{ expression: '(MIT OR Apache-2.0)' }]])
+    const [vuln] = sbom.vulnerabilities
+    assert.ok(vuln)
+    assert.deepEqual(Object.keys(vuln).sort(), VULN_KEYS)
+    assert.equal(vuln.id, 'CVE-2999-1005')
+    // Ratings without score/vector/method keep null there: nothing is invented.
+    assert.deepEqual(vuln.ratings, [
+      { severity: 'medium', method: null, score: null, vector: null, source: { name: 'ghsa', url: null } },
+      { severity: 'medium', method: 'CVSSv2', score: 4.3, vector: 'AV:N/AC:M/Au:N/C:N/I:P/A:N', source: { name: 'nvd', url: null } },
+      { severity: 'medium', method: 'CVSSv31', score: 6.1, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N', source: { name: 'nvd', url: null } }
+    ])
+    assert.equal(vuln.detail, null)
+    assert.equal(vuln.recommendation, 'Upgrade jquery to version 3.5.0')
+    assert.deepEqual(vuln.cwes, [79])
+    assert.deepEqual(vuln.advisories, [{ title: null, url: 'https://example.com/advisories/CVE-2999-1005' }, { title: null, url: 'https://example.com/jquery/3.5.0' }])
+    assert.deepEqual(vuln.affects, [{ ref: 'pkg:npm/jquery@3.4.1' }])
+  })
+
+  it('portal-composer (1.4): the tools array, a group on every component, every licence shape, properties kept', () => {
+    const raw = ours('portal-composer.cdx-1.4.json')
+    const sbom = normaliseSbom(raw)
+    assert.equal(sbom.spec_version, '1.4')
+    assert.equal(sbom.serial_number, null)
+    assert.equal(sbom.metadata.timestamp, null)
+    assert.deepEqual(sbom.metadata.component, {
+      name: 'portal', version: '7.12.0', type: 'application', group: 'example', purl: 'pkg:composer/example/portal@7.12.0', 'bom-ref': 'example/portal@7.12.0'
+    })
+    assert.deepEqual(sbom.metadata.tools.components, [
+      { name: 'example-bom-library', version: '3.2.1', vendor: 'example', group: null },
+      { name: 'example-composer-plugin', version: '4.1.0', vendor: 'example', group: null }
+    ])
+    assert.deepEqual(sbom.components.map((c) => `${c.group}/${c.name}`), raw.components.map((c: any) => `${c.group}/${c.name}`))
+    assert.deepEqual(sbom.components.map((c) => c.properties), raw.components.map((c: any) => c.properties))
+    // id, id + url, name, name + url, expression, and none at all.
+    assert.deepEqual(sbom.components.map((c) => c.licenses), [
+      [{ license: { id: 'MIT', name: null, url: null } }],
+      [{ license: { id: 'MIT', name: null, url: 'https://example.com/http-client/LICENSE' } }],
+      [{ license: { id: 'MIT', name: null, url: null } }, { license: { id: 'MIT', name: null, url: 'https://example.com/crc32/LICENSE' } }],
+      [{ expression: '(MIT OR Apache-2.0)' }],
+      [{ license: { id: null, name: 'Acme Public License', url: null } }],
+      [{ license: { id: null, name: 'Acme Public License', url: 'https://example.com/acme/LICENSE' } }],
+      []
+    ])
+    assert.deepEqual(sbom.vulnerabilities, [])
+  })
+
+  it('vex-only (1.4): no metadata, no components, a vulnerability about a component elsewhere', () => {
+    const sbom = normaliseSbom(ours('vex-only.cdx-1.4.json'))
+    assert.deepEqual(sbom.metadata, { timestamp: null, component: null, tools: { components: [] } })
+    assert.deepEqual(sbom.components, [])
+    assert.equal(sbom.vulnerabilities.length, 1)
+    const [vuln] = sbom.vulnerabilities
+    assert.deepEqual(vuln?.affects, [{ ref: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar' }])
+    assert.deepEqual(vuln?.ratings.map((r) => [r.severity, r.score]), [['high', 7.5], ['high', 8.2], ['none', 0]])
+    assert.deepEqual(vuln?.advisories[0], { title: 'Example commit', url: 'https://example.com/xml-binding/commit/1' })
+    assert.equal(vuln?.published, '2026-01-03T00:00:00.000Z')
+  })
+})
+
+describe('normaliseSbom: the real SBOMs of ../shared/data/sbom', { skip: needsSharedData('sbom') }, () => {
   it('juice-shop (1.4): every component in order, the 1.4 tools array, metadata.component kept', () => {
     const raw = fixture('juice-shop-11.1.2.cdx-1.4.json')
     const sbom = normaliseSbom(raw)

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '../../../src/lib/sql-rows.js'
@@ -11,7 +10,7 @@ import { parseOsvRecord } from '../../../src/lib/vulns/osv-record.js'
 import {
   compareComposer, compareGo, compareMaven, compareNuget, comparePep440, compareRubyGems, compareSemver
 } from '../../../src/lib/vulns/versions/index.js'
-import { OSV_FIXTURES } from './osv-fixtures.js'
+import { needsSharedData, sharedData } from '../../shared-data.js'
 import { openVulnsDb, type VulnsDb } from './vulns-helpers.js'
 
 const events = (...list: Array<[string, string]>): Array<Record<string, string>> => list.map(([kind, value]) => ({ [kind]: value }))
@@ -84,12 +83,12 @@ describe('language ecosystems: orderings and names', () => {
   })
 })
 
-describe('language ecosystems: names folded on both sides of the feed', () => {
+describe('language ecosystems: names folded on both sides of the feed (real records, ../shared/data/osv)', { skip: needsSharedData('osv', 'npm') }, () => {
   let t: VulnsDb
   before(async () => {
     t = await openVulnsDb()
     // The santatracker file's extra entries name one NuGet package "jQuery" in five records and "jquery" in one.
-    await importOsv(t.db, path.join(OSV_FIXTURES, 'npm', 'osv-scanner-santatracker-vulns.json'))
+    await importOsv(t.db, sharedData('osv', 'npm', 'osv-scanner-santatracker-vulns.json'))
   })
   after(async () => { await t.cleanup() })
 

@@ -7,9 +7,11 @@ import { cvssBaseScore, severityScore } from '../../../src/lib/vulns/cvss.js'
 import { ecosystemKey, osvEcosystem } from '../../../src/lib/vulns/ecosystems.js'
 import { cvesOf, OsvFormatError, parseOsvDocument, parseOsvRecord } from '../../../src/lib/vulns/osv-record.js'
 import { compareDpkg, compareSemver } from '../../../src/lib/vulns/versions/index.js'
-import { OSV_FIXTURES } from './osv-fixtures.js'
+import { needsSharedData, sharedData, TEST_OSV } from '../../shared-data.js'
+import { osvFiles } from './osv-files.js'
 
-const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(OSV_FIXTURES, name), 'utf8'))
+/** One of our own records (fixtures/test-osv). */
+const ours = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(TEST_OSV, name), 'utf8'))
 
 describe('CVSS base scores', () => {
   it('v3.1 and v3.0: FIRST\'s specification examples', () => {
@@ -59,47 +61,47 @@ describe('CVSS base scores', () => {
   })
 })
 
-describe('OSV records → CVE rows', () => {
+describe('OSV records → CVE rows (our own records, fixtures/test-osv)', () => {
   it('a Debian advisory speaks for the CVEs it lists upstream, keeping the advisory ids as aliases', () => {
-    const record = parseOsvRecord(fixture('debian/DLA-3008-1.json'))
-    assert.deepEqual(record.cves, [{ cveId: 'CVE-2022-1292', relation: 1 }])
-    assert.deepEqual(record.aliases, ['CVE-2022-1292', 'DEBIAN-CVE-2022-1292'])
+    // DSA-9901-1: upstream CVE-2999-0001 and DEBIAN-CVE-2999-0001, a summary, no details, no severity.
+    const record = parseOsvRecord(ours('debian/DSA-9901-1.json'))
+    assert.deepEqual(record.cves, [{ cveId: 'CVE-2999-0001', relation: 1 }])
+    assert.deepEqual(record.aliases, ['CVE-2999-0001', 'DEBIAN-CVE-2999-0001'])
     assert.equal(record.summary, 'openssl - security update')
     assert.equal(record.details, '')
     assert.equal(record.score, null)
-    assert.deepEqual(record.affected.map((a) => [a.ecosystem, a.packageName, a.versions.length]), [['Debian:9', 'openssl', 19]])
+    assert.deepEqual(record.affected.map((a) => [a.ecosystem, a.packageName, a.versions.length]), [['Debian:12', 'openssl', 3]])
   })
 
-  it('an old DSA and a USN name their CVEs only under "related"; a record naming none is its own row', () => {
-    assert.deepEqual(parseOsvRecord(fixture('debian/DTSA-1-1.json')).cves,
-      [{ cveId: 'CVE-2005-2626', relation: 0 }, { cveId: 'CVE-2005-2627', relation: 0 }])
-    const usn = parseOsvRecord(fixture('ubuntu/USN-7095-1.json'))
-    assert.ok(usn.cves.length > 100 && usn.cves.every((cve) => cve.relation === 0 && /^CVE-/.test(cve.cveId)))
-    assert.deepEqual(parseOsvRecord(fixture('debian/DSA-5474-1.json')).cves, [{ cveId: 'DSA-5474-1', relation: 2 }])
-    assert.deepEqual(parseOsvRecord(fixture('npm/MAL-2023-1.json')).cves, [{ cveId: 'MAL-2023-1', relation: 2 }])
+  it('a USN names its CVEs only under "related"; a record naming none is its own row', () => {
+    assert.deepEqual(parseOsvRecord(ours('ubuntu/USN-9906-1.json')).cves,
+      [{ cveId: 'CVE-2999-0006', relation: 0 }, { cveId: 'CVE-2999-0007', relation: 0 }])
+    assert.deepEqual(parseOsvRecord(ours('debian/DSA-9902-1.json')).cves, [{ cveId: 'DSA-9902-1', relation: 2 }])
+    const [, , , , malware] = parseOsvDocument(fs.readFileSync(path.join(TEST_OSV, 'npm/vulns.json'), 'utf8')) as Array<{ id: string }>
+    assert.deepEqual(parseOsvRecord(malware).cves, [{ cveId: 'MAL-2999-1', relation: 2 }])
   })
 
   it('per-CVE distro records are that CVE\'s own; a GHSA speaks for its CVE alias', () => {
-    assert.deepEqual(parseOsvRecord(fixture('ubuntu/UBUNTU-CVE-2025-6297.json')).cves, [{ cveId: 'CVE-2025-6297', relation: 2 }])
-    assert.deepEqual(parseOsvRecord(fixture('alpine/ALPINE-CVE-2025-26519.json')).cves, [{ cveId: 'CVE-2025-26519', relation: 2 }])
-    assert.deepEqual(parseOsvRecord(fixture('npm/GHSA-92r3-m2mg-pj97.json')).cves, [{ cveId: 'CVE-2023-49293', relation: 1 }])
+    assert.deepEqual(parseOsvRecord(ours('ubuntu/UBUNTU-CVE-2999-0005.json')).cves, [{ cveId: 'CVE-2999-0005', relation: 2 }])
+    assert.deepEqual(parseOsvRecord(ours('alpine/ALPINE-CVE-2999-0009.json')).cves, [{ cveId: 'CVE-2999-0009', relation: 2 }])
+    assert.deepEqual(parseOsvRecord(ours('npm/GHSA-test-0005-0005.json')).cves, [{ cveId: 'CVE-2999-1005', relation: 1 }])
     // A related CVE is ignored when the record already names its own.
     assert.deepEqual(cvesOf('GHSA-aaaa-bbbb-cccc', ['CVE-2020-1234'], ['CVE-2020-9999']), [{ cveId: 'CVE-2020-1234', relation: 1 }])
   })
 
   it('scores come from the CVSS vector; GIT ranges and entries without a package are dropped', () => {
-    const alpine = parseOsvRecord(fixture('alpine/CVE-2016-10012.json'))
+    // CVSS:3.0/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H: 7.8 in the v3.0 tables.
+    const alpine = parseOsvRecord(ours('alpine/CVE-2999-0011.json'))
     assert.equal(alpine.score, 7.8)
     assert.equal(alpine.vector, 'CVSS:3.0/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H')
-    assert.ok(alpine.affected.length > 0)
-    assert.ok(alpine.affected.every((a) => a.ecosystem.startsWith('Alpine:') && a.ranges.every((r) => r.type === 'ECOSYSTEM')))
-    // "versions": null in every entry (osv.dev converter test data) is no list at all.
-    assert.ok(parseOsvRecord(fixture('alpine/CVE-2012-2812.json')).affected.every((a) => a.versions.length === 0))
+    assert.deepEqual(alpine.affected.map((a) => [a.ecosystem, a.ranges]), [['Alpine:v3.18', [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '7.4_p1-r0' }] }]]])
+    // "versions": null is no list at all.
+    assert.deepEqual(alpine.affected[0]!.versions, [])
   })
 
   it('documents: a single record, {"vulns": [...]}, and bad records reported beside good ones', () => {
-    const wrapped = parseOsvDocument(fs.readFileSync(path.join(OSV_FIXTURES, 'npm/osv-scanner-santatracker-vulns.json'), 'utf8'))
-    assert.equal(wrapped.length, 170)
+    const wrapped = parseOsvDocument(fs.readFileSync(path.join(TEST_OSV, 'npm/vulns.json'), 'utf8'))
+    assert.equal(wrapped.length, 5)
     assert.ok(wrapped.every((item) => !(item instanceof OsvFormatError)))
     const mixed = parseOsvDocument(JSON.stringify({ vulns: [{ id: 'GHSA-1' }, { summary: 'no id' }, 'text'] }))
     assert.equal(mixed.length, 3)
@@ -110,6 +112,40 @@ describe('OSV records → CVE rows', () => {
     assert.throws(() => parseOsvDocument('{"name": "lodash"}'), /neither an OSV record/)
     assert.throws(() => parseOsvRecord({ id: 'has space', affected: [] }), /not an OSV id/)
     assert.throws(() => parseOsvRecord({ id: 'X-1', affected: 'all' }), /"affected" is not a list/)
+  })
+})
+
+describe('OSV records → CVE rows (real records, ../shared/data/osv)', { skip: needsSharedData('osv') }, () => {
+  const real = (name: string): unknown => JSON.parse(fs.readFileSync(sharedData('osv', name), 'utf8'))
+
+  it('every real document parses, both shapes, with no record refused', () => {
+    const files = osvFiles(sharedData('osv'))
+    assert.ok(files.length > 20, `${files.length} files`)
+    for (const file of files) {
+      const records = parseOsvDocument(fs.readFileSync(file, 'utf8'))
+      assert.ok(records.length > 0 && records.every((item) => !(item instanceof OsvFormatError)), file)
+    }
+    assert.equal(parseOsvDocument(fs.readFileSync(sharedData('osv', 'npm/osv-scanner-santatracker-vulns.json'), 'utf8')).length, 170)
+  })
+
+  it('Debian, Ubuntu, Alpine and GitHub records name their CVEs as the rules say', () => {
+    const dla = parseOsvRecord(real('debian/DLA-3008-1.json'))
+    assert.deepEqual(dla.cves, [{ cveId: 'CVE-2022-1292', relation: 1 }])
+    assert.deepEqual(dla.aliases, ['CVE-2022-1292', 'DEBIAN-CVE-2022-1292'])
+    assert.deepEqual(dla.affected.map((a) => [a.ecosystem, a.packageName, a.versions.length]), [['Debian:9', 'openssl', 19]])
+    assert.deepEqual(parseOsvRecord(real('debian/DTSA-1-1.json')).cves,
+      [{ cveId: 'CVE-2005-2626', relation: 0 }, { cveId: 'CVE-2005-2627', relation: 0 }])
+    const usn = parseOsvRecord(real('ubuntu/USN-7095-1.json'))
+    assert.ok(usn.cves.length > 100 && usn.cves.every((cve) => cve.relation === 0 && /^CVE-/.test(cve.cveId)))
+    assert.deepEqual(parseOsvRecord(real('debian/DSA-5474-1.json')).cves, [{ cveId: 'DSA-5474-1', relation: 2 }])
+    assert.deepEqual(parseOsvRecord(real('npm/MAL-2023-1.json')).cves, [{ cveId: 'MAL-2023-1', relation: 2 }])
+    assert.deepEqual(parseOsvRecord(real('ubuntu/UBUNTU-CVE-2025-6297.json')).cves, [{ cveId: 'CVE-2025-6297', relation: 2 }])
+    assert.deepEqual(parseOsvRecord(real('alpine/ALPINE-CVE-2025-26519.json')).cves, [{ cveId: 'CVE-2025-26519', relation: 2 }])
+    assert.deepEqual(parseOsvRecord(real('npm/GHSA-92r3-m2mg-pj97.json')).cves, [{ cveId: 'CVE-2023-49293', relation: 1 }])
+    const openssh = parseOsvRecord(real('alpine/CVE-2016-10012.json'))
+    assert.equal(openssh.score, 7.8)
+    assert.ok(openssh.affected.every((a) => a.ecosystem.startsWith('Alpine:') && a.ranges.every((r) => r.type === 'ECOSYSTEM')))
+    assert.ok(parseOsvRecord(real('alpine/CVE-2012-2812.json')).affected.every((a) => a.versions.length === 0))
   })
 })
 

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test'
 import { affectedBy } from '../../../src/lib/vulns/affected.js'
 import { ecosystemBase, ecosystemComparator } from '../../../src/lib/vulns/ecosystems.js'
 import { compareApk, compareDpkg, compareRpm, compareSemver, InvalidVersionError, type Compare } from '../../../src/lib/vulns/versions/index.js'
-import { fixtureRecords, SHARED_OSV, sharedOsvPresent } from './osv-fixtures.js'
+import { needsSharedData, sharedData } from '../../shared-data.js'
+import { osvRecordsIn } from './osv-files.js'
 import { checkTable } from './version-tables.js'
 
 describe('dpkg ordering (Debian, Ubuntu)', () => {
@@ -89,11 +90,11 @@ describe('semver ordering (npm)', () => {
   })
 })
 
-describe('real OSV records (fixtures/osv)', () => {
+describe('real OSV records (../shared/data/osv)', { skip: needsSharedData('osv') }, () => {
   it('every explicitly listed affected version sorts before the range\'s fix', () => {
     const byEcosystem: Record<string, Compare> = { Debian: compareDpkg, Ubuntu: compareDpkg, Alpine: compareApk }
     let checked = 0
-    for (const { record } of fixtureRecords()) {
+    for (const { record } of osvRecordsIn(sharedData('osv'))) {
       for (const affected of record.affected ?? []) {
         const compare = byEcosystem[String(affected.package?.ecosystem ?? '').split(':')[0]!]
         if (compare === undefined) continue
@@ -112,16 +113,12 @@ describe('real OSV records (fixtures/osv)', () => {
   })
 })
 
-describe('real OSV records of the language ecosystems (../shared/data/osv)', () => {
+describe('real OSV records of the language ecosystems (../shared/data/osv)', { skip: needsSharedData('osv') }, () => {
   const LANGUAGES = ['Maven', 'PyPI', 'Go', 'RubyGems', 'NuGet', 'Packagist', 'crates.io']
 
   it('every listed, introduced and last affected version is affected per the ranges alone; every fix is not', (t) => {
-    if (!sharedOsvPresent()) {
-      t.skip(`${SHARED_OSV} absent`)
-      return
-    }
     const checked: Record<string, { listed: number, bounds: number, fixes: number }> = {}
-    for (const { record } of fixtureRecords(SHARED_OSV)) {
+    for (const { record } of osvRecordsIn(sharedData('osv'))) {
       for (const affected of record.affected ?? []) {
         const ecosystem = String(affected.package?.ecosystem ?? '')
         if (!LANGUAGES.includes(ecosystemBase(ecosystem))) continue

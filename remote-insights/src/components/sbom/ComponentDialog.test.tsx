@@ -3,29 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { loadSbom, SBOM_FILES } from '../../testing/sbomFixtures';
 import { ComponentDialog } from './ComponentDialog';
 
-const juiceShop = loadSbom(SBOM_FILES.juiceShop);
-const component = (name: string) => juiceShop.components.find((c) => c.name === name)!;
+const portal = loadSbom(SBOM_FILES.portal);
+const component = (name: string) => portal.components.find((c) => c.name === name)!;
 
 describe('ComponentDialog', () => {
   it('shows type, group, description, package URL, licenses with safe links and properties', () => {
-    render(<ComponentDialog component={component('buffer-crc32')} open onClose={() => undefined} />);
-    const dialog = screen.getByRole('dialog', { name: 'buffer-crc32 0.2.13' });
+    render(<ComponentDialog component={component('crc32')} open onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'crc32 0.2.13' });
     expect(within(dialog).getByText('library')).toBeInTheDocument();
-    expect(within(dialog).getByText('Group').nextElementSibling).toHaveTextContent('N/A');
-    expect(within(dialog).getByText('A pure javascript CRC32 algorithm that plays nice with binary data')).toBeInTheDocument();
-    expect(within(dialog).getByText(/^pkg:npm\/buffer-crc32@0\.2\.13/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Group').nextElementSibling).toHaveTextContent('example');
+    expect(within(dialog).getByText('A pure PHP CRC32 function (test data)')).toBeInTheDocument();
+    expect(within(dialog).getByText('pkg:composer/example/crc32@0.2.13')).toBeInTheDocument();
     // Two MIT entries in the file: one plain, one with the license text's URL.
     const link = within(dialog).getByRole('link', { name: 'MIT' });
-    expect(link).toHaveAttribute('href', 'https://github.com/brianloveswords/buffer-crc32/raw/master/LICENSE');
+    expect(link).toHaveAttribute('href', 'https://example.com/crc32/LICENSE');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(dialog).getAllByText('MIT')).toHaveLength(2);
     const properties = within(dialog).getByRole('table', { name: 'Properties' });
-    expect(within(properties).getByText('cdx:npm:package:path')).toBeInTheDocument();
+    expect(within(properties).getByText('cdx:composer:package:distReference')).toBeInTheDocument();
   });
 
   it('shows an SPDX expression as text, not a link', () => {
-    render(<ComponentDialog component={component('atob')} open onClose={() => undefined} />);
+    render(<ComponentDialog component={component('base64')} open onClose={() => undefined} />);
     expect(screen.getByText('(MIT OR Apache-2.0)')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
-import { juiceShopWithOsvFindings } from '../../testing/sbomFixtures';
+import { withFindings } from '../../testing/sbomFixtures';
 
 jest.mock('../common/ApexChart', () => ({
   preloadApexCharts: () => undefined,
@@ -25,8 +25,8 @@ const kev = {
 
 /** The first row of the default order (critical, lowest id: SbomTab.test.tsx) is demo data. */
 function sbomWithFindings(): SbomPayload {
-  const sbom = juiceShopWithOsvFindings();
-  const first = 'GHSA-8g7p-74h8-hg48';
+  const sbom = withFindings();
+  const first = 'CVE-2999-1';
   const vulnerabilities = sbom.vulnerabilities.map((v) => (v.id === first ? { ...v, properties: [{ name: 'console:demo', value: 'true' }] } : v));
   return { ...sbom, vulnerabilities };
 }

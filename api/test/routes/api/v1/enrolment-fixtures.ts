@@ -7,6 +7,7 @@ import type { Db } from '../../../../src/db/client.js'
 import { devices, vulnerabilities } from '../../../../src/db/schema/index.js'
 import { importOsv } from '../../../../src/lib/vulns/import.js'
 import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../../helpers.js'
+import { TEST_OSV } from '../../../shared-data.js'
 
 /** A test app (no demo DETECT data) with a session per tenant and the agent-side calls. */
 export interface EnrolApp extends TestApp {
@@ -82,17 +83,15 @@ export async function enrolled (t: EnrolApp, token: string, body: EnrolBody = ma
   return response.json()
 }
 
-const OSV_DIR = path.resolve(import.meta.dirname, '../../../../../fixtures/osv')
-
 /**
- * Loads one real OSV record from fixtures/osv with the feed importer (`import-osv`), and checks
+ * Loads one of our own OSV records (fixtures/test-osv) with the feed importer (`import-osv`), and checks
  * the CVSS base score it derived from the record's vector (the tests name the vector beside the
  * number; null: the record has no CVSS vector).
  */
 export async function loadOsvRecord (db: Db, file: string, score: number | null): Promise<void> {
-  const summary = await importOsv(db, path.join(OSV_DIR, file))
+  const summary = await importOsv(db, path.join(TEST_OSV, file))
   assert.equal(summary.records, 1, `${file} imported`)
-  const record = JSON.parse(fs.readFileSync(path.join(OSV_DIR, file), 'utf8')) as { id: string, aliases?: string[] | null, upstream?: string[] }
+  const record = JSON.parse(fs.readFileSync(path.join(TEST_OSV, file), 'utf8')) as { id: string, aliases?: string[] | null, upstream?: string[] }
   const cve = [record.id, ...(record.aliases ?? []), ...(record.upstream ?? [])]
     .map((id) => /CVE-\d{4}-\d+$/.exec(id)?.[0]).find((id) => id !== undefined) ?? record.id
   const [row] = await db.select({ score: vulnerabilities.score }).from(vulnerabilities).where(eq(vulnerabilities.cveId, cve))

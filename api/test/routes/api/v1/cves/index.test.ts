@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { vulnerabilities } from '../../../../../src/db/schema/index.js'
+import { importOsv } from '../../../../../src/lib/vulns/import.js'
+import { TEST_OSV } from '../../../../shared-data.js'
 import { assertNotFound, buildDetectApp, type DetectApp } from '../detect-fixtures.js'
 
 describe('CVE descriptions: /api/v1/cves/:uid/description/', () => {
@@ -24,15 +26,20 @@ describe('CVE descriptions: /api/v1/cves/:uid/description/', () => {
 
   it('imported OSV records answer with their details (else summary), CVSS score and vector', async () => {
     const uidOf = async (cveId: string) => (await t.app.db.select({ uid: vulnerabilities.uid }).from(vulnerabilities).where(eq(vulnerabilities.cveId, cveId)))[0]!.uid
-    // From api/osv-sample, loaded by the demo seed.
-    const musl = (await t.get(`/api/v1/cves/${await uidOf('CVE-2025-26519')}/description/`)).json()
-    assert.equal(musl.cve_id, 'CVE-2025-26519')
-    assert.match(musl.description, /^musl libc 0\.9\.13 through 1\.2\.5 before 1\.2\.6 has an out-of-bounds write vulnerability when an attacker can trigger iconv conversion/)
+    // Our own records (fixtures/test-osv): the seed loads no real advisory.
+    await importOsv(t.app.db, TEST_OSV)
+    const musl = (await t.get(`/api/v1/cves/${await uidOf('CVE-2999-0009')}/description/`)).json()
+    assert.equal(musl.cve_id, 'CVE-2999-0009')
+    assert.equal(musl.description, 'A test record: musl on Alpine v3.18, fixed in 1.2.4-r3.')
+    // CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H is 7.0.
     assert.equal(musl.score, 7)
     assert.equal(musl.vector, 'CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H')
     // A Debian advisory with a summary only and no CVE, no severity.
-    assert.deepEqual((await t.get(`/api/v1/cves/${await uidOf('DSA-5474-1')}/description/`)).json(),
-      { cve_id: 'DSA-5474-1', description: 'intel-microcode - security update', score: null, vector: null })
+    const dsa = (await t.get(`/api/v1/cves/${await uidOf('DSA-9902-1')}/description/`)).json()
+    assert.deepEqual([dsa.cve_id, dsa.description, dsa.score, dsa.vector], ['DSA-9902-1', 'intel-microcode - security update', null, null])
+    // A record of ours is no demo data; its OSV page is linked (docs/vuln-feed-api.md "CVE dialog").
+    assert.equal(dsa.demo, false)
+    assert.ok(dsa.links.some((link: { url: string }) => link.url === 'https://osv.dev/vulnerability/DSA-9902-1'), JSON.stringify(dsa.links))
   })
 
   it('unknown or junk uid → 404; anonymous → 401', async () => {

@@ -18,8 +18,8 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
   before(async () => {
     t = await buildEnrolApp()
     token = (await t.token()).token
-    // Real OSV record: openvpn in Alpine v3.18, CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H = 9.8.
-    await loadOsvRecord(t.app.db, 'alpine/ALPINE-CVE-2023-46850.json', 9.8)
+    // Our own OSV record: openvpn in Alpine v3.18 before 2.6.7-r0, CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H = 9.8.
+    await loadOsvRecord(t.app.db, 'alpine/ALPINE-CVE-2999-0010.json', 9.8)
   })
   after(async () => { await t.close() })
 
@@ -50,7 +50,7 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
     ])
     const packages = await packagesOf(uid)
     const vulnerable = packages.results.find((p: { name: string }) => p.name === 'openvpn-auth-pam')
-    assert.equal(vulnerable.cve_id, 'CVE-2023-46850')
+    assert.equal(vulnerable.cve_id, 'CVE-2999-0010')
     assert.equal(vulnerable.score, 9.8)
     assert.equal(packages.results.find((p: { name: string }) => p.name === 'openvpn').cve_id, null, '2.6.8-r0 is past the fix')
     // The device list finds it by an address of the report.

@@ -3,15 +3,21 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
-import { SBOM_FIXTURES_DIR } from '../../../../../src/lib/insights/seed.js'
 import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../../../helpers.js'
+import { sharedData, TEST_SBOM } from '../../../../shared-data.js'
 
 export const REPORTS = '/api/v1/insights/reports/'
 export const SCAN = '/api/v1/insights/cli/scan'
 
-/** The real SBOMs in the repository's fixtures/sbom/, by file name. */
-export const sbomFixtures = (): string[] => fs.readdirSync(SBOM_FIXTURES_DIR).filter((file) => file.endsWith('.json')).sort()
-export const readSbomFixture = (file: string): Buffer => fs.readFileSync(path.join(SBOM_FIXTURES_DIR, file))
+const jsonFiles = (folder: string): string[] => fs.readdirSync(folder).filter((file) => file.endsWith('.json')).sort()
+
+/** Our own SBOMs (fixtures/test-sbom), by file name. */
+export const testSboms = (): string[] => jsonFiles(TEST_SBOM)
+export const readTestSbom = (file: string): Buffer => fs.readFileSync(path.join(TEST_SBOM, file))
+
+/** The real SBOMs made by other tools (../shared/data/sbom; callers skip when it is absent). */
+export const sharedSboms = (): string[] => jsonFiles(sharedData('sbom'))
+export const readSharedSbom = (file: string): Buffer => fs.readFileSync(sharedData('sbom', file))
 
 export interface UploadFile {
   field: string

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import { importOsvAndMatch } from '../../../../../../src/lib/vulns/import.js'
-import { SHARED_OSV, sharedOsvPresent } from '../../../../../lib/vulns/osv-fixtures.js'
+import { needsSharedData, sharedData } from '../../../../../shared-data.js'
 import { buildInsightsApp, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 
 // End to end for the language ecosystems: the real GitHub advisories in ../shared/data/osv
@@ -168,7 +167,8 @@ const sorted = (expected: Record<string, string[]>): Record<string, string[]> =>
   Object.fromEntries(Object.entries(expected).map(([id, refs]) => [id, [...refs].sort()]))
 
 describe('SBOM analysis of Maven, PyPI, Go, RubyGems, NuGet and cargo components (../shared/data/osv)', () => {
-  const present = sharedOsvPresent()
+  const missing = needsSharedData('osv')
+  const present = missing === false
   let t: InsightsApp
   /** Uploaded before the import: the import's re-analysis must find its components by their folded names. */
   let early: { uid: string }
@@ -176,7 +176,7 @@ describe('SBOM analysis of Maven, PyPI, Go, RubyGems, NuGet and cargo components
     if (!present) return
     t = await buildInsightsApp()
     early = await upload('Uploaded before the feed')
-    for (const folder of FOLDERS) await importOsvAndMatch(t.app.db, path.join(SHARED_OSV, folder))
+    for (const folder of FOLDERS) await importOsvAndMatch(t.app.db, sharedData('osv', folder))
   })
   after(async () => { if (present) await t.close() })
 
@@ -187,7 +187,7 @@ describe('SBOM analysis of Maven, PyPI, Go, RubyGems, NuGet and cargo components
     return report
   }
   const skipped = (c: TestContext): boolean => {
-    if (!present) c.skip(`${SHARED_OSV} absent`)
+    if (missing !== false) c.skip(missing)
     return !present
   }
 

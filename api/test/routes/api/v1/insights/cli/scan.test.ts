@@ -2,11 +2,14 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { normaliseSbom } from '../../../../../../src/lib/insights/cyclonedx.js'
 import { demoAudit } from '../../../../../../src/lib/insights/seed-data/audit.js'
-import { buildInsightsApp, multipart, readSbomFixture, REPORTS, SCAN, sbomFixtures, type InsightsApp } from '../insights-fixtures.js'
+import { needsSharedData } from '../../../../../shared-data.js'
+import { buildInsightsApp, multipart, readSharedSbom, readTestSbom, REPORTS, SCAN, sharedSboms, testSboms, type InsightsApp } from '../insights-fixtures.js'
 
 const json = (value: unknown): string => JSON.stringify(value)
 const AUDIT = json(demoAudit())
-const TRIVY = readSbomFixture('trivy-npm.cdx-1.7.json')
+/** Our own CycloneDX 1.7 file: 13 components, one vulnerability (fixtures/test-sbom). */
+const SHOP = readTestSbom('shop-npm.cdx-1.7.json')
+const VEX = readTestSbom('vex-only.cdx-1.4.json')
 const REPORT_TOKEN_ERROR = { detail: 'Invalid or missing report token.' }
 
 describe('scan upload: POST /api/v1/insights/cli/scan', () => {
@@ -21,14 +24,13 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     rules: (await t.get(`${REPORTS}${uid}/rules/`)).body
   })
 
-  it('accepts every real SBOM in fixtures/sbom and serves it back normalised', async () => {
-    const files = sbomFixtures()
-    assert.ok(files.length >= 4 && files.includes('vex-only.cdx-1.4.json'))
+  /** Uploads each file into a new report and checks what a client gets back. */
+  const acceptsEach = async (files: string[], read: (file: string) => Buffer): Promise<void> => {
     for (const file of files) {
       const { uid, token } = await t.create(file)
-      const raw = JSON.parse(readSbomFixture(file).toString('utf8'))
+      const raw = JSON.parse(read(file).toString('utf8'))
       // Sent with a misleading MIME type on purpose: the content decides.
-      const response = await t.upload(token, [{ field: 'sbom', content: readSbomFixture(file), type: 'text/plain', filename: 'scan.txt' }])
+      const response = await t.upload(token, [{ field: 'sbom', content: read(file), type: 'text/plain', filename: 'scan.txt' }])
       assert.equal(response.statusCode, 200, `${file}: ${response.body}`)
       const expected = normaliseSbom(raw)
       assert.deepEqual(response.json(), {
@@ -47,11 +49,23 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
       assert.ok(Math.abs(Date.parse(report.scan_uploaded_at) - Date.now()) < 60_000)
       assert.match(report.analysis, /^Software bill of materials: /)
     }
+  }
+
+  it('accepts every SBOM of our own (fixtures/test-sbom) and serves it back normalised', async () => {
+    const files = testSboms()
+    assert.deepEqual(files, ['portal-composer.cdx-1.4.json', 'shop-npm.cdx-1.7.json', 'vex-only.cdx-1.4.json'])
+    await acceptsEach(files, readTestSbom)
+  })
+
+  it('accepts every real SBOM of ../shared/data/sbom (made by other tools) and serves it back normalised', { skip: needsSharedData('sbom') }, async () => {
+    const files = sharedSboms()
+    assert.ok(files.length >= 4 && files.includes('vex-only.cdx-1.4.json'))
+    await acceptsEach(files, readSharedSbom)
   })
 
   it('sends the SBOM uncompressed to a client that does not accept gzip, and with a trailing slash', async () => {
     const { uid, token } = await t.create('Encodings')
-    await t.upload(token, [{ field: 'sbom', content: TRIVY }])
+    await t.upload(token, [{ field: 'sbom', content: SHOP }])
     const gz = await t.sbom(uid)
     const plain = await t.get(`${REPORTS}${uid}/sbom/`, t.demo, { 'accept-encoding': 'identity' })
     assert.equal(plain.statusCode, 200)
@@ -63,7 +77,7 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
 
   it('takes an SBOM and an audit in one request; the analysis covers both', async () => {
     const { uid, token } = await t.create('Both')
-    const response = await t.upload(token, [{ field: 'audit', content: AUDIT }, { field: 'sbom', content: readSbomFixture('vex-only.cdx-1.4.json') }])
+    const response = await t.upload(token, [{ field: 'audit', content: AUDIT }, { field: 'sbom', content: VEX }])
     assert.equal(response.statusCode, 200, response.body)
     const audit = demoAudit()
     assert.deepEqual(response.json().audit, { rules: audit.rules.rules.length, results: audit.results.length })
@@ -74,12 +88,12 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     assert.deepEqual(Object.keys(rules.rules.globals.profiles), Object.keys(audit.rules.globals.profiles))
     const report = (await t.get(`${REPORTS}${uid}/`)).json()
     assert.deepEqual([report.has_sbom, report.has_audit], [true, true])
-    assert.match(report.analysis, new RegExp(`^Compliance audit: ${audit.rules.rules.length} rules .*\n\nSoftware bill of materials: 0 components, 1 vulnerability; .*CVE-2020-25649 \\(high, score 8\\.2\\)`, 's'))
+    assert.match(report.analysis, new RegExp(`^Compliance audit: ${audit.rules.rules.length} rules .*\n\nSoftware bill of materials: 0 components, 1 vulnerability; .*CVE-2999-2001 \\(high, score 8\\.2\\)`, 's'))
   })
 
   it('a part replaces only the previous part of its kind', async () => {
     const { uid, token } = await t.create('Replace')
-    await t.upload(token, [{ field: 'sbom', content: TRIVY }, { field: 'audit', content: AUDIT }])
+    await t.upload(token, [{ field: 'sbom', content: SHOP }, { field: 'audit', content: AUDIT }])
     const first = await snapshot(uid)
 
     // Audit only: the SBOM stays, the analysis still describes it.
@@ -93,7 +107,7 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     assert.match(second.report.analysis, /^Compliance audit: 3 rules[^]*Software bill of materials: 13 components/)
 
     // SBOM only: the audit stays.
-    assert.equal((await t.upload(token, [{ field: 'sbom', content: readSbomFixture('vex-only.cdx-1.4.json') }])).statusCode, 200)
+    assert.equal((await t.upload(token, [{ field: 'sbom', content: VEX }])).statusCode, 200)
     const third = await snapshot(uid)
     assert.equal(third.rules, second.rules)
     assert.equal(((await t.sbom(uid)).json as { components: unknown[] }).components.length, 0)
@@ -103,7 +117,7 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
 
   it('a bad upload is refused with what is wrong, and the previous scan stays untouched', async () => {
     const { uid, token } = await t.create('Keeps its scan')
-    await t.upload(token, [{ field: 'sbom', content: TRIVY }, { field: 'audit', content: AUDIT }])
+    await t.upload(token, [{ field: 'sbom', content: SHOP }, { field: 'audit', content: AUDIT }])
     const kept = await snapshot(uid)
     const bom = (extra: Record<string, unknown>) => json({ bomFormat: 'CycloneDX', specVersion: '1.6', ...extra })
     const cases: Array<[string, Parameters<InsightsApp['upload']>[1], number, string]> = [
@@ -114,13 +128,13 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
       ['unsupported specVersion', [{ field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.1' }) }], 400, 'sbom: specVersion 1.1 is not supported (1.2 to 1.7)'],
       ['component without name', [{ field: 'sbom', content: bom({ components: [{ type: 'library', name: 'a' }, { type: 'library', name: 'b' }, { type: 'library', name: 'c' }, { type: 'library' }] }) }], 400, 'sbom: components[3].name is missing'],
       ['bad audit status', [{ field: 'audit', content: json({ ...demoAudit(), results: demoAudit().results.map((r, i) => i === 2 ? { ...r, status: 'WARN' } : r) }) }], 400, 'audit: results[2].status must be PASS, FAIL or SKIPPED'],
-      ['good SBOM, bad audit', [{ field: 'sbom', content: readSbomFixture('vex-only.cdx-1.4.json') }, { field: 'audit', content: '{"rules": ' }], 400, 'audit: is not valid JSON'],
+      ['good SBOM, bad audit', [{ field: 'sbom', content: VEX }, { field: 'audit', content: '{"rules": ' }], 400, 'audit: is not valid JSON'],
       ['bad SBOM, good audit', [{ field: 'audit', content: AUDIT }, { field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.6', components: 'none' }) }], 400, 'sbom: components must be an array'],
       ['a NUL character (PostgreSQL text cannot hold it)', [{ field: 'sbom', content: bom({ vulnerabilities: [{ id: 'CVE-2024-0001\u0000', ratings: [{ severity: 'high' }] }] }) }], 400, 'sbom: vulnerabilities[0].id contains a NUL character'],
       ['an unpaired surrogate in the audit', [{ field: 'audit', content: json({ ...demoAudit(), profile_scores: { '\ud800': { score: 1, max: 1 } } }) }], 400, 'audit: profile_scores contains a NUL character or an unpaired surrogate'],
-      ['an SBOM in the audit field', [{ field: 'audit', content: TRIVY }], 400, 'audit: rules is missing'],
-      ['unknown file field', [{ field: 'bom', content: TRIVY }], 400, 'Unknown field "bom".'],
-      ['same field twice', [{ field: 'sbom', content: TRIVY }, { field: 'sbom', content: TRIVY }], 400, 'sbom: sent more than once.'],
+      ['an SBOM in the audit field', [{ field: 'audit', content: SHOP }], 400, 'audit: rules is missing'],
+      ['unknown file field', [{ field: 'bom', content: SHOP }], 400, 'Unknown field "bom".'],
+      ['same field twice', [{ field: 'sbom', content: SHOP }, { field: 'sbom', content: SHOP }], 400, 'sbom: sent more than once.'],
       ['no file', [], 400, 'No file uploaded.']
     ]
     for (const [what, files, status, detail] of cases) {
@@ -131,15 +145,15 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
       assert.deepEqual(await snapshot(uid), kept, what)
     }
 
-    const withText = await t.upload(token, [{ field: 'sbom', content: TRIVY }], { note: 'hello' })
+    const withText = await t.upload(token, [{ field: 'sbom', content: SHOP }], { note: 'hello' })
     assert.equal(withText.statusCode, 400)
     assert.match(withText.json().detail, /^Unknown field "note"\./)
 
-    const asText = await t.upload(token, [], { sbom: TRIVY.toString('utf8') })
+    const asText = await t.upload(token, [], { sbom: SHOP.toString('utf8') })
     assert.equal(asText.statusCode, 400)
     assert.equal(asText.json().detail, 'sbom: send it as a file field (curl -F sbom=@bom.json), not a text field.')
 
-    const asJson = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': 'application/json' }, payload: TRIVY })
+    const asJson = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': 'application/json' }, payload: SHOP })
     assert.equal(asJson.statusCode, 415)
     assert.match(asJson.json().detail, /multipart\/form-data/)
 
@@ -155,7 +169,7 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     }
 
     // Compressed request bodies are refused rather than half-parsed.
-    const { payload, contentType } = await multipart([{ field: 'sbom', content: TRIVY }])
+    const { payload, contentType } = await multipart([{ field: 'sbom', content: SHOP }])
     const gzipped = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': contentType, 'content-encoding': 'gzip' }, payload })
     assert.equal(gzipped.statusCode, 415)
     assert.deepEqual(await snapshot(uid), kept)
@@ -163,11 +177,11 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
 
   it('a file over 100 MB is a 413 naming the field; the previous scan stays', async () => {
     const { uid, token } = await t.create('Too large')
-    await t.upload(token, [{ field: 'sbom', content: TRIVY }])
+    await t.upload(token, [{ field: 'sbom', content: SHOP }])
     const kept = await snapshot(uid)
     // Valid JSON padded past the limit, so only the size can be the reason.
     const big = Buffer.alloc(100 * 1024 * 1024 + 16, 0x20)
-    TRIVY.copy(big)
+    SHOP.copy(big)
     const response = await t.upload(token, [{ field: 'sbom', content: big }])
     assert.equal(response.statusCode, 413)
     assert.deepEqual(response.json(), { detail: 'sbom: file is larger than 100 MB.' })
@@ -176,9 +190,9 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
 
   it('refuses a wrong, missing or foreign credential with 401 and stores nothing', async () => {
     const { uid, token } = await t.create('Credentials')
-    await t.upload(token, [{ field: 'sbom', content: TRIVY }])
+    await t.upload(token, [{ field: 'sbom', content: SHOP }])
     const kept = await snapshot(uid)
-    const other = readSbomFixture('vex-only.cdx-1.4.json')
+    const other = VEX
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
     for (const candidate of [undefined, '', wrong, 'rt_short', token.toUpperCase(), `${token} `, 'ck_abcdefabcdef.secretsecretsecretsecret']) {
       const response = await t.upload(candidate, [{ field: 'sbom', content: other }])
@@ -196,7 +210,7 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
   it("a tenant API key is not accepted in place of a report token", async () => {
     const created = await t.app.inject({ method: 'POST', url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/api-keys/`, headers: t.demo.headers(), payload: { name: 'CI' } })
     assert.equal(created.statusCode, 201, created.body)
-    const response = await t.upload(created.json().key, [{ field: 'sbom', content: TRIVY }])
+    const response = await t.upload(created.json().key, [{ field: 'sbom', content: SHOP }])
     assert.equal(response.statusCode, 401)
     assert.deepEqual(response.json(), REPORT_TOKEN_ERROR)
   })

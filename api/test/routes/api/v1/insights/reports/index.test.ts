@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { assertBadRequest, assertNotFound, keysOf } from '../../detect-fixtures.js'
-import { buildInsightsApp, readSbomFixture, REPORTS, type InsightsApp } from '../insights-fixtures.js'
+import { debianServerTree } from '../../../../../../src/lib/insights/seed-data/system-trees.js'
+import { buildInsightsApp, readTestSbom, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 
 const REPORT_KEYS = ['analysis', 'assessment_type', 'context', 'created_at', 'has_audit', 'has_sbom', 'has_scan_uploaded', 'industry',
   'make', 'model', 'name', 'scan_uploaded_at', 'token', 'uid']
@@ -147,13 +148,13 @@ describe('insight reports: /api/v1/insights/reports/', () => {
 
   it('DELETE removes the report and its scan; the token stops working', async () => {
     const { uid, token } = await t.create('Doomed')
-    assert.equal((await t.upload(token, [{ field: 'sbom', content: readSbomFixture('trivy-npm.cdx-1.7.json') }])).statusCode, 200)
+    assert.equal((await t.upload(token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])).statusCode, 200)
     assert.equal((await t.send('DELETE', `${REPORTS}${uid}/`)).statusCode, 204)
     assertNotFound(await t.get(`${REPORTS}${uid}/`))
     assertNotFound(await t.get(`${REPORTS}${uid}/sbom`))
     assertNotFound(await t.send('DELETE', `${REPORTS}${uid}/`))
     assert.ok(!(await t.get(REPORTS)).json().results.some((r: { uid: string }) => r.uid === uid))
-    const upload = await t.upload(token, [{ field: 'sbom', content: readSbomFixture('trivy-npm.cdx-1.7.json') }])
+    const upload = await t.upload(token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])
     assert.equal(upload.statusCode, 401)
   })
 })
@@ -165,7 +166,7 @@ describe('insight reports: tenant isolation', () => {
 
   it("another tenant's report is a 404 on GET, PATCH, DELETE, rules and sbom; the list never shows it", async () => {
     const foreign = await t.create('Other tenant gateway', t.other)
-    const upload = await t.upload(foreign.token, [{ field: 'sbom', content: readSbomFixture('trivy-npm.cdx-1.7.json') }])
+    const upload = await t.upload(foreign.token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])
     assert.equal(upload.statusCode, 200)
     const mine = await t.create('Mine')
     const seenByOwner = (await t.get(`${REPORTS}${foreign.uid}/`, t.other)).json()
@@ -190,7 +191,7 @@ describe('insight reports: tenant isolation', () => {
   it("a report token uploads only into its own report, whoever's tenant it is", async () => {
     const mine = await t.create('Token scope')
     const theirs = await t.create('Their token scope', t.other)
-    assert.equal((await t.upload(theirs.token, [{ field: 'sbom', content: readSbomFixture('vex-only.cdx-1.4.json') }])).statusCode, 200)
+    assert.equal((await t.upload(theirs.token, [{ field: 'sbom', content: readTestSbom('vex-only.cdx-1.4.json') }])).statusCode, 200)
     assert.equal((await t.get(`${REPORTS}${mine.uid}/`)).json().has_scan_uploaded, false)
     assert.equal((await t.get(`${REPORTS}${theirs.uid}/`, t.other)).json().has_sbom, true)
   })
@@ -218,17 +219,32 @@ describe('insight reports: the demo seed', () => {
     }
     assert.deepEqual(new Set(audit.results.map((r: { status: string }) => r.status)), new Set(['PASS', 'FAIL', 'SKIPPED']))
     assert.ok(audit.rules.rules.every((r: { regulations: unknown[], os: object }) => r.regulations.length > 0 && Object.keys(r.os).length > 0))
-    const sbom = (await t.sbom(system.uid)).json as { metadata: { component: { name: string } }, components: unknown[] }
-    assert.equal(sbom.metadata.component.name, 'juice-shop')
-    assert.equal(sbom.components.length, 1115)
+    // The system SBOM is console-scan's output on the Debian 12 fixture tree: one component per
+    // stanza of its dpkg status file.
+    type Sbom = { spec_version: string, metadata: { component: { name: string, version: string | null }, tools: { components: Array<{ name: string }> } }, components: Array<{ purl: string | null, type: string }> }
+    const sbom = (await t.sbom(system.uid)).json as Sbom
+    assert.deepEqual([sbom.metadata.component.name, sbom.metadata.component.version], ['Debian GNU/Linux', '12'])
+    assert.deepEqual(sbom.metadata.tools.components.map((tool) => tool.name), ['console-scan'])
+    const stanzas = debianServerTree()['var/lib/dpkg/status']!.split('\n\n').filter((stanza) => stanza.trim() !== '').length
+    assert.equal(sbom.components.length, stanzas)
+    assert.ok(sbom.components.every((c) => /^pkg:deb\/debian\/[^@]+@[^?]+\?arch=amd64&distro=debian-12/.test(c.purl ?? '')))
 
+    // The application SBOM is the console's own dependency tree, from the repository's pnpm-lock.yaml.
     const application = reports.find((r) => r.assessment_type === 'application')
     assert.equal(application.has_sbom, true)
-    assert.equal(((await t.sbom(application.uid)).json as { spec_version: string }).spec_version, '1.7')
+    const own = (await t.sbom(application.uid)).json as Sbom
+    assert.equal(own.spec_version, '1.6')
+    assert.equal(own.metadata.component.name, 'security-console')
+    const libraries = own.components.filter((c) => c.type === 'library')
+    assert.ok(libraries.length > 100 && libraries.every((c) => c.purl?.startsWith('pkg:npm/')))
+    assert.ok(libraries.some((c) => c.purl === 'pkg:npm/fastify@5.12.8'), 'the API\'s own Fastify, as locked')
     assert.ok(reports.some((r) => !r.has_scan_uploaded))
 
     const other = (await t.get(REPORTS, t.other)).json()
     assert.equal(other.count, 1)
     assert.ok(!results.some((r: { uid: string }) => r.uid === other.results[0].uid))
+    const gateway = (await t.sbom(other.results[0].uid, t.other)).json as Sbom
+    assert.deepEqual([gateway.metadata.component.name, gateway.metadata.component.version], ['Alpine Linux', '3.18.6'])
+    assert.ok(gateway.components.length > 20 && gateway.components.every((c) => c.purl?.startsWith('pkg:apk/alpine/')))
   })
 })
