@@ -102,7 +102,13 @@ export async function storeRecordRows (tx: Db, rows: SQL, count: number, options
   // Withdrawn records are kept for the record, never matched: no CVE links, no affected rows.
   const liveIds = written.filter((row) => !row.withdrawn).map((row) => row.id)
   result.withdrawn = written.length - liveIds.length
-  if (liveIds.length === 0) return result
+  if (liveIds.length > 0) await writeLive(tx, rows, liveIds, result)
+  if (options.derive !== false) result.orphans = await deriveVulnerabilities(tx, result.vulnerabilityUids)
+  return result
+}
+
+/** The CVE links and affected rows of the records that are not withdrawn. */
+async function writeLive (tx: Db, rows: SQL, liveIds: string[], result: StoreResult): Promise<void> {
   const live = sql`s.id IN (SELECT jsonb_array_elements_text(${json(liveIds)}))`
   await tx.execute(sql`
     INSERT INTO vulnerabilities (cve_id, source)
@@ -128,9 +134,6 @@ export async function storeRecordRows (tx: Db, rows: SQL, count: number, options
     SELECT count(*)::int AS n, array_agg(DISTINCT package_name) AS names FROM added`))
   result.affected = Number(affected?.n ?? 0)
   for (const name of affected?.names ?? []) result.packageNames.add(name)
-
-  if (options.derive !== false) result.orphans = await deriveVulnerabilities(tx, result.vulnerabilityUids)
-  return result
 }
 
 interface Contribution {
