@@ -14,7 +14,7 @@ export interface InspectOptions {
   maxDepth: number
   /** The text the value was parsed from: when given, duplicate keys are looked for too. */
   text?: string
-  /** Stop collecting after this many issues (default 20). */
+  /** Stop collecting after this many issues of strings and depth, and as many duplicate keys (default 20 each). */
   maxIssues?: number
 }
 
@@ -85,8 +85,9 @@ export function inspectJson (value: unknown, options: InspectOptions): JsonIssue
     }
   }
   // The parsed value holds fewer keys than the text names only when the parser merged duplicates.
-  if (options.text !== undefined && issues.length < max && countKeyTokens(options.text) !== keys) {
-    for (const path of duplicateKeys(options.text, max - issues.length)) issues.push({ path, message: DUPLICATE_KEY })
+  // Their own budget: a per-item route must learn of every document's duplicate, however many bad strings.
+  if (options.text !== undefined && countKeyTokens(options.text) !== keys) {
+    for (const path of duplicateKeys(options.text, max)) issues.push({ path, message: DUPLICATE_KEY })
   }
   return issues
 }

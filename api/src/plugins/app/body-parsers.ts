@@ -35,7 +35,9 @@ export const bodyParsersPlugin = fp(async (app) => {
         done(error, undefined)
         return
       }
-      request.jsonIssues = inspectJson(value, { text, maxDepth: MAX_BODY_DEPTH })
+      // A per-item route (alert ingest: ≤ 1,000 documents) needs every document's issue, not the first 20.
+      const maxIssues = request.routeOptions.config.perItemInput === true ? 10_000 : 20
+      request.jsonIssues = inspectJson(value, { text, maxDepth: MAX_BODY_DEPTH, maxIssues })
       done(null, value)
     })
   })
