@@ -9,7 +9,7 @@ export const INGEST_MAX_BYTES = 100 * 1024 * 1024
 /** A Cowrie line is a few hundred bytes; anything past this is not a Cowrie event. */
 export const INGEST_MAX_LINE_BYTES = 64 * 1024
 /**
- * Lines per request, blank ones included (a 1 MB gzip of newlines was a billion loop turns).
+ * Lines per request, blank ones included (a 1 MB gzip of newlines was 100 million loop turns, up to the byte cap).
  * Five times the requests of the ingest bench (20,000 events, ~7.5 MB); at ~375 bytes a line this
  * stays under the 100 MB cap.
  */
