@@ -77,7 +77,7 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }, result)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        // The counts say exactly what was stored: the lines up to the limit, in whole batches.
+        // The counts say exactly what was stored: every good line before the limit.
         void reply.header('connection', 'close')
         return await reply.code(413).send({
           detail: `${error.message} The ${result.accepted + result.duplicates} events before the limit were stored (counts below); send the rest in another request.`,
