@@ -1,5 +1,5 @@
 import { countKeyTokens, duplicateKeys, type JsonPath } from './json-duplicates.js'
-import { textProblem } from './text.js'
+import { mayHoldUnstorable, textProblem } from './text.js'
 
 export type { JsonPath } from './json-duplicates.js'
 
@@ -52,11 +52,14 @@ export function inspectJson (value: unknown, options: InspectOptions): JsonIssue
   }
   if (typeof value !== 'object' || value === null) return issues
 
+  // With the text at hand, one regex over it usually proves every string fine (most of the walk's cost).
+  const checkText = options.text === undefined || mayHoldUnstorable(options.text)
   let keys = 0
   let reportedDepth = false
   const stack: Frame[] = [{ value, depth: 1, parent: null, key: '' }]
   const visit = (frame: Frame, key: string | number, child: unknown) => {
     if (typeof child === 'string') {
+      if (!checkText) return
       const problem = textProblem(child)
       if (problem !== undefined) add(frame, key, problem)
     } else if (typeof child === 'object' && child !== null) {
@@ -78,7 +81,7 @@ export function inspectJson (value: unknown, options: InspectOptions): JsonIssue
       const names = Object.keys(record)
       keys += names.length
       for (const name of names) {
-        const problem = textProblem(name)
+        const problem = checkText ? textProblem(name) : undefined
         if (problem !== undefined) add(frame, name, `Key: ${problem}`)
         visit(frame, name, record[name])
       }
