@@ -8,6 +8,7 @@ import { dbPlugin } from './plugins/app/db.js'
 import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { feedSyncPlugin } from './plugins/app/feed-sync.js'
+import { inputChecksPlugin } from './plugins/app/input-checks.js'
 import { compressPlugin } from './plugins/external/compress.js'
 import { cookiePlugin } from './plugins/external/cookie.js'
 import { helmetPlugin } from './plugins/external/helmet.js'
@@ -62,6 +63,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
 
   await app.register(errorsPlugin)
   await app.register(bodyParsersPlugin)
+  await app.register(inputChecksPlugin)
   await app.register(dbPlugin, { config, database })
   await app.register(cookiePlugin)
   await app.register(helmetPlugin, { config })

@@ -2,7 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type AssociatedAlert } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
+import { formatPath, inspectJson, type JsonIssue } from '../json-inspect.js'
 import { chunks } from '../sql-rows.js'
+import { parseTimestamp } from '../timestamps.js'
 import { bumpTenantData } from './data-version.js'
 import { priorityRank, type Priority } from './risk.js'
 import { isUuid, owned } from './scope.js'
@@ -20,7 +22,9 @@ export const INGEST_LIMITS = {
   /** One alert document, serialised. */
   alertBytes: 256 * 1024,
   text: 20_000,
-  related: 100
+  related: 100,
+  /** Objects and arrays inside one document (the document itself is level 1). */
+  depth: 32
 } as const
 
 export interface IngestAnswer {
@@ -59,8 +63,9 @@ type Flat = Map<string, unknown>
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** Recursive, but only ever run on a document whose depth `checkDocument` has bounded. */
 function flatten (value: Record<string, unknown>, prefix = '', out: Flat = new Map(), depth = 0): Flat {
-  if (depth > 32) throw new DocumentError('The document is nested too deeply.')
+  if (depth > INGEST_LIMITS.depth) throw new DocumentError('The document is nested too deeply.')
   for (const [key, child] of Object.entries(value)) {
     const path = prefix === '' ? key : `${prefix}.${key}`
     if (isPlainObject(child) && Object.keys(child).length > 0) flatten(child, path, out, depth + 1)
@@ -88,8 +93,8 @@ function date (flat: Flat, keys: string[]): Date | undefined {
     let value = flat.get(key)
     if (Array.isArray(value) && value.length === 1) value = value[0]
     if (value === undefined || value === null) continue
-    const parsed = typeof value === 'number' ? new Date(value) : typeof value === 'string' ? new Date(value) : null
-    if (parsed === null || Number.isNaN(parsed.getTime())) throw new DocumentError(`${key} must be an ISO 8601 date-time or epoch milliseconds.`)
+    const parsed = parseTimestamp(value)
+    if (parsed === undefined) throw new DocumentError(`${key} must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999.`)
     return parsed
   }
   return undefined
@@ -181,9 +186,22 @@ function eventData (flat: Flat): Record<string, unknown> {
   return data
 }
 
+const issueText = (issue: JsonIssue): string => issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
+
+/**
+ * Depth first and without recursion (a document nested 5,000 levels deep overflowed the stack in
+ * JSON.stringify below), then every string and key: what jsonb and text refuse is this
+ * document's error, not the batch's 500.
+ */
+function checkDocument (input: unknown): void {
+  const [issue] = inspectJson(input, { maxDepth: INGEST_LIMITS.depth, maxIssues: 1 })
+  if (issue !== undefined) throw new DocumentError(issueText(issue))
+}
+
 /** One document → the alert it describes, or a DocumentError naming the bad field. */
 export function normaliseAlert (input: unknown): NormalisedAlert {
   if (!isPlainObject(input)) throw new DocumentError('An alert must be a JSON object.')
+  checkDocument(input)
   if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes) throw new DocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
   // A search hit as Elasticsearch returns it: the document is its _source.
   const doc = isPlainObject(input._source) ? { ...input._source, _id: input._id, _index: input._index } : input
@@ -236,6 +254,25 @@ export function documentsOf (body: Record<string, unknown>): { batch: boolean, d
   return { batch: true, documents: list }
 }
 
+/**
+ * Duplicate keys (found by the body parser, which alone saw the text) by document index: one
+ * document's is that document's error; anywhere else, or in a single document, the body's 400.
+ */
+function duplicatesByDocument (batch: boolean, issues: JsonIssue[]): Map<number, string> {
+  const byDocument = new Map<number, string>()
+  const outside: Record<string, string> = {}
+  for (const issue of issues) {
+    const [first, index] = issue.path
+    if (batch && first === 'alerts' && typeof index === 'number') {
+      if (!byDocument.has(index)) byDocument.set(index, issueText({ path: issue.path.slice(2), message: issue.message }))
+    } else {
+      outside[formatPath(issue.path)] ??= issue.message
+    }
+  }
+  if (Object.keys(outside).length > 0) throw new HttpError(400, 'Invalid request body.', {}, outside)
+  return byDocument
+}
+
 const merge = (list: AssociatedAlert[], more: AssociatedAlert[], self: string): AssociatedAlert[] => {
   const seen = new Set(list.map((a) => a.elastic_alert_id))
   const out = [...list]
@@ -253,12 +290,16 @@ const merge = (list: AssociatedAlert[], more: AssociatedAlert[], self: string): 
  * and the console's OPEN/CLOSED decision is kept. A single bad document is a 400; in a batch,
  * bad documents are listed in `rejected` by index and the good ones stored.
  */
-export async function ingestAlerts (db: Db, tenantUid: string, body: Record<string, unknown>): Promise<IngestAnswer> {
+export async function ingestAlerts (db: Db, tenantUid: string, body: Record<string, unknown>, duplicateKeys: JsonIssue[] = []): Promise<IngestAnswer> {
+  // Duplicates first: {"alerts":[...],"alerts":[]} must not read as whichever list came last.
+  const duplicated = duplicatesByDocument(Object.hasOwn(body, 'alerts'), duplicateKeys)
   const { batch, documents } = documentsOf(body)
   const answer: IngestAnswer = { received: documents.length, created: 0, duplicates: 0, rejected: [] }
   const valid: Array<{ index: number, alert: NormalisedAlert }> = []
   documents.forEach((doc, index) => {
     try {
+      const duplicate = duplicated.get(index)
+      if (duplicate !== undefined) throw new DocumentError(duplicate)
       valid.push({ index, alert: normaliseAlert(doc) })
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error

@@ -99,7 +99,8 @@ export async function applyInventory (db: Db, device: DevicePrincipal, report: I
   const interfaces: InterfaceState[] = (report.network_interfaces ?? []).map((i) => ({
     name: i.name, state: (i.state ?? 'UNKNOWN').toUpperCase(), addresses: [...new Set(i.ip_addresses ?? [])]
   }))
-  const threads = (report.threads ?? []).map((t) => ({ threadName: t.thread_name, avgCpuUsage: t.avg_cpu_usage }))
+  // To the agents' precision (0.01 %): a share like 1e-50 is in 0..100 but underflows a real column.
+  const threads = (report.threads ?? []).map((t) => ({ threadName: t.thread_name, avgCpuUsage: Math.round(t.avg_cpu_usage * 100) / 100 }))
   const packages = new Map<string, PackageRow>()
   for (const p of report.packages ?? []) {
     const row = { name: p.name, version: p.version, ecosystem: p.ecosystem ?? defaultEcosystem, sourceName: p.source_name ?? p.name, architecture: p.architecture ?? '' }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { parseTimestamp } from '../timestamps.js'
 import type { GeoLookup } from './geoip.js'
 
 /** A Cowrie event reduced to what the honeynet keeps, ready to store. */
@@ -35,15 +36,15 @@ type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** PostgreSQL text cannot hold NUL; attackers do send it. */
-const clean = (value: string): string => value.includes('\u0000') ? value.replaceAll('\u0000', '') : value
+/** Cowrie writes the SHA-256 of a downloaded or uploaded file (and of the TTY log). */
+const SHA256 = /^[0-9a-fA-F]{64}$/
 
 function optionalString (event: Json, name: string): string | null {
   const value = event[name]
   if (value === undefined || value === null) return null
   if (typeof value !== 'string') throw new EventError(`"${name}" must be a string`)
   if (value.length > MAX_FIELD) throw new EventError(`"${name}" is longer than ${MAX_FIELD} characters`)
-  return clean(value)
+  return value
 }
 
 function requiredString (event: Json, name: string): string {
@@ -53,7 +54,7 @@ function requiredString (event: Json, name: string): string {
 }
 
 const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? clean(value.trim()) : typeof value === 'number' ? String(value) : undefined
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : undefined
 
 /** "AS14061 DigitalOcean, LLC" from a number or "AS14061" plus an organisation name. */
 export function formatAsn (asn: unknown, org: unknown): string | undefined {
@@ -90,20 +91,25 @@ export interface NormalizeOptions {
   geo: GeoLookup | null
 }
 
-/** One parsed JSON line to a stored event, or an EventError saying what is wrong with it. */
+/**
+ * One parsed JSON line to a stored event, or an EventError saying what is wrong with it. The
+ * caller has already refused NUL, unpaired surrogates and duplicate keys anywhere in the line.
+ */
 export function normalizeEvent (value: unknown, options: NormalizeOptions): HoneypotEvent {
   if (!isObject(value)) throw new EventError('expected one JSON object per line')
   const eventid = requiredString(value, 'eventid')
   const session = requiredString(value, 'session')
   const timestamp = requiredString(value, 'timestamp')
-  const ms = Date.parse(timestamp)
-  if (Number.isNaN(ms)) throw new EventError('"timestamp" is not an ISO 8601 date-time')
+  const ms = parseTimestamp(timestamp)?.getTime()
+  if (ms === undefined) throw new EventError('"timestamp" is not an ISO 8601 date-time')
   if (ms > options.now + MAX_FUTURE_MS) throw new EventError('"timestamp" is in the future')
   if (ms < options.oldestMs) throw new EventError('"timestamp" is older than the retention period')
   const srcIp = optionalString(value, 'src_ip') ?? UNKNOWN
   const sensor = optionalString(value, 'sensor') ?? options.defaultSensor
   const input = optionalString(value, 'input')
   const shasum = optionalString(value, 'shasum')?.toLowerCase() ?? null
+  // The top hashes list and its links assume a SHA-256: anything else is not a file hash.
+  if (shasum !== null && !SHA256.test(shasum)) throw new EventError('"shasum" must be a SHA-256: 64 hexadecimal characters')
   const url = optionalString(value, 'url')
   const enriched = enrichment(value)
   const looked = enriched.asn === undefined || enriched.country === undefined ? options.geo?.(srcIp) : undefined

@@ -3,16 +3,34 @@ export type NdjsonLine =
   | { line: number, text: string }
   | { line: number, error: string }
 
+/** A body past one of the limits below; whatever was stored before it stays stored. */
 export class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError'
 }
 
+export interface NdjsonLimits {
+  /** Bytes in total (after decompression). */
+  maxBytes: number
+  /** Bytes per line; a longer line is reported and skipped, never buffered. */
+  maxLine: number
+  /** Lines in total, blank ones included: a body of newlines costs a loop turn per line. */
+  maxLines: number
+  /**
+   * For a compressed body: the compressed bytes received so far, and how many times that the
+   * decompressed bytes may reach (past `ratioSlack`), so a gzip bomb stops after its first chunks.
+   */
+  encodedBytes?: () => number
+  maxRatio?: number
+  ratioSlack?: number
+}
+
 /**
  * Splits a byte stream into lines without ever holding more than one line (at most `maxLine`
- * bytes) plus one chunk in memory. A longer line is reported and skipped, not buffered; more than
- * `maxBytes` in total throws BodyTooLargeError. Blank lines are skipped silently.
+ * bytes) plus one chunk in memory. Blank lines are skipped (and counted) without a copy. Throws
+ * BodyTooLargeError past any limit (ASVS 5.0 5.2.3, 15.2.2).
  */
-export async function * ndjsonLines (stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, maxBytes: number, maxLine: number): AsyncGenerator<NdjsonLine> {
+export async function * ndjsonLines (stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, limits: NdjsonLimits): AsyncGenerator<NdjsonLine> {
+  const { maxBytes, maxLine, maxLines, encodedBytes, maxRatio = Infinity, ratioSlack = 0 } = limits
   let total = 0
   let line = 0
   let parts: Buffer[] = []
@@ -35,10 +53,19 @@ export async function * ndjsonLines (stream: AsyncIterable<Buffer | string> | It
     const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece
     total += chunk.length
     if (total > maxBytes) throw new BodyTooLargeError(`Body larger than ${maxBytes} bytes.`)
+    if (encodedBytes !== undefined && total > ratioSlack && total > maxRatio * encodedBytes()) {
+      throw new BodyTooLargeError(`Body decompresses to more than ${maxRatio} times its compressed size.`)
+    }
     let start = 0
     while (start < chunk.length) {
       const newline = chunk.indexOf(10, start)
       const end = newline === -1 ? chunk.length : newline
+      if (newline === start && length === 0 && !tooLong) {
+        // A blank line: count it, copy nothing.
+        if (++line > maxLines) throw new BodyTooLargeError(`Body has more than ${maxLines} lines.`)
+        start++
+        continue
+      }
       if (!tooLong) {
         if (length + end - start > maxLine) {
           tooLong = true
@@ -50,12 +77,14 @@ export async function * ndjsonLines (stream: AsyncIterable<Buffer | string> | It
         }
       }
       if (newline === -1) break
+      if (line >= maxLines) throw new BodyTooLargeError(`Body has more than ${maxLines} lines.`)
       const result = finish()
       if (result !== undefined) yield result
       start = newline + 1
     }
   }
   if (length > 0 || tooLong) {
+    if (line >= maxLines) throw new BodyTooLargeError(`Body has more than ${maxLines} lines.`)
     const result = finish()
     if (result !== undefined) yield result
   }

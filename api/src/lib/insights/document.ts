@@ -1,3 +1,5 @@
+import { duplicateKeys } from '../json-duplicates.js'
+
 /**
  * Small readers for uploaded JSON documents. Each check names the JSON path and the reason, so a
  * rejected upload says exactly what to fix (`components[3].name is missing`). `null` counts as
@@ -23,12 +25,20 @@ export function parseJson (bytes: Uint8Array): unknown {
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1) // a UTF-8 byte-order mark, as some Windows tools write
   if (text.trim() === '') throw new DocumentError('is empty')
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (error) {
     const message = (error as Error).message
     throw new DocumentError(`is not valid JSON (${message.length > 160 ? `${message.slice(0, 160)}…` : message})`)
   }
+  // JSON.parse keeps the last of two equal keys, other SBOM tools the first (ASVS 5.0 1.5.3).
+  // One iterative pass over the text: about 50 ms for the 8 MB benchmark SBOM.
+  const [duplicate] = duplicateKeys(text, 1)
+  if (duplicate !== undefined) {
+    fail(duplicate.map((part, i) => typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`).join(''), 'is a duplicate key')
+  }
+  return value
 }
 
 export function asObject (value: unknown, path: string): JsonObject {

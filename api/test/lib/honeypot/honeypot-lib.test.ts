@@ -19,22 +19,38 @@ async function collect<T> (iterable: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('honeypot ndjson reader', () => {
+  const limits = { maxBytes: 1000, maxLine: 100, maxLines: 1000 }
   it('splits lines across chunk borders, numbers them and skips blank ones', async () => {
     const chunks = [Buffer.from('{"a":1}\n{"b"'), Buffer.from(':2}\r\n\n   \n{"c":3}')]
-    assert.deepEqual(await collect(ndjsonLines(chunks, 1000, 100)), [
+    assert.deepEqual(await collect(ndjsonLines(chunks, limits)), [
       { line: 1, text: '{"a":1}' }, { line: 2, text: '{"b":2}' }, { line: 5, text: '{"c":3}' }
     ])
   })
 
   it('drops an over-long line without buffering it and reads on', async () => {
     const chunks = [Buffer.from('x'.repeat(60)), Buffer.from('y'.repeat(60)), Buffer.from('\nok')]
-    assert.deepEqual(await collect(ndjsonLines(chunks, 1000, 100)), [
+    assert.deepEqual(await collect(ndjsonLines(chunks, limits)), [
       { line: 1, error: 'line longer than 100 bytes' }, { line: 2, text: 'ok' }
     ])
   })
 
   it('stops at the body limit', async () => {
-    await assert.rejects(collect(ndjsonLines([Buffer.alloc(600, 10), Buffer.alloc(600, 10)], 1000, 100)), BodyTooLargeError)
+    await assert.rejects(collect(ndjsonLines([Buffer.alloc(600, 32), Buffer.alloc(600, 32)], limits)), BodyTooLargeError)
+  })
+
+  it('counts blank lines against the line limit (ASVS 5.0 15.2.2: bounded work per request)', async () => {
+    const lines = { ...limits, maxBytes: 1e9, maxLines: 5 }
+    assert.equal((await collect(ndjsonLines([Buffer.from('{}\n\n\n\n{}')], lines))).length, 2, 'five lines are fine')
+    await assert.rejects(collect(ndjsonLines([Buffer.from('{}\n\n\n\n\n{}')], lines)), /more than 5 lines/)
+    await assert.rejects(collect(ndjsonLines([Buffer.alloc(1_000_000, 10)], lines)), /more than 5 lines/)
+  })
+
+  it('stops a body that inflates past the ratio once past the slack (ASVS 5.0 5.2.3)', async () => {
+    const ratio = { maxBytes: 1e9, maxLine: 100, maxLines: 1e9, maxRatio: 50, ratioSlack: 1000 }
+    const chunks = [Buffer.alloc(900, 32), Buffer.alloc(900, 32)]
+    assert.equal((await collect(ndjsonLines(chunks, { ...ratio, encodedBytes: () => 40 }))).length, 1, '1,800 bytes from 40: 45 times')
+    await assert.rejects(collect(ndjsonLines(chunks, { ...ratio, encodedBytes: () => 30 })), /more than 50 times its compressed size/)
+    assert.equal((await collect(ndjsonLines([Buffer.alloc(900, 32)], { ...ratio, encodedBytes: () => 1 }))).length, 1, 'within the slack')
   })
 })
 

@@ -82,4 +82,11 @@ describe('Maven ordering (ComparableVersion)', () => {
   it('refuses an empty version or one with whitespace', () => {
     for (const bad of ['', '   ', '1.0 beta', '1.0\n2.0']) assert.throws(() => compareMaven(bad, '1.0'), InvalidVersionError, JSON.stringify(bad))
   })
+
+  it('refuses a version nested past 64 sub-lists instead of overflowing the stack (an SBOM purl: no recursion on untrusted depth)', () => {
+    const deep = Array.from({ length: 20_000 }, () => '1').join('-')
+    assert.throws(() => compareMaven(deep, `${deep}-2`), InvalidVersionError)
+    const fine = Array.from({ length: 60 }, () => '1').join('-')
+    assert.equal(compareMaven(fine, `${fine}-2`), -1)
+  })
 })

@@ -54,6 +54,9 @@ function normalize (list: Item[]): void {
   }
 }
 
+/** Real versions have a handful ("1.0-beta-2-SNAPSHOT" has 3). */
+const MAX_SUBLISTS = 64
+
 function parse (version: string): Item[] {
   const text = version.trim().toLowerCase()
   if (text === '' || /[\s\p{Cc}]/u.test(text)) throw new InvalidVersionError(`not a Maven version: ${JSON.stringify(version)}`)
@@ -63,6 +66,8 @@ function parse (version: string): Item[] {
   let digits = false
   let start = 0
   const open = (): void => {
+    // compareItem recurses once per sub-list: "1-1-1-…" from an SBOM must not overflow the stack.
+    if (stack.length > MAX_SUBLISTS) throw new InvalidVersionError(`not a Maven version: more than ${MAX_SUBLISTS} sub-lists`)
     const sub: Item[] = []
     list.push({ kind: 'list', items: sub })
     list = sub

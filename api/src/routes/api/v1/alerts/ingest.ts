@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { INGEST_LIMITS, ingestAlerts } from '../../../../lib/detect/elastic-alerts.js'
+import { DUPLICATE_KEY } from '../../../../lib/json-inspect.js'
 import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
 
@@ -23,7 +24,8 @@ const IngestAnswer = Type.Object({
 /** `POST /api/v1/tenants/{tenant}/alerts/ingest/` with a tenant API key: Elastic Security alerts. */
 export const alertIngestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/ingest/', {
-    config: { auth: 'api-key' },
+    // Bad documents are rejected one by one (index + reason), not the whole batch: see ingestAlerts.
+    config: { auth: 'api-key', perItemInput: true },
     bodyLimit: INGEST_LIMITS.bodyBytes,
     schema: {
       tags: ['alerts'],
@@ -34,7 +36,9 @@ export const alertIngestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: IngestAnswer }, 400, 401, 404, 413, 415)
     }
   }, async (request) => {
-    const answer = await ingestAlerts(app.db, request.tenantUid, request.body)
+    // Strings and depth are checked per document by ingestAlerts; duplicate keys only the parser could see.
+    const duplicates = (request.jsonIssues ?? []).filter((issue) => issue.message === DUPLICATE_KEY)
+    const answer = await ingestAlerts(app.db, request.tenantUid, request.body, duplicates)
     if (answer.created > 0) await regenerateSummarySoon(app.db, request.tenantUid)
     return answer
   })

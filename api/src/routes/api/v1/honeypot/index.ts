@@ -3,18 +3,24 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConfigError } from '../../../../config.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
-import { emptyResult, INGEST_MAX_BYTES, ingestStream } from '../../../../lib/honeypot/ingest.js'
+import { emptyResult, INGEST_MAX_BYTES, INGEST_MAX_LINES, INGEST_MAX_RATIO, ingestStream } from '../../../../lib/honeypot/ingest.js'
 import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
 import { findSensorKey } from '../../../../lib/honeypot/sensor-keys.js'
 import { responses } from '../../../../lib/schemas.js'
-import { IngestHeaders, IngestResponse } from './schemas.js'
+import { IngestHeaders, IngestResponse, IngestTooLarge } from './schemas.js'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 const FIRST_PRUNE_AFTER_MS = 60 * 1000
 
 const isReadable = (body: unknown): body is Readable =>
   typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function'
+
+/** @fastify/compress counts the compressed bytes it has read on the stream it hands over. */
+const encodedCounter = (body: Readable): (() => number) | undefined =>
+  typeof (body as Readable & { receivedEncodedLength?: number }).receivedEncodedLength === 'number'
+    ? () => (body as Readable & { receivedEncodedLength: number }).receivedEncodedLength
+    : undefined
 
 /**
  * Honeynet sensors: `POST /api/v1/honeypot/events/` takes Cowrie JSON lines with a sensor key.
@@ -50,9 +56,9 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['honeypot'],
       summary: 'Ingest Cowrie JSON events (one per line) from a honeynet sensor',
-      description: `Body: newline-delimited Cowrie JSON (\`application/x-ndjson\` or \`text/plain\`, optionally \`Content-Encoding: gzip\`), at most ${INGEST_MAX_BYTES} bytes, 64 KiB per line. Idempotent: a resent event counts once. Bad lines are reported and skipped.`,
+      description: `Body: newline-delimited Cowrie JSON (\`application/x-ndjson\` or \`text/plain\`, optionally \`Content-Encoding: gzip\`), at most ${INGEST_MAX_BYTES} bytes (and ${INGEST_MAX_RATIO} times the compressed size), ${INGEST_MAX_LINES} lines (blank ones included), 64 KiB per line. Idempotent: a resent event counts once. Bad lines are reported and skipped. A 413 says what was stored before the limit.`,
       headers: IngestHeaders,
-      response: responses({ 200: IngestResponse }, 400, 401, 413, 415)
+      response: { ...responses({ 200: IngestResponse }, 400, 401, 415), 413: IngestTooLarge }
     }
   }, async (request, reply) => {
     const body: unknown = request.body
@@ -61,16 +67,22 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const stream = body
     const principal = request.apiKey!
     const result = emptyResult()
+    const encodedBytes = encodedCounter(body)
     try {
       await ingestStream(app.db, stream, {
         retentionDays: config.honeypotRetentionDays,
         defaultSensor: sensorNames.get(principal.id) ?? 'sensor',
-        geo
+        geo,
+        ...(encodedBytes === undefined ? {} : { encodedBytes })
       }, result)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
+        // The counts say exactly what was stored: every good line before the limit.
         void reply.header('connection', 'close')
-        throw new HttpError(413, `${error.message} The ${result.accepted + result.duplicates} events before the limit were stored; send the rest in another request.`)
+        return await reply.code(413).send({
+          detail: `${error.message} The ${result.accepted + result.duplicates} events before the limit were stored (counts below); send the rest in another request.`,
+          ...result
+        })
       }
       if ((error as NodeJS.ErrnoException).code?.startsWith('Z_') === true) throw new HttpError(400, 'The body cannot be decompressed.')
       throw error

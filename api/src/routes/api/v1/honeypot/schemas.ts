@@ -13,3 +13,8 @@ export const IngestResponse = Type.Object({
   }),
   rejected_count: Type.Integer({ description: 'All bad lines.' })
 })
+
+export const IngestTooLarge = Type.Object({
+  detail: Type.String(),
+  ...IngestResponse.properties
+}, { description: 'Past a limit (bytes, compression ratio or lines): what was read and stored before it.' })

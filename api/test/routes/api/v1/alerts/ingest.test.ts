@@ -181,6 +181,66 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     assert.equal(explicit.priority, 'Critical', 'risk score 80 is in the critical band')
   })
 
+  it('values PostgreSQL refuses are rejected per document, before the database sees them; the rest are stored and a resend is idempotent', async () => {
+    const before = await alertCount()
+    const good = (n: number) => JSON.stringify(elasticAlert(`pg-good-${n}`))
+    const bad = (n: number, extra: string) => JSON.stringify(elasticAlert(`pg-bad-${n}`)).replace(/}$/, `,${extra}}`)
+    const documents = [
+      good(1),
+      bad(1, '"message":"lone \\ud800 escape"'), // a lone surrogate: jsonb refuses it
+      JSON.stringify(elasticAlert('pg-bad-2', { '@timestamp': '+275760-09-13T00:00:00.000Z' })), // JavaScript's last date; PostgreSQL cannot read it
+      JSON.stringify(elasticAlert('pg-bad-3', { '@timestamp': -62198755200001, 'kibana.alert.original_time': undefined })), // before year 0001
+      bad(4, '"process.args":["a\\u0000b"]'), // NUL in event data
+      bad(5, '"k\\udc00":1'), // a lone surrogate in a key
+      bad(6, `"deep":${'['.repeat(5000)}${']'.repeat(5000)}`), // 5,000 levels: a stack overflow before
+      bad(7, '"source.ip":"198.51.100.1","source.ip":"203.0.113.9"'), // ASVS 5.0 1.5.3: duplicate key
+      JSON.stringify(elasticAlert('pg-bad-8', { '@timestamp': '1' })), // Date.parse would read 2001-01-01
+      JSON.stringify(elasticAlert('pg-good-2', { '@timestamp': '2026-11-20 08:15:42' })), // no offset: UTC, as Elasticsearch reads it
+      good(3)
+    ]
+    const body = `{"alerts":[${documents.join(',')}]}`
+    const response = await ingest(body, key, { 'content-type': 'application/json' })
+    assert.equal(response.statusCode, 200, response.body.slice(0, 300))
+    const answer = response.json()
+    assert.deepEqual({ ...answer, rejected: undefined }, { received: 11, created: 3, duplicates: 0, rejected: undefined })
+    assert.deepEqual(answer.rejected.map((r: { index: number }) => r.index), [1, 2, 3, 4, 5, 6, 7, 8])
+    const details = answer.rejected.map((r: { detail: string }) => r.detail)
+    assert.match(details[0], /^message: Must not contain unpaired UTF-16 surrogates/)
+    assert.match(details[1], /^@timestamp must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999/)
+    assert.match(details[2], /^@timestamp must be/)
+    assert.match(details[3], /^process\.args\.0: Must not contain NUL characters/)
+    assert.match(details[4], /^k\udc00: Key: Must not contain unpaired UTF-16 surrogates/)
+    assert.match(details[5], /^deep(\.0)+: Nested more than 32 levels deep\.$/)
+    assert.equal(details[6], 'source.ip: Duplicate key.')
+    assert.match(details[7], /^@timestamp must be/)
+    assert.equal(await alertCount(), before + 3)
+    assert.equal((await alertByElasticId('pg-good-2')).elastic_alert_created_at, '2026-11-20T08:15:42.000Z')
+
+    const again = await ingest(body, key, { 'content-type': 'application/json' })
+    assert.equal(again.statusCode, 200)
+    assert.deepEqual(again.json(), { ...answer, created: 0, duplicates: 3 }, 'a resend stores nothing twice and rejects the same documents')
+    assert.equal(await alertCount(), before + 3)
+  })
+
+  it('a single document with a refused value, 5,000 levels of nesting or a duplicate key is a 400, not a 500', async () => {
+    const before = await alertCount()
+    for (const body of [
+      JSON.stringify(elasticAlert('single-1')).replace(/}$/, `,"deep":${'['.repeat(5000)}${']'.repeat(5000)}}`),
+      JSON.stringify(elasticAlert('single-2', { '@timestamp': '+275760-09-13T00:00:00.000Z' })),
+      JSON.stringify(elasticAlert('single-3')).replace(/}$/, ',"x":"\\ud800"}'),
+      JSON.stringify(elasticAlert('single-4')).replace(/}$/, ',"kibana.alert.workflow_status":"closed"}')
+    ]) {
+      const response = await ingest(body, key, { 'content-type': 'application/json' })
+      assert.equal(response.statusCode, 400, response.body.slice(0, 200))
+      assert.equal(typeof response.json().detail, 'string')
+    }
+    // A duplicate outside the documents (two "alerts") is the body's error.
+    const twice = await ingest(`{"alerts":[${JSON.stringify(elasticAlert('single-5'))}],"alerts":[]}`, key, { 'content-type': 'application/json' })
+    assert.equal(twice.statusCode, 400)
+    assert.deepEqual(twice.json(), { detail: 'Invalid request body.', errors: { alerts: 'Duplicate key.' } })
+    assert.equal(await alertCount(), before)
+  })
+
   it('links related alerts: explicit ids, and alerts sharing kibana.alert.group.id across requests', async () => {
     await ingest(nestedAlert('e5b7a4c2-0011'))
     const second = nestedAlert('e5b7a4c2-0012')

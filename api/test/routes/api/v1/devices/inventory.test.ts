@@ -145,6 +145,45 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
     assert.deepEqual(await snapshot(), before, 'nothing changed, not even last_connected')
   })
 
+  it('text PostgreSQL refuses is a 400 naming the field, and the report changes nothing (ASVS 5.0 2.2.1; 2.3.3: one report, all or nothing)', async () => {
+    const { uid, credential } = await device()
+    assert.equal((await t.report(uid, credential, alpineInventory())).statusCode, 200)
+    const before = { detail: (await deviceOf(t, uid)).json(), packages: await packagesOf(uid) }
+    const base = alpineInventory()
+    const pkg = base.packages[0]!
+    const account = base.user_accounts[0]!
+    // Each was a 500 (json_to_recordset / the accounts insert refuse a lone surrogate) or stored as U+FFFD.
+    const cases: Array<[string, unknown]> = [
+      ['packages.0.name', { ...base, packages: [{ ...pkg, name: 'musl\ud800' }] }],
+      ['packages.0.version', { ...base, packages: [{ ...pkg, version: '\udc001.2' }] }],
+      ['packages.0.source_name', { ...base, packages: [{ ...pkg, source_name: 'm\ud800' }] }],
+      ['packages.0.architecture', { ...base, packages: [{ ...pkg, architecture: 'x86\ud800' }] }],
+      ['packages.0.ecosystem', { ...base, packages: [{ ...pkg, ecosystem: 'Alpine\ud800' }] }],
+      ['user_accounts.0.username', { ...base, user_accounts: [{ ...account, username: 'r\udfff' }] }],
+      ['user_accounts.0.shell', { ...base, user_accounts: [{ ...account, shell: '/bin/\ud800' }] }],
+      ['network_interfaces.0.name', { ...base, network_interfaces: [{ name: 'eth\ud800', state: 'UP', ip_addresses: [] }] }],
+      ['platform_name', { ...base, platform_name: 'Alpine\ud800' }]
+    ]
+    for (const [field, body] of cases) {
+      const response = await t.report(uid, credential, body)
+      assert.equal(response.statusCode, 400, `${field}: ${response.body.slice(0, 300)}`)
+      assert.deepEqual(Object.keys(response.json().errors), [field])
+    }
+    const duplicate = await t.report(uid, credential, JSON.stringify(base).replace('{', '{"hostname":"other-host",'), { 'content-type': 'application/json' })
+    assert.equal(duplicate.statusCode, 400)
+    assert.deepEqual(duplicate.json().errors, { hostname: 'Duplicate key.' })
+    assert.deepEqual({ detail: (await deviceOf(t, uid)).json(), packages: await packagesOf(uid) }, before, 'nothing changed')
+  })
+
+  it('CPU shares a real column cannot hold (1e-50 underflows) are stored at the agents\' precision, 0.01 %', async () => {
+    const { uid, credential } = await device('rtos')
+    const rtos = { hostname: 'rtos-cpu', device_type: 'rtos', threads: [{ thread_name: 'tiny', avg_cpu_usage: 1e-50 }, { thread_name: 'sub', avg_cpu_usage: 5e-324 }, { thread_name: 'busy', avg_cpu_usage: 99.996 }] }
+    const response = await t.report(uid, credential, rtos)
+    assert.equal(response.statusCode, 200, response.body)
+    const threads = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/${uid}/threads/`)).json().results
+    assert.deepEqual(threads.map((x: { thread_name: string, avg_cpu_usage: number }) => [x.thread_name, x.avg_cpu_usage]).sort(), [['busy', 100], ['sub', 0], ['tiny', 0]])
+  })
+
   it('accepts gzip bodies', async () => {
     const { uid, credential } = await device()
     const body = gzipSync(Buffer.from(JSON.stringify(alpineInventory())))

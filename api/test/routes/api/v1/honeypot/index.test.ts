@@ -75,7 +75,7 @@ describe('POST /api/v1/honeypot/events/', () => {
     const response = await ingest(t.app, key, lines)
     assert.equal(response.statusCode, 200, response.body)
     const body = response.json()
-    assert.equal(body.accepted, 3)
+    assert.equal(body.accepted, 2)
     assert.equal(body.lines, 12)
     assert.deepEqual(body.rejected, [
       { line: 2, error: 'not valid JSON' },
@@ -85,12 +85,77 @@ describe('POST /api/v1/honeypot/events/', () => {
       { line: 8, error: '"input" must be a string' },
       { line: 9, error: 'line longer than 65536 bytes' },
       { line: 10, error: '"timestamp" is in the future' },
-      { line: 11, error: '"timestamp" is older than the retention period' }
+      { line: 11, error: '"timestamp" is older than the retention period' },
+      // Refused, not silently stripped (ASVS 5.0 2.2.1): what is stored is what the sensor sent.
+      { line: 12, error: '"input" must not contain NUL characters (\\u0000)' }
     ])
-    assert.equal(body.rejected_count, 8)
+    assert.equal(body.rejected_count, 9)
     const commands = (await metrics()).top_commands.map((row: { command: string }) => row.command)
     assert.ok(commands.includes('echo good-line'))
-    assert.ok(commands.includes('nulbyte'))
+    assert.ok(!commands.includes('nulbyte'))
+  })
+
+  it('a line PostgreSQL would refuse is rejected by number before the database sees it; later lines are stored and a resend is idempotent', async () => {
+    const good = (n: number) => cowrieEvent('cowrie.command.input', 'pgrefuse0001', 900 - n, { input: `echo good-${n}` })
+    const lines = [
+      cowrieEvent('cowrie.session.connect', 'pgrefuse0001', 1000),
+      good(1).replace('echo good-1', 'lone \\ud800 surrogate'), // was a 500 in json_to_recordset, losing every later line
+      good(2),
+      good(3).replace('"message"', '"geoip":{"as_org":"Evil\\udc00 Org"},"message"'), // enrichment is stored too (sessions.asn)
+      good(4).replace('"message"', '"input":"rm -rf /","message"'), // ASVS 5.0 1.5.3: which "input" would count?
+      cowrieEvent('cowrie.session.file_download', 'pgrefuse0001', 500, { shasum: 'not-a-hash', url: 'http://198.51.100.9/x' }),
+      cowrieEvent('cowrie.session.file_download', 'pgrefuse0001', 500, { shasum: 'ab'.repeat(31), url: 'http://198.51.100.9/y' }),
+      good(5)
+    ]
+    const first = await ingest(t.app, key, lines)
+    assert.equal(first.statusCode, 200, first.body)
+    const body = first.json()
+    assert.deepEqual(body, {
+      lines: 8,
+      accepted: 3,
+      duplicates: 0,
+      rejected: [
+        { line: 2, error: '"input" must not contain unpaired UTF-16 surrogates (\\ud800-\\udfff)' },
+        { line: 4, error: '"geoip.as_org" must not contain unpaired UTF-16 surrogates (\\ud800-\\udfff)' },
+        { line: 5, error: 'duplicate key "input"' },
+        { line: 6, error: '"shasum" must be a SHA-256: 64 hexadecimal characters' },
+        { line: 7, error: '"shasum" must be a SHA-256: 64 hexadecimal characters' }
+      ],
+      rejected_count: 5
+    })
+    const commands = (await metrics()).top_commands.map((row: { command: string }) => row.command)
+    assert.ok(commands.includes('echo good-2') && commands.includes('echo good-5'), 'the lines after the bad ones are stored')
+    const again = await ingest(t.app, key, lines)
+    assert.deepEqual(again.json(), { ...body, accepted: 0, duplicates: 3 })
+  })
+
+  it('a gzip bomb is a 413 with a JSON detail: newlines stop at the line limit, spaces at the ratio limit', async () => {
+    const gzip = (payload: Buffer) => t.app.inject({
+      method: 'POST',
+      url: '/api/v1/honeypot/events/',
+      headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', 'x-api-key': key },
+      payload: gzipSync(payload)
+    })
+    // 20 MB of newlines in 20 KB: 40 s of server CPU before (a loop turn and a copy per blank line).
+    const started = Date.now()
+    const newlines = await gzip(Buffer.concat([Buffer.from(`${cowrieEvent('cowrie.session.connect', 'gzipbomb0001', 1000)}\n`), Buffer.alloc(20 * 1024 * 1024, 10)]))
+    assert.equal(newlines.statusCode, 413, newlines.body.slice(0, 300))
+    assert.match(newlines.json().detail, /more than 100000 lines.*The 1 events before the limit were stored/)
+    assert.equal(newlines.json().accepted, 1, 'the good line before the limit is stored and counted')
+    assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`)
+    // 20 MB of spaces (one endless line): past the first MiB it inflates ~1,000:1, far over 50:1.
+    const spaces = await gzip(Buffer.alloc(20 * 1024 * 1024, 32))
+    assert.equal(spaces.statusCode, 413)
+    assert.deepEqual(Object.keys(spaces.json()), ['detail', 'lines', 'accepted', 'duplicates', 'rejected', 'rejected_count'])
+    assert.match(spaces.json().detail, /decompresses to more than 50 times its compressed size/)
+  })
+
+  it('an uncompressed body of more than 100,000 lines is a 413 after storing the lines before the limit', async () => {
+    const body = `${cowrieEvent('cowrie.session.connect', 'manylines001', 1000)}\n${'\n'.repeat(150_000)}${cowrieEvent('cowrie.session.connect', 'manylines002', 1000)}\n`
+    const response = await ingest(t.app, key, body)
+    assert.equal(response.statusCode, 413)
+    assert.equal(response.json().accepted, 1)
+    assert.equal(response.headers.connection, 'close')
   })
 
   it('takes text/plain and gzip bodies', async () => {
