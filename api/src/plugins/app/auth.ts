@@ -39,7 +39,7 @@ declare module 'fastify' {
     auth?: AuthMode
     /** false exempts an unsafe route from the double-submit check (only the sign-in itself). */
     csrf?: boolean
-    /** API-key routes: accept only principals of these kinds (default: any resolver's). */
+    /** API-key routes: the principal kinds they accept. Required: a route never takes "any key". */
     apiKeyKinds?: string[]
     /** The 401 `detail` when the route's credentials are missing or wrong (default NOT_AUTHENTICATED). */
     unauthorizedDetail?: string
@@ -85,6 +85,15 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('tenantUid', '')
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
+  // Fail closed at start-up: an API-key route that names no kinds would take every kind of key
+  // (a tenant key or a report token on the sensor-only honeynet ingest). ASVS V8.2.1.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { auth?: AuthMode, apiKeyKinds?: string[] } | undefined
+    if ((config?.auth === 'api-key' || config?.auth === 'cookie-or-api-key') && (config.apiKeyKinds?.length ?? 0) === 0) {
+      throw new Error(`${route.method} ${route.url}: an API-key route must list the key kinds it accepts (config.apiKeyKinds)`)
+    }
+  })
+
   app.addHook('onRequest', async (request) => {
     // routeOptions is a getter that builds a new object: read it once.
     const { config, url = '' } = request.routeOptions
@@ -113,7 +122,7 @@ export const authPlugin = fp(async (app) => {
         for (const resolve of app.apiKeyResolvers) {
           const principal = await resolve(key, request)
           if (principal === null) continue
-          if (config.apiKeyKinds !== undefined && !config.apiKeyKinds.includes(principal.kind)) break
+          if (config.apiKeyKinds?.includes(principal.kind) !== true) break
           request.apiKey = principal
           return
         }

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { INGEST_LIMITS, ingestAlerts } from '../../../../lib/detect/elastic-alerts.js'
 import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
+import { TENANT_API_KEY_KIND } from '../../../../plugins/app/api-key.js'
 
 const IngestParams = Type.Object({ tenant: Type.String() })
 const IngestHeaders = Type.Object({
@@ -23,7 +24,7 @@ const IngestAnswer = Type.Object({
 /** `POST /api/v1/tenants/{tenant}/alerts/ingest/` with a tenant API key: Elastic Security alerts. */
 export const alertIngestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/ingest/', {
-    config: { auth: 'api-key' },
+    config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] },
     bodyLimit: INGEST_LIMITS.bodyBytes,
     schema: {
       tags: ['alerts'],
