@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { passwordProblem } from './lib/password-policy.js'
 
 /** Every environment variable the API host reads. Documented in api/README.md. */
 export interface Config {
@@ -119,7 +120,8 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
   const demoPassword = env.CONSOLE_DEMO_PASSWORD || undefined
   const otherPassword = env.CONSOLE_OTHER_PASSWORD || undefined
   for (const [name, value] of [['CONSOLE_DEMO_PASSWORD', demoPassword], ['CONSOLE_OTHER_PASSWORD', otherPassword]] as const) {
-    if (value !== undefined && value.length < 6) throw new ConfigError(`${name} must be at least 6 characters long`)
+    const problem = value === undefined ? undefined : passwordProblem(value)
+    if (problem !== undefined) throw new ConfigError(`${name}: ${problem}`)
   }
   const cspExtraOrigins = (str(env, 'CSP_EXTRA_ORIGINS') ?? '')
     .split(/\s+/)

@@ -59,7 +59,11 @@ describe('loadConfig', () => {
       [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
       [{ CSP_EXTRA_ORIGINS: 'cdn.example.com' }, /^CSP_EXTRA_ORIGINS must hold origins/],
       [{ REMOTE_DETECT_URL: 'ftp://x/y' }, /^REMOTE_DETECT_URL must hold http\(s\) origins/],
-      [{ CONSOLE_DEMO_PASSWORD: 'abc' }, /^CONSOLE_DEMO_PASSWORD must be at least 6 characters/],
+      // NIST SP 800-63B / OWASP ASVS 5.0 V6.2.1 (≥ 8 characters) and V6.2.4 (no common password).
+      [{ CONSOLE_DEMO_PASSWORD: 'abc' }, /^CONSOLE_DEMO_PASSWORD: Password must be at least 8 characters/],
+      [{ CONSOLE_DEMO_PASSWORD: 'seven77' }, /^CONSOLE_DEMO_PASSWORD: Password must be at least 8 characters/],
+      [{ CONSOLE_DEMO_PASSWORD: '12345678' }, /^CONSOLE_DEMO_PASSWORD: This password is one of the most common/],
+      [{ CONSOLE_OTHER_PASSWORD: 'Password1' }, /^CONSOLE_OTHER_PASSWORD: This password is one of the most common/],
       [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
       [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/]
     ]
