@@ -38,6 +38,8 @@ export interface Config {
    * changed.
    */
   cacheTtlSeconds: number
+  /** API_DOCS: serve /api/docs (OpenAPI JSON/YAML and UI) to anyone; otherwise to signed-in users only. */
+  apiDocs: boolean
 }
 
 export class ConfigError extends Error {
@@ -154,6 +156,7 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     honeypotRetentionDays: int(env, 'HONEYPOT_RETENTION_DAYS', 30, 15, 3650),
     honeypotGeoipFile: str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
     publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!),
-    cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300)
+    cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300),
+    apiDocs: bool(env, 'API_DOCS', false)
   }
 }

@@ -53,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Later features push their resolvers here; the first that recognises a key wins. */
     apiKeyResolvers: ApiKeyResolver[]
+    /** The console user of the request's access-token cookie (cached like every session check), or null. */
+    signedInUser: (request: FastifyRequest) => Promise<AuthUser | null>
   }
 }
 
@@ -85,6 +87,15 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('tenantUid', '')
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
+  const signedInUser = async (request: FastifyRequest): Promise<AuthUser | null> => {
+    const token = request.cookies[ACCESS_COOKIE]
+    if (!token) return null
+    const digest = hashToken(token)
+    const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
+    return live?.user ?? null
+  }
+  app.decorate('signedInUser', signedInUser)
+
   // Fail closed at start-up: an API-key route that names no kinds would take every kind of key
   // (a tenant key or a report token on the sensor-only honeynet ingest). ASVS V8.2.1.
   app.addHook('onRoute', (route) => {
@@ -106,15 +117,8 @@ export const authPlugin = fp(async (app) => {
     if (mode === 'none') return
 
     if (mode !== 'api-key') {
-      const token = request.cookies[ACCESS_COOKIE]
-      if (token) {
-        const digest = hashToken(token)
-        const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
-        if (live !== undefined) {
-          request.user = live.user
-          return
-        }
-      }
+      request.user = await signedInUser(request)
+      if (request.user !== null) return
     }
     if (mode === 'api-key' || mode === 'cookie-or-api-key') {
       const key = request.headers[API_KEY_HEADER]

@@ -1,6 +1,9 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
+import { HttpError } from '../../lib/http-error.js'
+
+const DOCS_NEED_SIGN_IN = 'Sign in to the console to read the API documentation (or set API_DOCS=true to publish it).'
 
 export const swaggerPlugin = fp(async (app) => {
   await app.register(swagger, {
@@ -14,10 +17,19 @@ export const swaggerPlugin = fp(async (app) => {
       }
     }
   })
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    // Swagger UI needs its own inline-script hashes; drop the upgrade directive so plain-HTTP installs work.
-    staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '')
+  // In a scope of its own, so the guard covers every docs route (the UI's static files too).
+  await app.register(async (docs) => {
+    // ASVS 5.0 V13.4.5: the API's map is for signed-in users unless API_DOCS=true publishes it.
+    if (!app.config.apiDocs) {
+      docs.addHook('onRequest', async (request) => {
+        if (await app.signedInUser(request) === null) throw new HttpError(401, DOCS_NEED_SIGN_IN)
+      })
+    }
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // Swagger UI needs its own inline-script hashes; drop the upgrade directive so plain-HTTP installs work.
+      staticCSP: true,
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '')
+    })
   })
-}, { name: 'swagger' })
+}, { name: 'swagger', dependencies: ['auth'] })
