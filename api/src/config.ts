@@ -18,7 +18,12 @@ export interface Config {
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
   cookieSecure: boolean
-  loginRateLimitAccount: number
+  /** Failed sign-ins of one account from one client IP before each next try of that pair waits. */
+  loginRateLimitPair: number
+  /** The first wait; it doubles with each further failure of the pair, up to loginRateMaxDelaySeconds. */
+  loginRateDelaySeconds: number
+  loginRateMaxDelaySeconds: number
+  /** Failed sign-ins from one client IP (any accounts) per window: the ceiling that stops a spray. */
   loginRateLimitIp: number
   loginRateWindowSeconds: number
   cspExtraOrigins: string[]
@@ -125,6 +130,10 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     const problem = value === undefined ? undefined : passwordProblem(value)
     if (problem !== undefined) throw new ConfigError(`${name}: ${problem}`)
   }
+  // Removed: it locked an account for everyone (anyone could lock a real user out).
+  if (str(env, 'LOGIN_RATE_LIMIT_ACCOUNT') !== undefined) {
+    throw new ConfigError('LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP (LOGIN_RATE_LIMIT_PAIR, LOGIN_RATE_DELAY_SECONDS); unset it')
+  }
   const cspExtraOrigins = (str(env, 'CSP_EXTRA_ORIGINS') ?? '')
     .split(/\s+/)
     .filter(Boolean)
@@ -142,8 +151,10 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 60, 365 * 86_400),
     cookieSecure: bool(env, 'COOKIE_SECURE', false),
-    loginRateLimitAccount: int(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 10, 1, 1_000_000),
-    loginRateLimitIp: int(env, 'LOGIN_RATE_LIMIT_IP', 30, 1, 1_000_000),
+    loginRateLimitPair: int(env, 'LOGIN_RATE_LIMIT_PAIR', 5, 1, 1000),
+    loginRateDelaySeconds: int(env, 'LOGIN_RATE_DELAY_SECONDS', 1, 1, 3600),
+    loginRateMaxDelaySeconds: int(env, 'LOGIN_RATE_MAX_DELAY_SECONDS', 900, 1, 86_400),
+    loginRateLimitIp: int(env, 'LOGIN_RATE_LIMIT_IP', 300, 1, 1_000_000),
     loginRateWindowSeconds: int(env, 'LOGIN_RATE_WINDOW_SECONDS', 900, 1, 86_400),
     cspExtraOrigins,
     remotes: {

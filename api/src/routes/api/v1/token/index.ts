@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { users } from '../../../../db/schema/index.js'
 import { normalizeEmail } from '../../../../lib/accounts.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../lib/http-error.js'
+import { accountHash } from '../../../../lib/login-limiter.js'
 import { verifyDummyPassword, verifyPassword } from '../../../../lib/password.js'
 import { ErrorResponse, responses, SuccessResponse } from '../../../../lib/schemas.js'
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../../../lib/session-cookies.js'
@@ -53,8 +54,11 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const email = normalizeEmail(request.body.email)
     const limiter = app.loginLimiter
-    const wait = await limiter.retryAfter(request.ip, email)
-    if (wait > 0) throw tooMany(wait)
+    const { ip } = request
+    // Logged as a hash: an email typed into the form may be a password typed into the wrong field.
+    const account = accountHash(email)
+    const attempt = await limiter.begin(ip, email)
+    if (!attempt.allowed) throw tooMany(attempt.retryAfter)
 
     const [user] = await app.db.select({ uid: users.uid, passwordHash: users.passwordHash })
       .from(users).where(eq(users.email, email))
@@ -62,10 +66,18 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ? await verifyDummyPassword(request.body.password)
       : await verifyPassword(request.body.password, user.passwordHash)
     if (!ok || user === undefined) {
-      await limiter.recordFailure(request.ip, email)
+      const failure = await limiter.failed(ip, email)
+      request.log.info({ account, ip, failures: failure.pairFailures }, 'sign-in failed')
+      if (failure.pairDelay > 0) {
+        request.log.warn({ account, ip, failures: failure.pairFailures, delaySeconds: failure.pairDelay }, 'sign-in throttled for this account and client IP')
+      }
+      if (failure.ipBlocked) {
+        request.log.warn({ ip, failures: failure.ipFailures, windowSeconds: config.loginRateWindowSeconds }, 'sign-in blocked for this client IP')
+      }
       throw new HttpError(401, INVALID_CREDENTIALS)
     }
-    await limiter.recordSuccess(email)
+    await limiter.succeeded(ip, email)
+    request.log.info({ account, ip, user: user.uid }, 'signed in')
     const session = await startSession(app.db, user.uid, request.body.remember === true, config)
     setSessionCookies(reply, session, config)
     return { success: true as const }
