@@ -63,5 +63,15 @@ export const loginFailures = pgTable('login_failures', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow()
 })
 
+/**
+ * Secrets the server makes for itself (`src/lib/server-secrets.ts`), e.g. `csrf`: the HMAC key of
+ * the CSRF tokens. In the database so every process on one PostgreSQL shares them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt()
+})
+
 export type Tenant = typeof tenants.$inferSelect
 export type User = typeof users.$inferSelect

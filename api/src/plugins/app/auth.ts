@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { CSRF_FAILED, HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
-import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, hasSessionCookie } from '../../lib/session-cookies.js'
+import { HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
+import { cookieNames } from '../../lib/session-cookies.js'
 import { MemoCache } from '../../lib/memo-cache.js'
 import { findAccessToken, onSessionsRevoked, type LiveAccessToken, type Revocation } from '../../lib/sessions.js'
-import { hashToken, safeEqual } from '../../lib/tokens.js'
+import { hashToken } from '../../lib/tokens.js'
 
 /**
  * How a route authenticates, declared as `config: { auth: ... }`:
@@ -37,7 +37,7 @@ export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<A
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode
-    /** false exempts an unsafe route from the double-submit check (only the sign-in itself). */
+    /** false exempts an unsafe route from the CSRF token check (only the sign-in; never from the Origin check). */
     csrf?: boolean
     /** API-key routes: the principal kinds they accept. Required: a route never takes "any key". */
     apiKeyKinds?: string[]
@@ -58,15 +58,9 @@ declare module 'fastify' {
   }
 }
 
-/** Methods that change state: the double-submit check and the detail cache's safety net key on these. */
+/** Methods that change state: the CSRF checks (csrf.ts) and the detail cache's safety net key on these. */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const API_KEY_HEADER = 'x-api-key'
-
-export function csrfMatches (request: FastifyRequest): boolean {
-  const cookie = request.cookies[CSRF_COOKIE]
-  const header = request.headers[CSRF_HEADER]
-  return typeof cookie === 'string' && cookie !== '' && typeof header === 'string' && safeEqual(cookie, header)
-}
 
 /** Sessions checked in the last CACHE_TTL_SECONDS; at most this many are kept. */
 const SESSION_CACHE_ENTRIES = 10_000
@@ -87,8 +81,9 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('tenantUid', '')
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
+  const accessCookie = cookieNames(app.config.cookieSecure).access
   const signedInUser = async (request: FastifyRequest): Promise<AuthUser | null> => {
-    const token = request.cookies[ACCESS_COOKIE]
+    const token = request.cookies[accessCookie]
     if (!token) return null
     const digest = hashToken(token)
     const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
@@ -109,11 +104,6 @@ export const authPlugin = fp(async (app) => {
     // routeOptions is a getter that builds a new object: read it once.
     const { config, url = '' } = request.routeOptions
     const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
-
-    // Double submit: any unsafe request that carries a session cookie must echo the csrftoken.
-    if (UNSAFE_METHODS.has(request.method) && config.csrf !== false && hasSessionCookie(request) && !csrfMatches(request)) {
-      throw new HttpError(403, CSRF_FAILED)
-    }
     if (mode === 'none') return
 
     if (mode !== 'api-key') {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/http-error.js'
+import { cookieNames } from '../../lib/session-cookies.js'
 
 const DOCS_NEED_SIGN_IN = 'Sign in to the console to read the API documentation (or set API_DOCS=true to publish it).'
 
@@ -11,7 +12,7 @@ export const swaggerPlugin = fp(async (app) => {
       info: { title: 'Security console API', version: '1.0.0', description: 'Cookie sessions with a double-submit CSRF header (X-CSRFToken) on unsafe methods.' },
       components: {
         securitySchemes: {
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: cookieNames(app.config.cookieSecure).access },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }
         }
       }
