@@ -56,12 +56,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
   // A separate instance without the response interceptor, so a failing refresh never refreshes itself.
   const refreshClient = axios.create(defaults);
   // Axios copies the named cookie into X-CSRFToken; name it per request, since the server's cookie
-  // name depends on its COOKIE_SECURE and the cookie appears only after sign-in.
+  // name depends on its COOKIE_SECURE and the cookie appears only after sign-in. Synchronous, so
+  // requests leave exactly when they did without it.
   for (const client of [http, refreshClient]) {
-    client.interceptors.request.use((config) => {
-      config.xsrfCookieName = csrfCookieName();
-      return config;
-    });
+    client.interceptors.request.use(
+      (config) => {
+        config.xsrfCookieName = csrfCookieName();
+        return config;
+      },
+      undefined,
+      { synchronous: true },
+    );
   }
 
   // Requests that meet a 401 while a refresh runs wait on this one promise (the queue).
