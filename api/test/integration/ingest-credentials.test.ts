@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
 import { createSensorKey, revokeSensorKey } from '../../src/lib/honeypot/sensor-keys.js'
 import { cowrieEvent } from '../lib/honeypot/honeypot-helpers.js'
-import { buildTestApp } from '../helpers.js'
+import { buildApp } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { openTestDatabase } from '../helpers.js'
 import { alpineInventory, buildEnrolApp, enrolled, machine, type EnrolApp } from '../routes/api/v1/enrolment-fixtures.js'
 import { multipart, REPORTS, SCAN } from '../routes/api/v1/insights/insights-fixtures.js'
 
@@ -143,9 +145,15 @@ describe('ingest and upload routes × credential types (ASVS V8.2.1)', () => {
 })
 
 describe('API-key routes fail closed (ASVS V8.2.1)', () => {
-  it('a route with auth api-key that names no key kinds stops the app from starting', async () => {
-    await assert.rejects(buildTestApp({
-      extend: (app) => { app.post('/api/v1/test-any-key/', { config: { auth: 'api-key' } }, async () => ({})) }
-    }), /must list the key kinds it accepts/)
+  it('a route with auth api-key that names no key kinds cannot be registered', async () => {
+    const { database, cleanup } = await openTestDatabase()
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false })
+    try {
+      assert.throws(() => app.post('/api/v1/test-any-key/', { config: { auth: 'api-key' } }, async () => ({})), /must list the key kinds it accepts/)
+      assert.throws(() => app.post('/api/v1/test-any-key-2/', { config: { auth: 'cookie-or-api-key', apiKeyKinds: [] } }, async () => ({})), /must list/)
+    } finally {
+      await app.close()
+      await cleanup()
+    }
   })
 })
