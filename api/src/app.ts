@@ -4,6 +4,7 @@ import type { Database } from './db/client.js'
 import { validatorCompiler } from './lib/validator-compiler.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { bodyParsersPlugin } from './plugins/app/body-parsers.js'
+import { csrfPlugin } from './plugins/app/csrf.js'
 import { dbPlugin } from './plugins/app/db.js'
 import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
@@ -70,6 +71,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
   await app.register(compressPlugin)
   await app.register(rateLimitPlugin)
   await app.register(authPlugin)
+  await app.register(csrfPlugin)
   await app.register(detectCachePlugin)
   await app.register(swaggerPlugin)
   await app.register(feedSyncPlugin, { config })

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { passwordProblem } from './lib/password-policy.js'
 
 /** Every environment variable the API host reads. Documented in api/README.md. */
 export interface Config {
@@ -17,7 +18,12 @@ export interface Config {
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
   cookieSecure: boolean
-  loginRateLimitAccount: number
+  /** Failed sign-ins of one account from one client IP before each next try of that pair waits. */
+  loginRateLimitPair: number
+  /** The first wait; it doubles with each further failure of the pair, up to loginRateMaxDelaySeconds. */
+  loginRateDelaySeconds: number
+  loginRateMaxDelaySeconds: number
+  /** Failed sign-ins from one client IP (any accounts) per window: the ceiling that stops a spray. */
   loginRateLimitIp: number
   loginRateWindowSeconds: number
   cspExtraOrigins: string[]
@@ -47,6 +53,8 @@ export interface Config {
   feedEcosystems: string[]
   kevUrl: string
   epssUrl: string
+  /** API_DOCS: serve /api/docs (OpenAPI JSON/YAML and UI) to anyone; otherwise to signed-in users only. */
+  apiDocs: boolean
 }
 
 export class ConfigError extends Error {
@@ -153,7 +161,12 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
   const demoPassword = env.CONSOLE_DEMO_PASSWORD || undefined
   const otherPassword = env.CONSOLE_OTHER_PASSWORD || undefined
   for (const [name, value] of [['CONSOLE_DEMO_PASSWORD', demoPassword], ['CONSOLE_OTHER_PASSWORD', otherPassword]] as const) {
-    if (value !== undefined && value.length < 6) throw new ConfigError(`${name} must be at least 6 characters long`)
+    const problem = value === undefined ? undefined : passwordProblem(value)
+    if (problem !== undefined) throw new ConfigError(`${name}: ${problem}`)
+  }
+  // Removed: it locked an account for everyone (anyone could lock a real user out).
+  if (str(env, 'LOGIN_RATE_LIMIT_ACCOUNT') !== undefined) {
+    throw new ConfigError('LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP (LOGIN_RATE_LIMIT_PAIR, LOGIN_RATE_DELAY_SECONDS); unset it')
   }
   const cspExtraOrigins = (str(env, 'CSP_EXTRA_ORIGINS') ?? '')
     .split(/\s+/)
@@ -172,8 +185,10 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 60, 365 * 86_400),
     cookieSecure: bool(env, 'COOKIE_SECURE', false),
-    loginRateLimitAccount: int(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 10, 1, 1_000_000),
-    loginRateLimitIp: int(env, 'LOGIN_RATE_LIMIT_IP', 30, 1, 1_000_000),
+    loginRateLimitPair: int(env, 'LOGIN_RATE_LIMIT_PAIR', 5, 1, 1000),
+    loginRateDelaySeconds: int(env, 'LOGIN_RATE_DELAY_SECONDS', 1, 1, 3600),
+    loginRateMaxDelaySeconds: int(env, 'LOGIN_RATE_MAX_DELAY_SECONDS', 900, 1, 86_400),
+    loginRateLimitIp: int(env, 'LOGIN_RATE_LIMIT_IP', 300, 1, 1_000_000),
     loginRateWindowSeconds: int(env, 'LOGIN_RATE_WINDOW_SECONDS', 900, 1, 86_400),
     cspExtraOrigins,
     remotes: {
@@ -192,6 +207,7 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     osvBaseUrl: feedUrl(env, 'OSV_BASE_URL', 'https://osv-vulnerabilities.storage.googleapis.com'),
     feedEcosystems: feedEcosystems(env),
     kevUrl: feedUrl(env, 'KEV_URL', 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
-    epssUrl: feedUrl(env, 'EPSS_URL', 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz')
+    epssUrl: feedUrl(env, 'EPSS_URL', 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
+    apiDocs: bool(env, 'API_DOCS', false)
   }
 }

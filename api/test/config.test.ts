@@ -15,8 +15,10 @@ describe('loadConfig', () => {
     assert.equal(config.accessTokenTtlSeconds, 900)
     assert.equal(config.refreshTokenTtlSeconds, 30 * 86_400)
     assert.equal(config.cookieSecure, false)
-    assert.equal(config.loginRateLimitAccount, 10)
-    assert.equal(config.loginRateLimitIp, 30)
+    assert.equal(config.loginRateLimitPair, 5)
+    assert.equal(config.loginRateDelaySeconds, 1)
+    assert.equal(config.loginRateMaxDelaySeconds, 900)
+    assert.equal(config.loginRateLimitIp, 300)
     assert.equal(config.loginRateWindowSeconds, 900)
     assert.deepEqual(config.cspExtraOrigins, [])
     assert.equal(config.logLevel, 'info')
@@ -59,8 +61,15 @@ describe('loadConfig', () => {
       [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
       [{ CSP_EXTRA_ORIGINS: 'cdn.example.com' }, /^CSP_EXTRA_ORIGINS must hold origins/],
       [{ REMOTE_DETECT_URL: 'ftp://x/y' }, /^REMOTE_DETECT_URL must hold http\(s\) origins/],
-      [{ CONSOLE_DEMO_PASSWORD: 'abc' }, /^CONSOLE_DEMO_PASSWORD must be at least 6 characters/],
+      // NIST SP 800-63B / OWASP ASVS 5.0 V6.2.1 (≥ 8 characters) and V6.2.4 (no common password).
+      [{ CONSOLE_DEMO_PASSWORD: 'abc' }, /^CONSOLE_DEMO_PASSWORD: Password must be at least 8 characters/],
+      [{ CONSOLE_DEMO_PASSWORD: 'seven77' }, /^CONSOLE_DEMO_PASSWORD: Password must be at least 8 characters/],
+      [{ CONSOLE_DEMO_PASSWORD: '12345678' }, /^CONSOLE_DEMO_PASSWORD: This password is one of the most common/],
+      [{ CONSOLE_OTHER_PASSWORD: 'Password1' }, /^CONSOLE_OTHER_PASSWORD: This password is one of the most common/],
       [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
+      // The old per-account lockout: an operator who tuned it must learn that it is gone.
+      [{ LOGIN_RATE_LIMIT_ACCOUNT: '10' }, /^LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP/],
+      [{ LOGIN_RATE_LIMIT_PAIR: '0' }, /^LOGIN_RATE_LIMIT_PAIR must be a whole number from 1/],
       [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/]
     ]
     for (const [env, message] of cases) {

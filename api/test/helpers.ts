@@ -115,13 +115,16 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
+/** The CSRF cookie: `__Host-csrftoken` with COOKIE_SECURE=true, `csrftoken` otherwise. */
+export const csrfOf = (jar: CookieJar): string => jar.get('__Host-csrftoken') ?? jar.get('csrftoken') ?? ''
+
 export function sessionFrom (jar: CookieJar, response: LightMyRequestResponse): Session {
   const session: Session = {
     jar,
-    get csrf () { return jar.get('csrftoken') ?? '' },
+    get csrf () { return csrfOf(jar) },
     headers: (withCsrf = true) => ({
       cookie: cookieHeader(jar),
-      ...(withCsrf ? { 'x-csrftoken': jar.get('csrftoken') ?? '' } : {})
+      ...(withCsrf ? { 'x-csrftoken': csrfOf(jar) } : {})
     }),
     response
   }

@@ -106,12 +106,12 @@ export const commands: Record<string, Command> = {
   },
   'create-user': {
     usage: 'create-user --tenant <uid> --email <email> --password <password>',
-    description: 'Create a user in a tenant (password at least 6 characters).',
+    description: 'Create a user in a tenant (password: at least 8 characters, not a common one).',
     options: ['tenant', 'email', 'password'],
     run: async (context) => {
       const input = { tenantUid: required(context, 'tenant'), email: required(context, 'email'), password: required(context, 'password') }
       checkEmail(input.email)
-      checkPassword(input.password)
+      checkPassword(input.password, input.email)
       const { db } = await context.database()
       const user = await createUser(db, input)
       context.io.out(`Created user ${user.email} (${user.uid})`)
@@ -124,7 +124,7 @@ export const commands: Record<string, Command> = {
     run: async (context) => {
       const email = required(context, 'email')
       const password = required(context, 'password')
-      checkPassword(password)
+      checkPassword(password, email)
       const { db } = await context.database()
       const user = await resetPassword(db, email, password)
       context.io.out(`Password reset for ${user.email}; all of their sessions were revoked`)

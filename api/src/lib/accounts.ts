@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants, users, type Tenant, type User } from '../db/schema/index.js'
-import { hashPassword, MIN_PASSWORD_LENGTH } from './password.js'
+import { hashPassword } from './password.js'
+import { passwordProblem } from './password-policy.js'
 import { revokeUserSessions, sessionsRevoked } from './sessions.js'
 
 /** A mistake in what the caller asked for; its message is safe to show as is. */
@@ -19,10 +20,10 @@ export function checkEmail (email: string): void {
   if (!EMAIL_PATTERN.test(normalizeEmail(email))) throw new InputError('Please enter a valid email address.')
 }
 
-export function checkPassword (password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new InputError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
-  }
+/** The password policy (src/lib/password-policy.ts) for a password being set, for this email if known. */
+export function checkPassword (password: string, email?: string): void {
+  const problem = passwordProblem(password, email)
+  if (problem !== undefined) throw new InputError(problem)
 }
 
 /** `demo` only for the seed's own tenants: `remove-demo` deletes those whole. */
@@ -47,7 +48,7 @@ export async function findUserByEmail (db: Db, email: string): Promise<User | un
 export async function createUser (db: Db, input: { tenantUid: string, email: string, password: string }): Promise<User> {
   const email = normalizeEmail(input.email)
   checkEmail(email)
-  checkPassword(input.password)
+  checkPassword(input.password, email)
   if (await findTenant(db, input.tenantUid) === undefined) throw new InputError(`No tenant with uid ${input.tenantUid}.`)
   if (await findUserByEmail(db, email) !== undefined) throw new InputError(`A user with email ${email} already exists.`)
   const passwordHash = await hashPassword(input.password)
@@ -61,8 +62,8 @@ export async function createUser (db: Db, input: { tenantUid: string, email: str
 
 /** Sets a new password and signs the user out everywhere. */
 export async function resetPassword (db: Db, emailInput: string, password: string): Promise<User> {
-  checkPassword(password)
   const email = normalizeEmail(emailInput)
+  checkPassword(password, email)
   const passwordHash = await hashPassword(password)
   const user = await db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.email, email)).returning()

@@ -15,3 +15,4 @@ export class HttpError extends Error {
 export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.'
 export const NOT_FOUND = 'Not found.'
 export const CSRF_FAILED = 'CSRF token missing or incorrect.'
+export const CROSS_SITE_REFUSED = 'Cross-site request refused: the Origin or Sec-Fetch-Site header says it comes from another site.'

@@ -1,67 +1,144 @@
-import { and, gt, inArray, lte, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { loginFailures } from '../db/schema/index.js'
+import { hashToken } from './tokens.js'
 
 export interface LoginLimits {
-  loginRateLimitAccount: number
+  loginRateLimitPair: number
+  loginRateDelaySeconds: number
+  loginRateMaxDelaySeconds: number
   loginRateLimitIp: number
   loginRateWindowSeconds: number
 }
 
+/** A pair's failures are forgotten a day after its last one (or at once by a successful sign-in). */
+export const PAIR_MEMORY_SECONDS = 24 * 60 * 60
+
+/** The account as logs and keys show it: the first 16 hex digits of SHA-256(lower-cased email). */
+export const accountHash = (email: string): string => hashToken(email).slice(0, 16)
+
+export type Attempt = { allowed: true } | { allowed: false, retryAfter: number }
+
+export interface Failure {
+  /** Failures of this (account, IP) pair so far; the pair waits from limit on. */
+  pairFailures: number
+  /** Seconds the pair's next try must wait (0: none yet). */
+  pairDelay: number
+  ipFailures: number
+  /** True on the failure that made the IP reach its ceiling (once per window). */
+  ipBlocked: boolean
+}
+
 /**
- * Failed sign-ins counted per client IP and per account in fixed windows, in the database so the
- * count is shared by every process on one PostgreSQL and survives restarts. Only failures count:
- * people who sign in and out many times (and browser tests) are never locked out.
+ * Failed sign-ins, in the database so every process on one PostgreSQL shares them and restarts
+ * forget nothing (OWASP ASVS 5.0 V6.1.1 / V6.3.1, NIST SP 800-63B §5.2.2):
+ * - per (account, client IP) pair: `loginRateLimitPair` free failures, then each next try waits
+ *   `loginRateDelaySeconds`, doubled per further failure, at most `loginRateMaxDelaySeconds`.
+ *   Only that pair waits: the account is never locked for everyone, so an attacker cannot lock
+ *   the real user out from another address.
+ * - per client IP: at most `loginRateLimitIp` failures per `loginRateWindowSeconds` over all
+ *   accounts, which stops a password spray while leaving room for a NAT of analysts.
+ * Only failures count: people who sign in and out often (and browser tests) never wait.
  */
 export class LoginLimiter {
   constructor (private readonly db: Db, private readonly limits: LoginLimits) {}
 
-  private keys (ip: string, email: string) {
-    return { ip: `ip:${ip}`, account: `account:${email}` }
+  private pairKey (ip: string, email: string): string {
+    return `pair:${ip} ${accountHash(email)}`
   }
 
-  private windowInterval () {
-    return sql`make_interval(secs => ${this.limits.loginRateWindowSeconds})`
+  private ipKey (ip: string): string {
+    return `ip:${ip}`
   }
 
-  /** Seconds until the caller may try again, or 0 when allowed. */
-  async retryAfter (ip: string, email: string): Promise<number> {
-    const keys = this.keys(ip, email)
-    const rows = await this.db.select({
-      key: loginFailures.key,
-      count: loginFailures.count,
-      remaining: sql<string>`extract(epoch from (${loginFailures.windowStart} + ${this.windowInterval()} - now()))`
-    })
-      .from(loginFailures)
-      .where(and(
-        inArray(loginFailures.key, [keys.ip, keys.account]),
-        gt(loginFailures.windowStart, sql`now() - ${this.windowInterval()}`)
-      ))
-    let wait = 0
-    for (const row of rows) {
-      const limit = row.key === keys.ip ? this.limits.loginRateLimitIp : this.limits.loginRateLimitAccount
-      if (row.count >= limit) wait = Math.max(wait, Math.max(1, Math.ceil(Number(row.remaining))))
-    }
-    return wait
+  private seconds (value: number) {
+    return sql`make_interval(secs => ${value})`
   }
 
-  async recordFailure (ip: string, email: string): Promise<void> {
-    const keys = this.keys(ip, email)
-    const expired = sql`${loginFailures.windowStart} <= now() - ${this.windowInterval()}`
-    await this.db.insert(loginFailures)
-      .values([keys.ip, keys.account].map((key) => ({ key, windowStart: sql`now()`, count: 1 })))
+  /** The wait after `count` failures of a pair, in seconds (SQL, from the row's own count). */
+  private delayAfter (count: unknown) {
+    const { loginRateLimitPair: free, loginRateDelaySeconds: base, loginRateMaxDelaySeconds: max } = this.limits
+    return sql`least(${max}::float8, ${base}::float8 * power(2::float8, greatest(${count} - ${free}, 0)))`
+  }
+
+  delayFor (failures: number): number {
+    const { loginRateLimitPair: free, loginRateDelaySeconds: base, loginRateMaxDelaySeconds: max } = this.limits
+    return failures < free ? 0 : Math.min(max, base * 2 ** (failures - free))
+  }
+
+  /**
+   * Claims one attempt for the pair, in ONE statement, so concurrent guesses cannot all slip
+   * through before the first failure is written: the claim counts as a failure until
+   * `succeeded()` clears the pair. Refused while the IP is at its ceiling or the pair waits.
+   */
+  async begin (ip: string, email: string): Promise<Attempt> {
+    const ipWait = await this.ipRetryAfter(ip)
+    if (ipWait > 0) return { allowed: false, retryAfter: ipWait }
+
+    const key = this.pairKey(ip, email)
+    const forgotten = sql`${loginFailures.lastFailureAt} <= now() - ${this.seconds(PAIR_MEMORY_SECONDS)}`
+    const claimed = await this.db.insert(loginFailures)
+      .values({ key, windowStart: sql`now()`, count: 1, lastFailureAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${forgotten} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${forgotten} then now() else ${loginFailures.windowStart} end`,
+          lastFailureAt: sql`now()`
+        },
+        setWhere: sql`${forgotten} or ${loginFailures.count} < ${this.limits.loginRateLimitPair} or
+          ${loginFailures.lastFailureAt} + make_interval(secs => ${this.delayAfter(loginFailures.count)}) <= now()`
+      })
+      .returning({ count: loginFailures.count })
+    if (claimed.length > 0) return { allowed: true }
+
+    const [row] = await this.db.select({
+      remaining: sql<string>`extract(epoch from (${loginFailures.lastFailureAt} + make_interval(secs => ${this.delayAfter(loginFailures.count)}) - now()))`
+    }).from(loginFailures).where(eq(loginFailures.key, key))
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil(Number(row?.remaining ?? 1))) }
+  }
+
+  /** The claimed attempt failed: it stays counted for the pair, and counts for the IP. */
+  async failed (ip: string, email: string): Promise<Failure> {
+    const expired = sql`${loginFailures.windowStart} <= now() - ${this.seconds(this.limits.loginRateWindowSeconds)}`
+    const [ipRow] = await this.db.insert(loginFailures)
+      .values({ key: this.ipKey(ip), windowStart: sql`now()`, count: 1, lastFailureAt: sql`now()` })
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {
           count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-          windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`
+          windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+          lastFailureAt: sql`now()`
         }
       })
+      .returning({ count: loginFailures.count })
+    const [pairRow] = await this.db.select({ count: loginFailures.count }).from(loginFailures)
+      .where(eq(loginFailures.key, this.pairKey(ip, email)))
+    const pairFailures = pairRow?.count ?? 0
+    const ipFailures = ipRow?.count ?? 0
+    return {
+      pairFailures,
+      pairDelay: this.delayFor(pairFailures),
+      ipFailures,
+      ipBlocked: ipFailures === this.limits.loginRateLimitIp
+    }
   }
 
-  /** A successful sign-in clears the account's counter (never the IP's) and prunes old windows. */
-  async recordSuccess (email: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.key, `account:${email}`))
-    await this.db.delete(loginFailures).where(lte(loginFailures.windowStart, sql`now() - ${this.windowInterval()}`))
+  /** A successful sign-in clears its pair (never the IP's count) and prunes forgotten rows. */
+  async succeeded (ip: string, email: string): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.key, this.pairKey(ip, email)))
+    const oldest = Math.max(PAIR_MEMORY_SECONDS, this.limits.loginRateWindowSeconds)
+    await this.db.delete(loginFailures).where(lte(loginFailures.lastFailureAt, sql`now() - ${this.seconds(oldest)}`))
+  }
+
+  private async ipRetryAfter (ip: string): Promise<number> {
+    const window = this.seconds(this.limits.loginRateWindowSeconds)
+    const [row] = await this.db.select({
+      count: loginFailures.count,
+      remaining: sql<string>`extract(epoch from (${loginFailures.windowStart} + ${window} - now()))`
+    }).from(loginFailures)
+      .where(and(eq(loginFailures.key, this.ipKey(ip)), gt(loginFailures.windowStart, sql`now() - ${window}`)))
+    if (row === undefined || row.count < this.limits.loginRateLimitIp) return 0
+    return Math.max(1, Math.ceil(Number(row.remaining)))
   }
 }

@@ -1,7 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-export const MIN_PASSWORD_LENGTH = 6
-
 // scrypt with N=2^15, r=8: ~32 MiB and a few tens of ms per hash; memory-hard by design.
 const PARAMS = { N: 32768, r: 8, p: 1 } as const
 const KEY_LENGTH = 32

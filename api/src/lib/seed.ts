@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants } from '../db/schema/index.js'
-import { createTenant, createUser, findUserByEmail } from './accounts.js'
+import { checkPassword, createTenant, createUser, findUserByEmail } from './accounts.js'
 import { DEMO_PLAN, ensureDemoFeed, OTHER_PLAN, seedDetectTenant } from './detect/seed.js'
 import { seedHoneynet } from './honeypot/seed.js'
 import { DEMO_REPORTS, OTHER_REPORTS, seedInsightReports } from './insights/seed.js'
@@ -45,6 +45,7 @@ async function ensureAccount (db: Db, tenantName: string, email: string, fromEnv
     return { email, tenantName, tenantUid: existing.tenantUid, userUid: existing.uid, passwordFromEnv: false, created: false }
   }
   const password = fromEnv ?? randomPassword()
+  checkPassword(password, email) // before the tenant exists: a refused password leaves nothing behind
   const tenant = await createTenant(db, tenantName, { demo: true })
   const user = await createUser(db, { tenantUid: tenant.uid, email, password })
   return { email, tenantName, tenantUid: tenant.uid, userUid: user.uid, password, passwordFromEnv: fromEnv !== undefined, created: true }

@@ -82,7 +82,7 @@ describe('admin CLI', () => {
     assert.equal(user.code, 0, user.stderr)
     assert.match(user.stdout, /alice@acme\.test/)
 
-    const duplicate = await cli(dataDir, ['create-user', '--tenant', tenantUid, '--email', 'alice@acme.test', '--password', 'another'])
+    const duplicate = await cli(dataDir, ['create-user', '--tenant', tenantUid, '--email', 'alice@acme.test', '--password', 'another-one'])
     assert.equal(duplicate.code, 1)
     assert.equal(duplicate.stderr, 'A user with email alice@acme.test already exists.')
 
@@ -96,9 +96,9 @@ describe('admin CLI', () => {
 
     const short = await cli(dataDir, ['reset-password', '--email', 'alice@acme.test', '--password', '123'])
     assert.equal(short.code, 1)
-    assert.equal(short.stderr, 'Password must be at least 6 characters long.')
+    assert.equal(short.stderr, 'Password must be at least 8 characters long.')
 
-    const nobody = await cli(dataDir, ['reset-password', '--email', 'nobody@acme.test', '--password', '123456'])
+    const nobody = await cli(dataDir, ['reset-password', '--email', 'nobody@acme.test', '--password', 'no-such-user'])
     assert.equal(nobody.code, 1)
     assert.equal(nobody.stderr, 'No user with email nobody@acme.test.')
 
@@ -135,11 +135,46 @@ describe('admin CLI', () => {
     }
   })
 
+  // NIST SP 800-63B §3.1.1.2; OWASP ASVS 5.0 V6.2.1 (at least 8 characters), V6.2.4 (not a common
+  // password), V6.2.11 (no context-specific word). The same rule as the API (src/lib/password-policy.ts).
+  it('create-user and reset-password refuse short, common and context-specific passwords (ASVS V6.2.1, V6.2.4, V6.2.11)', async () => {
+    const tenant = await cli(dataDir, ['create-tenant', '--name', 'Policy'])
+    const tenantUid = tenant.stdout.trim()
+    const refused: Array<[string, RegExp]> = [
+      ['123456', /^Password must be at least 8 characters long\.$/],
+      ['1234567', /^Password must be at least 8 characters long\.$/],
+      ['12345678', /^This password is one of the most common \(breached\) passwords\./],
+      ['password', /^This password is one of the most common/],
+      ['Qwertyuiop', /^This password is one of the most common/],
+      ['iloveyou1', /^This password is one of the most common/],
+      ['Console-2026!', /^The password must not be the email address or the name of the console\.$/],
+      ['bob.policy99', /^The password must not be the email address or the name of the console\.$/]
+    ]
+    for (const [password, message] of refused) {
+      const created = await cli(dataDir, ['create-user', '--tenant', tenantUid, '--email', 'bob.policy@acme.test', '--password', password])
+      assert.equal(created.code, 1, `create-user ${password}`)
+      assert.match(created.stderr, message, password)
+      assertOneLine(created)
+    }
+    const ok = await cli(dataDir, ['create-user', '--tenant', tenantUid, '--email', 'bob.policy@acme.test', '--password', 'correct horse battery'])
+    assert.equal(ok.code, 0, ok.stderr)
+    for (const [password, message] of refused.slice(0, 6)) {
+      const reset = await cli(dataDir, ['reset-password', '--email', 'bob.policy@acme.test', '--password', password])
+      assert.equal(reset.code, 1, `reset-password ${password}`)
+      assert.match(reset.stderr, message, password)
+    }
+    // Long passphrases and any characters are fine (V6.2.5, V6.2.9); more than 1024 is not.
+    for (const password of ['x'.repeat(64) + ' with spaces', 'Grüße aus Köln 🐧', 'y'.repeat(1024)]) {
+      assert.equal((await cli(dataDir, ['reset-password', '--email', 'bob.policy@acme.test', '--password', password])).code, 0, password.slice(0, 20))
+    }
+    assert.equal((await cli(dataDir, ['reset-password', '--email', 'bob.policy@acme.test', '--password', 'z'.repeat(1025)])).code, 1)
+  })
+
   it('seed is idempotent and says where the demo password came from', async () => {
     const first = await cli(dataDir, ['seed'], { CONSOLE_DEMO_PASSWORD: 'demo-secret' })
     assert.equal(first.code, 0, first.stderr)
     assert.match(first.stdout, /"Demo Tenant" \([0-9a-f-]{36}\) with user demo@example\.com, password \(password from CONSOLE_DEMO_PASSWORD\)/)
-    assert.match(first.stdout, /other@example\.com, password \S{6,}/)
+    assert.match(first.stdout, /other@example\.com, password \S{8,}/)
     assert.doesNotMatch(first.stdout, /demo-secret/)
     const second = await cli(dataDir, ['seed'])
     assert.equal(second.code, 0)

@@ -1,5 +1,5 @@
 import MockAdapter from 'axios-mock-adapter';
-import { createHttpClient, isNoRetryPath } from './createHttpClient';
+import { createHttpClient, csrfCookieName, isNoRetryPath } from './createHttpClient';
 
 function setup() {
   const clients = createHttpClient();
@@ -122,5 +122,51 @@ describe('http client XSRF', () => {
     expect(xhr.withCredentials).toBe(true);
     setHeader.mockRestore();
     send.mockRestore();
+  });
+});
+
+// Over HTTPS the API names its CSRF cookie __Host-csrftoken (COOKIE_SECURE=true; OWASP ASVS 5.0
+// V3.3.3); the header stays X-CSRFToken either way.
+describe('http client XSRF cookie name', () => {
+  it('prefers __Host-csrftoken, falls back to csrftoken', () => {
+    expect(csrfCookieName('a=1; __Host-csrftoken=abc; csrftoken=old')).toBe('__Host-csrftoken');
+    expect(csrfCookieName('csrftoken=abc')).toBe('csrftoken');
+    expect(csrfCookieName('')).toBe('csrftoken');
+    expect(csrfCookieName('x__Host-csrftoken=nope')).toBe('csrftoken');
+  });
+
+  async function postCapturingHeaders(cookies: string, path: string, client: 'http' | 'refreshClient' = 'http') {
+    const cookie = jest.spyOn(document, 'cookie', 'get').mockReturnValue(cookies);
+    const clients = createHttpClient();
+    const setHeader = jest.spyOn(XMLHttpRequest.prototype, 'setRequestHeader');
+    const send = jest
+      .spyOn(XMLHttpRequest.prototype, 'send')
+      .mockImplementation(function (this: XMLHttpRequest) {
+        Object.defineProperty(this, 'readyState', { value: 4 });
+        Object.defineProperty(this, 'status', { value: 200 });
+        Object.defineProperty(this, 'responseText', { value: '{"success":true}' });
+        Object.defineProperty(this, 'response', { value: '{"success":true}' });
+        this.dispatchEvent(new Event('loadend'));
+      });
+    try {
+      await clients[client].post(path, {});
+      return setHeader.mock.calls.filter(([name]) => name === 'X-CSRFToken').map(([, value]) => value);
+    } finally {
+      setHeader.mockRestore();
+      send.mockRestore();
+      cookie.mockRestore();
+    }
+  }
+
+  it('sends the __Host-csrftoken cookie as X-CSRFToken when the server set one', async () => {
+    expect(await postCapturingHeaders('__Host-csrftoken=secure-token; csrftoken=stale', '/v1/things/')).toEqual(['secure-token']);
+  });
+
+  it('the refresh call sends it too', async () => {
+    expect(await postCapturingHeaders('__Host-csrftoken=secure-token', '/v1/token/refresh/', 'refreshClient')).toEqual(['secure-token']);
+  });
+
+  it('still sends the plain csrftoken over HTTP', async () => {
+    expect(await postCapturingHeaders('csrftoken=plain-token', '/v1/things/')).toEqual(['plain-token']);
   });
 });

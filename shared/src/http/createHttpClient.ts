@@ -31,18 +31,43 @@ export function isNoRetryPath(url: string | undefined, baseURL = API_BASE_URL): 
   return NO_RETRY_PATHS.includes(normalisePath(url, baseURL));
 }
 
+/** Over HTTPS (COOKIE_SECURE=true) the API sets the CSRF cookie with the __Host- prefix. */
+export const SECURE_CSRF_COOKIE = '__Host-csrftoken';
+export const CSRF_COOKIE = 'csrftoken';
+
+/** The CSRF cookie this page has: the prefixed one when the server set it, else the plain one. */
+export function csrfCookieName(
+  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
+): string {
+  const names = cookies.split(';').map((pair) => pair.split('=')[0].trim());
+  return names.includes(SECURE_CSRF_COOKIE) ? SECURE_CSRF_COOKIE : CSRF_COOKIE;
+}
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
   const baseURL = options.baseURL ?? API_BASE_URL;
   const defaults = {
     baseURL,
     withCredentials: true,
     timeout: 0,
-    xsrfCookieName: 'csrftoken',
+    xsrfCookieName: CSRF_COOKIE,
     xsrfHeaderName: 'X-CSRFToken',
   };
   const http = axios.create(defaults);
-  // A separate instance without the interceptor, so a failing refresh never refreshes itself.
+  // A separate instance without the response interceptor, so a failing refresh never refreshes itself.
   const refreshClient = axios.create(defaults);
+  // Axios copies the named cookie into X-CSRFToken; name it per request, since the server's cookie
+  // name depends on its COOKIE_SECURE and the cookie appears only after sign-in. Synchronous, so
+  // requests leave exactly when they did without it.
+  for (const client of [http, refreshClient]) {
+    client.interceptors.request.use(
+      (config) => {
+        config.xsrfCookieName = csrfCookieName();
+        return config;
+      },
+      undefined,
+      { synchronous: true },
+    );
+  }
 
   // Requests that meet a 401 while a refresh runs wait on this one promise (the queue).
   let refreshInFlight: Promise<void> | null = null;

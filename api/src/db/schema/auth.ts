@@ -51,11 +51,26 @@ export const accessTokens = pgTable('access_tokens', {
   index('access_tokens_user_idx').on(t.userUid)
 ])
 
-/** Fixed-window counters of failed sign-ins, keyed `ip:<addr>` or `account:<email>`. */
+/**
+ * Failed sign-ins (src/lib/login-limiter.ts): `ip:<addr>` counts per client IP in fixed windows
+ * (the spray ceiling); `pair:<addr> <account hash>` counts per (client IP, account) and delays
+ * the pair's next attempt after its last failure.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull()
+  count: integer('count').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow()
+})
+
+/**
+ * Secrets the server makes for itself (`src/lib/server-secrets.ts`), e.g. `csrf`: the HMAC key of
+ * the CSRF tokens. In the database so every process on one PostgreSQL shares them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt()
 })
 
 export type Tenant = typeof tenants.$inferSelect

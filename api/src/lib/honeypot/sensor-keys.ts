@@ -6,6 +6,8 @@ import { hashToken, randomToken } from '../tokens.js'
 
 /** Every sensor key starts so; other API-key resolvers (and a log reader) can tell it apart. */
 export const SENSOR_KEY_PREFIX = 'hps_'
+/** The principal kind of a sensor key: the only kind the honeynet ingest accepts. */
+export const SENSOR_KEY_KIND = 'sensor'
 
 export interface SensorKeyInfo {
   id: string

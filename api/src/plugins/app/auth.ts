@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { CSRF_FAILED, HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
-import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, hasSessionCookie } from '../../lib/session-cookies.js'
+import { HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
+import { cookieNames } from '../../lib/session-cookies.js'
 import { MemoCache } from '../../lib/memo-cache.js'
 import { findAccessToken, onSessionsRevoked, type LiveAccessToken, type Revocation } from '../../lib/sessions.js'
-import { hashToken, safeEqual } from '../../lib/tokens.js'
+import { hashToken } from '../../lib/tokens.js'
 
 /**
  * How a route authenticates, declared as `config: { auth: ... }`:
@@ -37,9 +37,9 @@ export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<A
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode
-    /** false exempts an unsafe route from the double-submit check (only the sign-in itself). */
+    /** false exempts an unsafe route from the CSRF token check (only the sign-in; never from the Origin check). */
     csrf?: boolean
-    /** API-key routes: accept only principals of these kinds (default: any resolver's). */
+    /** API-key routes: the principal kinds they accept. Required: a route never takes "any key". */
     apiKeyKinds?: string[]
     /** The 401 `detail` when the route's credentials are missing or wrong (default NOT_AUTHENTICATED). */
     unauthorizedDetail?: string
@@ -53,18 +53,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Later features push their resolvers here; the first that recognises a key wins. */
     apiKeyResolvers: ApiKeyResolver[]
+    /** The console user of the request's access-token cookie (cached like every session check), or null. */
+    signedInUser: (request: FastifyRequest) => Promise<AuthUser | null>
   }
 }
 
-/** Methods that change state: the double-submit check and the detail cache's safety net key on these. */
+/** Methods that change state: the CSRF checks (csrf.ts) and the detail cache's safety net key on these. */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const API_KEY_HEADER = 'x-api-key'
-
-export function csrfMatches (request: FastifyRequest): boolean {
-  const cookie = request.cookies[CSRF_COOKIE]
-  const header = request.headers[CSRF_HEADER]
-  return typeof cookie === 'string' && cookie !== '' && typeof header === 'string' && safeEqual(cookie, header)
-}
 
 /** Sessions checked in the last CACHE_TTL_SECONDS; at most this many are kept. */
 const SESSION_CACHE_ENTRIES = 10_000
@@ -85,27 +81,34 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('tenantUid', '')
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
+  const accessCookie = cookieNames(app.config.cookieSecure).access
+  const signedInUser = async (request: FastifyRequest): Promise<AuthUser | null> => {
+    const token = request.cookies[accessCookie]
+    if (!token) return null
+    const digest = hashToken(token)
+    const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
+    return live?.user ?? null
+  }
+  app.decorate('signedInUser', signedInUser)
+
+  // Fail closed at start-up: an API-key route that names no kinds would take every kind of key
+  // (a tenant key or a report token on the sensor-only honeynet ingest). ASVS V8.2.1.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { auth?: AuthMode, apiKeyKinds?: string[] } | undefined
+    if ((config?.auth === 'api-key' || config?.auth === 'cookie-or-api-key') && (config.apiKeyKinds?.length ?? 0) === 0) {
+      throw new Error(`${route.method} ${route.url}: an API-key route must list the key kinds it accepts (config.apiKeyKinds)`)
+    }
+  })
+
   app.addHook('onRequest', async (request) => {
     // routeOptions is a getter that builds a new object: read it once.
     const { config, url = '' } = request.routeOptions
     const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
-
-    // Double submit: any unsafe request that carries a session cookie must echo the csrftoken.
-    if (UNSAFE_METHODS.has(request.method) && config.csrf !== false && hasSessionCookie(request) && !csrfMatches(request)) {
-      throw new HttpError(403, CSRF_FAILED)
-    }
     if (mode === 'none') return
 
     if (mode !== 'api-key') {
-      const token = request.cookies[ACCESS_COOKIE]
-      if (token) {
-        const digest = hashToken(token)
-        const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
-        if (live !== undefined) {
-          request.user = live.user
-          return
-        }
-      }
+      request.user = await signedInUser(request)
+      if (request.user !== null) return
     }
     if (mode === 'api-key' || mode === 'cookie-or-api-key') {
       const key = request.headers[API_KEY_HEADER]
@@ -113,7 +116,7 @@ export const authPlugin = fp(async (app) => {
         for (const resolve of app.apiKeyResolvers) {
           const principal = await resolve(key, request)
           if (principal === null) continue
-          if (config.apiKeyKinds !== undefined && !config.apiKeyKinds.includes(principal.kind)) break
+          if (config.apiKeyKinds?.includes(principal.kind) !== true) break
           request.apiKey = principal
           return
         }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { HttpError, NOT_AUTHENTICATED, NOT_FOUND } from '../../lib/http-error.js'
+import { TENANT_API_KEY_KIND } from './api-key.js'
 
 /**
  * Registered once inside the `/api/v1/tenants/:tenant` scope, so it runs for every route there.
@@ -9,7 +10,7 @@ import { HttpError, NOT_AUTHENTICATED, NOT_FOUND } from '../../lib/http-error.js
 export const tenantGuard = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     // A signed-in user, or on the routes that take one (auth: 'api-key') a tenant API key.
-    const owner = request.user?.tenantUid ?? (request.apiKey?.kind === 'api-key' ? request.apiKey.tenantUid : null)
+    const owner = request.user?.tenantUid ?? (request.apiKey?.kind === TENANT_API_KEY_KIND ? request.apiKey.tenantUid : null)
     if (owner === null) throw new HttpError(401, NOT_AUTHENTICATED)
     const { tenant } = request.params as { tenant?: string }
     if (tenant !== owner) throw new HttpError(404, NOT_FOUND)

@@ -11,7 +11,7 @@ describe('double-submit CSRF check on cookie-authenticated unsafe requests', () 
       extend: (app) => {
         // A stand-in for the later tenant routes: default auth (cookie), every unsafe method.
         app.route({ method: [...METHODS], url: '/api/v1/test-echo/', handler: async (request) => ({ user: request.user?.email }) })
-        app.post('/api/v1/test-api-key/', { config: { auth: 'api-key' } }, async (request) => ({ kind: request.apiKey?.kind }))
+        app.post('/api/v1/test-api-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({ kind: request.apiKey?.kind }))
         app.apiKeyResolvers.push(async (key) => key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null)
       }
     })

@@ -26,7 +26,7 @@ function forgetfulWrites (app: FastifyInstance): void {
   app.apiKeyResolvers.push(async (key) => key === TEST_KEY ? { kind: 'test', id: 'agent', tenantUid: tenantOfKey } : null)
   app.post<{ Body: { uid: string, hostname: string } }>('/api/v1/test/rename-device/', async (request) =>
     rename(request.user!.tenantUid, request.body.uid, request.body.hostname))
-  app.put<{ Body: { uid: string, hostname: string } }>('/api/v1/test/agent-rename/', { config: { auth: 'api-key' } }, async (request) =>
+  app.put<{ Body: { uid: string, hostname: string } }>('/api/v1/test/agent-rename/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) =>
     rename(request.apiKey!.tenantUid, request.body.uid, request.body.hostname))
 }
 

@@ -86,7 +86,7 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     assert.equal(file.headers['content-encoding'], 'gzip')
     const br = await t.app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'br' } })
     assert.equal(br.headers['content-encoding'], 'br')
-    const docs = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } })
+    const docs = await t.app.inject({ url: '/api/docs/json', headers: { ...(await t.login()).headers(false), 'accept-encoding': 'gzip' } })
     assert.equal(docs.headers['content-encoding'], 'gzip')
   })
 
@@ -101,14 +101,15 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     })
   })
 
-  it('serves the OpenAPI document and Swagger UI under /api/docs', async () => {
-    const spec = await t.app.inject({ url: '/api/docs/json' })
+  it('serves the OpenAPI document and Swagger UI under /api/docs (to a signed-in user)', async () => {
+    const signedIn = (await t.login()).headers(false)
+    const spec = await t.app.inject({ url: '/api/docs/json', headers: signedIn })
     assert.equal(spec.statusCode, 200)
     const paths = Object.keys(spec.json().paths)
     for (const expected of ['/api/v1/token/', '/api/v1/token/refresh/', '/api/v1/token/profile/', '/api/v1/tenants/{tenant}/']) {
       assert.ok(paths.includes(expected), `${expected} in ${paths.join(', ')}`)
     }
-    const ui = await t.app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } })
+    const ui = await t.app.inject({ url: '/api/docs/', headers: { ...signedIn, accept: 'text/html' } })
     assert.equal(ui.statusCode, 200)
     assert.match(ui.body, /swagger/i)
     assert.doesNotMatch(String(ui.headers['content-security-policy']), /upgrade-insecure-requests/)

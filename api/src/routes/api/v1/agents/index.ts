@@ -10,6 +10,7 @@ import {
 } from '../../../../lib/detect/agents/scripts.js'
 import { found, uidOr404 } from '../../../../lib/detect/scope.js'
 import { responses } from '../../../../lib/schemas.js'
+import { TENANT_API_KEY_KIND } from '../../../../plugins/app/api-key.js'
 import { enrollRoutes } from './enroll.js'
 
 const Agent = Type.Object({
@@ -72,7 +73,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:type/install', {
     schema: { tags: ['agents'], summary: 'Install script for linux or rtos (X-API-Key of a tenant)', params: TypeParams, response: responses({ 200: Script }, 400, 401) },
     // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
-    config: { auth: 'api-key', apiKeyKinds: ['api-key'] }
+    config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
   }, async (request, reply) => {
     const builds = await buildsOf(db, request.params.type)
     const script = request.params.type === 'linux'
@@ -84,7 +85,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:type/uninstall', {
     schema: { tags: ['agents'], summary: 'Uninstall script for linux or rtos (X-API-Key of a tenant)', params: TypeParams, response: responses({ 200: Script }, 400, 401) },
     // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
-    config: { auth: 'api-key', apiKeyKinds: ['api-key'] }
+    config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
   }, async (request, reply) => {
     const script = request.params.type === 'linux' ? linuxUninstallScript() : rtosUninstallScript()
     return reply.type('text/x-shellscript; charset=utf-8').header('cache-control', 'no-store').send(script)

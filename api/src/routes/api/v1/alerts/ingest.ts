@@ -4,6 +4,7 @@ import { INGEST_LIMITS, ingestAlerts } from '../../../../lib/detect/elastic-aler
 import { DUPLICATE_KEY } from '../../../../lib/json-inspect.js'
 import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
+import { TENANT_API_KEY_KIND } from '../../../../plugins/app/api-key.js'
 
 const IngestParams = Type.Object({ tenant: Type.String() })
 const IngestHeaders = Type.Object({
@@ -25,7 +26,7 @@ const IngestAnswer = Type.Object({
 export const alertIngestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/ingest/', {
     // Bad documents are rejected one by one (index + reason), not the whole batch: see ingestAlerts.
-    config: { auth: 'api-key', perItemInput: true },
+    config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND], perItemInput: true },
     bodyLimit: INGEST_LIMITS.bodyBytes,
     schema: {
       tags: ['alerts'],

@@ -6,7 +6,7 @@ import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
 import { emptyResult, INGEST_MAX_BYTES, INGEST_MAX_LINES, INGEST_MAX_RATIO, ingestStream } from '../../../../lib/honeypot/ingest.js'
 import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
-import { findSensorKey } from '../../../../lib/honeypot/sensor-keys.js'
+import { findSensorKey, SENSOR_KEY_KIND } from '../../../../lib/honeypot/sensor-keys.js'
 import { responses } from '../../../../lib/schemas.js'
 import { IngestHeaders, IngestResponse, IngestTooLarge } from './schemas.js'
 
@@ -42,7 +42,7 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sensor = await findSensorKey(app.db, key)
     if (sensor === undefined) return null
     sensorNames.set(sensor.id, sensor.name)
-    return { kind: 'sensor', id: sensor.id, tenantUid: '' }
+    return { kind: SENSOR_KEY_KIND, id: sensor.id, tenantUid: '' }
   })
 
   // Streamed, not buffered: the handler reads the body itself (size and line limits in ingest.ts).
@@ -52,7 +52,8 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/events/', {
-    config: { auth: 'api-key' },
+    // Sensor keys only: the honeynet data is shared by every tenant, so a tenant's key must not write it.
+    config: { auth: 'api-key', apiKeyKinds: [SENSOR_KEY_KIND] },
     schema: {
       tags: ['honeypot'],
       summary: 'Ingest Cowrie JSON events (one per line) from a honeynet sensor',

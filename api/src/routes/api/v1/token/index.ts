@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { Type } from 'typebox'
 import { users } from '../../../../db/schema/index.js'
 import { normalizeEmail } from '../../../../lib/accounts.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../lib/http-error.js'
+import { accountHash } from '../../../../lib/login-limiter.js'
 import { verifyDummyPassword, verifyPassword } from '../../../../lib/password.js'
 import { ErrorResponse, responses, SuccessResponse } from '../../../../lib/schemas.js'
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../../../lib/session-cookies.js'
-import { refreshTokenFamily, revokeFamily, rotateRefreshToken, startSession } from '../../../../lib/sessions.js'
+import { clearSessionCookies, cookieNames, setSessionCookies } from '../../../../lib/session-cookies.js'
+import { refreshTokenFamily, revokeFamily, rotateRefreshToken, startSession, type IssuedSession } from '../../../../lib/sessions.js'
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
 const INVALID_REFRESH = 'Session expired. Please sign in again.'
@@ -33,12 +35,15 @@ const tooMany = (seconds: number) =>
 /** Sign-in, refresh, sign-out, the authentication check and the profile (spec §7 "Authentication"). */
 export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app
+  const names = cookieNames(config.cookieSecure)
+  const issue = (reply: FastifyReply, session: IssuedSession) =>
+    setSessionCookies(reply, session, app.csrfTokens.issue(session.familyId), config)
 
   app.post('/', {
     prefixTrailingSlash: 'slash',
     schema: {
       tags: ['auth'],
-      summary: 'Sign in: sets the access_token, refresh_token and csrftoken cookies',
+      summary: 'Sign in: sets the access_token, refresh_token and csrftoken cookies (__Secure-/__Host- prefixed when COOKIE_SECURE=true)',
       body: LoginBody,
       response: responses({ 200: SuccessResponse }, 400, 401, 415, 429)
     },
@@ -53,8 +58,11 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const email = normalizeEmail(request.body.email)
     const limiter = app.loginLimiter
-    const wait = await limiter.retryAfter(request.ip, email)
-    if (wait > 0) throw tooMany(wait)
+    const { ip } = request
+    // Logged as a hash: an email typed into the form may be a password typed into the wrong field.
+    const account = accountHash(email)
+    const attempt = await limiter.begin(ip, email)
+    if (!attempt.allowed) throw tooMany(attempt.retryAfter)
 
     const [user] = await app.db.select({ uid: users.uid, passwordHash: users.passwordHash })
       .from(users).where(eq(users.email, email))
@@ -62,12 +70,20 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ? await verifyDummyPassword(request.body.password)
       : await verifyPassword(request.body.password, user.passwordHash)
     if (!ok || user === undefined) {
-      await limiter.recordFailure(request.ip, email)
+      const failure = await limiter.failed(ip, email)
+      request.log.info({ account, ip, failures: failure.pairFailures }, 'sign-in failed')
+      if (failure.pairDelay > 0) {
+        request.log.warn({ account, ip, failures: failure.pairFailures, delaySeconds: failure.pairDelay }, 'sign-in throttled for this account and client IP')
+      }
+      if (failure.ipBlocked) {
+        request.log.warn({ ip, failures: failure.ipFailures, windowSeconds: config.loginRateWindowSeconds }, 'sign-in blocked for this client IP')
+      }
       throw new HttpError(401, INVALID_CREDENTIALS)
     }
-    await limiter.recordSuccess(email)
+    await limiter.succeeded(ip, email)
+    request.log.info({ account, ip, user: user.uid }, 'signed in')
     const session = await startSession(app.db, user.uid, request.body.remember === true, config)
-    setSessionCookies(reply, session, config)
+    issue(reply, session)
     return { success: true as const }
   })
 
@@ -79,7 +95,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     config: { auth: 'none' }
   }, async (request, reply) => {
-    const presented = request.cookies[REFRESH_COOKIE]
+    const presented = request.cookies[names.refresh]
     if (!presented) throw new HttpError(401, NOT_AUTHENTICATED)
     const result = await rotateRefreshToken(app.db, presented, config)
     if (result.status !== 'ok') {
@@ -87,7 +103,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       clearSessionCookies(reply, config)
       throw new HttpError(401, INVALID_REFRESH)
     }
-    setSessionCookies(reply, result.session, config)
+    issue(reply, result.session)
     return { success: true as const }
   })
 
@@ -101,7 +117,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const families = new Set<string>()
     if (request.user !== null) families.add(request.user.familyId)
-    const presented = request.cookies[REFRESH_COOKIE]
+    const presented = request.cookies[names.refresh]
     if (presented) {
       const family = await refreshTokenFamily(app.db, presented)
       if (family !== undefined) families.add(family)

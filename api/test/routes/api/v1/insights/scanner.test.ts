@@ -32,7 +32,7 @@ describe('GET /api/v1/insights/cli/scanner', () => {
   })
 
   it('is described in the OpenAPI document and takes no other method', async () => {
-    const docs = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> }
+    const docs = (await t.app.inject({ url: '/api/docs/json', headers: (await t.login()).headers(false) })).json() as { paths: Record<string, unknown> }
     assert.ok('/api/v1/insights/cli/scanner/' in docs.paths || '/api/v1/insights/cli/scanner' in docs.paths)
     const post = await t.app.inject({ method: 'POST', url: '/api/v1/insights/cli/scanner' })
     assert.equal(post.statusCode, 404)

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../../../../src/app.js'
+import { loadConfig } from '../../../../../src/config.js'
+import { seed } from '../../../../../src/lib/seed.js'
 import {
-  buildTestApp, DEMO_PASSWORD, OTHER_PASSWORD, sessionFrom, storeCookies, usingPostgres, type Session, type TestApp
+  buildTestApp, DEMO_PASSWORD, OTHER_PASSWORD, openTestDatabase, sessionFrom, storeCookies, usingPostgres,
+  type Session, type TestApp, type TestDatabase
 } from '../../../../helpers.js'
 
 // Mirrors src/routes/api/v1/token/index.ts: sign-in, check, profile, logout, refresh, rate limits.
@@ -219,45 +225,124 @@ describe('POST /api/v1/token/refresh/', () => {
   })
 })
 
-describe('sign-in rate limits (failed attempts per account and per IP)', () => {
+// OWASP ASVS 5.0 V6.3.1 / V6.1.1: password guessing is slowed down per (account, client IP) pair
+// with a growing delay, and capped per client IP; an account is never locked for everyone, so an
+// attacker cannot lock a real user out (NIST SP 800-63B §5.2.2 rate limiting).
+describe('sign-in throttling per (account, client IP) pair (ASVS V6.3.1)', () => {
   let t: TestApp
-  // Default per-account limit (10); a lower IP limit keeps the test short.
-  before(async () => { t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_IP: '15' } }) })
+  before(async () => {
+    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PAIR: '5', LOGIN_RATE_DELAY_SECONDS: '1', LOGIN_RATE_MAX_DELAY_SECONDS: '60' } })
+  })
   after(async () => { await t.close() })
 
-  it('the 11th attempt on one account is refused with 429 and Retry-After, even with the right password', async () => {
-    for (let i = 0; i < 10; i++) {
-      const { response } = await t.login('demo@example.com', 'wrong-password', { ip: '10.0.0.1' })
-      assert.equal(response.statusCode, 401, `attempt ${i + 1}`)
-    }
-    const { response } = await t.login('demo@example.com', 'demo-password', { ip: '10.0.0.1' })
-    assert.equal(response.statusCode, 429)
-    const retryAfter = Number(response.headers['retry-after'])
-    assert.ok(retryAfter > 0 && retryAfter <= 900, `Retry-After ${retryAfter}`)
-    assert.deepEqual(response.json(), { detail: `Too many login attempts. Try again in ${retryAfter} seconds.` })
+  /** Moves the recorded failures back in time, as if the caller had waited. */
+  const wait = async () => {
+    await t.app.db.execute(sql`update login_failures set last_failure_at = last_failure_at - interval '1 hour', window_start = window_start - interval '1 hour' where key like 'pair:%'`)
+  }
+  const retryAfter = (response: { headers: Record<string, unknown> }) => Number(response.headers['retry-after'])
 
-    // The account stays locked from another address too.
-    const elsewhere = await t.login('demo@example.com', 'demo-password', { ip: '10.0.0.9' })
-    assert.equal(elsewhere.response.statusCode, 429)
+  it("an attacker's failures from one IP do not stop the real user signing in from another IP", async () => {
+    for (let i = 0; i < 30; i++) {
+      const { response } = await t.login('demo@example.com', `guess-${i}`, { ip: '10.0.0.1' })
+      assert.ok([401, 429].includes(response.statusCode), `attempt ${i + 1}: ${response.statusCode}`)
+    }
+    const real = await t.login('demo@example.com', DEMO_PASSWORD, { ip: '10.0.0.2' })
+    assert.equal(real.response.statusCode, 200, 'the real user, from their own address')
   })
 
-  it('another account from the same IP is allowed until the IP limit', async () => {
-    // 10 failures from 10.0.0.1 so far; the IP limit is 15.
+  it("the attacker's own pair is throttled with Retry-After, the delay doubling up to the cap", async () => {
     for (let i = 0; i < 5; i++) {
-      const { response } = await t.login('other@example.com', 'wrong-password', { ip: '10.0.0.1' })
-      assert.equal(response.statusCode, 401, `attempt ${i + 1}`)
+      const { response } = await t.login('other@example.com', 'wrong-password', { ip: '10.0.1.1' })
+      assert.equal(response.statusCode, 401, `free attempt ${i + 1}`)
     }
-    const blocked = await t.login('other@example.com', OTHER_PASSWORD, { ip: '10.0.0.1' })
-    assert.equal(blocked.response.statusCode, 429)
-    assert.match(blocked.response.json().detail, /^Too many login attempts\. Try again in \d+ seconds\.$/)
+    // Throttled: even the right password is not checked until the delay has passed.
+    const throttled = await t.login('other@example.com', OTHER_PASSWORD, { ip: '10.0.1.1' })
+    assert.equal(throttled.response.statusCode, 429)
+    assert.equal(retryAfter(throttled.response), 1)
+    assert.deepEqual(throttled.response.json(), { detail: 'Too many login attempts. Try again in 1 seconds.' })
 
-    const otherIp = await t.login('other@example.com', OTHER_PASSWORD, { ip: '10.0.0.2' })
-    assert.equal(otherIp.response.statusCode, 200)
+    for (const expected of [2, 4, 8]) {
+      await wait()
+      assert.equal((await t.login('other@example.com', 'wrong-password', { ip: '10.0.1.1' })).response.statusCode, 401)
+      const next = await t.login('other@example.com', 'wrong-password', { ip: '10.0.1.1' })
+      assert.equal(next.response.statusCode, 429)
+      assert.equal(retryAfter(next.response), expected)
+    }
+    await t.app.db.execute(sql`update login_failures set count = 40 where key like 'pair:%'`)
+    assert.equal(retryAfter((await t.login('other@example.com', 'wrong-password', { ip: '10.0.1.1' })).response), 60, 'capped')
+
+    // Once the delay has passed, a right password signs in and clears the pair.
+    await wait()
+    assert.equal((await t.login('other@example.com', OTHER_PASSWORD, { ip: '10.0.1.1' })).response.statusCode, 200)
+    assert.equal((await t.login('other@example.com', 'wrong-password', { ip: '10.0.1.1' })).response.statusCode, 401)
   })
 
-  it('unknown emails count as failures too', async () => {
-    for (let i = 0; i < 10; i++) await t.login('ghost@example.com', 'x-password', { ip: '10.0.0.3' })
-    const { response } = await t.login('ghost@example.com', 'x-password', { ip: '10.0.0.3' })
-    assert.equal(response.statusCode, 429)
+  it('unknown emails are throttled the same way (nothing tells them apart)', async () => {
+    for (let i = 0; i < 5; i++) assert.equal((await t.login('ghost@example.com', 'x-password', { ip: '10.0.2.1' })).response.statusCode, 401)
+    assert.equal((await t.login('ghost@example.com', 'x-password', { ip: '10.0.2.1' })).response.statusCode, 429)
+  })
+})
+
+describe('sign-in ceiling per client IP (a spray across accounts)', () => {
+  let t: TestApp
+  before(async () => { t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_IP: '12' } }) })
+  after(async () => { await t.close() })
+
+  it('stops every sign-in from that IP once it reached the ceiling; other IPs are not affected', async () => {
+    for (let i = 0; i < 12; i++) {
+      const { response } = await t.login(`user${i}@example.com`, 'Summer2026!', { ip: '10.0.3.1' })
+      assert.equal(response.statusCode, 401, `spray ${i + 1}`)
+    }
+    const blocked = await t.login('demo@example.com', DEMO_PASSWORD, { ip: '10.0.3.1' })
+    assert.equal(blocked.response.statusCode, 429)
+    const retry = Number(blocked.response.headers['retry-after'])
+    assert.ok(retry > 0 && retry <= t.config.loginRateWindowSeconds, `Retry-After ${retry}`)
+    assert.equal((await t.login('demo@example.com', DEMO_PASSWORD, { ip: '10.0.3.2' })).response.statusCode, 200)
+  })
+})
+
+describe('sign-in throttling is logged (ASVS V16.3.1), never with the password', () => {
+  const lines: string[] = []
+  let db: TestDatabase
+  let app: FastifyInstance
+  before(async () => {
+    db = await openTestDatabase()
+    await seed(db.database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect: false, insights: false })
+    app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'info', LOGIN_RATE_LIMIT_PAIR: '2', LOGIN_RATE_LIMIT_IP: '4' }),
+      database: db.database,
+      logStream: { write: (line) => { lines.push(line) } }
+    })
+    await app.ready()
+  })
+  after(async () => {
+    await app.close()
+    await db.cleanup()
+  })
+
+  it('writes a warn line with the account hash and the IP when a pair is throttled or an IP blocked', async () => {
+    const login = (email: string, password: string, ip: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email, password }, remoteAddress: ip })
+    for (let i = 0; i < 3; i++) await login('demo@example.com', `secret-guess-${i}`, '10.9.0.1')
+    const accountHash = createHash('sha256').update('demo@example.com').digest('hex').slice(0, 16)
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    const throttled = records.find((record) => record.msg === 'sign-in throttled for this account and client IP')
+    assert.ok(throttled, lines.join(''))
+    assert.equal(throttled.level, 40)
+    assert.equal(throttled.account, accountHash)
+    assert.equal(throttled.ip, '10.9.0.1')
+    assert.equal(throttled.failures, 2)
+
+    for (let i = 0; i < 3; i++) await login(`spray${i}@example.com`, `secret-spray-${i}`, '10.9.0.2')
+    await login('demo@example.com', 'secret-spray-x', '10.9.0.2')
+    const blocked = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((record) => record.msg === 'sign-in blocked for this client IP')
+    assert.ok(blocked, lines.join(''))
+    assert.equal(blocked.level, 40)
+    assert.equal(blocked.ip, '10.9.0.2')
+
+    const log = lines.join('')
+    for (const secret of ['secret-guess', 'secret-spray', DEMO_PASSWORD]) assert.ok(!log.includes(secret), `log leaks ${secret}`)
+    assert.ok(!log.includes('demo@example.com'), 'the email is logged as a hash only')
   })
 })
