@@ -23,8 +23,10 @@ function count(out) {
 
 async function suite(name, args, env = process.env) {
   log(name);
+  const began = Date.now();
   const { code, out } = await pnpmCapture(args, { env });
   const c = count(out);
+  c.seconds = Math.round((Date.now() - began) / 1000);
   // A runner that crashed before counting still fails the run.
   if (code !== 0 && c.failed === 0) c.failed = 1;
   results.push({ name, code, ...c });
@@ -43,7 +45,7 @@ const started = Date.now();
 if ((await ensureInstalled()) !== 0) process.exit(1);
 
 log('Type-checking every package');
-if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=1', 'run', 'typecheck']))) !== 0) {
+if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=2', 'run', 'typecheck']))) !== 0) {
   results.push({ name: 'typecheck', code: 1, passed: 0, failed: 1, skipped: 0 });
 }
 if ((await build(staleBuilds())) !== 0) {
@@ -51,7 +53,7 @@ if ((await build(staleBuilds())) !== 0) {
   process.exit(1);
 }
 
-for (const pkg of ['shared', ...APPS]) await suite(`Component tests: ${pkg}`, ['--filter', `@console/${pkg}`, 'run', 'test', '--ci']);
+for (const pkg of ['shared', ...APPS]) await suite(`Component tests: ${pkg}`, ['--filter', `@console/${pkg}`, 'run', 'test', '--ci', '--maxWorkers=2']);
 
 const { DATABASE_URL, ...withoutDb } = process.env;
 await suite('API tests (PGlite)', ['--filter', '@console/api', 'run', 'test'], withoutDb);
@@ -69,7 +71,7 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
 console.log(`  ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);

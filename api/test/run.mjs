@@ -1,5 +1,7 @@
 // Node 20's test runner takes no glob patterns: find the test files here and hand them over.
 // Usage: node test/run.mjs [file-or-folder ...]   (default: every *.test.ts below test/)
+// Test files run in parallel processes, API_TEST_CONCURRENCY at a time (default 2: one per core of
+// the CI machine). Each file has its own in-memory PGlite or throw-away PostgreSQL database.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -21,7 +23,8 @@ const files = (targets.length > 0 ? targets : [path.join(apiDir, 'test')])
   .flatMap((target) => collect(path.resolve(target)))
   .sort()
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+const concurrency = Math.max(1, Number.parseInt(process.env.API_TEST_CONCURRENCY ?? '2', 10) || 1)
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
   cwd: apiDir,
   stdio: 'inherit'
 })
