@@ -98,7 +98,8 @@ export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOp
     if (osvChanged) {
       const start = performance.now()
       await refreshFeedEcosystems(db)
-      result.matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids))
+      // Only the packages the change can concern are re-matched on each touched device.
+      result.matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), undefined, { packageNames, vulnerabilityUids })
       result.sboms = await reanalyseSboms(db, { packageNames })
       result.removedCves = await removeOrphanVulnerabilities(db, orphans)
       bumpAllTenantData()

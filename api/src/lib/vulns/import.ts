@@ -112,7 +112,8 @@ export async function importOsvAndMatch (db: Db, target: string, options: Import
   await refreshFeedEcosystems(db)
   await recordFileImport(db, imported)
   const devices = await devicesTouched(db, imported.packageNames, imported.vulnerabilityUids)
-  const matched = await matchDevices(db, devices, options.onMatchProgress)
+  const matched = await matchDevices(db, devices, options.onMatchProgress,
+    { packageNames: imported.packageNames, vulnerabilityUids: imported.vulnerabilityUids })
   const sboms = await reanalyseSboms(db, { packageNames: imported.packageNames })
   const removed = await removeOrphanVulnerabilities(db, imported.orphans)
   return { imported, matched, removed, sboms }

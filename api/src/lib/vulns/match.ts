@@ -1,11 +1,11 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { refreshDeviceStats } from '../detect/devices.js'
-import { deviceRisk, isHighRisk } from '../detect/risk.js'
+import { deviceRisk, HIGH_RISK_SCORE, isHighRisk } from '../detect/risk.js'
 import { owned } from '../detect/scope.js'
-import { ecosystemKey, matchesBySource } from './ecosystems.js'
+import { ecosystemKey, feedPackageName, matchesBySource } from './ecosystems.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
 import { feedHits, type FeedPackage } from './feed-match.js'
 
@@ -35,7 +35,22 @@ export const KEV_LISTED = isKev(CVE_ROW_ID)
  * Debian, Ubuntu and Alpine), then one query reads the CVE rows of the records that matched.
  * Only the demo seed's devices are matched against the demo catalogue too.
  */
-async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Promise<{ packages: Map<string, number>, findings: Finding[] }> {
+/**
+ * What a feed change can have changed: the feed package names of affected rows that came or went,
+ * and the CVE rows re-derived. A scoped re-match looks only at the packages so named or holding a
+ * finding on such a CVE, and leaves every other finding of the device as it is.
+ */
+export interface MatchScope { packageNames: ReadonlySet<string>, vulnerabilityUids: ReadonlySet<string> }
+
+interface DeviceFindings {
+  /** Packages per device (all of them, scoped or not). */
+  packages: Map<string, number>
+  findings: Finding[]
+  /** With a scope: the package ids looked at (only their findings may change). */
+  scoped?: Set<number>
+}
+
+async function findingsOf (db: Db, tenantUid: string, deviceUids: string[], scope?: MatchScope): Promise<DeviceFindings> {
   const demoDevices = new Set((await db.select({ uid: devices.uid }).from(devices)
     .where(owned(devices, tenantUid, inArray(devices.uid, deviceUids), eq(devices.demo, true)))).map((row) => row.uid))
   const rows = await db.select({
@@ -48,6 +63,13 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
   }).from(devicePackages).where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
 
   const packages = new Map<string, number>(deviceUids.map((uid) => [uid, 0]))
+  const withChangedCves = scope === undefined || scope.vulnerabilityUids.size === 0
+    ? new Set<number>()
+    : new Set((await db.select({ id: packageFindings.packageId }).from(packageFindings)
+      .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids),
+        sql`${packageFindings.vulnerabilityUid} IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...scope.vulnerabilityUids])}))`)))
+      .map((row) => row.id))
+  const scoped = scope === undefined ? undefined : new Set<number>()
   type Query = FeedPackage & { id: number, deviceUid: string }
   const real: Query[] = []
   const demo: Query[] = []
@@ -56,6 +78,10 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
     const ecosystem = ecosystemKey(row.ecosystem)
     if (ecosystem === '') continue
     const name = matchesBySource(ecosystem) && row.sourceName !== '' ? row.sourceName : row.name
+    if (scoped !== undefined) {
+      if (!scope!.packageNames.has(feedPackageName(ecosystem, name)) && !withChangedCves.has(row.id)) continue
+      scoped.add(row.id)
+    }
     ;(demoDevices.has(row.deviceUid) ? demo : real).push({ ecosystem, name, version: row.version, id: row.id, deviceUid: row.deviceUid })
   }
   /** package → the OSV records it is affected by (id → whether it is a demo record). */
@@ -63,7 +89,7 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
   const hits = [...await feedHits(db, real), ...(demo.length === 0 ? [] : await feedHits(db, demo, { demo: true }))]
   for (const [pkg, list] of hits) matched.set(pkg, new Map(list.map((hit) => [hit.osvId, hit.demo])))
   const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids.keys()]))]
-  if (osvIds.length === 0) return { packages, findings: [] }
+  if (osvIds.length === 0) return { packages, findings: [], scoped }
 
   const links = await db.select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
     .from(osvRecordVulnerabilities)
@@ -85,7 +111,7 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
       }
     }
   }
-  return { packages, findings: [...findings.values()] }
+  return { packages, findings: [...findings.values()], scoped }
 }
 
 /**
@@ -94,10 +120,12 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[]): Pro
  * changed scores, and none runs when nothing changed (the usual hourly report). A finding that
  * stays keeps its row and first-seen time.
  */
-async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], findings: Finding[]): Promise<void> {
-  const existing = await tx.select({
+async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], findings: Finding[], scoped?: Set<number>): Promise<void> {
+  const stored = await tx.select({
     id: packageFindings.id, packageId: packageFindings.packageId, uid: packageFindings.vulnerabilityUid, score: packageFindings.score, demo: packageFindings.demo
   }).from(packageFindings).where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+  // A scoped re-match decides only about the packages it looked at.
+  const existing = scoped === undefined ? stored : stored.filter((row) => scoped.has(row.packageId))
   const wanted = new Map(findings.map((finding) => [`${finding.package_id}/${finding.vulnerability_uid}`, finding]))
   const gone: number[] = []
   const rescored: Array<{ id: number, score: number | null, demo: boolean }> = []
@@ -149,6 +177,52 @@ export async function matchDevicePackages (db: Db, tenantUid: string, deviceUid:
 
 export interface MatchTotals extends MatchSummary { devices: number }
 
+interface DeviceStats {
+  uid: string
+  package_count: number
+  cve_count: number
+  high_risk_cve_count: number
+  kev_count: number
+  risk_score: string
+  risk_rank: number
+}
+
+/** The stored counts and risk of devices whose every finding was just computed. */
+function statsOf (batch: string[], packages: Map<string, number>, findings: Finding[]): DeviceStats[] {
+  return batch.map((uid) => {
+    const own = findings.filter((finding) => finding.device_uid === uid)
+    const summary = summarize(packages.get(uid) ?? 0, own)
+    const risk = deviceRisk(own.map((finding) => finding.score), summary.kev)
+    return {
+      uid, package_count: summary.packages, cve_count: summary.findings, high_risk_cve_count: summary.highRisk,
+      kev_count: summary.kev, risk_score: risk.riskScore, risk_rank: risk.riskRank
+    }
+  })
+}
+
+/** The same from the stored findings (after a scoped re-match wrote part of them), as refreshDeviceStats() counts. */
+async function storedStats (tx: Db, tenantUid: string, batch: string[], packages: Map<string, number>): Promise<DeviceStats[]> {
+  const rows = await tx.select({
+    uid: packageFindings.deviceUid,
+    n: count(),
+    high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
+    kev: sql<number>`count(*) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
+    worst: max(packageFindings.score)
+  }).from(packageFindings)
+    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, batch)))
+    .groupBy(packageFindings.deviceUid)
+  const byDevice = new Map(rows.map((row) => [row.uid, row]))
+  return batch.map((uid) => {
+    const row = byDevice.get(uid)
+    const risk = deviceRisk([row?.worst ?? null], row?.kev ?? 0)
+    return {
+      uid, package_count: packages.get(uid) ?? 0, cve_count: row?.n ?? 0, high_risk_cve_count: row?.high ?? 0,
+      kev_count: row?.kev ?? 0, risk_score: risk.riskScore, risk_rank: risk.riskRank
+    }
+  })
+}
+
 /** Devices matched per round trip by matchDevices(). */
 const DEVICES_PER_BATCH = 25
 
@@ -158,31 +232,24 @@ const DEVICES_PER_BATCH = 25
  * computed as refreshDeviceStats() does (deviceRisk() on the findings written) in one update.
  */
 export async function matchDevices (db: Db, list: Array<{ tenantUid: string, deviceUid: string }>,
-  onProgress?: (done: number, total: number) => void): Promise<MatchTotals> {
+  onProgress?: (done: number, total: number) => void, scope?: MatchScope): Promise<MatchTotals> {
   const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0, kev: 0 }
   const byTenant = new Map<string, string[]>()
   for (const { tenantUid, deviceUid } of list) byTenant.set(tenantUid, [...(byTenant.get(tenantUid) ?? []), deviceUid])
   for (const [tenantUid, uids] of byTenant) {
     for (let i = 0; i < uids.length; i += DEVICES_PER_BATCH) {
       const batch = uids.slice(i, i + DEVICES_PER_BATCH)
-      const { packages, findings } = await findingsOf(db, tenantUid, batch)
-      const stats = batch.map((uid) => {
-        const own = findings.filter((finding) => finding.device_uid === uid)
-        const summary = summarize(packages.get(uid) ?? 0, own)
-        const risk = deviceRisk(own.map((finding) => finding.score), summary.kev)
-        return {
-          uid, package_count: summary.packages, cve_count: summary.findings, high_risk_cve_count: summary.highRisk,
-          kev_count: summary.kev, risk_score: risk.riskScore, risk_rank: risk.riskRank
-        }
-      })
-      await db.transaction(async (tx) => {
-        await writeFindings(tx, tenantUid, batch, findings)
+      const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope)
+      const stats = await db.transaction(async (tx) => {
+        await writeFindings(tx, tenantUid, batch, findings, scoped)
+        const stats = scoped === undefined ? statsOf(batch, packages, findings) : await storedStats(tx, tenantUid, batch, packages)
         await tx.execute(sql`
           UPDATE devices d SET package_count = s.package_count, cve_count = s.cve_count,
             high_risk_cve_count = s.high_risk_cve_count, kev_count = s.kev_count, risk_score = s.risk_score, risk_rank = s.risk_rank
           FROM jsonb_to_recordset(${json(stats)}) AS s(uid uuid, package_count integer, cve_count integer,
             high_risk_cve_count integer, kev_count integer, risk_score text, risk_rank smallint)
           WHERE d.tenant_uid = ${tenantUid} AND d.uid = s.uid`)
+        return stats
       })
       for (const stat of stats) {
         totals.devices++
@@ -214,6 +281,9 @@ export async function devicesTouched (db: Db, packageNames: Set<string>, vulnera
   return rowsOf<{ tenantUid: string, deviceUid: string }>(await db.execute(sql`
     SELECT tenant_uid AS "tenantUid", device_uid AS "deviceUid" FROM device_packages
     WHERE source_name IN (SELECT jsonb_array_elements_text(${names})) OR name IN (SELECT jsonb_array_elements_text(${names}))
+      -- feedPackageName(): PyPI names as PEP 503 folds them, NuGet and Packagist ignoring case
+      OR lower(name) IN (SELECT jsonb_array_elements_text(${names}))
+      OR regexp_replace(lower(name), '[-_.]+', '-', 'g') IN (SELECT jsonb_array_elements_text(${names}))
     UNION
     SELECT tenant_uid, device_uid FROM package_findings
     WHERE vulnerability_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...vulnerabilityUids])}))
