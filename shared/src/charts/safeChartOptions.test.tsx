@@ -48,8 +48,12 @@ describe('safeChartOptions', () => {
     expect(el.querySelector('a, img')).toBeNull();
     expect([...el.querySelectorAll('.title')].map((e) => e.textContent)).toEqual([PHISH, 'AS7018 AT&T Services']);
     expect(el.querySelector('.legend')!.textContent).toBe(EVIL);
-    // Axis labels are SVG text (textContent): the axis formatter hands back the name as it is.
-    expect((options.xaxis!.labels!.formatter as Fn)('AS7018 AT&amp;T Services')).toBe('AS7018 AT&T Services');
+    // Axis labels are SVG text (textContent): the category axis (y, bars lying down) hands back the name as it is.
+    const yaxis = options.yaxis as { labels: { formatter: Fn } };
+    expect(yaxis.labels.formatter('AS7018 AT&amp;T Services')).toBe('AS7018 AT&T Services');
+    expect(options.xaxis!.labels?.formatter).toBeUndefined(); // the value axis keeps ApexCharts' number format
+    const upright = safeChartOptions({ xaxis: { categories: ['AT&T'] } }, [{ name: 'Attacks', data: [1] }]).options;
+    expect((upright.xaxis!.labels!.formatter as Fn)('AT&amp;T')).toBe('AT&T');
   });
 
   it('hands caller formatters their own text and escapes what they return', () => {

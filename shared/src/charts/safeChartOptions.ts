@@ -68,14 +68,21 @@ export function safeChartOptions<S>(options: ApexOptions, series: S): { options:
   const o = escaped.options;
   const xaxis = o.xaxis ?? {};
   const datetime = xaxis.type === 'datetime';
-  // Category axes (also the rows of a horizontal bar chart) draw their labels with xaxis.labels.formatter.
   const categoryAxis = !datetime && xaxis.type !== 'numeric';
-  const yaxes = Array.isArray(o.yaxis) ? o.yaxis : o.yaxis ? [o.yaxis] : [];
-  const yFallback: Formatter = typeof yaxes[0]?.labels?.formatter === 'function' ? yaxes[0].labels.formatter : numberText;
+  // A horizontal bar chart draws its categories on the y axis (yaxis.labels.formatter) and its
+  // values on the x axis (xaxis.labels.formatter); other charts the other way round.
+  const horizontal = o.plotOptions?.bar?.horizontal === true;
+  const yaxes: Array<Record<string, any>> = Array.isArray(o.yaxis) ? o.yaxis : o.yaxis ? [o.yaxis] : []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const valueFormatter = horizontal ? xaxis.labels?.formatter : yaxes[0]?.labels?.formatter;
+  const yFallback: Formatter = typeof valueFormatter === 'function' ? valueFormatter : numberText;
   const tooltip = o.tooltip ?? {};
   const custom = tooltip.custom;
 
-  const safeYaxis = (axis: Record<string, any>) => ({ ...axis, tooltip: { ...axis.tooltip, enabled: false } }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const safeYaxis = (axis: Record<string, any>, index: number) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ...axis,
+    ...(horizontal && categoryAxis && index === 0 ? { labels: { ...axis.labels, formatter: textFormatter(axis.labels?.formatter) } } : {}),
+    tooltip: { ...axis.tooltip, enabled: false },
+  });
   const safe: Options = {
     ...o,
     legend: {
@@ -88,13 +95,13 @@ export function safeChartOptions<S>(options: ApexOptions, series: S): { options:
       labels: {
         ...xaxis.labels,
         // On a date axis the label formatter also makes the tooltip title (HTML); dates hold no entities.
-        ...(categoryAxis ? { formatter: textFormatter(xaxis.labels?.formatter) } : {}),
+        ...(categoryAxis && !horizontal ? { formatter: textFormatter(xaxis.labels?.formatter) } : {}),
         ...(datetime && xaxis.labels?.formatter ? { formatter: htmlFormatter(xaxis.labels.formatter) } : {}),
       },
       ...(xaxis.tooltip?.formatter ? { tooltip: { ...xaxis.tooltip, formatter: htmlFormatter(xaxis.tooltip.formatter) } } : {}),
     },
     // The y-axis hover tooltip writes the label formatter's answer as HTML: the console shows none.
-    ...(o.yaxis === undefined ? {} : { yaxis: Array.isArray(o.yaxis) ? o.yaxis.map(safeYaxis) : safeYaxis(o.yaxis) }),
+    ...(o.yaxis === undefined && !horizontal ? {} : { yaxis: Array.isArray(o.yaxis) ? o.yaxis.map(safeYaxis) : safeYaxis(o.yaxis ?? {}, 0) }),
     ...(o.dataLabels?.formatter ? { dataLabels: { ...o.dataLabels, formatter: textFormatter(o.dataLabels.formatter) } } : {}),
     tooltip: {
       ...tooltip,
