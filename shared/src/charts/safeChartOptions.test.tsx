@@ -14,7 +14,7 @@ type Fn = (value: unknown, opts?: unknown) => string | string[];
  * modules/tooltip/Labels.js): every one of these is written with innerHTML.
  */
 function asApexChartsWritesIt(options: ApexOptions, series: unknown): HTMLElement {
-  const o = options as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const o = options as Record<string, any>;
   const names: string[] = o.labels ?? (series as Array<{ name: string }>).map((s) => s.name);
   const categories: unknown[] = o.xaxis?.categories ?? [];
   const y = o.tooltip.y as { formatter: Fn; title: { formatter: Fn } };

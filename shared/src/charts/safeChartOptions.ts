@@ -9,8 +9,8 @@ import { escapeChartInput, escapeHtml, unescapeLabel } from './escapeHtml';
 // own text and its result is escaped. Axis labels and data labels are SVG text, set with
 // textContent: those formatters hand back plain text, so "AT&T" reads "AT&T" there.
 
-type Formatter = (value: any, ...rest: any[]) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Options = ApexOptions & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Formatter = (value: any, ...rest: any[]) => any;
+type Options = ApexOptions & Record<string, any>;
 
 const identity: Formatter = (value) => value;
 
@@ -34,7 +34,7 @@ function textFormatter(formatter: Formatter | undefined): Formatter {
   };
 }
 
-/** A tooltip value when the caller gives no formatter: the y-axis label formatter, else the number. */
+/** A tooltip value when neither the tooltip nor the value axis has a formatter (ApexCharts would use the axis one). */
 const numberText: Formatter = (value) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
 
 const yTitle: Formatter = (name) => (name ? `${name}: ` : '');
@@ -50,7 +50,7 @@ function textTooltip(custom: Formatter): Formatter {
 type TooltipY = NonNullable<NonNullable<ApexOptions['tooltip']>['y']>;
 
 function safeTooltipY(y: TooltipY | undefined, valueFallback: Formatter): TooltipY {
-  const one = (entry: Record<string, any> = {}) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+  const one = (entry: Record<string, any> = {}) => ({
     ...entry,
     formatter: htmlFormatter(entry.formatter, valueFallback),
     title: { ...entry.title, formatter: htmlFormatter(entry.title?.formatter, yTitle) },
@@ -72,13 +72,13 @@ export function safeChartOptions<S>(options: ApexOptions, series: S): { options:
   // A horizontal bar chart draws its categories on the y axis (yaxis.labels.formatter) and its
   // values on the x axis (xaxis.labels.formatter); other charts the other way round.
   const horizontal = o.plotOptions?.bar?.horizontal === true;
-  const yaxes: Array<Record<string, any>> = Array.isArray(o.yaxis) ? o.yaxis : o.yaxis ? [o.yaxis] : []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const yaxes: Array<Record<string, any>> = Array.isArray(o.yaxis) ? o.yaxis : o.yaxis ? [o.yaxis] : [];
   const valueFormatter = horizontal ? xaxis.labels?.formatter : yaxes[0]?.labels?.formatter;
   const yFallback: Formatter = typeof valueFormatter === 'function' ? valueFormatter : numberText;
   const tooltip = o.tooltip ?? {};
   const custom = tooltip.custom;
 
-  const safeYaxis = (axis: Record<string, any>, index: number) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+  const safeYaxis = (axis: Record<string, any>, index: number) => ({
     ...axis,
     ...(horizontal && categoryAxis && index === 0 ? { labels: { ...axis.labels, formatter: textFormatter(axis.labels?.formatter) } } : {}),
     tooltip: { ...axis.tooltip, enabled: false },
