@@ -25,18 +25,22 @@ function freePort() {
 /**
  * `importOsv`: OSV files or folders loaded into the fresh database with the CLI
  * (`npm run cli -- import-osv PATH`) before the server first starts, as an operator does.
+ * `cli`: further CLI commands run then (e.g. `['create-sensor-key', '--name', 's1']`); what each
+ * printed on stdout, trimmed, is in `cliOutput`.
  */
-export async function startConsole(extraEnv = {}, { importOsv = [] } = {}) {
+export async function startConsole(extraEnv = {}, { importOsv = [], cli = [] } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const { DATABASE_URL, ...env } = process.env; // the browser tests use the embedded database
-  for (const path of importOsv) {
-    const run = spawnSync(process.execPath, [join(ROOT, 'api', 'dist', 'cli.js'), 'import-osv', path], {
+  const cliOutput = [];
+  for (const args of [...importOsv.map((path) => ['import-osv', path]), ...cli]) {
+    const run = spawnSync(process.execPath, [join(ROOT, 'api', 'dist', 'cli.js'), ...args], {
       cwd: ROOT,
       env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       encoding: 'utf8',
     });
-    if (run.status !== 0) throw new Error(`import-osv ${path} failed:\n${run.stdout}${run.stderr}`);
+    if (run.status !== 0) throw new Error(`${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+    cliOutput.push(run.stdout.trim());
   }
   const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
@@ -73,6 +77,7 @@ export async function startConsole(extraEnv = {}, { importOsv = [] } = {}) {
 
   return {
     baseURL,
+    cliOutput: cliOutput.slice(importOsv.length),
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

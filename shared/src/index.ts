@@ -34,4 +34,7 @@ export type { CommandBlockProps } from './components/CommandBlock';
 export { SafeLink, httpUrl } from './components/SafeLink';
 export type { SafeLinkProps } from './components/SafeLink';
 export * from './components/vulns';
-export { escapeHtml, escapeChartInput } from './charts/escapeHtml';
+export { escapeHtml, unescapeHtml, escapeChartInput } from './charts/escapeHtml';
+export { safeChartOptions } from './charts/safeChartOptions';
+export { createApexChart } from './charts/createApexChart';
+export type { ApexChartProps, ChartType, CreateApexChartOptions } from './charts/createApexChart';

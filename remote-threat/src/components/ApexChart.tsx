@@ -1,27 +1,7 @@
-import Skeleton from '@mui/material/Skeleton';
-import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense } from 'react';
+import { createApexChart } from '@console/shared';
 
 // ApexCharts is large: a dynamic import keeps it out of the remote's entry, in its own chunk that
 // is fetched only when the Threat Landscape draws its charts. It needs no eval (CSP-safe); its
-// inline <style> is allowed by the console's style-src.
-const ReactApexChart = lazy(() => import('react-apexcharts'));
-
-export interface ApexChartProps {
-  type: 'bar' | 'pie';
-  options: ApexOptions;
-  series: ApexOptions['series'];
-  height?: number;
-  /** Names the chart for assistive technology. */
-  label: string;
-}
-
-export function ApexChart({ type, options, series, height = 320, label }: ApexChartProps) {
-  return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
-      <div role="img" aria-label={label} data-testid="chart">
-        <ReactApexChart type={type} options={options} series={series} height={height} />
-      </div>
-    </Suspense>
-  );
-}
+// inline <style> is allowed by the console's style-src. Country and ASN names come from honeynet
+// sensors: @console/shared (safeChartOptions) keeps them text in legends and tooltips.
+export const ApexChart = createApexChart(() => import('react-apexcharts'), { height: 320, testId: 'chart' });

@@ -67,11 +67,35 @@ export function formatAsn (asn: unknown, org: unknown): string | undefined {
 }
 
 /**
+ * Control characters (C0, DEL, C1), bidirectional overrides and isolates, and the brackets of
+ * markup. Country and ASN names are drawn as chart labels, which ApexCharts writes as HTML; no real
+ * place or network name holds one of these.
+ */
+const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/
+const ENRICHMENT_FIELDS = ['asn', 'as_org', 'asn_org', 'country_name', 'country'] as const
+
+/**
+ * The line is refused, not cleaned (ASVS 5.0 1.3.x, 2.2.1): a sensor that sends markup as a
+ * country is broken or hostile, and a cleaned name would be a name it never sent.
+ */
+function checkNames (event: Json, geo: Json): void {
+  for (const [source, prefix] of [[geo, 'geoip.'], [event, '']] as const) {
+    for (const field of ENRICHMENT_FIELDS) {
+      const value = source[field]
+      if (typeof value === 'string' && UNSAFE_NAME.test(value)) {
+        throw new EventError(`"${prefix}${field}" must not contain markup (< or >) or control characters`)
+      }
+    }
+  }
+}
+
+/**
  * The enrichment a sensor pipeline adds (Cowrie itself has none): T-Pot style `geoip.asn`,
  * `geoip.as_org`, `geoip.country_name`, or the same names at the top level.
  */
 function enrichment (event: Json): { asn?: string, country?: string } {
   const geo = isObject(event.geoip) ? event.geoip : {}
+  checkNames(event, geo)
   const asn = formatAsn(geo.asn ?? event.asn, geo.as_org ?? event.as_org ?? event.asn_org)
   const country = text(geo.country_name) ?? text(event.country_name) ?? text(event.country)
   return { ...(asn === undefined ? {} : { asn }), ...(country === undefined ? {} : { country }) }

@@ -1,31 +1,8 @@
-import { escapeChartInput } from '@console/shared';
-import Skeleton from '@mui/material/Skeleton';
-import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense, useMemo } from 'react';
+import { createApexChart } from '@console/shared';
+
+export type { ChartType, ApexChartProps } from '@console/shared';
 
 // ApexCharts is large: a dynamic import keeps it in its own chunk, fetched only when a chart renders
-// (the Dashboard), never with the other pages of this remote.
-const ReactApexChart = lazy(() => import('react-apexcharts'));
-
-export type ChartType = 'line' | 'area' | 'bar' | 'pie' | 'donut';
-
-export interface ApexChartProps {
-  type: ChartType;
-  options: ApexOptions;
-  series: ApexOptions['series'];
-  height?: number;
-  /** Names the chart for assistive technology. */
-  label: string;
-}
-
-/** Labels, categories and series names are escaped here: ApexCharts writes them into the page as HTML. */
-export function ApexChart({ type, options, series, height = 300, label }: ApexChartProps) {
-  const safe = useMemo(() => escapeChartInput(options, series), [options, series]);
-  return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
-      <div role="img" aria-label={label}>
-        <ReactApexChart type={type} options={safe.options} series={safe.series} height={height} />
-      </div>
-    </Suspense>
-  );
-}
+// (the Dashboard), never with the other pages of this remote. Labels, tooltips and legends are
+// made safe in @console/shared (safeChartOptions): ApexCharts writes them into the page as HTML.
+export const ApexChart = createApexChart(() => import('react-apexcharts'), { height: 300 });

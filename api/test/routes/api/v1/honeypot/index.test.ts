@@ -129,6 +129,40 @@ describe('POST /api/v1/honeypot/events/', () => {
     assert.deepEqual(again.json(), { ...body, accepted: 0, duplicates: 3 })
   })
 
+  it('refuses lines whose country or ASN name holds markup or control characters, by line, and stores the rest', async () => {
+    // Issue 11: 3,000 lines with this country name made the Threat Landscape one full-screen link.
+    // ASVS 5.0 1.3.x/2.2.1: refused with the reason, not cleaned, so what is stored is what was sent;
+    // the charts escape labels as well (output encoding, V1.2), this keeps the data honest.
+    const phish = '<a href="https://evil.example/login" style="position:fixed;width:100vw;height:100vh">Sign in</a>'
+    const event = (n: number, fields: Record<string, unknown>) =>
+      cowrieEvent('cowrie.session.connect', `names${String(n).padStart(7, '0')}`, 1000, fields)
+    const lines = [
+      event(1, { geoip: { country_name: phish, asn: 64500, as_org: 'Example Net' } }),
+      event(2, { country_name: 'Germany', as_org: '<img src=x onerror=alert(1)>', asn: 'AS64501' }),
+      event(3, { country: 'France\u001b[31m' }),
+      event(4, { geoip: { country_name: 'Evil\u202egnp.exe' } }),
+      event(5, { geoip: { country_name: 'Côte d’Ivoire', asn: 7018, as_org: 'AT&T Services, Inc.' } })
+    ]
+    const response = await ingest(t.app, key, lines)
+    assert.equal(response.statusCode, 200, response.body)
+    assert.deepEqual(response.json(), {
+      lines: 5,
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        { line: 1, error: '"geoip.country_name" must not contain markup (< or >) or control characters' },
+        { line: 2, error: '"as_org" must not contain markup (< or >) or control characters' },
+        { line: 3, error: '"country" must not contain markup (< or >) or control characters' },
+        { line: 4, error: '"geoip.country_name" must not contain markup (< or >) or control characters' }
+      ],
+      rejected_count: 4
+    })
+    const body = await metrics()
+    const names = [...body.top_countries.map((row: { country: string }) => row.country), ...body.top_asns.map((row: { asn: string }) => row.asn)]
+    assert.ok(names.includes('Côte d’Ivoire') && names.includes('AS7018 AT&T Services, Inc.'), 'ordinary names, & included, are stored')
+    assert.ok(!names.some((name: string) => /[<>\u0000-\u001f\u202e]/.test(name)), names.join(' | '))
+  })
+
   it('a gzip bomb is a 413 with a JSON detail: newlines stop at the line limit, spaces at the ratio limit', async () => {
     const gzip = (payload: Buffer) => t.app.inject({
       method: 'POST',
