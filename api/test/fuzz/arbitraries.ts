@@ -50,7 +50,8 @@ export function fromSchema (schema: Schema | undefined, depth = 0): fc.Arbitrary
       const maxLength = Math.min(schema.maxLength ?? 40, 80)
       const plain = fc.string({ minLength: Math.min(schema.minLength ?? 0, maxLength), maxLength })
       if (schema.format === 'date-time') return fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), plain)
-      return schema.pattern === undefined ? plain : fc.oneof({ weight: 1, arbitrary: plain }, { weight: 4, arbitrary: safeStringMatching(schema.pattern, maxLength) })
+      if (schema.pattern === undefined) return plain
+      return fc.oneof({ weight: 1, arbitrary: plain }, { weight: 4, arbitrary: safeStringMatching(schema.pattern, schema.minLength ?? 0, maxLength) })
     }
     case 'integer': return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000 })
     case 'number': return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000, noNaN: true })
@@ -70,9 +71,11 @@ export function fromSchema (schema: Schema | undefined, depth = 0): fc.Arbitrary
   }
 }
 
-function safeStringMatching (pattern: string, maxLength: number): fc.Arbitrary<string> {
+/** A string matching `pattern`, repeated up to minLength (a `[...]+` pattern still matches), cut at maxLength. */
+function safeStringMatching (pattern: string, minLength: number, maxLength: number): fc.Arbitrary<string> {
   try {
-    return fc.stringMatching(new RegExp(pattern)).map((s) => s.slice(0, maxLength))
+    return fc.stringMatching(new RegExp(pattern))
+      .map((s) => (s.length > 0 && s.length < minLength ? s.repeat(Math.ceil(minLength / s.length)) : s).slice(0, maxLength))
   } catch {
     return fc.string({ maxLength })
   }

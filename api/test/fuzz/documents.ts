@@ -81,8 +81,24 @@ const component = fc.record({
   licenses: fc.oneof(fc.constant([{ license: { id: 'MIT' } }]), junkJson)
 }, { requiredKeys: ['type', 'name'] })
 
-/** Small CycloneDX documents, versions 1.2 to 1.7 and beyond, with mutations. */
-export const cycloneDx: fc.Arbitrary<unknown> = mutated(fc.record({
+const GOOD_PURLS = ['pkg:npm/lodash@4.17.20', 'pkg:deb/debian/openssl@3.0.11-1~deb12u1?arch=amd64', 'pkg:apk/alpine/musl@1.2.4-r2',
+  'pkg:pypi/django@3.2.0', 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1', 'pkg:golang/golang.org/x/net@v0.0.1']
+
+/** A CycloneDX document as a tool writes it (reaches the analysis, not just the checks). */
+const goodCycloneDx = fc.record({
+  bomFormat: fc.constant('CycloneDX'),
+  specVersion: fc.constantFrom('1.2', '1.3', '1.4', '1.5', '1.6', '1.7'),
+  version: fc.constant(1),
+  components: fc.array(fc.record({
+    type: fc.constant('library'),
+    name: fc.string({ minLength: 1, maxLength: 20 }),
+    version: fc.constantFrom('1.0.0', '4.17.20', '0.0.1-r0'),
+    purl: fc.constantFrom(...GOOD_PURLS)
+  }), { maxLength: 5 })
+})
+
+/** Small CycloneDX documents, versions 1.2 to 1.7 and beyond: as written, or with mutations. */
+export const cycloneDx: fc.Arbitrary<unknown> = fc.oneof(goodCycloneDx, mutated(fc.record({
   bomFormat: fc.oneof(fc.constant('CycloneDX'), junkString),
   specVersion: fc.oneof(fc.constantFrom('1.2', '1.3', '1.4', '1.5', '1.6', '1.7', '1.8', '2.0'), junkString),
   version: fc.oneof(fc.constant(1), junkJson),
@@ -91,24 +107,31 @@ export const cycloneDx: fc.Arbitrary<unknown> = mutated(fc.record({
   components: fc.oneof(fc.array(mutated(component), { maxLength: 5 }), junkJson),
   dependencies: fc.oneof(fc.constant([]), fc.array(fc.record({ ref: junkString, dependsOn: fc.array(junkString, { maxLength: 2 }) }), { maxLength: 2 }), junkJson),
   vulnerabilities: fc.oneof(fc.constant([]), fc.array(fc.record({ id: fc.oneof(fc.constant('CVE-2024-6387'), junkString), affects: junkJson }), { maxLength: 2 }), junkJson)
-}, { requiredKeys: ['bomFormat', 'specVersion'] }))
+}, { requiredKeys: ['bomFormat', 'specVersion'] })))
 
 const AUDIT = demoAudit()
 
 /** Audit results: the demo audit cut down to a few rules, then mutated. */
 export const auditDoc: fc.Arbitrary<unknown> = fc.tuple(fc.nat({ max: AUDIT.results.length }), fc.nat({ max: 3 })).chain(([start, count]) => {
   const results = fc.array(mutated(fc.constantFrom(...AUDIT.results.slice(start, start + count + 1).concat(AUDIT.results[0]!))), { maxLength: 4 })
-  return mutated(fc.record({
+  const good = fc.constant({ rules: AUDIT.rules, results: AUDIT.results.slice(start, start + count + 1), profile_scores: AUDIT.profile_scores })
+  return fc.oneof(good, mutated(fc.record({
     rules: fc.oneof(fc.constant(AUDIT.rules), junkJson),
     results: fc.oneof(results, junkJson),
     profile_scores: fc.oneof(fc.constant(AUDIT.profile_scores), junkJson)
-  }))
+  })))
 })
 
 export interface ScanPart { field: string, content: string, asText: boolean }
 
+/** What the scanner sends: an sbom file, an audit file, or both. */
+const goodScan: fc.Arbitrary<ScanPart[]> = fc.tuple(
+  fc.option(cycloneDx.map((doc) => ({ field: 'sbom', content: JSON.stringify(doc), asText: false }))),
+  fc.option(auditDoc.map((doc) => ({ field: 'audit', content: JSON.stringify(doc), asText: false })))
+).map((parts) => parts.filter((part): part is ScanPart => part !== null))
+
 /** The parts of a scanner upload: sbom and/or audit files, sometimes under other names or as text fields. */
-export const scanParts: fc.Arbitrary<ScanPart[]> = fc.array(fc.record({
+export const scanParts: fc.Arbitrary<ScanPart[]> = fc.oneof(goodScan, fc.array(fc.record({
   field: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('sbom', 'audit') }, { weight: 1, arbitrary: junkString }),
   content: fc.oneof(
     { weight: 3, arbitrary: cycloneDx.map((doc) => JSON.stringify(doc)) },
@@ -117,4 +140,4 @@ export const scanParts: fc.Arbitrary<ScanPart[]> = fc.array(fc.record({
     { weight: 1, arbitrary: fc.constantFrom('', '{', '{"bomFormat":"CycloneDX","bomFormat":"x"}', 'null', '[]') }
   ),
   asText: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) })
-}), { minLength: 0, maxLength: 3 })
+}), { minLength: 0, maxLength: 3 }))

@@ -123,6 +123,8 @@ function paramArbitrary (name: string, collection: string, schema: Schema | unde
     options.push({ weight: 6, arbitrary: fc.constant(world.tenantA) }, { weight: 2, arbitrary: fc.constant(world.tenantB) })
   } else {
     pool(6, usable(world.idsA[collection]))
+    // The object behind a credential (the device of the device credential...): its own routes.
+    pool(4, usable((world.idsA[collection] ?? []).filter((id) => world.fragileA.has(id))))
     pool(3, world.idsB[collection])
     pool(3, world.sharedIds[collection])
     pool(1, usable(world.idsA.all))
@@ -155,7 +157,7 @@ function queryArbitrary (operation: Operation, ids: fc.Arbitrary<string>): fc.Ar
     { weight: 1, arbitrary: fc.tuple(urlPiece(fc.oneof(junkString, fc.constantFrom('a[b]', 'a[]', '__proto__', 'constructor[prototype][x]', 'ordering', 'limit'))), urlPiece(value())) }
   )
   return fc.oneof(
-    { weight: 1, arbitrary: fc.constant('') },
+    { weight: known.length === 0 ? 3 : 1, arbitrary: fc.constant('') },
     { weight: 2, arbitrary: fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => `?${pairs.map(([name, v]) => `${name}=${v}`).join('&')}`) }
   )
 }
@@ -169,7 +171,8 @@ export interface FuzzRequest {
 
 export function requestArbitrary (operation: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const spec = ROUTE_SPECS[routeKey(operation)] ?? {}
-  const unsafe = operation.method !== 'GET'
+  // PUT (an agent's own inventory) ends no credential; DELETE and PATCH (revoke, disable) can.
+  const unsafe = operation.method === 'DELETE' || operation.method === 'PATCH'
   const ids = fc.constantFrom(...world.idsA.all!.filter((id) => !unsafe || !world.fragileA.has(id)), ...world.idsB.all!, ...Object.values(world.sharedIds).flat())
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
   const schemaOf = (name: string) => operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema

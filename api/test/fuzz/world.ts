@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import type { LightMyRequestResponse } from 'fastify'
+import { vulnerabilities } from '../../src/db/schema/index.js'
 import { createSensorKey } from '../../src/lib/honeypot/sensor-keys.js'
 import { buildTestApp, DEMO_PASSWORD, OTHER_PASSWORD, type Session, type TestApp } from '../helpers.js'
 import { alpineInventory, machine } from '../routes/api/v1/enrolment-fixtures.js'
@@ -136,7 +137,8 @@ export async function buildFuzzWorld (): Promise<FuzzWorld> {
   const arrays = (lists: Record<string, Set<string>>) => Object.fromEntries(Object.entries(lists).map(([kind, set]) => [kind, [...set]]))
 
   const agents = collectIds((await call(sessionA, 'GET', '/api/v1/agents/', undefined, {}, 200)).json(), new Set())
-  const sharedIds = { agents: [...agents], cves: ['CVE-2024-6387', 'CVE-2023-48795', 'CVE-2021-44228', 'GHSA-jf85-cpcp-j695'] }
+  const cves = await t.app.db.select({ uid: vulnerabilities.uid }).from(vulnerabilities).limit(20)
+  const sharedIds = { agents: [...agents], cves: [...cves.map((row) => row.uid), 'CVE-2024-6387', 'GHSA-jf85-cpcp-j695'] }
 
   const secrets: Record<Exclude<Credential, 'none' | 'session A'>, string> = {
     garbage: 'garbage-credential-0123456789abcdef',
