@@ -20,7 +20,7 @@ import { buildFuzzWorld, CREDENTIALS, type Credential } from './world.js'
  * is the thing to try by hand.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 1111)
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10)
 const ONLY_ROUTE = process.env.FUZZ_ROUTE
 const ONLY_CREDENTIAL = process.env.FUZZ_CREDENTIAL
 const REPLAY_PATH = process.env.FUZZ_PATH
