@@ -115,7 +115,7 @@ function bodyArbitrary (operation: Operation, spec: RouteSpec, ids: fc.Arbitrary
  * it, e.g. devices/{uid}), a shared id, an enum value, or junk.
  */
 function paramArbitrary (name: string, collection: string, schema: Schema | undefined, world: FuzzWorld, unsafe: boolean): fc.Arbitrary<string> {
-  // Unsafe methods never get the uids behind tenant A's credentials (a DELETE would end the run's coverage).
+  // DELETE and PATCH never get the uids behind tenant A's credentials (a revoke would end the run's coverage).
   const usable = (ids: string[] = []) => unsafe ? ids.filter((id) => !world.fragileA.has(id)) : ids
   const options: Array<fc.WeightedArbitrary<string>> = [{ weight: 2, arbitrary: junkString }]
   const pool = (weight: number, ids: string[] = []) => { if (ids.length > 0) options.push({ weight, arbitrary: fc.constantFrom(...ids) }) }
