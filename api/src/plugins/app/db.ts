@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Db
+    /** Background jobs' handle (Database.jobDb): no request timeouts, a pool of its own on PostgreSQL. */
+    jobDb: Db
     loginLimiter: LoginLimiter
   }
 }
@@ -15,6 +17,7 @@ declare module 'fastify' {
 export const dbPlugin = fp<{ config: Config, database: Database }>(async (app, { config, database }) => {
   app.decorate('config', config)
   app.decorate('db', database.db)
+  app.decorate('jobDb', database.jobDb)
   app.decorate('loginLimiter', new LoginLimiter(database.db, config))
   app.addHook('onClose', async () => {
     await database.close()
