@@ -18,7 +18,9 @@ export const dbPlugin = fp<{ config: Config, database: Database }>(async (app, {
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('jobDb', database.jobDb)
-  app.decorate('loginLimiter', new LoginLimiter(database.db, config))
+  app.decorate('loginLimiter', new LoginLimiter(database.db, config, (error) => {
+    app.log.warn({ err: error }, 'sign-in throttle kept in memory: the database cannot record attempts')
+  }))
   app.addHook('onClose', async () => {
     await database.close()
   })
