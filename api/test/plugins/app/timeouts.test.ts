@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
+import { Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { buildApp } from '../../../src/app.js'
 import { loadConfig } from '../../../src/config.js'
 import { databaseTarget, openDatabase } from '../../../src/db/client.js'
+import { createSensorKey } from '../../../src/lib/honeypot/sensor-keys.js'
 import { seed } from '../../../src/lib/seed.js'
 import { buildTestApp, DEMO_PASSWORD, openTestDatabase, usingPostgres, type TestApp } from '../../helpers.js'
 import { silenceableProxy } from '../../net-helpers.js'
@@ -12,10 +14,10 @@ import { silenceableProxy } from '../../net-helpers.js'
 // Mirrors src/plugins/app/timeouts.ts, the handlerTimeout in app.ts, the 503 mapping in errors.ts
 // and the PostgreSQL session limits in db/client.ts (issue 11, finding 9).
 
-// PGlite has no lock waits: there the request timeout answers. On PostgreSQL lock_timeout answers
-// first, and the request timeout is long enough not to cut the requests queued for the pool.
+// PGlite has no lock waits: there the request timeout answers; on PostgreSQL lock_timeout does.
 const ENV = {
-  REQUEST_TIMEOUT_SECONDS: usingPostgres() ? '10' : '2',
+  REQUEST_TIMEOUT_SECONDS: '3',
+  UPLOAD_TIMEOUT_SECONDS: '60',
   DATABASE_LOCK_TIMEOUT_SECONDS: '1',
   DATABASE_POOL_MAX: '2',
   // Every authenticated request asks the database: the unrelated route below really needs the pool.
@@ -90,13 +92,42 @@ describe('request and database timeouts', () => {
       const { detail } = response.json() as { detail: string }
       assert.match(detail, /database/)
       assert.doesNotMatch(detail, /login_failures|LOCK|select|insert|\.ts/i, 'no internals in the detail')
-      // REQUEST_TIMEOUT_SECONDS=2 (PGlite) / lock_timeout 1 s (PostgreSQL), with a wide margin for a busy machine.
+      // REQUEST_TIMEOUT_SECONDS=3 (PGlite) / lock_timeout 1 s (PostgreSQL), with a wide margin for a busy machine.
       assert.ok(seconds < 10, `answered after ${seconds} s`)
     } finally {
       await release()
     }
     // Once the database is free again the same request works.
     assert.equal((await signIn(t)).statusCode, 200)
+  })
+
+  it('a body that trickles in is cut at REQUEST_TIMEOUT_SECONDS; an upload route gets UPLOAD_TIMEOUT_SECONDS', async () => {
+    /** The body in pieces over ~4 s: longer than REQUEST_TIMEOUT_SECONDS, far shorter than UPLOAD_TIMEOUT_SECONDS. */
+    const trickle = (pieces: string[]) => Readable.from((async function * () {
+      for (const piece of pieces) {
+        yield Buffer.from(piece)
+        await new Promise((resolve) => setTimeout(resolve, 4000 / pieces.length))
+      }
+    })())
+    const login = JSON.stringify({ email: 'demo@example.com', password: DEMO_PASSWORD })
+    const slowLogin = await withinGuard(t.app.inject({
+      method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' },
+      payload: trickle([login.slice(0, 10), login.slice(10, 20), login.slice(20)])
+    }), 'slow sign-in body')
+    assert.equal(slowLogin.statusCode, 503)
+    assert.match(slowLogin.json().detail, /could not answer in time/)
+
+    const { key } = await createSensorKey(t.app.db, 'slow sensor')
+    const line = (n: number) => JSON.stringify({
+      eventid: 'cowrie.command.input', session: 'slow0001', timestamp: new Date(Date.now() - 60_000 + n).toISOString(),
+      src_ip: '198.51.100.9', input: `echo slow-${n}`
+    }) + '\n'
+    const slowIngest = await withinGuard(t.app.inject({
+      method: 'POST', url: '/api/v1/honeypot/events/', headers: { 'content-type': 'application/x-ndjson', 'x-api-key': key },
+      payload: trickle([0, 1, 2, 3].map(line))
+    }), 'slow honeynet ingest')
+    assert.equal(slowIngest.statusCode, 200, slowIngest.body)
+    assert.equal(slowIngest.json().accepted, 4)
   })
 
   it('PostgreSQL: a held table lock does not exhaust the pool for unrelated routes', {
@@ -106,8 +137,8 @@ describe('request and database timeouts', () => {
     const tenant = t.seeded.demo.tenantUid
     const release = await holdDatabase(t, url)
     try {
-      // Three times the pool (DATABASE_POOL_MAX=2) of requests stuck on the locked table...
-      const stuck = Array.from({ length: 6 }, () => signIn(t, 'wrong-password'))
+      // As many requests stuck on the locked table as the pool has connections (DATABASE_POOL_MAX=2)...
+      const stuck = Array.from({ length: 2 }, () => signIn(t, 'wrong-password'))
       // ...then a route that never touches it.
       const unrelated = await withinGuard(t.app.inject({ method: 'GET', url: `/api/v1/tenants/${tenant}/`, headers: session.headers(false) }), 'unrelated route')
       assert.equal(unrelated.statusCode, 200)
@@ -133,7 +164,7 @@ describe('a database that accepts connections and never answers', () => {
     const viaProxy = new URL(url!)
     viaProxy.hostname = '127.0.0.1'
     viaProxy.port = String(proxy.port)
-    const config = loadConfig({ LOG_LEVEL: 'silent', FEED_SYNC_INTERVAL_HOURS: '0', DATABASE_URL: viaProxy.toString(), DATABASE_CONNECT_TIMEOUT_SECONDS: '1', ...ENV, REQUEST_TIMEOUT_SECONDS: '2' })
+    const config = loadConfig({ LOG_LEVEL: 'silent', FEED_SYNC_INTERVAL_HOURS: '0', DATABASE_URL: viaProxy.toString(), DATABASE_CONNECT_TIMEOUT_SECONDS: '1', ...ENV })
     const app = await buildApp({ config, database: await openDatabase(databaseTarget(config, { requestLimits: true })), logger: false })
     try {
       const login = () => app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email: 'demo@example.com', password: DEMO_PASSWORD } })
