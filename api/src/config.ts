@@ -57,7 +57,7 @@ export interface Config {
   apiDocs: boolean
   /** REQUEST_TIMEOUT_SECONDS: a request not answered by then gets 503 {detail} (the work it started may go on). */
   requestTimeoutSeconds: number
-  /** UPLOAD_TIMEOUT_SECONDS: the same for the streamed uploads (honeynet ingest, scan upload). */
+  /** UPLOAD_TIMEOUT_SECONDS: the same for the routes with large bodies (plugins/app/timeouts.ts). */
   uploadTimeoutSeconds: number
   /** PostgreSQL only: connections of the request pool. */
   databasePoolMax: number

@@ -18,7 +18,11 @@ export const dbPlugin = fp<{ config: Config, database: Database }>(async (app, {
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('jobDb', database.jobDb)
+  // Once a minute at most: during a full disk every sign-in attempt would say it again.
+  let warnedAt = 0
   app.decorate('loginLimiter', new LoginLimiter(database.db, config, (error) => {
+    if (Date.now() - warnedAt < 60_000) return
+    warnedAt = Date.now()
     app.log.warn({ err: error }, 'sign-in throttle kept in memory: the database cannot record attempts')
   }))
   app.addHook('onClose', async () => {
