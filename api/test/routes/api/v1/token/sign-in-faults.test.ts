@@ -7,7 +7,7 @@ import { buildApp } from '../../../../../src/app.js'
 import { loadConfig } from '../../../../../src/config.js'
 import { openDatabase } from '../../../../../src/db/client.js'
 import { seed } from '../../../../../src/lib/seed.js'
-import { buildTestApp, DEMO_PASSWORD, pgliteTemplate, type TestApp } from '../../../../helpers.js'
+import { buildTestApp, DEMO_PASSWORD, pgliteTemplate, usingPostgres, type TestApp } from '../../../../helpers.js'
 import { mountTmpfs } from '../../../../tmpfs.js'
 
 // Mirrors the sign-in route (src/routes/api/v1/token/index.ts) and the throttle's fallback
@@ -58,6 +58,10 @@ describe('sign-in on a full disk (embedded database)', () => {
   })
 
   before(async () => {
+    if (usingPostgres()) {
+      disk = { skip: 'embedded database only: the PGlite run covers it' }
+      return
+    }
     // The migrated, seeded embedded database takes ~45 MB.
     disk = mountTmpfs(64)
     if ('skip' in disk) return
