@@ -10,6 +10,7 @@ import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { feedSyncPlugin } from './plugins/app/feed-sync.js'
 import { inputChecksPlugin } from './plugins/app/input-checks.js'
+import { timeoutsPlugin } from './plugins/app/timeouts.js'
 import { compressPlugin } from './plugins/external/compress.js'
 import { cookiePlugin } from './plugins/external/cookie.js'
 import { helmetPlugin } from './plugins/external/helmet.js'
@@ -50,6 +51,8 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
       ? hopCount(config.trustProxy)
       : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // 503 {detail} for a request not answered in time (uploads: see plugins/app/timeouts.ts).
+    handlerTimeout: config.requestTimeoutSeconds * 1000,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL that cannot be decoded never reaches a route or the error handler.
     frameworkErrors: (error, _request, reply) => {
@@ -63,6 +66,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
   app.setValidatorCompiler(validatorCompiler)
 
   await app.register(errorsPlugin)
+  await app.register(timeoutsPlugin, { config })
   await app.register(bodyParsersPlugin)
   await app.register(inputChecksPlugin)
   await app.register(dbPlugin, { config, database })

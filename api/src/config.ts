@@ -55,6 +55,17 @@ export interface Config {
   epssUrl: string
   /** API_DOCS: serve /api/docs (OpenAPI JSON/YAML and UI) to anyone; otherwise to signed-in users only. */
   apiDocs: boolean
+  /** REQUEST_TIMEOUT_SECONDS: a request not answered by then gets 503 {detail} (the work it started may go on). */
+  requestTimeoutSeconds: number
+  /** UPLOAD_TIMEOUT_SECONDS: the same for the routes with large bodies (plugins/app/timeouts.ts). */
+  uploadTimeoutSeconds: number
+  /** PostgreSQL only: connections of the request pool. */
+  databasePoolMax: number
+  databaseConnectTimeoutSeconds: number
+  /** PostgreSQL only, request connections: statement_timeout, lock_timeout, idle_in_transaction_session_timeout (0 = none). */
+  databaseStatementTimeoutSeconds: number
+  databaseLockTimeoutSeconds: number
+  databaseIdleTransactionTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -208,6 +219,13 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     feedEcosystems: feedEcosystems(env),
     kevUrl: feedUrl(env, 'KEV_URL', 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
     epssUrl: feedUrl(env, 'EPSS_URL', 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
-    apiDocs: bool(env, 'API_DOCS', false)
+    apiDocs: bool(env, 'API_DOCS', false),
+    requestTimeoutSeconds: int(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
+    uploadTimeoutSeconds: int(env, 'UPLOAD_TIMEOUT_SECONDS', 600, 1, 86_400),
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    databaseConnectTimeoutSeconds: int(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 10, 1, 600),
+    databaseStatementTimeoutSeconds: int(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30, 0, 86_400),
+    databaseLockTimeoutSeconds: int(env, 'DATABASE_LOCK_TIMEOUT_SECONDS', 10, 0, 86_400),
+    databaseIdleTransactionTimeoutSeconds: int(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS', 60, 0, 86_400)
   }
 }

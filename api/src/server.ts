@@ -6,14 +6,15 @@ import { hasTenants, seed, type SeedResult } from './lib/seed.js'
 
 async function main (): Promise<void> {
   const config = loadConfig()
-  const database = await openConfiguredDatabase(config)
+  const database = await openConfiguredDatabase(config, { requestLimits: true })
 
   let seeded: SeedResult | undefined
   let app: FastifyInstance
   try {
     // A production install (CONSOLE_DEMO=false) starts empty: no demo tenant, catalogue or honeynet history.
-    if (config.demo && !(await hasTenants(database.db))) {
-      seeded = await seed(database.db, { demoPassword: config.demoPassword, otherPassword: config.otherPassword })
+    // Start-up work runs on the job connections: no request timeout cuts a first seed short.
+    if (config.demo && !(await hasTenants(database.jobDb))) {
+      seeded = await seed(database.jobDb, { demoPassword: config.demoPassword, otherPassword: config.otherPassword })
     }
     app = await buildApp({ config, database })
   } catch (error) {

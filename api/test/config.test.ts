@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'info')
     assert.equal(config.trustProxy, false)
     assert.equal(config.cacheTtlSeconds, 5)
+    assert.equal(config.requestTimeoutSeconds, 30)
+    assert.equal(config.uploadTimeoutSeconds, 600)
+    assert.equal(config.databasePoolMax, 10)
+    assert.equal(config.databaseConnectTimeoutSeconds, 10)
+    assert.equal(config.databaseStatementTimeoutSeconds, 30)
+    assert.equal(config.databaseLockTimeoutSeconds, 10)
+    assert.equal(config.databaseIdleTransactionTimeoutSeconds, 60)
   })
 
   it('the default CONSOLE_ROOT is the repository root', () => {
@@ -70,7 +77,10 @@ describe('loadConfig', () => {
       // The old per-account lockout: an operator who tuned it must learn that it is gone.
       [{ LOGIN_RATE_LIMIT_ACCOUNT: '10' }, /^LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP/],
       [{ LOGIN_RATE_LIMIT_PAIR: '0' }, /^LOGIN_RATE_LIMIT_PAIR must be a whole number from 1/],
-      [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/]
+      [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/],
+      [{ REQUEST_TIMEOUT_SECONDS: '0' }, /^REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600/],
+      [{ DATABASE_POOL_MAX: '0' }, /^DATABASE_POOL_MAX must be a whole number from 1/],
+      [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5' }, /^DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 0/]
     ]
     for (const [env, message] of cases) {
       assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n'))

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import postgres from 'postgres'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
-import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js'
+import { databaseTarget, migrationsFolder, openDatabase, type Database, type PostgresLimits } from '../src/db/client.js'
 import { seed, type SeedResult } from '../src/lib/seed.js'
 
 export const DEMO_PASSWORD = 'demo-password'
@@ -58,7 +58,7 @@ export async function pgliteTemplate (): Promise<Blob> {
  * A fresh, migrated database on the real engine: in-memory PGlite, or when DATABASE_URL is set a
  * throw-away database on that PostgreSQL server.
  */
-export async function openTestDatabase (): Promise<TestDatabase> {
+export async function openTestDatabase ({ limits }: { limits?: PostgresLimits } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null, template: await pgliteTemplate() })
@@ -70,7 +70,7 @@ export async function openTestDatabase (): Promise<TestDatabase> {
   await admin.unsafe(`CREATE DATABASE ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), ...(limits === undefined ? {} : { limits }) })
   await database.migrate()
   return {
     database,
@@ -111,6 +111,8 @@ export interface TestApp {
   app: FastifyInstance
   config: Config
   seeded: SeedResult
+  /** The throw-away PostgreSQL database's URL (unset on PGlite). */
+  databaseUrl?: string
   login: (email?: string, password?: string, options?: { remember?: boolean, ip?: string }) => Promise<Session>
   close: () => Promise<void>
 }
@@ -140,9 +142,11 @@ export interface BuildTestAppOptions {
   insights?: boolean
   /** Registers extra test-only routes before the app is ready. */
   extend?: (app: FastifyInstance) => Promise<void> | void
+  /** PostgreSQL: open the request pool with the server's DATABASE_* limits (pool size, timeouts). */
+  requestLimits?: boolean
 }
 
-export async function buildTestApp ({ env = {}, extend, detect = false, insights = false }: BuildTestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp ({ env = {}, extend, detect = false, insights = false, requestLimits = false }: BuildTestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
@@ -150,7 +154,8 @@ export async function buildTestApp ({ env = {}, extend, detect = false, insights
     FEED_SYNC_INTERVAL_HOURS: '0',
     ...env
   })
-  const { database, cleanup } = await openTestDatabase()
+  const target = databaseTarget({ ...config, databaseUrl: process.env.DATABASE_URL || undefined }, { requestLimits })
+  const { database, url, cleanup } = await openTestDatabase(target.kind === 'postgres' && requestLimits ? { limits: target.limits } : {})
   const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect, insights })
   const app = await buildApp({ config, database, logger: false })
   if (extend !== undefined) await extend(app)
@@ -170,6 +175,7 @@ export async function buildTestApp ({ env = {}, extend, detect = false, insights
     app,
     config,
     seeded,
+    ...(url === undefined ? {} : { databaseUrl: url }),
     login,
     close: async () => {
       await app.close()

@@ -8,6 +8,8 @@ import { openDatabase } from '../src/db/client.js'
 import { rowsOf } from '../src/lib/sql-rows.js'
 import { LOCK_FILE_NAME } from '../src/db/lock.js'
 import { pgliteTemplate, tempDir } from './helpers.js'
+import { silentListener } from './net-helpers.js'
+import { mountTmpfs } from './tmpfs.js'
 
 const apiDir = path.resolve(import.meta.dirname, '..')
 
@@ -107,6 +109,37 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
         (SELECT count(*)::int FROM honeypot_sessions) AS sessions`))[0]
     await after.close()
     assert.deepEqual({ ...counts }, { tenants: 0, records: 0, sessions: 0 })
+  })
+
+  it('a full disk at first start stops start-up with one clear line, not "[object Object]"', async (context) => {
+    // 2 MB: the lock file fits, the embedded database's first files do not.
+    const disk = mountTmpfs(2)
+    if ('skip' in disk) return context.skip(disk.skip)
+    try {
+      const server = startServer(disk.dir)
+      assert.equal(await server.exited, 1)
+      const lines = server.stderr().trim().split('\n')
+      assert.equal(lines.length, 1, server.stderr())
+      assert.equal(lines[0], `Cannot start the console: the embedded database in ${path.join(disk.dir, 'pglite')} cannot be created or opened: no space left on device (ENOSPC)`)
+    } finally {
+      disk.unmount()
+    }
+  })
+
+  it('a database server that accepts connections and never answers stops start-up after DATABASE_CONNECT_TIMEOUT_SECONDS', async () => {
+    const silent = await silentListener()
+    try {
+      const started = Date.now()
+      const server = startServer(tempDir('console-server-silent-'), {
+        DATABASE_URL: `postgres://console@127.0.0.1:${silent.port}/console`, DATABASE_CONNECT_TIMEOUT_SECONDS: '1'
+      })
+      assert.equal(await server.exited, 1)
+      // The default connect timeout would be 30 s; 1 s plus the process start, with a wide margin.
+      assert.ok(Date.now() - started < 20_000, `exited after ${Date.now() - started} ms`)
+      assert.match(server.stderr(), /^Cannot start the console: Cannot connect to the PostgreSQL server in DATABASE_URL \(.*CONNECT_TIMEOUT.*\)\n$/)
+    } finally {
+      await silent.close()
+    }
   })
 
   it('a bad environment value stops start-up with one line and exit code 1', async () => {

@@ -10,17 +10,40 @@ import postgres from 'postgres'
 import type { Config } from '../config.js'
 import { acquireDataDirLock } from './lock.js'
 import * as schema from './schema/index.js'
+import { describeError } from '../lib/db-errors.js'
 
 /** One type for both drivers: route code never needs to know which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** PostgreSQL pool and session limits (env DATABASE_*; see Config). */
+export interface PostgresLimits {
+  poolMax: number
+  connectTimeoutSeconds: number
+  /** statement_timeout, lock_timeout, idle_in_transaction_session_timeout of request connections; 0 = none. */
+  statementTimeoutSeconds: number
+  lockTimeoutSeconds: number
+  idleTransactionTimeoutSeconds: number
+}
+
 export type DatabaseTarget =
   /** dataDir null: in memory; `template` (a PGlite data-dir dump) skips the slow initdb. */
   | { kind: 'pglite', dataDir: string | null, template?: Blob }
-  | { kind: 'postgres', url: string }
+  /** Without `limits`: the driver's defaults and no session timeouts (the CLI's long imports, tests). */
+  | { kind: 'postgres', url: string, limits?: PostgresLimits }
+
+/** The embedded database folder cannot be created or opened (a full disk, a read-only mount). */
+export class DataDirError extends Error {
+  override name = 'DataDirError'
+}
 
 export interface Database {
   db: Db
+  /**
+   * For background jobs (the feed sync): on PostgreSQL a small pool of its own, without the
+   * request connections' statement and lock timeouts, so a long switch is never cut off and
+   * never takes a connection requests need. The same handle as `db` on PGlite (one connection).
+   */
+  jobDb: Db
   kind: DatabaseTarget['kind']
   migrate: () => Promise<void>
   close: () => Promise<void>
@@ -31,24 +54,60 @@ export interface Database {
 /** api/src/db and api/dist/db are both two levels below api/, where drizzle/ lives. */
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle')
 
-export function databaseTarget (config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
-  return config.databaseUrl !== undefined
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir }
+type LimitsConfig = Pick<Config, 'databasePoolMax' | 'databaseConnectTimeoutSeconds' | 'databaseStatementTimeoutSeconds' |
+  'databaseLockTimeoutSeconds' | 'databaseIdleTransactionTimeoutSeconds'>
+
+/**
+ * `requestLimits`: the server's connections get the statement, lock and idle-transaction timeouts;
+ * the CLI's (long imports run by an operator) only the pool size and connect timeout.
+ */
+export function databaseTarget (config: Pick<Config, 'databaseUrl' | 'dataDir'> & LimitsConfig, { requestLimits = false } = {}): DatabaseTarget {
+  if (config.databaseUrl === undefined) return { kind: 'pglite', dataDir: config.dataDir }
+  const limits: PostgresLimits = {
+    poolMax: config.databasePoolMax,
+    connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
+    statementTimeoutSeconds: requestLimits ? config.databaseStatementTimeoutSeconds : 0,
+    lockTimeoutSeconds: requestLimits ? config.databaseLockTimeoutSeconds : 0,
+    idleTransactionTimeoutSeconds: requestLimits ? config.databaseIdleTransactionTimeoutSeconds : 0
+  }
+  return { kind: 'postgres', url: config.databaseUrl, limits }
 }
+
+/** Session parameters sent when a connection opens (PostgreSQL reads them as milliseconds). */
+const sessionTimeouts = (limits: PostgresLimits): Record<string, number> => ({
+  ...(limits.statementTimeoutSeconds > 0 ? { statement_timeout: limits.statementTimeoutSeconds * 1000 } : {}),
+  ...(limits.lockTimeoutSeconds > 0 ? { lock_timeout: limits.lockTimeoutSeconds * 1000 } : {}),
+  ...(limits.idleTransactionTimeoutSeconds > 0 ? { idle_in_transaction_session_timeout: limits.idleTransactionTimeoutSeconds * 1000 } : {})
+})
+
+/** Background jobs: two connections (the feed sync writes from one at a time). */
+const JOB_POOL_MAX = 2
 
 /** The PGlite files sit in a sub-folder so the lock file and later data never mix with them. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite')
 
 export async function openDatabase (target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const sql = postgres(target.url, { max: 10, onnotice: () => {} })
-    const db = drizzlePostgres({ client: sql, schema })
+    const { limits } = target
+    const connectTimeout = limits === undefined ? {} : { connect_timeout: limits.connectTimeoutSeconds }
+    const sql = postgres(target.url, {
+      max: limits?.poolMax ?? 10,
+      ...connectTimeout,
+      connection: { application_name: 'console-api', ...(limits === undefined ? {} : sessionTimeouts(limits)) },
+      onnotice: () => {}
+    })
+    // postgres.js connects lazily: a job pool that never runs costs no connection.
+    const jobSql = postgres(target.url, { max: JOB_POOL_MAX, ...connectTimeout, connection: { application_name: 'console-jobs' }, onnotice: () => {} })
+    const jobDb = drizzlePostgres({ client: jobSql, schema })
     return {
-      db,
+      db: drizzlePostgres({ client: sql, schema }),
+      jobDb,
       kind: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder }),
-      close: () => sql.end({ timeout: 5 })
+      // A migration may build an index on a big table: no request timeout applies to it.
+      migrate: () => migratePostgres(jobDb, { migrationsFolder }),
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), jobSql.end({ timeout: 5 })])
+      }
     }
   }
 
@@ -61,12 +120,14 @@ export async function openDatabase (target: DatabaseTarget): Promise<Database> {
       : await PGlite.create(pgliteFolder(target.dataDir), options)
   } catch (error) {
     release()
-    throw error
+    const folder = target.dataDir === null ? 'memory' : pgliteFolder(target.dataDir)
+    throw new DataDirError(`the embedded database in ${folder} cannot be created or opened: ${describeError(error)}`, { cause: error })
   }
   const db = drizzlePglite({ client, schema })
   let closed = false
   return {
     db,
+    jobDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     dump: () => client.dumpDataDir('none'),

@@ -1,6 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { loginFailures } from '../db/schema/index.js'
+import { databaseTrouble } from './db-errors.js'
+import { MemoryLoginCounts } from './login-limiter-memory.js'
 import { hashToken } from './tokens.js'
 
 export interface LoginLimits {
@@ -41,7 +43,31 @@ export interface Failure {
  * Only failures count: people who sign in and out often (and browser tests) never wait.
  */
 export class LoginLimiter {
-  constructor (private readonly db: Db, private readonly limits: LoginLimits) {}
+  private readonly memory: MemoryLoginCounts
+
+  constructor (
+    private readonly db: Db,
+    private readonly limits: LoginLimits,
+    /** Told when the database could not record an attempt and memory took over (for a log line). */
+    private readonly onStorageError: (error: unknown) => void = () => {}
+  ) {
+    this.memory = new MemoryLoginCounts(limits, PAIR_MEMORY_SECONDS)
+  }
+
+  /**
+   * Runs a database step; when the database cannot write (full disk, read-only), the same rule
+   * runs on this process's memory instead, so a sign-in never fails for want of a counter and
+   * the throttle never opens. Any other error (unreachable, a bug) goes on.
+   */
+  private async orMemory<T> (step: () => Promise<T>, fallback: () => T): Promise<T> {
+    try {
+      return await step()
+    } catch (error) {
+      if (databaseTrouble(error) !== 'storage') throw error
+      this.onStorageError(error)
+      return fallback()
+    }
+  }
 
   private pairKey (ip: string, email: string): string {
     return `pair:${ip} ${accountHash(email)}`
@@ -72,6 +98,10 @@ export class LoginLimiter {
    * `succeeded()` clears the pair. Refused while the IP is at its ceiling or the pair waits.
    */
   async begin (ip: string, email: string): Promise<Attempt> {
+    return await this.orMemory(() => this.beginInDb(ip, email), () => this.memory.begin(this.pairKey(ip, email), this.ipKey(ip)))
+  }
+
+  private async beginInDb (ip: string, email: string): Promise<Attempt> {
     const ipWait = await this.ipRetryAfter(ip)
     if (ipWait > 0) return { allowed: false, retryAfter: ipWait }
 
@@ -100,6 +130,11 @@ export class LoginLimiter {
 
   /** The claimed attempt failed: it stays counted for the pair, and counts for the IP. */
   async failed (ip: string, email: string): Promise<Failure> {
+    return await this.orMemory(() => this.failedInDb(ip, email),
+      () => this.memory.failed(this.pairKey(ip, email), this.ipKey(ip), (failures) => this.delayFor(failures)))
+  }
+
+  private async failedInDb (ip: string, email: string): Promise<Failure> {
     const expired = sql`${loginFailures.windowStart} <= now() - ${this.seconds(this.limits.loginRateWindowSeconds)}`
     const [ipRow] = await this.db.insert(loginFailures)
       .values({ key: this.ipKey(ip), windowStart: sql`now()`, count: 1, lastFailureAt: sql`now()` })
@@ -126,6 +161,11 @@ export class LoginLimiter {
 
   /** A successful sign-in clears its pair (never the IP's count) and prunes forgotten rows. */
   async succeeded (ip: string, email: string): Promise<void> {
+    this.memory.succeeded(this.pairKey(ip, email))
+    await this.orMemory(() => this.succeededInDb(ip, email), () => undefined)
+  }
+
+  private async succeededInDb (ip: string, email: string): Promise<void> {
     await this.db.delete(loginFailures).where(eq(loginFailures.key, this.pairKey(ip, email)))
     const oldest = Math.max(PAIR_MEMORY_SECONDS, this.limits.loginRateWindowSeconds)
     await this.db.delete(loginFailures).where(lte(loginFailures.lastFailureAt, sql`now() - ${this.seconds(oldest)}`))

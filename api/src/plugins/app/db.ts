@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Db
+    /** Background jobs' handle (Database.jobDb): no request timeouts, a pool of its own on PostgreSQL. */
+    jobDb: Db
     loginLimiter: LoginLimiter
   }
 }
@@ -15,7 +17,14 @@ declare module 'fastify' {
 export const dbPlugin = fp<{ config: Config, database: Database }>(async (app, { config, database }) => {
   app.decorate('config', config)
   app.decorate('db', database.db)
-  app.decorate('loginLimiter', new LoginLimiter(database.db, config))
+  app.decorate('jobDb', database.jobDb)
+  // Once a minute at most: during a full disk every sign-in attempt would say it again.
+  let warnedAt = 0
+  app.decorate('loginLimiter', new LoginLimiter(database.db, config, (error) => {
+    if (Date.now() - warnedAt < 60_000) return
+    warnedAt = Date.now()
+    app.log.warn({ err: error }, 'sign-in throttle kept in memory: the database cannot record attempts')
+  }))
   app.addHook('onClose', async () => {
     await database.close()
   })

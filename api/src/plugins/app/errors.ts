@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
+import { databaseTrouble, TROUBLE_DETAIL } from '../../lib/db-errors.js'
 import { HttpError, NOT_FOUND } from '../../lib/http-error.js'
 
 declare module 'fastify' {
@@ -28,7 +29,9 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type. Send application/json.'],
-  FST_ERR_CTP_INVALID_TYPE: [415, 'Unsupported content type. Send application/json.']
+  FST_ERR_CTP_INVALID_TYPE: [415, 'Unsupported content type. Send application/json.'],
+  // handlerTimeout (REQUEST_TIMEOUT_SECONDS): most often a database that is busy or does not answer.
+  FST_ERR_HANDLER_TIMEOUT: [503, 'The server could not answer in time (the database may be busy or unavailable). Try again later.']
 }
 
 const joinPath = (base: string, key: string): string => base === '' ? key : `${base}.${key}`
@@ -71,6 +74,8 @@ function describe (error: FastifyError | HttpError | Error): { status: number, b
   }
   const known = fastifyError.code === undefined ? undefined : FASTIFY_MESSAGES[fastifyError.code]
   if (known !== undefined) return { status: known[0], body: { detail: known[1] } }
+  const trouble = databaseTrouble(error)
+  if (trouble !== undefined) return { status: 503, body: { detail: TROUBLE_DETAIL[trouble] }, headers: { 'retry-after': '5' } }
   const status = fastifyError.statusCode ?? 500
   if (status >= 400 && status < 500) {
     // Fastify's own 4xx messages are safe to show; anything else gets the plain status phrase.
@@ -94,7 +99,8 @@ export const errorsPlugin = fp(async (app) => {
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const { status, body, headers } = describe(error)
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    if (status === 503) request.log.warn({ err: error, detail: body.detail }, 'request not served: the database is unavailable or the answer took too long')
+    else if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ statusCode: status, detail: body.detail }, 'request rejected')
     if (headers !== undefined) void reply.headers(headers)
     void reply.code(status).type('application/json; charset=utf-8').send(body)

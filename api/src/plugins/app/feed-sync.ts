@@ -16,7 +16,7 @@ declare module 'fastify' {
  * the app stops it and waits for a sync in progress before the database closes.
  */
 export const feedSyncPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const job = new FeedSyncJob(app.db, syncSettings(config),
+  const job = new FeedSyncJob(app.jobDb, syncSettings(config),
     { intervalHours: config.feedSyncIntervalHours, delaySeconds: config.feedSyncDelaySeconds },
     { info: (line) => app.log.info(line), warn: (line) => app.log.warn(line) })
   app.decorate('feedSync', job)
