@@ -53,6 +53,10 @@ export interface Config {
   feedEcosystems: string[]
   kevUrl: string
   epssUrl: string
+  /** Scan uploads (POST /insights/cli/scan) parsed and analysed at once by this process; each holds up to ~4× its file in memory. */
+  insightsUploadConcurrency: number
+  /** Uploads that wait for a slot; one more is refused with 503 and Retry-After. */
+  insightsUploadQueue: number
   /** API_DOCS: serve /api/docs (OpenAPI JSON/YAML and UI) to anyone; otherwise to signed-in users only. */
   apiDocs: boolean
 }
@@ -208,6 +212,8 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     feedEcosystems: feedEcosystems(env),
     kevUrl: feedUrl(env, 'KEV_URL', 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
     epssUrl: feedUrl(env, 'EPSS_URL', 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
-    apiDocs: bool(env, 'API_DOCS', false)
+    apiDocs: bool(env, 'API_DOCS', false),
+    insightsUploadConcurrency: int(env, 'INSIGHTS_UPLOAD_CONCURRENCY', 1, 1, 64),
+    insightsUploadQueue: int(env, 'INSIGHTS_UPLOAD_QUEUE', 2, 0, 1000)
   }
 }

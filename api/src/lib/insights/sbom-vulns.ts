@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
-import { feedHits, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
+import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import { feedPackageOf } from '../vulns/purl.js'
 import {
   ADDED_AFFECT_PROPERTY, CONSOLE_PROPERTY_PREFIX, DEMO_PROPERTY, FEED_SOURCE, SOURCE_PROPERTY,
@@ -72,7 +72,7 @@ export function cvssMethod (vector: string | null): string | null {
 
 export const osvUrl = (osvId: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(osvId)}`
 
-interface RecordRow {
+export interface RecordRow {
   vulnerabilityId: string
   relation: number
   id: string
@@ -92,7 +92,7 @@ interface RecordRow {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
-async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
+export async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
   const rows = await db.select({
     vulnerabilityId: vulnerabilities.cveId,
     relation: osvRecordVulnerabilities.relation,
@@ -191,6 +191,21 @@ function feedVulnerability (id: string, records: RecordRow[], affected: Map<stri
  * Components without a bom-ref cannot be referenced by `affects` and are not checked.
  */
 export async function analyseSbom (db: Db, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
+  return await analyseSbomWith({ affected: affectedLookupOf(db), records: async (ids) => await recordsOf(db, ids) }, document, options)
+}
+
+/**
+ * What the analysis reads from the database. A worker thread has no database: its source asks the
+ * main thread, in chunks of `chunk` ids or pairs, so no single query holds the server up for long.
+ */
+export interface FeedSource {
+  affected: AffectedLookup
+  records: (osvIds: string[]) => Promise<RecordRow[]>
+  chunk?: number
+}
+
+/** analyseSbom with any source of feed data. */
+export async function analyseSbomWith (source: FeedSource, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
   removeFeedAnalysis(document)
   const queries: Array<FeedPackage & { ref: string, component: SbomComponent }> = []
   const names = new Set<string>()
@@ -207,12 +222,15 @@ export async function analyseSbom (db: Db, document: SbomDocument, options: Anal
   const analysis: FeedAnalysis = {
     checked: queries.length, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
   }
-  const hits = await feedHits(db, queries, { demo: options.demo === true })
+  const chunk = source.chunk ?? Infinity
+  const hits = await feedHitsWith(source.affected, queries, { demo: options.demo === true }, chunk)
   if (hits.size === 0) return analysis
 
   const osvIds = [...new Set([...hits.values()].flatMap((list) => list.map((hit) => hit.osvId)))]
   const recordsById = new Map<string, RecordRow[]>()
-  for (const row of await recordsOf(db, osvIds)) recordsById.set(row.id, [...(recordsById.get(row.id) ?? []), row])
+  for (let from = 0; from < osvIds.length; from += chunk) {
+    for (const row of await source.records(osvIds.slice(from, from + chunk))) recordsById.set(row.id, [...(recordsById.get(row.id) ?? []), row])
+  }
 
   /** vulnerability id → the records speaking for it, and the affected components by ref. */
   const found = new Map<string, { records: RecordRow[], affected: Map<string, Affected> }>()

@@ -45,14 +45,21 @@ export interface ScanSummary {
   audit: { rules: number, results: number } | null
 }
 
+/** What is wrong with an uploaded file, said as its 400 (undefined: the error is the server's). */
+export function fileProblem (field: ScanField, error: unknown): string | undefined {
+  if (error instanceof DocumentError) return `${field}: ${error.message}`
+  // A stack overflow from absurd nesting is still the file's fault, not the server's.
+  if (error instanceof RangeError) return `${field}: is nested too deeply`
+  return undefined
+}
+
 /** Parse and check one uploaded file; a bad one is a 400 naming the field and the reason. */
 function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unknown) => T): T {
   try {
     return normalise(parseJson(bytes))
   } catch (error) {
-    if (error instanceof DocumentError) throw new HttpError(400, `${field}: ${error.message}`)
-    // A stack overflow from absurd nesting is still the file's fault, not the server's.
-    if (error instanceof RangeError) throw new HttpError(400, `${field}: is nested too deeply`)
+    const problem = fileProblem(field, error)
+    if (problem !== undefined) throw new HttpError(400, problem)
     throw error
   }
 }
@@ -99,8 +106,30 @@ export async function analysisOf (tx: Db, tenantUid: string, reportUid: string,
   return writeAnalysis({ sbom: sbomRow?.stats ?? null, audit: auditRow?.document ?? null })
 }
 
+/** The insight_sboms columns of an SBOM (uploaded_at aside): all a store needs, without the document. */
+export interface SbomColumns {
+  specVersion: string
+  componentCount: number
+  vulnerabilityCount: number
+  /** Of the normalised JSON. */
+  documentBytes: number
+  documentGzipBase64: string
+  stats: SbomStats
+  packages: string[] | null
+  ecosystems: string[] | null
+  demo: boolean
+}
+
+/** What storeScan writes: the SBOM's columns (made here or by the upload worker) and the audit. */
+export interface StoredScan {
+  sbom: SbomColumns | null
+  audit: AuditDocument | null
+}
+
+export const storedScan = (scan: PreparedScan): StoredScan => ({ sbom: scan.sbom === null ? null : sbomColumns(scan.sbom), audit: scan.audit })
+
 /** The insight_sboms columns of a prepared SBOM (uploaded_at aside). */
-export const sbomColumns = (sbom: PreparedSbom) => ({
+export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
   specVersion: sbom.document.spec_version,
   componentCount: sbom.document.components.length,
   vulnerabilityCount: sbom.document.vulnerabilities.length,
@@ -117,7 +146,7 @@ export const sbomColumns = (sbom: PreparedSbom) => ({
  * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
  * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
  */
-export async function storeScan (db: Db, tenantUid: string, reportUid: string, scan: PreparedScan): Promise<ScanSummary> {
+export async function storeScan (db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanSummary> {
   await db.transaction(async (tx) => {
     const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports)
       .where(reportWhere(tenantUid, reportUid)).for('update')
@@ -125,7 +154,7 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
     const now = new Date()
 
     if (scan.sbom !== null) {
-      const values = { ...sbomColumns(scan.sbom), uploadedAt: now }
+      const values = { ...scan.sbom, uploadedAt: now }
       await tx.insert(insightSboms).values({ tenantUid, reportUid, ...values })
         .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
     }
@@ -149,7 +178,7 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
     has_scan_uploaded: true,
     sbom: scan.sbom === null
       ? null
-      : { spec_version: scan.sbom.document.spec_version, components: scan.sbom.document.components.length, vulnerabilities: scan.sbom.document.vulnerabilities.length },
+      : { spec_version: scan.sbom.specVersion, components: scan.sbom.componentCount, vulnerabilities: scan.sbom.vulnerabilityCount },
     audit: scan.audit === null ? null : { rules: scan.audit.rules.rules.length, results: scan.audit.results.length }
   }
 }
