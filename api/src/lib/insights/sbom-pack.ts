@@ -3,7 +3,7 @@ import { createGzip } from 'node:zlib'
 import { sbomStats } from './analysis.js'
 import type { SbomDocument } from './cyclonedx.js'
 import type { SbomColumns } from './scan.js'
-import type { FeedAnalysis } from './sbom-vulns.js'
+import { listedPackages, type FeedAnalysis } from './sbom-vulns.js'
 
 /** Array items serialised per write: a few hundred KB of JSON, never the whole document at once. */
 const ITEMS_PER_WRITE = 2000
@@ -49,7 +49,7 @@ export async function packSbomColumns (document: SbomDocument, feed: FeedAnalysi
     documentBytes: bytes,
     documentGzipBase64: Buffer.concat(chunks).toString('base64'),
     stats,
-    packages: feed?.packages ?? null,
+    packages: listedPackages(feed),
     ecosystems: feed?.ecosystems ?? null,
     demo
   }

@@ -30,6 +30,18 @@ export interface FeedAnalysis {
   ecosystems: string[]
 }
 
+/**
+ * The most feed package names an SBOM's row lists. Each is a GIN index entry written in the
+ * upload's transaction (250,000 cost PGlite 2 s, with every other query waiting); an SBOM naming
+ * more is stored without the list, which makes every feed import analyse it again. A list that
+ * long overlaps nearly every import anyway.
+ */
+export const LISTED_PACKAGES_MAX = 20_000
+
+/** The `packages` column of an analysed SBOM: its names, or null when there are too many to index. */
+export const listedPackages = (feed: FeedAnalysis | null): string[] | null =>
+  feed === null || feed.packages.length > LISTED_PACKAGES_MAX ? null : feed.packages
+
 export interface AnalyseOptions {
   /** A demo SBOM (written by the seed): matched against the demo catalogue too. Uploads never are. */
   demo?: boolean

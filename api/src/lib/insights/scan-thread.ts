@@ -14,7 +14,7 @@ import { recordsOf } from './sbom-vulns.js'
  */
 
 export interface ScanWorkerOptions {
-  /** (ecosystem, name) pairs or record ids per database read (default 5000: each query stays short). */
+  /** (ecosystem, name) pairs or record ids per database read (default 2000: each query stays short). */
   chunk?: number
   /** The worker's heap ceiling: past it the upload is refused with 413, and the server goes on. */
   maxHeapMb?: number
@@ -67,7 +67,7 @@ export class ScanWorkers {
   async run (files: Partial<Record<ScanField, string>>): Promise<StoredScan> {
     const worker = this.idle.pop() ?? this.start()
     worker.ref()
-    const job: ScanJob = { type: 'job', files, chunk: this.options.chunk ?? 5000 }
+    const job: ScanJob = { type: 'job', files, chunk: this.options.chunk ?? 2000 }
     let reusable = false
     let detach = (): void => {}
     try {
