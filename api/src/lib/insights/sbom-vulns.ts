@@ -24,7 +24,7 @@ export interface FeedAnalysis {
   vulnerabilities: number
   /** `affects` the console added to vulnerabilities the SBOM listed itself. */
   affects: number
-  /** The feed package names of the checked components (what an import's re-analysis looks up). */
+  /** The feed package names of the checked components (what an import's re-analysis looks up); cut after LISTED_PACKAGES_MAX + 1. */
   packages: string[]
   /** The ecosystems of the checked components (coverage, and what a feed sync downloads). */
   ecosystems: string[]
@@ -39,6 +39,9 @@ export interface FeedAnalysis {
 export const LISTED_PACKAGES_MAX = 20_000
 
 /** The `packages` column of an analysed SBOM: its names, or null when there are too many to index. */
+/** Components matched per round of lookups (each round's pairs still go in chunks of FeedSource.chunk). */
+const ANALYSIS_BATCH = 20_000
+
 export const listedPackages = (feed: FeedAnalysis | null): string[] | null =>
   feed === null || feed.packages.length > LISTED_PACKAGES_MAX ? null : feed.packages
 
@@ -219,23 +222,38 @@ export interface FeedSource {
 /** analyseSbom with any source of feed data. */
 export async function analyseSbomWith (source: FeedSource, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
   removeFeedAnalysis(document)
-  const queries: Array<FeedPackage & { ref: string, component: SbomComponent }> = []
+  type Query = FeedPackage & { ref: string, component: SbomComponent }
   const names = new Set<string>()
   const ecosystems = new Set<string>()
-  for (const component of document.components) {
-    const ref = component['bom-ref']
-    if (ref === null || component.purl === null) continue
-    const pkg = feedPackageOf(component.purl, component.version)
-    if (pkg === null) continue
-    names.add(pkg.name)
-    ecosystems.add(pkg.ecosystem)
-    queries.push({ ...pkg, ref, component })
+  let checked = 0
+  const chunk = source.chunk ?? Infinity
+  // Matched a batch of components at a time, keeping only the components with hits (in document
+  // order): a 900,000-component SBOM never holds all its lookups at once. Each component's hits
+  // depend on itself alone, so batching changes nothing in the result.
+  const hits = new Map<Query, FeedHit[]>()
+  const components = document.components
+  for (let from = 0; from < components.length; from += ANALYSIS_BATCH) {
+    const queries: Query[] = []
+    for (const component of components.slice(from, from + ANALYSIS_BATCH)) {
+      const ref = component['bom-ref']
+      if (ref === null || component.purl === null) continue
+      const pkg = feedPackageOf(component.purl, component.version)
+      if (pkg === null) continue
+      // Past the limit the list is not stored (listedPackages): only that it is too long matters.
+      if (names.size <= LISTED_PACKAGES_MAX) names.add(pkg.name)
+      ecosystems.add(pkg.ecosystem)
+      queries.push({ ...pkg, ref, component })
+    }
+    checked += queries.length
+    const found = await feedHitsWith(source.affected, queries, { demo: options.demo === true }, chunk)
+    for (const pkg of queries) {
+      const list = found.get(pkg)
+      if (list !== undefined) hits.set(pkg, list)
+    }
   }
   const analysis: FeedAnalysis = {
-    checked: queries.length, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
+    checked, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
   }
-  const chunk = source.chunk ?? Infinity
-  const hits = await feedHitsWith(source.affected, queries, { demo: options.demo === true }, chunk)
   if (hits.size === 0) return analysis
 
   const osvIds = [...new Set([...hits.values()].flatMap((list) => list.map((hit) => hit.osvId)))]
@@ -247,9 +265,7 @@ export async function analyseSbomWith (source: FeedSource, document: SbomDocumen
   /** vulnerability id → the records speaking for it, and the affected components by ref. */
   const found = new Map<string, { records: RecordRow[], affected: Map<string, Affected> }>()
   // Components in document order, so the affects (and everything after) come out the same every time.
-  for (const pkg of queries) {
-    const list = hits.get(pkg)
-    if (list === undefined) continue
+  for (const [pkg, list] of hits) {
     for (const hit of [...list].sort((a: FeedHit, b: FeedHit) => (a.osvId < b.osvId ? -1 : 1))) {
       for (const row of recordsById.get(hit.osvId) ?? []) {
         const entry = found.get(row.vulnerabilityId) ?? { records: [] as RecordRow[], affected: new Map<string, Affected>() }

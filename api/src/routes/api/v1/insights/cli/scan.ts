@@ -82,7 +82,8 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
     // A slot before reading the body: a waiting upload stays in the client's socket, not in memory or on disk.
     const release = await slots.acquire()
     if (release === null) {
-      void reply.header('connection', 'close')
+      // No Connection: close here: Node reads the unread body to its end and discards it, so a
+      // client still sending sees this answer rather than a reset connection.
       throw new HttpError(503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) })
     }
     const dir = await mkdtemp(join(tmpdir(), 'console-scan-'))
