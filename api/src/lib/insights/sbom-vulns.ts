@@ -38,10 +38,10 @@ export interface FeedAnalysis {
  */
 export const LISTED_PACKAGES_MAX = 20_000
 
-/** The `packages` column of an analysed SBOM: its names, or null when there are too many to index. */
 /** Components matched per round of lookups (each round's pairs still go in chunks of FeedSource.chunk). */
 const ANALYSIS_BATCH = 20_000
 
+/** The `packages` column of an analysed SBOM: its names, or null when there are too many to index. */
 export const listedPackages = (feed: FeedAnalysis | null): string[] | null =>
   feed === null || feed.packages.length > LISTED_PACKAGES_MAX ? null : feed.packages
 
