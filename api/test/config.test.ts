@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'info')
     assert.equal(config.trustProxy, false)
     assert.equal(config.cacheTtlSeconds, 5)
+    assert.equal(config.insightsUploadConcurrency, 1)
+    assert.equal(config.insightsUploadQueue, 2)
   })
 
   it('the default CONSOLE_ROOT is the repository root', () => {
@@ -39,7 +41,9 @@ describe('loadConfig', () => {
       CSP_EXTRA_ORIGINS: 'https://cdn.example.com/path  http://localhost:3001',
       TRUST_PROXY: '2',
       LOG_LEVEL: 'warn',
-      CACHE_TTL_SECONDS: '0'
+      CACHE_TTL_SECONDS: '0',
+      INSIGHTS_UPLOAD_CONCURRENCY: '3',
+      INSIGHTS_UPLOAD_QUEUE: '0'
     }, '/srv')
     assert.equal(config.port, 9000)
     assert.equal(config.dataDir, '/srv/var/db')
@@ -49,6 +53,8 @@ describe('loadConfig', () => {
     assert.equal(config.trustProxy, 2)
     assert.equal(config.logLevel, 'warn')
     assert.equal(config.cacheTtlSeconds, 0)
+    assert.equal(config.insightsUploadConcurrency, 3)
+    assert.equal(config.insightsUploadQueue, 0)
   })
 
   it('refuses bad values with one clear line', () => {
@@ -70,7 +76,9 @@ describe('loadConfig', () => {
       // The old per-account lockout: an operator who tuned it must learn that it is gone.
       [{ LOGIN_RATE_LIMIT_ACCOUNT: '10' }, /^LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP/],
       [{ LOGIN_RATE_LIMIT_PAIR: '0' }, /^LOGIN_RATE_LIMIT_PAIR must be a whole number from 1/],
-      [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/]
+      [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/],
+      [{ INSIGHTS_UPLOAD_CONCURRENCY: '0' }, /^INSIGHTS_UPLOAD_CONCURRENCY must be a whole number from 1 to 64/],
+      [{ INSIGHTS_UPLOAD_QUEUE: 'many' }, /^INSIGHTS_UPLOAD_QUEUE must be a whole number from 0 to 1000/]
     ]
     for (const [env, message] of cases) {
       assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n'))
