@@ -26,8 +26,4 @@ export class UploadSlots {
       else next()
     }
   }
-
-  get busy (): { running: number, waiting: number } {
-    return { running: this.running, waiting: this.waiting.length }
-  }
 }
