@@ -53,6 +53,10 @@ export interface Config {
   feedEcosystems: string[]
   kevUrl: string
   epssUrl: string
+  /** Scan uploads (POST /insights/cli/scan) parsed and analysed at once by this process; each holds up to ~4× its file in memory. */
+  insightsUploadConcurrency: number
+  /** Uploads that wait for a slot; one more is refused with 503 and Retry-After. */
+  insightsUploadQueue: number
   /** API_DOCS: serve /api/docs (OpenAPI JSON/YAML and UI) to anyone; otherwise to signed-in users only. */
   apiDocs: boolean
   /** REQUEST_TIMEOUT_SECONDS: a request not answered by then gets 503 {detail} (the work it started may go on). */
@@ -226,6 +230,8 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     databaseConnectTimeoutSeconds: int(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 10, 1, 600),
     databaseStatementTimeoutSeconds: int(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30, 0, 86_400),
     databaseLockTimeoutSeconds: int(env, 'DATABASE_LOCK_TIMEOUT_SECONDS', 10, 0, 86_400),
-    databaseIdleTransactionTimeoutSeconds: int(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS', 60, 0, 86_400)
+    databaseIdleTransactionTimeoutSeconds: int(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS', 60, 0, 86_400),
+    insightsUploadConcurrency: int(env, 'INSIGHTS_UPLOAD_CONCURRENCY', 1, 1, 64),
+    insightsUploadQueue: int(env, 'INSIGHTS_UPLOAD_QUEUE', 2, 0, 1000)
   }
 }

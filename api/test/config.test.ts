@@ -31,6 +31,8 @@ describe('loadConfig', () => {
     assert.equal(config.databaseStatementTimeoutSeconds, 30)
     assert.equal(config.databaseLockTimeoutSeconds, 10)
     assert.equal(config.databaseIdleTransactionTimeoutSeconds, 60)
+    assert.equal(config.insightsUploadConcurrency, 1)
+    assert.equal(config.insightsUploadQueue, 2)
   })
 
   it('the default CONSOLE_ROOT is the repository root', () => {
@@ -46,7 +48,9 @@ describe('loadConfig', () => {
       CSP_EXTRA_ORIGINS: 'https://cdn.example.com/path  http://localhost:3001',
       TRUST_PROXY: '2',
       LOG_LEVEL: 'warn',
-      CACHE_TTL_SECONDS: '0'
+      CACHE_TTL_SECONDS: '0',
+      INSIGHTS_UPLOAD_CONCURRENCY: '3',
+      INSIGHTS_UPLOAD_QUEUE: '0'
     }, '/srv')
     assert.equal(config.port, 9000)
     assert.equal(config.dataDir, '/srv/var/db')
@@ -56,6 +60,8 @@ describe('loadConfig', () => {
     assert.equal(config.trustProxy, 2)
     assert.equal(config.logLevel, 'warn')
     assert.equal(config.cacheTtlSeconds, 0)
+    assert.equal(config.insightsUploadConcurrency, 3)
+    assert.equal(config.insightsUploadQueue, 0)
   })
 
   it('refuses bad values with one clear line', () => {
@@ -80,7 +86,9 @@ describe('loadConfig', () => {
       [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/],
       [{ REQUEST_TIMEOUT_SECONDS: '0' }, /^REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600/],
       [{ DATABASE_POOL_MAX: '0' }, /^DATABASE_POOL_MAX must be a whole number from 1/],
-      [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5' }, /^DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 0/]
+      [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5' }, /^DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 0/],
+      [{ INSIGHTS_UPLOAD_CONCURRENCY: '0' }, /^INSIGHTS_UPLOAD_CONCURRENCY must be a whole number from 1 to 64/],
+      [{ INSIGHTS_UPLOAD_QUEUE: 'many' }, /^INSIGHTS_UPLOAD_QUEUE must be a whole number from 0 to 1000/]
     ]
     for (const [env, message] of cases) {
       assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n'))

@@ -77,10 +77,16 @@ export const insightSboms = pgTable('insight_sboms', {
    * read in 55-230 ms, against 3-25 ms as text; measured with bench/insights-upload.mjs's SBOM).
    */
   documentGzipBase64: text('document_gzip_base64').notNull(),
+  /**
+   * Set when the document is too big for one write (sbom-chunks.ts): document_gzip_base64 is then
+   * '' and the text is the insight_sbom_chunks rows of this upload, in `seq` order.
+   */
+  documentUpload: uuid('document_upload'),
   stats: jsonb('stats').$type<SbomStats>().notNull(),
   /**
    * The feed package names its components match on (lib/insights/sbom-vulns.ts), so a feed import
-   * finds the SBOMs to re-analyse; null for an SBOM stored before the analysis existed.
+   * finds the SBOMs to re-analyse; null for an SBOM stored before the analysis existed, or naming
+   * more than LISTED_PACKAGES_MAX (sbom-vulns.ts): both are analysed again after every import.
    */
   packages: text('packages').array(),
   /** The OSV ecosystems of its checked components ("npm", "Debian:12"): coverage and feed sync. */
@@ -106,6 +112,23 @@ export const insightAudits = pgTable('insight_audits', {
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
 }, (t) => [
   primaryKey({ columns: [t.tenantUid, t.reportUid] }),
+  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
+    .onDelete('cascade')
+])
+
+/**
+ * A big SBOM's gzip base64 text in pieces of about 1 MB: each piece is one short write, so on the
+ * embedded database (which runs on the server's own thread) no single write holds requests up.
+ */
+export const insightSbomChunks = pgTable('insight_sbom_chunks', {
+  tenantUid: tenantUid(),
+  reportUid: uuid('report_uid').notNull(),
+  uploadUid: uuid('upload_uid').notNull(),
+  seq: integer('seq').notNull(),
+  data: text('data').notNull()
+}, (t) => [
+  primaryKey({ columns: [t.uploadUid, t.seq] }),
+  index('insight_sbom_chunks_report_idx').on(t.tenantUid, t.reportUid),
   foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
     .onDelete('cascade')
 ])

@@ -20,11 +20,6 @@ const number = (n: number): string => n.toLocaleString('en-US')
  * with `feed` (the analysis against the console's feed ran), what that analysis added.
  */
 export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): SbomStats {
-  const names = new Map<string, string>()
-  for (const component of sbom.components) {
-    const ref = component['bom-ref']
-    if (ref !== null && !names.has(ref)) names.set(ref, component.version === null ? component.name : `${component.name} ${component.version}`)
-  }
   const bySeverity: SbomStats['by_severity'] = { critical: 0, high: 0, medium: 0, low: 0, none: 0, unknown: 0 }
   const ranked = sbom.vulnerabilities.map((vulnerability, index) => {
     const severity = highestSeverity(vulnerability.ratings)
@@ -33,6 +28,14 @@ export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): Sbom
     return { vulnerability, index, severity, rank: severityRank(severity), score: scores.length === 0 ? null : Math.max(...scores) }
   })
   ranked.sort((a, b) => b.rank - a.rank || (b.score ?? -1) - (a.score ?? -1) || a.index - b.index)
+  // Names only for the refs the worst ones affect (the first component with each ref): no map of
+  // every component of a 900,000-component SBOM.
+  const wanted = new Set(ranked.slice(0, WORST).flatMap(({ vulnerability }) => vulnerability.affects.map((affect) => affect.ref)))
+  const names = new Map<string, string>()
+  for (const component of wanted.size === 0 ? [] : sbom.components) {
+    const ref = component['bom-ref']
+    if (ref !== null && wanted.has(ref) && !names.has(ref)) names.set(ref, component.version === null ? component.name : `${component.name} ${component.version}`)
+  }
   return {
     ...(feed === undefined
       ? {}

@@ -140,14 +140,19 @@ function component (value: unknown, path: string): SbomComponent {
   }
 }
 
-/** Depth-first, parents before their children: the document order a reader expects. */
-function flattenComponents (list: unknown[], base: string, out: SbomComponent[], depth: number): void {
+/**
+ * Depth-first, parents before their children: the document order a reader expects. With
+ * `release`, each entry of the parsed input is dropped once read, so a big BOM's parsed form is
+ * freed while its normalised form grows instead of both being held whole.
+ */
+function flattenComponents (list: unknown[], base: string, out: SbomComponent[], depth: number, release: boolean): void {
   if (depth > MAX_NESTING) fail(base, `nests components more than ${MAX_NESTING} levels deep`)
   for (let index = 0; index < list.length; index++) {
     const path = `${base}[${index}]`
     out.push(component(list[index], path))
     const children = optArray(list[index] as JsonObject, 'components', path)
-    if (children.length > 0) flattenComponents(children, joinPath(path, 'components'), out, depth + 1)
+    if (release) list[index] = null
+    if (children.length > 0) flattenComponents(children, joinPath(path, 'components'), out, depth + 1, release)
   }
 }
 
@@ -230,8 +235,13 @@ function vulnerability (value: unknown, path: string): SbomVulnerability {
   }
 }
 
+export interface NormaliseOptions {
+  /** Empty the parsed input's component and vulnerability lists while reading them (the caller drops the input). */
+  release?: boolean
+}
+
 /** Checks a parsed CycloneDX JSON BOM and returns its normalised form; throws DocumentError. */
-export function normaliseSbom (value: unknown): SbomDocument {
+export function normaliseSbom (value: unknown, { release = false }: NormaliseOptions = {}): SbomDocument {
   if (!isObject(value)) return fail('the document', 'must be a JSON object (a CycloneDX BOM)')
   if (value.bomFormat !== 'CycloneDX') fail('bomFormat', 'must be "CycloneDX"')
   const specVersion = value.specVersion
@@ -242,16 +252,26 @@ export function normaliseSbom (value: unknown): SbomDocument {
   }
   const metadata = optObject(value, 'metadata', '') ?? {}
   const components: SbomComponent[] = []
-  flattenComponents(optArray(value, 'components', ''), 'components', components, 0)
-  return {
+  flattenComponents(optArray(value, 'components', ''), 'components', components, 0, release)
+  // Checked in this order, so a BOM with several faults is always refused for the same one.
+  const head = {
     spec_version: specVersion,
     serial_number: optString(value, 'serialNumber', ''),
     metadata: {
       timestamp: optString(metadata, 'timestamp', 'metadata'),
       component: rootComponent(metadata),
       tools: { components: tools(metadata) }
-    },
+    }
+  }
+  const vulnerabilities = optArray(value, 'vulnerabilities', '')
+  const normalised: SbomVulnerability[] = []
+  for (let index = 0; index < vulnerabilities.length; index++) {
+    normalised.push(vulnerability(vulnerabilities[index], `vulnerabilities[${index}]`))
+    if (release) vulnerabilities[index] = null
+  }
+  return {
+    ...head,
     components,
-    vulnerabilities: optArray(value, 'vulnerabilities', '').map((entry, index) => vulnerability(entry, `vulnerabilities[${index}]`))
+    vulnerabilities: normalised
   }
 }

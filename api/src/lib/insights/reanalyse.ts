@@ -6,6 +6,7 @@ import { insightReports, insightSboms } from '../../db/schema/index.js'
 import { owned } from '../detect/scope.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportWhere } from './reports.js'
+import { dropChunks, sbomText } from './sbom-chunks.js'
 import { analysisOf, packSbom, sbomColumns } from './scan.js'
 import { analyseSbom } from './sbom-vulns.js'
 
@@ -31,7 +32,8 @@ export interface ReanalyseOptions {
   tenantUid?: string
   /**
    * Only the SBOMs with a component under one of these feed package names (what an import
-   * touched), and those never analysed (stored before the analysis existed). Absent: every SBOM.
+   * touched), and those without a list (stored before the analysis existed, or naming more than
+   * LISTED_PACKAGES_MAX). Absent: every SBOM.
    */
   packageNames?: Set<string>
   onProgress?: (done: number, total: number) => void
@@ -57,17 +59,19 @@ export async function reanalyseSbom (db: Db, tenantUid: string, reportUid: strin
   return await db.transaction(async (tx) => {
     const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports).where(reportWhere(tenantUid, reportUid)).for('update')
     if (report === undefined) return null
-    const [row] = await tx.select({ gzip: insightSboms.documentGzipBase64, packages: insightSboms.packages, ecosystems: insightSboms.ecosystems, demo: insightSboms.demo })
+    const [row] = await tx.select({ gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, packages: insightSboms.packages, ecosystems: insightSboms.ecosystems, demo: insightSboms.demo })
       .from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
     if (row === undefined) return null
-    const before = (await gunzip(Buffer.from(row.gzip, 'base64'))).toString('utf8')
+    const before = (await gunzip(Buffer.from(await sbomText(tx, row), 'base64'))).toString('utf8')
     const document = JSON.parse(before) as SbomDocument
     const feed = await analyseSbom(tx, document, { demo: row.demo })
     const sbom = await packSbom(document, feed, row.demo)
     const changed = sbom.json !== before || JSON.stringify(row.packages) !== JSON.stringify(sbom.packages) ||
       JSON.stringify(row.ecosystems) !== JSON.stringify(sbom.ecosystems)
     if (changed) {
-      await tx.update(insightSboms).set(sbomColumns(sbom)).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+      // Written back whole, in the row: the pieces of a chunked upload go.
+      await tx.update(insightSboms).set({ ...sbomColumns(sbom), documentUpload: null }).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+      if (row.upload !== null) await dropChunks(tx, row.upload)
       const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: sbom.stats, audit: null })
       await tx.update(insightReports).set({ analysis }).where(reportWhere(tenantUid, reportUid))
     }

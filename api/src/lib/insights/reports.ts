@@ -4,6 +4,7 @@ import { insightAudits, insightReports, insightSboms } from '../../db/schema/ind
 import { found, owned, uidOr404 } from '../detect/scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import type { AuditDocument } from './audit.js'
+import { sbomText } from './sbom-chunks.js'
 
 /**
  * Every query on the INSIGHTS tables lives here and is scoped with `owned(table, tenantUid, ...)`:
@@ -208,11 +209,12 @@ export async function getAudit (db: Db, tenantUid: string, uid: string): Promise
 
 /** The stored SBOM as gzip bytes plus its uncompressed size, or null when none was uploaded. */
 export async function getSbomGzip (db: Db, tenantUid: string, uid: string): Promise<{ gzip: Buffer, bytes: number } | null> {
-  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, bytes: insightSboms.documentBytes }).from(r)
+  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, bytes: insightSboms.documentBytes }).from(r)
     .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
-  return report.gzip === null || report.bytes === null ? null : { gzip: Buffer.from(report.gzip, 'base64'), bytes: report.bytes }
+  if (report.gzip === null || report.bytes === null) return null
+  return { gzip: Buffer.from(await sbomText(db, { gzip: report.gzip, upload: report.upload }), 'base64'), bytes: report.bytes }
 }
 
 /**

@@ -10,6 +10,7 @@ import { exploitabilityOf, exploitDataState, type Exploitability } from '../vuln
 import { feedPackageOf, parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportWhere } from './reports.js'
+import { sbomText } from './sbom-chunks.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -47,12 +48,13 @@ async function cvesOfRecords (db: Db, ids: string[]): Promise<Map<string, string
 
 /** The feed status of a report's SBOM; 404 (HttpError) when the report is not the tenant's, null without SBOM. */
 export async function sbomFeedStatus (db: Db, tenantUid: string, uid: string): Promise<SbomFeedStatus | null> {
-  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, demo: insightSboms.demo }).from(r)
+  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, demo: insightSboms.demo }).from(r)
     .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
   if (report.gzip === null) return null
-  const document = JSON.parse((await gunzip(Buffer.from(report.gzip, 'base64'))).toString('utf8')) as SbomDocument
+  const text = await sbomText(db, { gzip: report.gzip, upload: report.upload })
+  const document = JSON.parse((await gunzip(Buffer.from(text, 'base64'))).toString('utf8')) as SbomDocument
   const demo = report.demo === true
 
   let checked = 0

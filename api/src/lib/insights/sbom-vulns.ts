@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
-import { feedHits, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
+import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import { feedPackageOf } from '../vulns/purl.js'
 import {
   ADDED_AFFECT_PROPERTY, CONSOLE_PROPERTY_PREFIX, DEMO_PROPERTY, FEED_SOURCE, SOURCE_PROPERTY,
@@ -24,11 +24,26 @@ export interface FeedAnalysis {
   vulnerabilities: number
   /** `affects` the console added to vulnerabilities the SBOM listed itself. */
   affects: number
-  /** The feed package names of the checked components (what an import's re-analysis looks up). */
+  /** The feed package names of the checked components (what an import's re-analysis looks up); cut after LISTED_PACKAGES_MAX + 1. */
   packages: string[]
   /** The ecosystems of the checked components (coverage, and what a feed sync downloads). */
   ecosystems: string[]
 }
+
+/**
+ * The most feed package names an SBOM's row lists. Each is a GIN index entry written in the
+ * upload's transaction (250,000 cost PGlite 2 s, with every other query waiting); an SBOM naming
+ * more is stored without the list, which makes every feed import analyse it again. A list that
+ * long overlaps nearly every import anyway.
+ */
+export const LISTED_PACKAGES_MAX = 20_000
+
+/** Components matched per round of lookups (each round's pairs still go in chunks of FeedSource.chunk). */
+const ANALYSIS_BATCH = 20_000
+
+/** The `packages` column of an analysed SBOM: its names, or null when there are too many to index. */
+export const listedPackages = (feed: FeedAnalysis | null): string[] | null =>
+  feed === null || feed.packages.length > LISTED_PACKAGES_MAX ? null : feed.packages
 
 export interface AnalyseOptions {
   /** A demo SBOM (written by the seed): matched against the demo catalogue too. Uploads never are. */
@@ -72,7 +87,7 @@ export function cvssMethod (vector: string | null): string | null {
 
 export const osvUrl = (osvId: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(osvId)}`
 
-interface RecordRow {
+export interface RecordRow {
   vulnerabilityId: string
   relation: number
   id: string
@@ -92,7 +107,7 @@ interface RecordRow {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
-async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
+export async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
   const rows = await db.select({
     vulnerabilityId: vulnerabilities.cveId,
     relation: osvRecordVulnerabilities.relation,
@@ -191,35 +206,66 @@ function feedVulnerability (id: string, records: RecordRow[], affected: Map<stri
  * Components without a bom-ref cannot be referenced by `affects` and are not checked.
  */
 export async function analyseSbom (db: Db, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
+  return await analyseSbomWith({ affected: affectedLookupOf(db), records: async (ids) => await recordsOf(db, ids) }, document, options)
+}
+
+/**
+ * What the analysis reads from the database. A worker thread has no database: its source asks the
+ * main thread, in chunks of `chunk` ids or pairs, so no single query holds the server up for long.
+ */
+export interface FeedSource {
+  affected: AffectedLookup
+  records: (osvIds: string[]) => Promise<RecordRow[]>
+  chunk?: number
+}
+
+/** analyseSbom with any source of feed data. */
+export async function analyseSbomWith (source: FeedSource, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
   removeFeedAnalysis(document)
-  const queries: Array<FeedPackage & { ref: string, component: SbomComponent }> = []
+  type Query = FeedPackage & { ref: string, component: SbomComponent }
   const names = new Set<string>()
   const ecosystems = new Set<string>()
-  for (const component of document.components) {
-    const ref = component['bom-ref']
-    if (ref === null || component.purl === null) continue
-    const pkg = feedPackageOf(component.purl, component.version)
-    if (pkg === null) continue
-    names.add(pkg.name)
-    ecosystems.add(pkg.ecosystem)
-    queries.push({ ...pkg, ref, component })
+  let checked = 0
+  const chunk = source.chunk ?? Infinity
+  // Matched a batch of components at a time, keeping only the components with hits (in document
+  // order): a 900,000-component SBOM never holds all its lookups at once. Each component's hits
+  // depend on itself alone, so batching changes nothing in the result.
+  const hits = new Map<Query, FeedHit[]>()
+  const components = document.components
+  for (let from = 0; from < components.length; from += ANALYSIS_BATCH) {
+    const queries: Query[] = []
+    for (const component of components.slice(from, from + ANALYSIS_BATCH)) {
+      const ref = component['bom-ref']
+      if (ref === null || component.purl === null) continue
+      const pkg = feedPackageOf(component.purl, component.version)
+      if (pkg === null) continue
+      // Past the limit the list is not stored (listedPackages): only that it is too long matters.
+      if (names.size <= LISTED_PACKAGES_MAX) names.add(pkg.name)
+      ecosystems.add(pkg.ecosystem)
+      queries.push({ ...pkg, ref, component })
+    }
+    checked += queries.length
+    const found = await feedHitsWith(source.affected, queries, { demo: options.demo === true }, chunk)
+    for (const pkg of queries) {
+      const list = found.get(pkg)
+      if (list !== undefined) hits.set(pkg, list)
+    }
   }
   const analysis: FeedAnalysis = {
-    checked: queries.length, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
+    checked, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
   }
-  const hits = await feedHits(db, queries, { demo: options.demo === true })
   if (hits.size === 0) return analysis
 
   const osvIds = [...new Set([...hits.values()].flatMap((list) => list.map((hit) => hit.osvId)))]
   const recordsById = new Map<string, RecordRow[]>()
-  for (const row of await recordsOf(db, osvIds)) recordsById.set(row.id, [...(recordsById.get(row.id) ?? []), row])
+  for (let from = 0; from < osvIds.length; from += chunk) {
+    for (const row of await source.records(osvIds.slice(from, from + chunk))) recordsById.set(row.id, [...(recordsById.get(row.id) ?? []), row])
+  }
 
   /** vulnerability id → the records speaking for it, and the affected components by ref. */
   const found = new Map<string, { records: RecordRow[], affected: Map<string, Affected> }>()
   // Components in document order, so the affects (and everything after) come out the same every time.
-  for (const pkg of queries) {
-    const list = hits.get(pkg)
-    if (list === undefined) continue
+  for (const [pkg, list] of hits) {
     for (const hit of [...list].sort((a: FeedHit, b: FeedHit) => (a.osvId < b.osvId ? -1 : 1))) {
       for (const row of recordsById.get(hit.osvId) ?? []) {
         const entry = found.get(row.vulnerabilityId) ?? { records: [] as RecordRow[], affected: new Map<string, Affected>() }

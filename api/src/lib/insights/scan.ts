@@ -10,7 +10,8 @@ import { normaliseAudit, type AuditDocument } from './audit.js'
 import { normaliseSbom, type SbomDocument } from './cyclonedx.js'
 import { DocumentError, parseJson } from './document.js'
 import { reportWhere } from './reports.js'
-import { analyseSbom, type FeedAnalysis } from './sbom-vulns.js'
+import { dropChunks, stageChunks } from './sbom-chunks.js'
+import { analyseSbom, listedPackages, type FeedAnalysis } from './sbom-vulns.js'
 
 const gzip = promisify(gzipCallback)
 
@@ -25,7 +26,7 @@ export interface PreparedSbom {
   stats: SbomStats
   json: string
   gzip: Buffer
-  /** The feed package names of its components (null: not analysed). */
+  /** The feed package names of its components (null: not analysed, or more than LISTED_PACKAGES_MAX). */
   packages: string[] | null
   /** The ecosystems of its checked components (null: not analysed). */
   ecosystems: string[] | null
@@ -45,14 +46,21 @@ export interface ScanSummary {
   audit: { rules: number, results: number } | null
 }
 
+/** What is wrong with an uploaded file, said as its 400 (undefined: the error is the server's). */
+export function fileProblem (field: ScanField, error: unknown): string | undefined {
+  if (error instanceof DocumentError) return `${field}: ${error.message}`
+  // A stack overflow from absurd nesting is still the file's fault, not the server's.
+  if (error instanceof RangeError) return `${field}: is nested too deeply`
+  return undefined
+}
+
 /** Parse and check one uploaded file; a bad one is a 400 naming the field and the reason. */
 function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unknown) => T): T {
   try {
     return normalise(parseJson(bytes))
   } catch (error) {
-    if (error instanceof DocumentError) throw new HttpError(400, `${field}: ${error.message}`)
-    // A stack overflow from absurd nesting is still the file's fault, not the server's.
-    if (error instanceof RangeError) throw new HttpError(400, `${field}: is nested too deeply`)
+    const problem = fileProblem(field, error)
+    if (problem !== undefined) throw new HttpError(400, problem)
     throw error
   }
 }
@@ -65,7 +73,7 @@ export async function packSbom (document: SbomDocument, feed: FeedAnalysis | nul
     stats: sbomStats(document, feed ?? undefined),
     json,
     gzip: await gzip(json, { level: 6 }),
-    packages: feed?.packages ?? null,
+    packages: listedPackages(feed),
     ecosystems: feed?.ecosystems ?? null,
     demo
   }
@@ -99,8 +107,30 @@ export async function analysisOf (tx: Db, tenantUid: string, reportUid: string,
   return writeAnalysis({ sbom: sbomRow?.stats ?? null, audit: auditRow?.document ?? null })
 }
 
+/** The insight_sboms columns of an SBOM (uploaded_at aside): all a store needs, without the document. */
+export interface SbomColumns {
+  specVersion: string
+  componentCount: number
+  vulnerabilityCount: number
+  /** Of the normalised JSON. */
+  documentBytes: number
+  documentGzipBase64: string
+  stats: SbomStats
+  packages: string[] | null
+  ecosystems: string[] | null
+  demo: boolean
+}
+
+/** What storeScan writes: the SBOM's columns (made here or by the upload worker) and the audit. */
+export interface StoredScan {
+  sbom: SbomColumns | null
+  audit: AuditDocument | null
+}
+
+export const storedScan = (scan: PreparedScan): StoredScan => ({ sbom: scan.sbom === null ? null : sbomColumns(scan.sbom), audit: scan.audit })
+
 /** The insight_sboms columns of a prepared SBOM (uploaded_at aside). */
-export const sbomColumns = (sbom: PreparedSbom) => ({
+export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
   specVersion: sbom.document.spec_version,
   componentCount: sbom.document.components.length,
   vulnerabilityCount: sbom.document.vulnerabilities.length,
@@ -117,39 +147,66 @@ export const sbomColumns = (sbom: PreparedSbom) => ({
  * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
  * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
  */
-export async function storeScan (db: Db, tenantUid: string, reportUid: string, scan: PreparedScan): Promise<ScanSummary> {
-  await db.transaction(async (tx) => {
-    const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports)
-      .where(reportWhere(tenantUid, reportUid)).for('update')
-    if (report === undefined) throw new HttpError(401, INVALID_REPORT_TOKEN)
-    const now = new Date()
-
-    if (scan.sbom !== null) {
-      const values = { ...sbomColumns(scan.sbom), uploadedAt: now }
-      await tx.insert(insightSboms).values({ tenantUid, reportUid, ...values })
-        .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
+export async function storeScan (db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanSummary> {
+  // A big document goes in pieces before the transaction (sbom-chunks.ts); the row then points at them.
+  let upload: string | null = null
+  if (scan.sbom !== null) {
+    try {
+      upload = await stageChunks(db, tenantUid, reportUid, scan.sbom.documentGzipBase64)
+    } catch (error) {
+      // The report was deleted meanwhile (the pieces' foreign key): as the transaction below says it.
+      const [report] = await db.select({ uid: insightReports.uid }).from(insightReports).where(reportWhere(tenantUid, reportUid))
+      if (report === undefined) throw new HttpError(401, INVALID_REPORT_TOKEN)
+      throw error
     }
-    if (scan.audit !== null) {
-      const values = {
-        ruleCount: scan.audit.rules.rules.length,
-        resultCount: scan.audit.results.length,
-        document: scan.audit,
-        uploadedAt: now
+  }
+  let replaced: string | null = null
+  try {
+    await db.transaction(async (tx) => {
+      const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports)
+        .where(reportWhere(tenantUid, reportUid)).for('update')
+      if (report === undefined) throw new HttpError(401, INVALID_REPORT_TOKEN)
+      const now = new Date()
+
+      if (scan.sbom !== null) {
+        const [previous] = await tx.select({ upload: insightSboms.documentUpload }).from(insightSboms)
+          .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+        replaced = previous?.upload ?? null
+        const values = { ...scan.sbom, ...(upload === null ? {} : { documentGzipBase64: '' }), documentUpload: upload, uploadedAt: now }
+        await tx.insert(insightSboms).values({ tenantUid, reportUid, ...values })
+          .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
       }
-      await tx.insert(insightAudits).values({ tenantUid, reportUid, ...values })
-        .onConflictDoUpdate({ target: [insightAudits.tenantUid, insightAudits.reportUid], set: values })
-    }
-
-    const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: scan.sbom?.stats ?? null, audit: scan.audit })
-    await tx.update(insightReports).set({ analysis, scanUploadedAt: now }).where(reportWhere(tenantUid, reportUid))
-  })
+      await writeAudit(tx, tenantUid, reportUid, scan, now)
+    })
+  } catch (error) {
+    if (upload !== null) await dropChunks(db, upload)
+    throw error
+  }
+  // The pieces the row pointed at before: nothing reads them any more.
+  if (replaced !== null) await dropChunks(db, replaced)
 
   return {
     report_uid: reportUid,
     has_scan_uploaded: true,
     sbom: scan.sbom === null
       ? null
-      : { spec_version: scan.sbom.document.spec_version, components: scan.sbom.document.components.length, vulnerabilities: scan.sbom.document.vulnerabilities.length },
+      : { spec_version: scan.sbom.specVersion, components: scan.sbom.componentCount, vulnerabilities: scan.sbom.vulnerabilityCount },
     audit: scan.audit === null ? null : { rules: scan.audit.rules.rules.length, results: scan.audit.results.length }
   }
+}
+
+/** The audit part of storeScan's transaction, then the report's analysis and upload time. */
+async function writeAudit (tx: Db, tenantUid: string, reportUid: string, scan: StoredScan, now: Date): Promise<void> {
+  if (scan.audit !== null) {
+    const values = {
+      ruleCount: scan.audit.rules.rules.length,
+      resultCount: scan.audit.results.length,
+      document: scan.audit,
+      uploadedAt: now
+    }
+    await tx.insert(insightAudits).values({ tenantUid, reportUid, ...values })
+      .onConflictDoUpdate({ target: [insightAudits.tenantUid, insightAudits.reportUid], set: values })
+  }
+  const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: scan.sbom?.stats ?? null, audit: scan.audit })
+  await tx.update(insightReports).set({ analysis, scanUploadedAt: now }).where(reportWhere(tenantUid, reportUid))
 }

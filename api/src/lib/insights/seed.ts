@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js'
 import { insightReports } from '../../db/schema/index.js'
 import { owned } from '../detect/scope.js'
 import { createReport, type AssessmentType, type ReportContext } from './reports.js'
-import { prepareScan, storeScan } from './scan.js'
+import { prepareScan, storedScan, storeScan } from './scan.js'
 import { demoAudit } from './seed-data/audit.js'
 import { lockfileSbom } from './seed-data/lockfile-sbom.js'
 import { scanTree } from './seed-data/scanned-sbom.js'
@@ -100,7 +100,7 @@ export async function seedInsightReports (db: Db, tenantUid: string, reports: Se
     const sbom = await sboms[index]
     const audit = item.audit === true ? Buffer.from(JSON.stringify(demoAudit())) : undefined
     if (sbom === undefined && audit === undefined) continue
-    await storeScan(db, tenantUid, report.uid, await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db, { demo: true }))
+    await storeScan(db, tenantUid, report.uid, storedScan(await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db, { demo: true })))
   }
   return reports.length
 }

@@ -37,8 +37,49 @@ export interface FeedHitOptions {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
+/** One affected entry of a feed record, as the matching reads it (plain data: it crosses to a worker). */
+export interface AffectedRow {
+  osvId: string
+  ecosystem: string
+  packageName: string
+  ranges: Parameters<typeof affectedBy>[1]['ranges']
+  versions: Parameters<typeof affectedBy>[1]['versions']
+  demo: boolean
+}
+
+/** A distinct (ecosystem, feed package name) pair to look up. */
+export interface FeedPair { e: string, n: string }
+
+/** The affected rows of these (ecosystem, name) pairs: the only database read of the matching. */
+export async function affectedRows (db: Db, pairs: readonly FeedPair[], options: FeedHitOptions = {}): Promise<AffectedRow[]> {
+  return await db.select({
+    osvId: vulnerabilityAffected.osvId,
+    ecosystem: vulnerabilityAffected.ecosystem,
+    packageName: vulnerabilityAffected.packageName,
+    ranges: vulnerabilityAffected.ranges,
+    versions: vulnerabilityAffected.versions,
+    demo: vulnerabilityAffected.demo
+  }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
+    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))
+    ${options.demo === true ? sql`` : sql`AND NOT ${vulnerabilityAffected.demo}`}`)
+}
+
+/** Reads the affected rows of some pairs: the database itself, or (in a worker) a message to the thread that has it. */
+export type AffectedLookup = (pairs: FeedPair[], options: FeedHitOptions) => Promise<AffectedRow[]>
+
+export const affectedLookupOf = (db: Db): AffectedLookup => async (pairs, options) => await affectedRows(db, pairs, options)
+
 /** For each package the feed says is affected, the records that say so (one hit per record). */
 export async function feedHits<P extends FeedPackage> (db: Db, packages: readonly P[], options: FeedHitOptions = {}): Promise<Map<P, FeedHit[]>> {
+  return await feedHitsWith(affectedLookupOf(db), packages, options)
+}
+
+/**
+ * feedHits with any lookup. `chunk` bounds the pairs per lookup: each query stays short, so a
+ * server answers other requests between them (an SBOM of 900,000 components is that many pairs).
+ */
+export async function feedHitsWith<P extends FeedPackage> (lookup: AffectedLookup, packages: readonly P[],
+  options: FeedHitOptions = {}, chunk = Infinity): Promise<Map<P, FeedHit[]>> {
   /** "ecosystem\0name" → the packages under it. */
   const wanted = new Map<string, P[]>()
   for (const pkg of packages) {
@@ -52,19 +93,13 @@ export async function feedHits<P extends FeedPackage> (db: Db, packages: readonl
   if (wanted.size === 0) return hits
 
   const pairs = [...wanted.keys()].map((key) => {
-    const [e, n] = key.split('\0')
+    const [e, n] = key.split('\0') as [string, string]
     return { e, n }
   })
-  const affected = await db.select({
-    osvId: vulnerabilityAffected.osvId,
-    ecosystem: vulnerabilityAffected.ecosystem,
-    packageName: vulnerabilityAffected.packageName,
-    ranges: vulnerabilityAffected.ranges,
-    versions: vulnerabilityAffected.versions,
-    demo: vulnerabilityAffected.demo
-  }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
-    (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))
-    ${options.demo === true ? sql`` : sql`AND NOT ${vulnerabilityAffected.demo}`}`)
+  const affected: AffectedRow[] = []
+  for (let from = 0; from < pairs.length; from += chunk) {
+    for (const row of await lookup(pairs.slice(from, from + chunk), options)) affected.push(row)
+  }
 
   for (const entry of affected) {
     const compare = ecosystemComparator(entry.ecosystem)

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
 import { devicePackages, devices, vulnerabilities } from '../../../../src/db/schema/index.js'
 import { createReport } from '../../../../src/lib/insights/reports.js'
-import { prepareScan, storeScan } from '../../../../src/lib/insights/scan.js'
+import { prepareScan, storedScan, storeScan } from '../../../../src/lib/insights/scan.js'
 import { regenerateSummary } from '../../../../src/lib/detect/summary.js'
 import { refreshFeedEcosystems } from '../../../../src/lib/vulns/coverage.js'
 import { storeOsvRecords } from '../../../../src/lib/vulns/feed-store.js'
@@ -149,7 +149,7 @@ describe('prioritisation and coverage on real findings', () => {
       // The SBOM's own entry under the advisory's id: resolved to its CVE for KEV/EPSS.
       vulnerabilities: [{ id: 'DSA-9001-1', affects: [{ ref: 'ssl' }] }]
     }))
-    await storeScan(db, tenant, report.uid, await prepareScan({ sbom }, db))
+    await storeScan(db, tenant, report.uid, storedScan(await prepareScan({ sbom }, db)))
     const response = await get(`/api/v1/insights/reports/${report.uid}/sbom/feed/`)
     assert.equal(response.statusCode, 200)
     const body = response.json()

@@ -50,8 +50,8 @@ export interface InsightsApp extends TestApp {
   sbom: (uid: string, session?: Session) => Promise<{ response: LightMyRequestResponse, json: unknown, text: string }>
 }
 
-export async function buildInsightsApp (options: { insights?: boolean } = {}): Promise<InsightsApp> {
-  const t = await buildTestApp({ insights: options.insights ?? false })
+export async function buildInsightsApp (options: { insights?: boolean, env?: Record<string, string> } = {}): Promise<InsightsApp> {
+  const t = await buildTestApp({ insights: options.insights ?? false, env: options.env ?? {} })
   const demo = await t.login()
   const other = await t.login('other@example.com', OTHER_PASSWORD)
   const get: InsightsApp['get'] = (url, session = demo, headers = {}) => t.app.inject({ url, headers: { ...session.headers(false), ...headers } })
@@ -87,4 +87,23 @@ export async function buildInsightsApp (options: { insights?: boolean } = {}): P
       return { response, text, json: response.statusCode === 200 ? JSON.parse(text) : response.json() }
     }
   }
+}
+
+/**
+ * A CycloneDX 1.6 BOM of `count` npm components, as terse as real generators write them (about
+ * 125 bytes each: 800,000 make the 100 MB of the largest uploads). Written straight into bytes, so
+ * the test's own heap holds no big string whose collection would pause the loop it measures.
+ */
+export function bigSbom (count: number): Buffer {
+  const head = '{"bomFormat":"CycloneDX","specVersion":"1.6","serialNumber":"urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79",' +
+    '"metadata":{"component":{"type":"application","name":"big-app","version":"1.0.0"}},"components":['
+  const out = Buffer.allocUnsafe(head.length + count * 160 + 8)
+  let at = out.write(head)
+  for (let i = 0; i < count; i++) {
+    const name = `pkg-${i % 5000}-${i}`
+    const version = `${i % 13}.${i % 31}.${i % 7}`
+    at += out.write(`${i === 0 ? '' : ','}{"type":"library","bom-ref":"${name}@${version}","name":"${name}","version":"${version}","purl":"pkg:npm/${name}@${version}"}`, at)
+  }
+  at += out.write(']}\n', at)
+  return out.subarray(0, at)
 }

@@ -1,7 +1,14 @@
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
 import { HttpError } from '../../../../../lib/http-error.js'
-import { INVALID_REPORT_TOKEN, prepareScan, SCAN_FIELDS, storeScan, type ScanField } from '../../../../../lib/insights/scan.js'
+import { INVALID_REPORT_TOKEN, SCAN_FIELDS, storeScan, type ScanField } from '../../../../../lib/insights/scan.js'
+import { ScanWorkers } from '../../../../../lib/insights/scan-thread.js'
+import { UploadSlots } from '../../../../../lib/upload-slots.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { REPORT_TOKEN_KIND } from '../../../../../plugins/app/report-token.js'
 import { ScanAnswer } from '../schemas.js'
@@ -11,6 +18,9 @@ const MAX_FILES = SCAN_FIELDS.length
 /** Two full files plus generous room for the multipart framing. */
 const MAX_REQUEST_BYTES = MAX_FILES * SCAN_FILE_MAX_BYTES + 1024 * 1024
 const FIELDS_HINT = 'Send multipart/form-data with a file field sbom and/or a file field audit.'
+/** What a refused upload is told to wait: about one big upload's time on a busy server. */
+export const BUSY_RETRY_AFTER_SECONDS = 30
+export const BUSY = 'The server is checking as many uploads as it allows at once; try again in a moment (see Retry-After).'
 
 /** Busboy's limit errors, said the way the contract says them. */
 function limitError (code: string | undefined): HttpError | undefined {
@@ -31,6 +41,11 @@ function limitError (code: string | undefined): HttpError | undefined {
  * the report's token in `X-API-Key`. Both files are read and checked before anything is stored.
  */
 export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
+  // One per process: INSIGHTS_UPLOAD_CONCURRENCY uploads checked at once, INSIGHTS_UPLOAD_QUEUE waiting.
+  const slots = new UploadSlots(app.config.insightsUploadConcurrency, app.config.insightsUploadQueue)
+  const workers = new ScanWorkers(app.db, { keepIdle: app.config.insightsUploadConcurrency })
+  app.addHook('onClose', async () => { await workers.close() })
+
   // Scoped to this plugin: no other route accepts multipart bodies, and this one nothing else
   // (a JSON body would otherwise be buffered by the JSON parser before the handler could refuse it).
   app.removeAllContentTypeParsers()
@@ -47,8 +62,9 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit',
       description: 'sbom: CycloneDX JSON, specVersion 1.2 to 1.7. audit: the audit-result JSON (rules, results, profile_scores). ' +
         'At most 100 MB per file. The content is checked, not the MIME type; a bad file is a 400 that names the field and ' +
-        'the reason, and nothing is stored. A good part replaces the previous part of the same kind.',
-      response: responses({ 200: ScanAnswer }, 400, 401, 403, 413, 415)
+        'the reason, and nothing is stored. A good part replaces the previous part of the same kind. ' +
+        'A server checking as many uploads as it allows (and with its queue full) answers 503 with Retry-After.',
+      response: responses({ 200: ScanAnswer }, 400, 401, 403, 413, 415, 503)
     }
   }, async (request, reply) => {
     const encoding = request.headers['content-encoding']
@@ -63,40 +79,60 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
       void reply.header('connection', 'close')
       throw new HttpError(413, `The upload is larger than ${MAX_FILES} files of ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
     }
-    const files: Partial<Record<ScanField, Uint8Array>> = {}
-    try {
-      for await (const part of request.parts()) {
-        const field = part.fieldname as ScanField
-        if (part.type !== 'file' && SCAN_FIELDS.includes(field)) {
-          // curl -F "sbom=<bom.json" sends the content as a text field (cut at 1 MB by the parser).
-          throw new HttpError(400, `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`)
-        }
-        if (part.type !== 'file' || !SCAN_FIELDS.includes(field)) {
-          throw new HttpError(400, `Unknown field "${part.fieldname.slice(0, 100)}". ${FIELDS_HINT}`)
-        }
-        if (files[field] !== undefined) throw new HttpError(400, `${field}: sent more than once.`)
-        try {
-          files[field] = await part.toBuffer()
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, `${field}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
-          }
-          throw error
-        }
-      }
-    } catch (error) {
-      void reply.header('connection', 'close')
-      if (error instanceof HttpError) throw error
-      // Everything else here comes from reading the client's body: busboy's parse errors (no
-      // boundary, a truncated part, a bad header) or the limits. Never a 500.
-      throw limitError((error as { code?: string }).code) ??
-        new HttpError(400, `The multipart body is malformed (${String((error as Error).message).slice(0, 120)}). ${FIELDS_HINT}`)
+    // A slot before reading the body: a waiting upload stays in the client's socket, not in memory or on disk.
+    const release = await slots.acquire()
+    if (release === null) {
+      // No Connection: close here: Node reads the unread body to its end and discards it, so a
+      // client still sending sees this answer rather than a reset connection.
+      throw new HttpError(503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) })
     }
-    if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
-
-    // The SBOM is analysed against the console's OSV feed before anything is stored.
-    const scan = await prepareScan(files, app.db)
-    const principal = request.apiKey!
-    return await storeScan(app.db, principal.tenantUid, principal.id, scan)
+    const dir = await mkdtemp(join(tmpdir(), 'console-scan-'))
+    try {
+      const files = await receiveFiles(request.parts(), dir, reply)
+      // Parsed, checked, analysed against the console's OSV feed and compressed on a worker thread;
+      // only the columns to store come back.
+      const scan = await workers.run(files)
+      const principal = request.apiKey!
+      return await storeScan(app.db, principal.tenantUid, principal.id, scan)
+    } finally {
+      release()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
+}
+
+type Parts = AsyncIterable<{ type: 'file' | 'field', fieldname: string, file?: NodeJS.ReadableStream & { truncated?: boolean } }>
+
+/** Streams each file part to `dir` (never whole in memory); a bad body is a 4xx and closes the connection. */
+async function receiveFiles (parts: Parts, dir: string, reply: { header: (name: string, value: string) => unknown }): Promise<Partial<Record<ScanField, string>>> {
+  const files: Partial<Record<ScanField, string>> = {}
+  try {
+    for await (const part of parts) {
+      const field = part.fieldname as ScanField
+      if (part.type !== 'file' && SCAN_FIELDS.includes(field)) {
+        // curl -F "sbom=<bom.json" sends the content as a text field (cut at 1 MB by the parser).
+        throw new HttpError(400, `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`)
+      }
+      if (part.type !== 'file' || !SCAN_FIELDS.includes(field)) {
+        throw new HttpError(400, `Unknown field "${part.fieldname.slice(0, 100)}". ${FIELDS_HINT}`)
+      }
+      if (files[field] !== undefined) throw new HttpError(400, `${field}: sent more than once.`)
+      const path = join(dir, `${field}.json`)
+      await pipeline(part.file!, createWriteStream(path))
+      if (part.file!.truncated === true) throw new HttpError(413, `${field}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+      files[field] = path
+    }
+  } catch (error) {
+    void reply.header('connection', 'close')
+    if (error instanceof HttpError) throw error
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `${(error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file'}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+    }
+    // Everything else here comes from reading the client's body: busboy's parse errors (no
+    // boundary, a truncated part, a bad header) or the limits. Never a 500.
+    throw limitError((error as { code?: string }).code) ??
+      new HttpError(400, `The multipart body is malformed (${String((error as Error).message).slice(0, 120)}). ${FIELDS_HINT}`)
+  }
+  if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
+  return files
 }
