@@ -148,12 +148,26 @@ function component (value: unknown, path: string): SbomComponent {
 function flattenComponents (list: unknown[], base: string, out: SbomComponent[], depth: number, release: boolean): void {
   if (depth > MAX_NESTING) fail(base, `nests components more than ${MAX_NESTING} levels deep`)
   for (let index = 0; index < list.length; index++) {
-    const path = `${base}[${index}]`
-    out.push(component(list[index], path))
-    const children = optArray(list[index] as JsonObject, 'components', path)
+    const item = list[index]
     if (release) list[index] = null
-    if (children.length > 0) flattenComponents(children, joinPath(path, 'components'), out, depth + 1, release)
+    flattenEntry(item, `${base}[${index}]`, out, depth, release)
   }
+}
+
+function flattenEntry (item: unknown, path: string, out: SbomComponent[], depth: number, release: boolean): void {
+  out.push(component(item, path))
+  const children = optArray(item as JsonObject, 'components', path)
+  if (children.length > 0) flattenComponents(children, joinPath(path, 'components'), out, depth + 1, release)
+}
+
+/** Entry `index` of a BOM's top-level `components` (its children after it) onto `out`, as normaliseSbom reads it. */
+export function normaliseComponentEntry (item: unknown, index: number, out: SbomComponent[]): void {
+  flattenEntry(item, `components[${index}]`, out, 0, true)
+}
+
+/** Entry `index` of a BOM's `vulnerabilities`, as normaliseSbom would read it. */
+export function normaliseVulnerabilityEntry (item: unknown, index: number): SbomVulnerability {
+  return vulnerability(item, `vulnerabilities[${index}]`)
 }
 
 function rootComponent (metadata: JsonObject): SbomRootComponent | null {
@@ -238,10 +252,15 @@ function vulnerability (value: unknown, path: string): SbomVulnerability {
 export interface NormaliseOptions {
   /** Empty the parsed input's component and vulnerability lists while reading them (the caller drops the input). */
   release?: boolean
+  /**
+   * The BOM's lists already normalised entry by entry (sbom-stream.ts); the value then lacks the
+   * keys. Apart from them, normaliseSbom reads only bomFormat, specVersion, serialNumber and metadata.
+   */
+  normalised?: Pick<SbomDocument, 'components' | 'vulnerabilities'>
 }
 
 /** Checks a parsed CycloneDX JSON BOM and returns its normalised form; throws DocumentError. */
-export function normaliseSbom (value: unknown, { release = false }: NormaliseOptions = {}): SbomDocument {
+export function normaliseSbom (value: unknown, { release = false, normalised: done }: NormaliseOptions = {}): SbomDocument {
   if (!isObject(value)) return fail('the document', 'must be a JSON object (a CycloneDX BOM)')
   if (value.bomFormat !== 'CycloneDX') fail('bomFormat', 'must be "CycloneDX"')
   const specVersion = value.specVersion
@@ -251,7 +270,7 @@ export function normaliseSbom (value: unknown, { release = false }: NormaliseOpt
     fail(`specVersion ${specVersion.slice(0, 20)}`, `is not supported (${SUPPORTED_SPEC_VERSIONS[0]} to ${SUPPORTED_SPEC_VERSIONS.at(-1)})`)
   }
   const metadata = optObject(value, 'metadata', '') ?? {}
-  const components: SbomComponent[] = []
+  const components: SbomComponent[] = done?.components ?? []
   flattenComponents(optArray(value, 'components', ''), 'components', components, 0, release)
   // Checked in this order, so a BOM with several faults is always refused for the same one.
   const head = {
@@ -264,7 +283,7 @@ export function normaliseSbom (value: unknown, { release = false }: NormaliseOpt
     }
   }
   const vulnerabilities = optArray(value, 'vulnerabilities', '')
-  const normalised: SbomVulnerability[] = []
+  const normalised: SbomVulnerability[] = done?.vulnerabilities ?? []
   for (let index = 0; index < vulnerabilities.length; index++) {
     normalised.push(vulnerability(vulnerabilities[index], `vulnerabilities[${index}]`))
     if (release) vulnerabilities[index] = null

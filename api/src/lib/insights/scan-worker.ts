@@ -9,13 +9,15 @@ import { parseJsonText } from './document.js'
 import { fileProblem, type ScanField, type StoredScan } from './scan.js'
 import type { ScanJob, ScanWorkerInbound, ScanWorkerMessage, ScanWorkerRequest } from './scan-worker-protocol.js'
 import { packSbomColumns } from './sbom-pack.js'
+import { readSbomStreamed } from './sbom-stream.js'
 import { analyseSbomWith, type RecordRow } from './sbom-vulns.js'
 
 /**
  * Worker thread of a scan upload: reads the files the route wrote to disk, parses and checks them
  * with the same code as before (parseJson: duplicate keys; the normalisers: NUL, unpaired
- * surrogates, nesting), analyses the SBOM against the feed (database reads are asked of the main
- * thread), and posts back only what is stored: the audit and the SBOM's columns (gzip, stats).
+ * surrogates, nesting; a good SBOM entry by entry, sbom-stream.ts), analyses the SBOM against the
+ * feed (database reads are asked of the main thread), and posts back only what is stored: the
+ * audit and the SBOM's columns (gzip, stats).
  * Everything heavy happens on this thread's heap. One job at a time; the pool (scan-thread.ts)
  * ends the thread after a big one, so its heap goes back to the system.
  */
@@ -75,7 +77,10 @@ async function run (input: ScanJob): Promise<void> {
     scan.audit = audit
   }
   if (input.files.sbom !== undefined) {
-    const document = read(input, 'sbom', (value) => normaliseSbom(value, { release: true }))
+    // A good BOM is read a piece at a time; anything else the whole-text way, which says what is wrong.
+    const streamed = readSbomStreamed(input.files.sbom)
+    if (streamed === null) collect()
+    const document = streamed ?? read(input, 'sbom', (value) => normaliseSbom(value, { release: true }))
     if (document === 'rejected') return
     collect()
     const feed = await analyseSbomWith({
