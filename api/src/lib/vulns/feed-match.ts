@@ -69,9 +69,12 @@ export type AffectedLookup = (pairs: FeedPair[], options: FeedHitOptions) => Pro
 
 export const affectedLookupOf = (db: Db): AffectedLookup => async (pairs, options) => await affectedRows(db, pairs, options)
 
+/** Distinct (ecosystem, name) pairs whose affected rows one query of feedHits() reads. */
+const PAIRS_PER_QUERY = 1000
+
 /** For each package the feed says is affected, the records that say so (one hit per record). */
 export async function feedHits<P extends FeedPackage> (db: Db, packages: readonly P[], options: FeedHitOptions = {}): Promise<Map<P, FeedHit[]>> {
-  return await feedHitsWith(affectedLookupOf(db), packages, options)
+  return await feedHitsWith(affectedLookupOf(db), packages, options, PAIRS_PER_QUERY)
 }
 
 /**
@@ -96,11 +99,15 @@ export async function feedHitsWith<P extends FeedPackage> (lookup: AffectedLooku
     const [e, n] = key.split('\0') as [string, string]
     return { e, n }
   })
-  const affected: AffectedRow[] = []
+  // Each slice's rows are used and let go before the next is read: a fleet's batch names thousands
+  // of packages with hundreds of thousands of affected rows between them.
   for (let from = 0; from < pairs.length; from += chunk) {
-    for (const row of await lookup(pairs.slice(from, from + chunk), options)) affected.push(row)
+    addHits(await lookup(pairs.slice(from, from + chunk), options), wanted, hits)
   }
+  return hits
+}
 
+function addHits<P extends FeedPackage> (affected: AffectedRow[], wanted: Map<string, P[]>, hits: Map<P, FeedHit[]>): void {
   for (const entry of affected) {
     const compare = ecosystemComparator(entry.ecosystem)
     for (const pkg of wanted.get(`${entry.ecosystem}\0${entry.packageName}`) ?? []) {
@@ -117,5 +124,4 @@ export async function feedHitsWith<P extends FeedPackage> (lookup: AffectedLooku
       else seen.fixed ??= hit.fixed
     }
   }
-  return hits
 }
