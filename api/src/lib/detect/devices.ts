@@ -1,9 +1,27 @@
-import { and, count, eq, max, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { bumpTenantData } from './data-version.js'
+import { owned } from './scope.js'
 import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
 import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
+
+export interface FindingCounts { n: number, high: number, kev: number, worst: number | null }
+
+/** Per device: its findings, how many are high risk or in KEV, and the worst score (devices without findings are absent). */
+export async function findingCounts (db: Db, tenantUid: string, deviceUids: string[]): Promise<Map<string, FindingCounts>> {
+  const rows = await db.select({
+    uid: packageFindings.deviceUid,
+    n: count(),
+    high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
+    kev: sql<number>`count(*) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
+    worst: max(packageFindings.score)
+  }).from(packageFindings)
+    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+    .groupBy(packageFindings.deviceUid)
+  return new Map(rows.map(({ uid, ...counts }) => [uid, counts]))
+}
 
 /**
  * Recomputes a device's stored counts and risk from its packages and findings. Call it after
@@ -13,14 +31,7 @@ import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 export async function refreshDeviceStats (db: Db, tenantUid: string, deviceUid: string): Promise<void> {
   const [packages] = await db.select({ n: count() }).from(devicePackages)
     .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devicePackages.deviceUid, deviceUid)))
-  const [findings] = await db.select({
-    n: count(),
-    high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
-    kev: sql<number>`count(*) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
-    worst: max(packageFindings.score)
-  }).from(packageFindings)
-    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-    .where(and(eq(packageFindings.tenantUid, tenantUid), eq(packageFindings.deviceUid, deviceUid)))
+  const findings = (await findingCounts(db, tenantUid, [deviceUid])).get(deviceUid)
   const risk = deviceRisk([findings?.worst ?? null], findings?.kev ?? 0)
   await db.update(devices).set({
     packageCount: packages?.n ?? 0,

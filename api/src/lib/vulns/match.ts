@@ -1,9 +1,9 @@
-import { asc, count, eq, inArray, max, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
-import { refreshDeviceStats } from '../detect/devices.js'
-import { deviceRisk, HIGH_RISK_SCORE, isHighRisk } from '../detect/risk.js'
+import { findingCounts, refreshDeviceStats } from '../detect/devices.js'
+import { deviceRisk, isHighRisk } from '../detect/risk.js'
 import { owned } from '../detect/scope.js'
 import { ecosystemKey, feedPackageName, matchesBySource } from './ecosystems.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
@@ -202,17 +202,7 @@ function statsOf (batch: string[], packages: Map<string, number>, findings: Find
 
 /** The same from the stored findings (after a scoped re-match wrote part of them), as refreshDeviceStats() counts. */
 async function storedStats (tx: Db, tenantUid: string, batch: string[], packages: Map<string, number>): Promise<DeviceStats[]> {
-  const rows = await tx.select({
-    uid: packageFindings.deviceUid,
-    n: count(),
-    high: sql<number>`count(*) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
-    kev: sql<number>`count(*) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
-    worst: max(packageFindings.score)
-  }).from(packageFindings)
-    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-    .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, batch)))
-    .groupBy(packageFindings.deviceUid)
-  const byDevice = new Map(rows.map((row) => [row.uid, row]))
+  const byDevice = await findingCounts(tx, tenantUid, batch)
   return batch.map((uid) => {
     const row = byDevice.get(uid)
     const risk = deviceRisk([row?.worst ?? null], row?.kev ?? 0)
