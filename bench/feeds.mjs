@@ -225,7 +225,10 @@ try {
     }
     maxRss = Math.max(maxRss, memory(api.child.pid).rss);
     try {
-      state = await (await fetch(`${api.baseURL}/api/v1/feeds/`, { headers })).json();
+      const response = await fetch(`${api.baseURL}/api/v1/feeds/`, { headers });
+      // PGlite: while the switch holds the one connection, requests end in 503 (REQUEST_TIMEOUT_SECONDS).
+      if (!response.ok) continue;
+      state = await response.json();
     } catch {
       continue; // no answer yet (PGlite: the switch holds the one connection); ask again
     }
