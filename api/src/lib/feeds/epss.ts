@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import { sql } from 'drizzle-orm'
@@ -7,10 +6,11 @@ import type { Db } from '../../db/client.js'
 import { bumpAllTenantData } from '../detect/data-version.js'
 import { plural } from '../plural.js'
 import { rowsOf } from '../sql-rows.js'
-import { download, type Validators } from './download.js'
-import { describeFeedError, FeedError } from './errors.js'
+import type { Validators } from './download.js'
+import { FeedError } from './errors.js'
+import { checkImportFile, fetchFeed } from './fetch-feed.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
-import { markAttempt, markFailed, markSuccess, markUnchanged } from './sources.js'
+import { markAttempt, markSuccess } from './sources.js'
 
 /**
  * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
@@ -143,43 +143,17 @@ async function applyEpss (db: Db, file: string, state: { validators: Validators 
 export interface EpssSyncOptions { url: string, workDir: string, signal?: AbortSignal, onProgress?: (event: FeedProgress) => void }
 
 export async function syncEpss (db: Db, options: EpssSyncOptions): Promise<FeedOutcome> {
-  const file = path.join(options.workDir, `epss-${process.pid}.csv.gz`)
-  const stored = await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: options.url })
-  try {
-    const fetched = await download(options.url, file, {
-      validators: stored,
-      signal: options.signal,
-      onProgress: (bytes, total) => options.onProgress?.({ feed: EPSS_FEED, phase: 'download', bytes, total })
-    })
-    if (fetched.notModified) {
-      await markUnchanged(db, EPSS_FEED)
-      return { name: EPSS_FEED, status: 'unchanged', message: 'epss: not modified since the last sync' }
-    }
-    const validators = { etag: fetched.etag, lastModified: fetched.lastModified }
-    if (fetched.sha256 === stored.sha256) {
-      await markUnchanged(db, EPSS_FEED, validators)
-      return { name: EPSS_FEED, status: 'unchanged', message: 'epss: same file as the last sync' }
-    }
-    const staged = await applyEpss(db, file, { validators, sha256: fetched.sha256 })
+  const feed = { name: EPSS_FEED, kind: 'epss' as const, ecosystem: null, url: options.url }
+  return await fetchFeed(db, feed, { ...options, stem: 'epss', extension: '.csv.gz' }, async (file, fetched) => {
+    const staged = await applyEpss(db, file, { validators: fetched.validators, sha256: fetched.sha256 })
     return { name: EPSS_FEED, status: 'changed', message: describe(staged) }
-  } catch (error) {
-    const reason = describeFeedError(error)
-    await markFailed(db, EPSS_FEED, reason).catch(() => {})
-    return { name: EPSS_FEED, status: 'failed', message: `${reason} — the previous feed is kept (${EPSS_FEED})` }
-  } finally {
-    await fs.promises.rm(file, { force: true })
-  }
+  })
 }
 
 /** `import-epss PATH` (.csv or .csv.gz): the scores from a file. The next sync downloads again. */
 export async function importEpssFile (db: Db, file: string): Promise<string> {
-  let stat: fs.Stats
-  try {
-    stat = await fs.promises.stat(file)
-  } catch {
-    throw new FeedError(`No such file: ${file}`)
-  }
-  if (!stat.isFile()) throw new FeedError(`Not a file: ${file}`)
+  // Read as a stream, any size.
+  await checkImportFile(file, Number.POSITIVE_INFINITY, 'the EPSS scores')
   await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: null })
   return describe(await applyEpss(db, file, { validators: null, sha256: null }))
 }

@@ -1,15 +1,15 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { bumpAllTenantData } from '../detect/data-version.js'
 import { deviceRisk } from '../detect/risk.js'
 import { plural } from '../plural.js'
 import { rowsOf } from '../sql-rows.js'
-import { download, type Validators } from './download.js'
-import { describeFeedError, FeedError } from './errors.js'
+import type { Validators } from './download.js'
+import { FeedError } from './errors.js'
+import { checkImportFile, fetchFeed } from './fetch-feed.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
-import { markAttempt, markFailed, markSuccess, markUnchanged } from './sources.js'
+import { markAttempt, markSuccess } from './sources.js'
 
 /**
  * CISA's Known Exploited Vulnerabilities catalogue (JSON): checked whole, then replaced whole in
@@ -155,46 +155,18 @@ const describe = (catalogue: KevCatalogue, result: { changed: number, devices: n
 export interface KevSyncOptions { url: string, workDir: string, signal?: AbortSignal, onProgress?: (event: FeedProgress) => void }
 
 export async function syncKev (db: Db, options: KevSyncOptions): Promise<FeedOutcome> {
-  const file = path.join(options.workDir, `kev-${process.pid}.json`)
-  const stored = await markAttempt(db, { name: KEV_FEED, kind: 'kev', ecosystem: null, url: options.url })
-  try {
-    const fetched = await download(options.url, file, {
-      validators: stored,
-      signal: options.signal,
-      onProgress: (bytes, total) => options.onProgress?.({ feed: KEV_FEED, phase: 'download', bytes, total })
-    })
-    if (fetched.notModified) {
-      await markUnchanged(db, KEV_FEED)
-      return { name: KEV_FEED, status: 'unchanged', message: 'kev: not modified since the last sync' }
-    }
-    const validators = { etag: fetched.etag, lastModified: fetched.lastModified }
-    if (fetched.sha256 === stored.sha256) {
-      await markUnchanged(db, KEV_FEED, validators)
-      return { name: KEV_FEED, status: 'unchanged', message: 'kev: same file as the last sync' }
-    }
+  const feed = { name: KEV_FEED, kind: 'kev' as const, ecosystem: null, url: options.url }
+  return await fetchFeed(db, feed, { ...options, stem: 'kev', extension: '.json' }, async (file, fetched) => {
     if (fetched.bytes > MAX_BYTES) throw new FeedError(`the KEV catalogue is too large (${fetched.bytes.toLocaleString('en-US')} bytes)`)
     const catalogue = parseKev(await fs.promises.readFile(file, 'utf8'))
-    const result = await applyKev(db, catalogue, { validators, sha256: fetched.sha256 })
+    const result = await applyKev(db, catalogue, { validators: fetched.validators, sha256: fetched.sha256 })
     return { name: KEV_FEED, status: result.changed > 0 ? 'changed' : 'unchanged', message: describe(catalogue, result) }
-  } catch (error) {
-    const reason = describeFeedError(error)
-    await markFailed(db, KEV_FEED, reason).catch(() => {})
-    return { name: KEV_FEED, status: 'failed', message: `${reason} — the previous feed is kept (${KEV_FEED})` }
-  } finally {
-    await fs.promises.rm(file, { force: true })
-  }
+  })
 }
 
 /** `import-kev PATH`: the catalogue from a file (an offline install). The next sync downloads again. */
 export async function importKevFile (db: Db, file: string): Promise<string> {
-  let stat: fs.Stats
-  try {
-    stat = await fs.promises.stat(file)
-  } catch {
-    throw new FeedError(`No such file: ${file}`)
-  }
-  if (!stat.isFile()) throw new FeedError(`Not a file: ${file}`)
-  if (stat.size > MAX_BYTES) throw new FeedError(`${file} is too large to be the KEV catalogue (${stat.size.toLocaleString('en-US')} bytes)`)
+  await checkImportFile(file, MAX_BYTES, 'the KEV catalogue')
   const catalogue = parseKev(await fs.promises.readFile(file, 'utf8'))
   await markAttempt(db, { name: KEV_FEED, kind: 'kev', ecosystem: null, url: null })
   const result = await applyKev(db, catalogue, { validators: null, sha256: null })
