@@ -101,20 +101,23 @@ describe('http client session refresh', () => {
   });
 });
 
+/** Every XMLHttpRequest answers 200 {"success":true} at once, so the real request path (headers, cookies) runs. */
+function answerEveryXhrWith200() {
+  return jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+    Object.defineProperty(this, 'readyState', { value: 4 });
+    Object.defineProperty(this, 'status', { value: 200 });
+    Object.defineProperty(this, 'responseText', { value: '{"success":true}' });
+    Object.defineProperty(this, 'response', { value: '{"success":true}' });
+    this.dispatchEvent(new Event('loadend'));
+  });
+}
+
 describe('http client XSRF', () => {
   it('sends the csrftoken cookie as the X-CSRFToken header on unsafe methods', async () => {
     document.cookie = 'csrftoken=abc123; path=/';
     const { http } = createHttpClient();
     const setHeader = jest.spyOn(XMLHttpRequest.prototype, 'setRequestHeader');
-    const send = jest
-      .spyOn(XMLHttpRequest.prototype, 'send')
-      .mockImplementation(function (this: XMLHttpRequest) {
-        Object.defineProperty(this, 'readyState', { value: 4 });
-        Object.defineProperty(this, 'status', { value: 200 });
-        Object.defineProperty(this, 'responseText', { value: '{"success":true}' });
-        Object.defineProperty(this, 'response', { value: '{"success":true}' });
-        this.dispatchEvent(new Event('loadend'));
-      });
+    const send = answerEveryXhrWith200();
     const response = await http.post('/v1/things/', { a: 1 });
     expect(response.status).toBe(200);
     expect(setHeader).toHaveBeenCalledWith('X-CSRFToken', 'abc123');
@@ -139,15 +142,7 @@ describe('http client XSRF cookie name', () => {
     const cookie = jest.spyOn(document, 'cookie', 'get').mockReturnValue(cookies);
     const clients = createHttpClient();
     const setHeader = jest.spyOn(XMLHttpRequest.prototype, 'setRequestHeader');
-    const send = jest
-      .spyOn(XMLHttpRequest.prototype, 'send')
-      .mockImplementation(function (this: XMLHttpRequest) {
-        Object.defineProperty(this, 'readyState', { value: 4 });
-        Object.defineProperty(this, 'status', { value: 200 });
-        Object.defineProperty(this, 'responseText', { value: '{"success":true}' });
-        Object.defineProperty(this, 'response', { value: '{"success":true}' });
-        this.dispatchEvent(new Event('loadend'));
-      });
+    const send = answerEveryXhrWith200();
     try {
       await clients[client].post(path, {});
       return setHeader.mock.calls.filter(([name]) => name === 'X-CSRFToken').map(([, value]) => value);
