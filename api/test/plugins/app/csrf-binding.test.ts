@@ -10,19 +10,22 @@ import { buildTestApp, cookieHeader, DEMO_PASSWORD, OTHER_PASSWORD, type Session
 const CROSS_SITE = { detail: 'Cross-site request refused: the Origin or Sec-Fetch-Site header says it comes from another site.' }
 const CSRF_FAILED = { detail: 'CSRF token missing or incorrect.' }
 
+/** The app with two unsafe test routes: one for a signed-in user, one for an API key ("good-key"). */
+const buildCsrfTestApp = async (): Promise<TestApp> => await buildTestApp({
+  extend: (app) => {
+    app.post('/api/v1/test-csrf/', async (request) => ({ user: request.user?.email }))
+    app.post('/api/v1/test-csrf-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({ kind: request.apiKey?.kind }))
+    app.apiKeyResolvers.push(async (key) => key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null)
+  }
+})
+
 describe('CSRF token bound to the session (ASVS V3.5.1)', () => {
   let t: TestApp
   let demo: Session
   let other: Session
   const echo = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/v1/test-csrf/', headers })
   before(async () => {
-    t = await buildTestApp({
-      extend: (app) => {
-        app.post('/api/v1/test-csrf/', async (request) => ({ user: request.user?.email }))
-        app.post('/api/v1/test-csrf-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({ kind: request.apiKey?.kind }))
-        app.apiKeyResolvers.push(async (key) => key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null)
-      }
-    })
+    t = await buildCsrfTestApp()
     demo = await t.login()
     other = await t.login('other@example.com', OTHER_PASSWORD)
   })
@@ -69,13 +72,7 @@ describe('cross-site requests are refused by Origin / Sec-Fetch-Site (ASVS V3.5.
   let t: TestApp
   let demo: Session
   before(async () => {
-    t = await buildTestApp({
-      extend: (app) => {
-        app.post('/api/v1/test-csrf/', async (request) => ({ user: request.user?.email }))
-        app.post('/api/v1/test-csrf-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({ kind: request.apiKey?.kind }))
-        app.apiKeyResolvers.push(async (key) => key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null)
-      }
-    })
+    t = await buildCsrfTestApp()
     demo = await t.login()
   })
   after(async () => { await t.close() })
