@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { loginFailures } from '../db/schema/index.js'
 import { databaseTrouble } from './db-errors.js'
@@ -107,25 +107,34 @@ export class LoginLimiter {
 
     const key = this.pairKey(ip, email)
     const forgotten = sql`${loginFailures.lastFailureAt} <= now() - ${this.seconds(PAIR_MEMORY_SECONDS)}`
-    const claimed = await this.db.insert(loginFailures)
-      .values({ key, windowStart: sql`now()`, count: 1, lastFailureAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${forgotten} then 1 else ${loginFailures.count} + 1 end`,
-          windowStart: sql`case when ${forgotten} then now() else ${loginFailures.windowStart} end`,
-          lastFailureAt: sql`now()`
-        },
-        setWhere: sql`${forgotten} or ${loginFailures.count} < ${this.limits.loginRateLimitPair} or
-          ${loginFailures.lastFailureAt} + make_interval(secs => ${this.delayAfter(loginFailures.count)}) <= now()`
-      })
-      .returning({ count: loginFailures.count })
+    // Only while the pair may try: under its limit, or its wait is over.
+    const claimed = await this.countFailure(key, forgotten, sql`${forgotten} or ${loginFailures.count} < ${this.limits.loginRateLimitPair} or
+      ${loginFailures.lastFailureAt} + make_interval(secs => ${this.delayAfter(loginFailures.count)}) <= now()`)
     if (claimed.length > 0) return { allowed: true }
 
     const [row] = await this.db.select({
       remaining: sql<string>`extract(epoch from (${loginFailures.lastFailureAt} + make_interval(secs => ${this.delayAfter(loginFailures.count)}) - now()))`
     }).from(loginFailures).where(eq(loginFailures.key, key))
     return { allowed: false, retryAfter: Math.max(1, Math.ceil(Number(row?.remaining ?? 1))) }
+  }
+
+  /**
+   * One more failure under `key`, counting from 1 again when `restart` holds for the stored row;
+   * with `onlyIf`, the stored row changes only when that holds (no row returned otherwise).
+   */
+  private async countFailure (key: string, restart: SQL, onlyIf?: SQL): Promise<Array<{ count: number }>> {
+    return await this.db.insert(loginFailures)
+      .values({ key, windowStart: sql`now()`, count: 1, lastFailureAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${restart} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${restart} then now() else ${loginFailures.windowStart} end`,
+          lastFailureAt: sql`now()`
+        },
+        setWhere: onlyIf
+      })
+      .returning({ count: loginFailures.count })
   }
 
   /** The claimed attempt failed: it stays counted for the pair, and counts for the IP. */
@@ -136,17 +145,7 @@ export class LoginLimiter {
 
   private async failedInDb (ip: string, email: string): Promise<Failure> {
     const expired = sql`${loginFailures.windowStart} <= now() - ${this.seconds(this.limits.loginRateWindowSeconds)}`
-    const [ipRow] = await this.db.insert(loginFailures)
-      .values({ key: this.ipKey(ip), windowStart: sql`now()`, count: 1, lastFailureAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-          windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
-          lastFailureAt: sql`now()`
-        }
-      })
-      .returning({ count: loginFailures.count })
+    const [ipRow] = await this.countFailure(this.ipKey(ip), expired)
     const [pairRow] = await this.db.select({ count: loginFailures.count }).from(loginFailures)
       .where(eq(loginFailures.key, this.pairKey(ip, email)))
     const pairFailures = pairRow?.count ?? 0
