@@ -78,6 +78,8 @@ export interface FeedSource {
   last_changed_at: string | null;
   last_error: string | null;
   last_error_at: string | null;
+  /** Set while an update is being applied in steps (embedded database); set with no sync running: partly updated. */
+  applying_since?: string | null;
 }
 
 export interface FeedEcosystem {

@@ -35,7 +35,12 @@ export const feedSources = pgTable('feed_sources', {
   lastChangedAt: timestamp('last_changed_at', { withTimezone: true }),
   /** Null after a sync that ended well. */
   lastError: text('last_error'),
-  lastErrorAt: timestamp('last_error_at', { withTimezone: true })
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  /**
+   * Set while a stepwise switch (PGlite) applies an update in short transactions, cleared when it
+   * ends well: still set after a stop means the copy is partly updated until the next sync.
+   */
+  applyingSince: timestamp('applying_since', { withTimezone: true })
 })
 
 /**

@@ -8,6 +8,11 @@ export class FeedError extends InputError {
   override name = 'FeedError'
 }
 
+/** A stepwise switch (PGlite) that stopped after some of its steps committed: the previous copy is NOT kept whole. */
+export class PartlyAppliedError extends FeedError {
+  override name = 'PartlyAppliedError'
+}
+
 /** The innermost cause's own words (fetch wraps "getaddrinfo ENOTFOUND host" in "fetch failed"). */
 function innermost (error: unknown): unknown {
   let current = error

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Db } from '../../db/client.js'
 import { download, type DownloadResult, type Validators } from './download.js'
-import { describeFeedError, FeedError } from './errors.js'
+import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
 import { markAttempt, markFailed, markUnchanged, type FeedIdentity } from './sources.js'
 
@@ -51,7 +51,8 @@ export async function fetchFeed<O extends FeedOutcome> (db: Db, feed: FeedIdenti
     const reason = describeFeedError(error)
     await options.onFailure?.().catch(() => {})
     await markFailed(db, name, reason).catch(() => {})
-    return { name, status: 'failed', message: `${reason} — the previous feed is kept (${name})` }
+    const kept = error instanceof PartlyAppliedError ? '' : ' — the previous feed is kept'
+    return { name, status: 'failed', message: `${reason}${kept} (${name})` }
   } finally {
     await fs.promises.rm(file, { force: true })
   }

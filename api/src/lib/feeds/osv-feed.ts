@@ -7,8 +7,9 @@ import type { FeedOutcome, FeedProgress } from './progress.js'
 
 /**
  * One OSV ecosystem: conditional download of `${base}/${ecosystem}/all.zip`, staging (worker
- * thread), then the one-transaction switch. Any failure leaves the live copy as it was and is
- * recorded in feed_sources.last_error.
+ * thread), then the switch (one transaction on PostgreSQL, short steps on PGlite). A failure is
+ * recorded in feed_sources.last_error; it leaves the live copy as it was, except a stepwise switch
+ * stopped midway, which says so.
  */
 
 export interface OsvFeedOptions {
@@ -20,6 +21,8 @@ export interface OsvFeedOptions {
   signal?: AbortSignal
   /** Records per staging transaction. */
   batchSize?: number
+  /** Apply the update in short transactions (PGlite: one connection, see osv-switch.ts). */
+  stepwise?: boolean
 }
 
 export interface OsvFeedOutcome extends FeedOutcome {
@@ -46,7 +49,8 @@ export async function syncOsvFeed (db: Db, ecosystem: string, options: OsvFeedOp
     })
     options.onProgress?.({ feed: name, phase: 'switch' })
     const switchStart = performance.now()
-    const switched = await switchOsvFeed(db, name, { validators: fetched.validators, sha256: fetched.sha256 })
+    const switched = await switchOsvFeed(db, name, { validators: fetched.validators, sha256: fetched.sha256 },
+      { stepwise: options.stepwise, signal: options.signal })
     const switchSeconds = (performance.now() - switchStart) / 1000
     const seconds = (performance.now() - start) / 1000
     return {

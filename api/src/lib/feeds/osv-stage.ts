@@ -3,13 +3,16 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { FeedError } from './errors.js'
+import { isPartlyApplied } from './sources.js'
 import type { StagedItem, WorkerInput, WorkerMessage } from './osv-worker-protocol.js'
 
 /**
  * Step 1 of an OSV feed sync: the downloaded zip, read and parsed by a worker thread, goes into
  * the staging tables in small transactions: every id into osv_staging_seen, and into osv_staging
  * only the records that are new or whose `modified` differs from the live copy. Nothing live
- * changes here; the switch (osv-switch.ts) applies it all at once.
+ * changes here; the switch (osv-switch.ts) applies it. After a stepwise switch that stopped
+ * midway, every record is staged: those it wrote still need their CVE rows derived and their
+ * devices re-matched, which only a switch that writes them again does.
  */
 
 export interface StageResult {
@@ -55,7 +58,7 @@ export async function clearStaging (db: Db, feed: string): Promise<void> {
 }
 
 /** Writes one batch: the ids seen, and the records the live feed does not already hold as they are. */
-async function writeBatch (db: Db, feed: string, items: StagedItem[]): Promise<number> {
+async function writeBatch (db: Db, feed: string, items: StagedItem[], everything: boolean): Promise<number> {
   if (items.length === 0) return 0
   const ids = JSON.stringify(items.map((item) => item.id))
   return await db.transaction(async (tx) => {
@@ -63,7 +66,7 @@ async function writeBatch (db: Db, feed: string, items: StagedItem[]): Promise<n
       SELECT id, (extract(epoch FROM modified_at) * 1000)::float8 AS ms FROM osv_records
       WHERE id IN (SELECT jsonb_array_elements_text(${ids}::jsonb))`)).map((row) => [row.id, row.ms === null ? null : Math.round(Number(row.ms))]))
     const changed = items.filter((item) => {
-      if (!live.has(item.id)) return true
+      if (everything || !live.has(item.id)) return true
       const stored = live.get(item.id)!
       // Same `modified`: the same record. Older than the live copy: storeOsvRecords would keep the live one anyway.
       return stored !== item.modifiedMs && !(stored !== null && item.modifiedMs !== null && item.modifiedMs < stored)
@@ -83,6 +86,7 @@ async function writeBatch (db: Db, feed: string, items: StagedItem[]): Promise<n
 
 export async function stageOsvZip (db: Db, feed: string, file: string, options: StageOptions = {}): Promise<StageResult> {
   const result: StageResult = { documents: 0, seen: 0, staged: 0, skipped: 0 }
+  const everything = await isPartlyApplied(db, feed)
   const worker = startWorker({ file, feed, batchSize: options.batchSize ?? 250 })
   let failure: Error | undefined
   let finished = false
@@ -113,7 +117,7 @@ export async function stageOsvZip (db: Db, feed: string, file: string, options: 
       result.documents = message.documents
       for (const skip of message.skipped) options.onSkip?.(skip.source, skip.reason)
       result.skipped += message.skipped.length
-      result.staged += await writeBatch(db, feed, message.items)
+      result.staged += await writeBatch(db, feed, message.items, everything)
       result.seen += message.items.length
       options.onRecords?.(result.seen)
       worker.postMessage({ type: 'more' })

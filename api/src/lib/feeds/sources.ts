@@ -30,6 +30,20 @@ export async function markUnchanged (db: Db, name: string, validators?: Validato
     WHERE name = ${name}`)
 }
 
+/**
+ * A stepwise switch (PGlite) begins: until markSuccess, readers may see the feed partly updated,
+ * and Settings says so.
+ */
+export async function markApplying (db: Db, name: string): Promise<void> {
+  await db.execute(sql`UPDATE feed_sources SET applying_since = now() WHERE name = ${name}`)
+}
+
+/** Whether an earlier stepwise switch of this feed stopped midway (see osv-switch.ts). */
+export async function isPartlyApplied (db: Db, name: string): Promise<boolean> {
+  const [row] = rowsOf<{ applying: boolean }>(await db.execute(sql`SELECT applying_since IS NOT NULL AS applying FROM feed_sources WHERE name = ${name}`))
+  return row?.applying === true
+}
+
 export async function markFailed (db: Db, name: string, message: string): Promise<void> {
   await db.execute(sql`UPDATE feed_sources SET last_error = ${message}, last_error_at = now() WHERE name = ${name}`)
 }
@@ -52,6 +66,7 @@ export async function markSuccess (tx: Db, name: string, feed: ChangedFeed): Pro
   await tx.execute(sql`UPDATE feed_sources SET etag = ${feed.validators?.etag ?? null}, last_modified = ${feed.validators?.lastModified ?? null},
     sha256 = ${feed.sha256}, records = ${feed.records},
     ${feed.version === undefined ? sql`` : sql`version = ${feed.version}, released_at = ${feed.releasedAt?.toISOString() ?? null},`}
-    last_success_at = clock_timestamp(), last_changed_at = ${feed.changed ? sql`clock_timestamp()` : sql`last_changed_at`}, last_error = NULL, last_error_at = NULL
+    last_success_at = clock_timestamp(), last_changed_at = ${feed.changed ? sql`clock_timestamp()` : sql`last_changed_at`}, last_error = NULL, last_error_at = NULL,
+    applying_since = NULL
     WHERE name = ${name}`)
 }

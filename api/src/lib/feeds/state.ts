@@ -19,6 +19,7 @@ export interface FeedSourceState {
   last_changed_at: string | null
   last_error: string | null
   last_error_at: string | null
+  applying_since: string | null
 }
 
 export interface FeedState {
@@ -33,7 +34,7 @@ const iso = (value: string | Date | null): string | null => (value === null ? nu
 export async function feedState (db: Db, sync: FeedSyncStatus): Promise<FeedState> {
   // OSV feeds first (by name), then KEV, EPSS and the file imports.
   const sources = rowsOf<Omit<FeedSourceState, 'records'> & { records: number }>(await db.execute(sql`
-    SELECT name, kind, ecosystem, url, records, version, released_at, last_attempt_at, last_success_at, last_changed_at, last_error, last_error_at
+    SELECT name, kind, ecosystem, url, records, version, released_at, last_attempt_at, last_success_at, last_changed_at, last_error, last_error_at, applying_since
     FROM feed_sources ORDER BY CASE kind WHEN 'osv' THEN 0 WHEN 'kev' THEN 1 WHEN 'epss' THEN 2 ELSE 3 END, name`))
   const [demo] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE demo`))
   return {
@@ -44,7 +45,8 @@ export async function feedState (db: Db, sync: FeedSyncStatus): Promise<FeedStat
       last_attempt_at: iso(row.last_attempt_at),
       last_success_at: iso(row.last_success_at),
       last_changed_at: iso(row.last_changed_at),
-      last_error_at: iso(row.last_error_at)
+      last_error_at: iso(row.last_error_at),
+      applying_since: iso(row.applying_since)
     })),
     ecosystems: (await allCoverage(db)).map((row) => ({ ecosystem: row.ecosystem, advisories: row.advisories, demo_advisories: row.demoAdvisories })),
     demo_catalogue: { records: Number(demo?.n ?? 0) },

@@ -87,7 +87,9 @@ export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOp
     let osvChanged = false
     for (const ecosystem of result.ecosystems) {
       if (options.signal?.aborted === true) break
-      const outcome = await syncOsvFeed(db, ecosystem, { baseUrl: settings.osvBaseUrl, workDir: work.dir, ...options })
+      const outcome = await syncOsvFeed(db, ecosystem, {
+        baseUrl: settings.osvBaseUrl, workDir: work.dir, stepwise: settings.databaseUrl === undefined, ...options
+      })
       report(outcome)
       if (outcome.switched === undefined || !outcome.switched.changed) continue
       osvChanged = true

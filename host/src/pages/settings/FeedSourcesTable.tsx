@@ -17,7 +17,22 @@ function releaseText(source: FeedSource): string {
   return parts.length ? parts.join(', ') : '—';
 }
 
-export function FeedSourcesTable({ sources }: { sources: FeedSource[] }) {
+/**
+ * An update applied in steps (embedded database): in progress while a sync runs, else it stopped
+ * midway and the copy mixes the previous and the new data until the next sync completes it.
+ */
+function ApplyingNote({ source, running }: { source: FeedSource; running: boolean }) {
+  if (!source.applying_since) return null;
+  return (
+    <Typography variant="caption" component="div" sx={{ color: running ? 'info.main' : 'warning.main' }}>
+      {running
+        ? `Updating since ${formatWhen(source.applying_since)}`
+        : `Partly updated since ${formatWhen(source.applying_since)}: the next sync completes it`}
+    </Typography>
+  );
+}
+
+export function FeedSourcesTable({ sources, running = false }: { sources: FeedSource[]; running?: boolean }) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Feed sources">
@@ -40,6 +55,7 @@ export function FeedSourcesTable({ sources }: { sources: FeedSource[] }) {
                     {source.ecosystem}
                   </Typography>
                 )}
+                <ApplyingNote source={source} running={running} />
               </TableCell>
               <TableCell align="right">{formatCount(source.records)}</TableCell>
               <TableCell>{releaseText(source)}</TableCell>

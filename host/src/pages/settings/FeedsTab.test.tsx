@@ -93,6 +93,20 @@ describe('Settings › Vulnerability feed', () => {
     expect(within(schedule).getByText('Next run').nextElementSibling).toHaveTextContent('—');
   });
 
+  it('says an update is being applied while the sync runs, and a partly updated copy when it stopped midway', async () => {
+    const applying = { ...state.sources[0], applying_since: '2026-11-22T06:00:00Z' };
+    api.onGet('/v1/feeds/').replyOnce(200, { ...state, sources: [applying], sync: { ...state.sync, running: true } });
+    api.onGet('/v1/feeds/').replyOnce(200, { ...state, sources: [applying] });
+    const { unmount } = renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
+    const running = await screen.findByRole('table', { name: 'Feed sources' });
+    expect(within(running).getByText(/^Updating since /)).toBeInTheDocument();
+    unmount();
+    renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
+    const stopped = await screen.findByRole('table', { name: 'Feed sources' });
+    expect(within(stopped).getByText(/^Partly updated since .*: the next sync completes it$/)).toBeInTheDocument();
+    expect(within(stopped).queryByText(/^Updating since /)).not.toBeInTheDocument();
+  });
+
   it('shows a loading state, then an error with Retry that loads the state', async () => {
     api.onGet('/v1/feeds/').reply(403, { detail: 'Forbidden.' });
     renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });

@@ -65,7 +65,7 @@ export function FeedsTab() {
         <Schedule sync={data.sync} />
       </Block>
       <Block title="Sources">
-        <FeedSourcesTable sources={data.sources ?? []} />
+        <FeedSourcesTable sources={data.sources ?? []} running={data.sync?.running ?? false} />
       </Block>
       <Block title="Advisories per ecosystem">
         <FeedEcosystemsTable ecosystems={data.ecosystems ?? []} />

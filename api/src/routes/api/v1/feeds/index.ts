@@ -20,7 +20,11 @@ export const FeedStateResponse = Type.Object({
     last_success_at: Time,
     last_changed_at: Time,
     last_error: Nullable(Type.String()),
-    last_error_at: Time
+    last_error_at: Time,
+    applying_since: Nullable(Type.String({
+      format: 'date-time',
+      description: 'Set while an update is applied in steps (PGlite); set while no sync runs: the copy was left partly updated until the next sync completes it'
+    }))
   })),
   ecosystems: Type.Array(Type.Object({ ecosystem: Type.String(), advisories: Count, demo_advisories: Count })),
   demo_catalogue: Type.Object({ records: Count }),

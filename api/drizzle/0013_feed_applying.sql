@@ -1,0 +1,1 @@
+ALTER TABLE "feed_sources" ADD COLUMN "applying_since" timestamp with time zone;
