@@ -14,10 +14,10 @@
 // big device is written through the API's own modules before the server starts (the embedded
 // database allows one process at a time). Loopback only.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { API, benchDatabase, checkUsage, importApi, PASSWORD, percentile, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
@@ -42,8 +42,6 @@ checkUsage(
   'Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--browser-loads N] [--no-browser] [--profile DIR]',
 );
 requireApiBuild('lib/detect/seed.js');
-
-const autocannon = createRequire(join(ROOT, 'api', 'package.json'))('autocannon');
 
 const { dataDir, engine, env, removeDataDir } = benchDatabase('detect');
 const ms = (n) => `${n.toFixed(1)} ms`;
