@@ -7,7 +7,7 @@ import { chunks } from '../sql-rows.js'
 import { parseTimestamp } from '../timestamps.js'
 import { bumpTenantData } from './data-version.js'
 import { priorityRank, type Priority } from './risk.js'
-import { isUuid, owned } from './scope.js'
+import { isUuid, owned } from '../tenant-scope.js'
 
 /**
  * Ingest of Elastic Security alert documents (the `.alerts-security.alerts-*` documents, or what

@@ -4,7 +4,7 @@ import { devices, provisionTokens } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { bumpTenantData } from './data-version.js'
-import { isUuid } from './scope.js'
+import { isUuid } from '../tenant-scope.js'
 
 /**
  * Agent enrolment and device credentials.

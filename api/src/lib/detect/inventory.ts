@@ -12,7 +12,7 @@ import {
 } from './detections.js'
 import { bumpTenantData } from './data-version.js'
 import type { DevicePrincipal } from './enrolment.js'
-import { owned } from './scope.js'
+import { owned } from '../tenant-scope.js'
 import { HIGH_RISK_SCORE } from './risk.js'
 
 /** Limits of one inventory report (documented in api/README.md and docs/detect-api.md). */

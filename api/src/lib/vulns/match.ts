@@ -4,7 +4,7 @@ import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vul
 import { rowsOf } from '../sql-rows.js'
 import { findingCounts, refreshDeviceStats } from '../detect/devices.js'
 import { deviceRisk, isHighRisk } from '../detect/risk.js'
-import { owned } from '../detect/scope.js'
+import { owned } from '../tenant-scope.js'
 import { ecosystemKey, feedPackageName, matchesBySource } from './ecosystems.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
 import { feedHits, type FeedPackage } from './feed-match.js'

@@ -5,7 +5,7 @@ import { alerts, devices, type Alert as AlertRow } from '../../../../db/schema/i
 import { cachedDetail } from '../../../../lib/detect/cached-detail.js'
 import { bumpTenantData } from '../../../../lib/detect/data-version.js'
 import { likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
-import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
+import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
 import { alertIngestRoutes } from './ingest.js'

@@ -8,7 +8,7 @@ import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.
 import { bumpTenantData } from '../../../../lib/detect/data-version.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
-import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
+import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
 import { responses } from '../../../../lib/schemas.js'
 import { deviceCoverage } from '../../../../lib/vulns/device-coverage.js'
 import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../../../../lib/vulns/exploits.js'
