@@ -7,7 +7,7 @@ import {
 import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.js'
 import { bumpTenantData } from '../../../../lib/detect/data-version.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
-import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
+import { iso, likePattern, orderBy, paging } from '../../../../lib/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
 import { responses } from '../../../../lib/schemas.js'
 import { deviceCoverage } from '../../../../lib/vulns/device-coverage.js'

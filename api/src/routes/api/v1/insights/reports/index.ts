@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { paging } from '../../../../../lib/detect/listing.js'
+import { paging } from '../../../../../lib/listing.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../../lib/http-error.js'
 import {
   createReport, deleteReport, getAudit, getReport, getSbomGzip, listReports, updateReport
