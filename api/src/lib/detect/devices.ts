@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { bumpTenantData } from './data-version.js'
 import { owned } from '../tenant-scope.js'
-import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
+import { deviceRisk, HIGH_RISK_SCORE } from '../vulns/risk.js'
 import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 
 export interface FindingCounts { n: number, high: number, kev: number, worst: number | null }

@@ -6,7 +6,7 @@ import { formatPath, inspectJson, type JsonIssue } from '../json-inspect.js'
 import { chunks } from '../sql-rows.js'
 import { parseTimestamp } from '../timestamps.js'
 import { bumpTenantData } from './data-version.js'
-import { priorityRank, type Priority } from './risk.js'
+import { priorityRank, type Priority } from './priority.js'
 import { isUuid, owned } from '../tenant-scope.js'
 
 /**

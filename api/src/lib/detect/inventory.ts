@@ -13,7 +13,7 @@ import {
 import { bumpTenantData } from './data-version.js'
 import type { DevicePrincipal } from './enrolment.js'
 import { owned } from '../tenant-scope.js'
-import { HIGH_RISK_SCORE } from './risk.js'
+import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 
 /** Limits of one inventory report (documented in api/README.md and docs/detect-api.md). */
 export const INVENTORY_LIMITS = {
