@@ -5,7 +5,7 @@ import { HttpError } from '../http-error.js'
 import { formatPath, inspectJson, type JsonIssue } from '../json-inspect.js'
 import { chunks } from '../sql-rows.js'
 import { parseTimestamp } from '../timestamps.js'
-import { bumpTenantData } from './data-version.js'
+import { bumpTenantData } from '../data-version.js'
 import { priorityRank, type Priority } from './priority.js'
 import { isUuid, owned } from '../tenant-scope.js'
 

@@ -10,7 +10,7 @@ import { matchDevicePackages, osvEcosystem } from '../vulns/match.js'
 import {
   detectInventoryChanges, type AccountState, type InterfaceState, type VulnerablePackage
 } from './detections.js'
-import { bumpTenantData } from './data-version.js'
+import { bumpTenantData } from '../data-version.js'
 import type { DevicePrincipal } from './enrolment.js'
 import { owned } from '../tenant-scope.js'
 import { HIGH_RISK_SCORE } from '../vulns/risk.js'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { bumpAllTenantData } from '../detect/data-version.js'
+import { bumpAllTenantData } from '../data-version.js'
 import { deviceRisk } from '../vulns/risk.js'
 import { plural } from '../plural.js'
 import { rowsOf } from '../sql-rows.js'

@@ -5,7 +5,7 @@ import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../../../db/schema/index.js'
 import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.js'
-import { bumpTenantData } from '../../../../lib/detect/data-version.js'
+import { bumpTenantData } from '../../../../lib/data-version.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
 import { iso, likePattern, orderBy, paging } from '../../../../lib/listing.js'
 import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
