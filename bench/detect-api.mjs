@@ -63,7 +63,7 @@ async function prepare() {
   const { loadConfig } = await importApi('config.js');
   const { openConfiguredDatabase } = await importApi('lib/startup.js');
   const { seed } = await importApi('lib/seed.js');
-  const { refreshDeviceStats } = await importApi('lib/detect/devices.js');
+  const { refreshDeviceStats } = await importApi('lib/vulns/device-stats.js');
   const { analyzeDetectTables } = await importApi('lib/detect/seed.js');
   const schema = await importApi('db/schema/index.js');
   const database = await openConfiguredDatabase(loadConfig(env));
