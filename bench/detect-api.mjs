@@ -14,10 +14,10 @@
 // big device is written through the API's own modules before the server starts (the embedded
 // database allows one process at a time). Loopback only.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { API, benchDatabase, checkUsage, importApi, PASSWORD, percentile, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
@@ -43,8 +43,6 @@ checkUsage(
 );
 requireApiBuild('lib/detect/seed.js');
 
-const autocannon = createRequire(join(ROOT, 'api', 'package.json'))('autocannon');
-
 const { dataDir, engine, env, removeDataDir } = benchDatabase('detect');
 const ms = (n) => `${n.toFixed(1)} ms`;
 const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
@@ -65,7 +63,7 @@ async function prepare() {
   const { loadConfig } = await importApi('config.js');
   const { openConfiguredDatabase } = await importApi('lib/startup.js');
   const { seed } = await importApi('lib/seed.js');
-  const { refreshDeviceStats } = await importApi('lib/detect/devices.js');
+  const { refreshDeviceStats } = await importApi('lib/vulns/device-stats.js');
   const { analyzeDetectTables } = await importApi('lib/detect/seed.js');
   const schema = await importApi('db/schema/index.js');
   const database = await openConfiguredDatabase(loadConfig(env));

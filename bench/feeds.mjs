@@ -11,12 +11,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import ZipStream from 'zip-stream';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { API, ROOT, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
 
@@ -35,7 +34,6 @@ const CONNECTIONS = Number(values.connections);
 checkUsage(wholeNumbers([RECORDS, DEVICES, PACKAGES, CONNECTIONS]), 'Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]');
 requireApiBuild('lib/feeds/sync.js');
 
-const { default: ZipStream } = await import(pathToFileURL(createRequire(join(ROOT, 'api', 'package.json')).resolve('zip-stream')).href);
 const { dataDir, engine, env, removeDataDir } = benchDatabase('feeds');
 const work = mkdtempSync(join(tmpdir(), 'console-bench-feeds-'));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');

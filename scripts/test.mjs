@@ -2,8 +2,11 @@
 // missing first, because the browser tests run against the production build.
 //   API tests run on PGlite (in-process) and, when DATABASE_URL is set, again on PostgreSQL.
 //   Browser tests need Chromium from Debian's packages (installed here when missing and root).
-import { existsSync } from 'node:fs';
-import { APPS, ensureInstalled, staleBuilds, build, pnpmArgs, pnpmCapture, run, log, hasCommand } from './lib.mjs';
+//   The shell programs the API serves (api/assets/**/*.sh) go through Debian's shellcheck (installed
+//   likewise; skipped, with the reason printed, when it is missing and cannot be installed).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { APPS, ROOT, ensureInstalled, staleBuilds, build, pnpmArgs, pnpmCapture, run, log, hasCommand } from './lib.mjs';
 
 const results = [];
 
@@ -41,6 +44,31 @@ async function ensureChromium() {
   return existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
 }
 
+async function ensureShellcheck() {
+  if (hasCommand('shellcheck')) return true;
+  if (process.getuid?.() === 0 && hasCommand('apt-get')) {
+    log('Installing shellcheck from Debian packages');
+    await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck >/dev/null']);
+  }
+  return hasCommand('shellcheck');
+}
+
+async function shellcheck() {
+  const scripts = readdirSync(join(ROOT, 'api', 'assets'), { recursive: true })
+    .filter((file) => file.endsWith('.sh'))
+    .sort()
+    .map((file) => join('api', 'assets', file));
+  log(`Checking the shell programs with shellcheck: ${scripts.join(', ')}`);
+  if (!(await ensureShellcheck())) {
+    const why = process.getuid?.() === 0 ? 'its installation failed' : 'installing it needs root';
+    console.log(`skipped: shellcheck is missing and ${why} (apt-get install -y shellcheck)`);
+    results.push({ name: 'shellcheck', code: 0, passed: 0, failed: 0, skipped: scripts.length });
+    return;
+  }
+  const code = await run('shellcheck', scripts);
+  results.push({ name: 'shellcheck', code, passed: code === 0 ? scripts.length : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+}
+
 const started = Date.now();
 if ((await ensureInstalled()) !== 0) process.exit(1);
 
@@ -48,6 +76,7 @@ log('Type-checking every package');
 if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=2', 'run', 'typecheck']))) !== 0) {
   results.push({ name: 'typecheck', code: 1, passed: 0, failed: 1, skipped: 0 });
 }
+await shellcheck();
 if ((await build(staleBuilds())) !== 0) {
   console.error('Build failed: the browser tests need the production build.');
   process.exit(1);

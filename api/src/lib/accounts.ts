@@ -4,6 +4,7 @@ import { tenants, users, type Tenant, type User } from '../db/schema/index.js'
 import { hashPassword } from './password.js'
 import { passwordProblem } from './password-policy.js'
 import { revokeUserSessions, sessionsRevoked } from './sessions.js'
+import { isUuid } from './tenant-scope.js'
 
 /** A mistake in what the caller asked for; its message is safe to show as is. */
 export class InputError extends Error {
@@ -11,10 +12,8 @@ export class InputError extends Error {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value)
 
 export function checkEmail (email: string): void {
   if (!EMAIL_PATTERN.test(normalizeEmail(email))) throw new InputError('Please enter a valid email address.')

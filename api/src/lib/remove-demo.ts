@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { bumpAllTenantData } from './detect/data-version.js'
+import { bumpAllTenantData } from './data-version.js'
 import { SENSORS } from './honeypot/generator.js'
 import { COMMAND_EVENT, FILE_EVENTS } from './honeypot/cowrie.js'
 import { rowsOf } from './sql-rows.js'

@@ -16,11 +16,13 @@ export interface IssuedSession {
   remember: boolean
 }
 
+/** The signed-in user of a live session (`request.user`). */
 export interface SessionUser {
   uid: string
   email: string
   tenantUid: string
   tenantName: string
+  /** The refresh-token family of this session; logout revokes it. */
   familyId: string
 }
 

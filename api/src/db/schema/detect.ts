@@ -21,7 +21,7 @@ export const devices = pgTable('devices', {
   platformVersion: text('platform_version').notNull().default(''),
   kernelArch: text('kernel_arch').notNull().default(''),
   kernelVersion: text('kernel_version').notNull().default(''),
-  /** High | Medium | Low, from lib/detect/risk.ts at write time; risk_rank (3/2/1) sorts it. */
+  /** High | Medium | Low, from lib/vulns/risk.ts at write time; risk_rank (3/2/1) sorts it. */
   riskScore: text('risk_score').notNull().default('Low'),
   riskRank: smallint('risk_rank').notNull().default(1),
   /** Stored counts (refreshed with the findings) so lists sort and page in SQL without joins. */

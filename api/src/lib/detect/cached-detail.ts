@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { negotiatedEncoding, precompress, type Precompressed } from '../../plugins/external/compress.js'
-import { tenantDataVersion } from './data-version.js'
+import { tenantDataVersion } from '../data-version.js'
 
 /** A cached answer: its JSON, and the same compressed once when it is big enough to be. */
 export interface CachedJson {

@@ -2,7 +2,7 @@ import { and, count, countDistinct, desc, eq, gt, gte, max, sql } from 'drizzle-
 import type { Db } from '../../db/client.js'
 import { alerts, devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { CVE_ROW_ID, exploitDataState, isKev } from '../vulns/exploits.js'
-import { HIGH_RISK_SCORE } from './risk.js'
+import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 
 const DAY_MS = 86_400_000
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { AssociatedAlert } from '../../db/schema/index.js'
-import { HIGH_RISK_SCORE, priorityRank, type Priority } from './risk.js'
+import { HIGH_RISK_SCORE } from '../vulns/risk.js'
+import { priorityRank, type Priority } from './priority.js'
 
 /**
  * Built-in detections on inventory changes. Pure: given the previous and the new inventory of a

@@ -5,9 +5,9 @@ import { HttpError } from '../http-error.js'
 import { formatPath, inspectJson, type JsonIssue } from '../json-inspect.js'
 import { chunks } from '../sql-rows.js'
 import { parseTimestamp } from '../timestamps.js'
-import { bumpTenantData } from './data-version.js'
-import { priorityRank, type Priority } from './risk.js'
-import { isUuid, owned } from './scope.js'
+import { bumpTenantData } from '../data-version.js'
+import { priorityRank, type Priority } from './priority.js'
+import { isUuid, owned } from '../tenant-scope.js'
 
 /**
  * Ingest of Elastic Security alert documents (the `.alerts-security.alerts-*` documents, or what
@@ -55,8 +55,8 @@ interface NormalisedAlert {
   hostName: string | null
 }
 
-/** Invalid document: the message names the field. */
-class DocumentError extends Error {}
+/** Invalid alert document: the message names the field (unlike insights/document.ts, no JSON path prefix). */
+class AlertDocumentError extends Error {}
 
 type Flat = Map<string, unknown>
 
@@ -65,7 +65,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Recursive, but only ever run on a document whose depth `checkDocument` has bounded. */
 function flatten (value: Record<string, unknown>, prefix = '', out: Flat = new Map(), depth = 0): Flat {
-  if (depth > INGEST_LIMITS.depth) throw new DocumentError('The document is nested too deeply.')
+  if (depth > INGEST_LIMITS.depth) throw new AlertDocumentError('The document is nested too deeply.')
   for (const [key, child] of Object.entries(value)) {
     const path = prefix === '' ? key : `${prefix}.${key}`
     if (isPlainObject(child) && Object.keys(child).length > 0) flatten(child, path, out, depth + 1)
@@ -81,8 +81,8 @@ function text (flat: Flat, keys: string[], max: number = INGEST_LIMITS.text): st
     // The fields API returns one-element arrays for single values.
     if (Array.isArray(value) && value.length === 1) value = value[0]
     if (value === undefined || value === null) continue
-    if (typeof value !== 'string') throw new DocumentError(`${key} must be a string.`)
-    if (value.length > max) throw new DocumentError(`${key} is longer than ${max} characters.`)
+    if (typeof value !== 'string') throw new AlertDocumentError(`${key} must be a string.`)
+    if (value.length > max) throw new AlertDocumentError(`${key} is longer than ${max} characters.`)
     return value
   }
   return undefined
@@ -94,7 +94,7 @@ function date (flat: Flat, keys: string[]): Date | undefined {
     if (Array.isArray(value) && value.length === 1) value = value[0]
     if (value === undefined || value === null) continue
     const parsed = parseTimestamp(value)
-    if (parsed === undefined) throw new DocumentError(`${key} must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999.`)
+    if (parsed === undefined) throw new AlertDocumentError(`${key} must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999.`)
     return parsed
   }
   return undefined
@@ -107,13 +107,13 @@ function priority (flat: Flat): Priority {
   const severity = text(flat, ['kibana.alert.severity', 'kibana.alert.rule.severity', 'signal.rule.severity'])
   if (severity !== undefined) {
     const mapped = SEVERITIES[severity.toLowerCase()]
-    if (mapped === undefined) throw new DocumentError('kibana.alert.severity must be low, medium, high or critical.')
+    if (mapped === undefined) throw new AlertDocumentError('kibana.alert.severity must be low, medium, high or critical.')
     return mapped
   }
   let risk = flat.get('kibana.alert.risk_score') ?? flat.get('kibana.alert.rule.risk_score')
   if (Array.isArray(risk) && risk.length === 1) risk = risk[0]
   if (risk !== undefined && risk !== null) {
-    if (typeof risk !== 'number' || risk < 0 || risk > 100) throw new DocumentError('kibana.alert.risk_score must be a number from 0 to 100.')
+    if (typeof risk !== 'number' || risk < 0 || risk > 100) throw new AlertDocumentError('kibana.alert.risk_score must be a number from 0 to 100.')
     return risk >= 74 ? 'Critical' : risk >= 48 ? 'High' : risk >= 22 ? 'Medium' : 'Low'
   }
   return 'Medium'
@@ -126,22 +126,22 @@ function mitreIds (flat: Flat): string[] {
   const ids = new Set<string>()
   const take = (value: unknown, field: string) => {
     for (const id of ([] as unknown[]).concat(value ?? [])) {
-      if (typeof id !== 'string') throw new DocumentError(`${field} must hold strings.`)
+      if (typeof id !== 'string') throw new AlertDocumentError(`${field} must hold strings.`)
       if (MITRE_ID.test(id)) ids.add(id)
     }
   }
   for (const base of ['kibana.alert.rule.threat', 'signal.rule.threat']) {
     const threats = flat.get(base)
     if (threats !== undefined) {
-      if (!Array.isArray(threats)) throw new DocumentError(`${base} must be a list.`)
+      if (!Array.isArray(threats)) throw new AlertDocumentError(`${base} must be a list.`)
       for (const threat of threats) {
-        if (!isPlainObject(threat)) throw new DocumentError(`${base} must hold objects.`)
+        if (!isPlainObject(threat)) throw new AlertDocumentError(`${base} must hold objects.`)
         for (const technique of ([] as unknown[]).concat(flatten(threat).get('technique') ?? [])) {
-          if (!isPlainObject(technique)) throw new DocumentError(`${base}[].technique must hold objects.`)
+          if (!isPlainObject(technique)) throw new AlertDocumentError(`${base}[].technique must hold objects.`)
           const t = flatten(technique)
           take(t.get('id'), `${base}[].technique[].id`)
           for (const sub of ([] as unknown[]).concat(t.get('subtechnique') ?? [])) {
-            if (!isPlainObject(sub)) throw new DocumentError(`${base}[].technique[].subtechnique must hold objects.`)
+            if (!isPlainObject(sub)) throw new AlertDocumentError(`${base}[].technique[].subtechnique must hold objects.`)
             take(flatten(sub).get('id'), `${base}[].technique[].subtechnique[].id`)
           }
         }
@@ -158,15 +158,15 @@ function related (flat: Flat): AssociatedAlert[] {
   for (const key of ['associated_alert_ids', 'related']) {
     const value = flat.get(key)
     if (value === undefined || value === null) continue
-    if (!Array.isArray(value)) throw new DocumentError(`${key} must be a list of alert ids.`)
-    if (value.length > INGEST_LIMITS.related) throw new DocumentError(`${key} holds more than ${INGEST_LIMITS.related} alerts.`)
+    if (!Array.isArray(value)) throw new AlertDocumentError(`${key} must be a list of alert ids.`)
+    if (value.length > INGEST_LIMITS.related) throw new AlertDocumentError(`${key} holds more than ${INGEST_LIMITS.related} alerts.`)
     for (const item of value) {
       if (typeof item === 'string' && item !== '' && item.length <= 256) out.push({ elastic_rule_name: '', elastic_alert_id: item })
       else if (isPlainObject(item) && typeof item.elastic_alert_id === 'string' && item.elastic_alert_id !== '' && item.elastic_alert_id.length <= 256 &&
         (item.elastic_rule_name === undefined || typeof item.elastic_rule_name === 'string')) {
         out.push({ elastic_rule_name: String(item.elastic_rule_name ?? '').slice(0, 500), elastic_alert_id: item.elastic_alert_id })
       } else {
-        throw new DocumentError(`${key} must hold alert ids or {elastic_alert_id, elastic_rule_name} objects.`)
+        throw new AlertDocumentError(`${key} must hold alert ids or {elastic_alert_id, elastic_rule_name} objects.`)
       }
     }
   }
@@ -195,25 +195,25 @@ const issueText = (issue: JsonIssue): string => issue.path.length === 0 ? issue.
  */
 function checkDocument (input: unknown): void {
   const [issue] = inspectJson(input, { maxDepth: INGEST_LIMITS.depth, maxIssues: 1 })
-  if (issue !== undefined) throw new DocumentError(issueText(issue))
+  if (issue !== undefined) throw new AlertDocumentError(issueText(issue))
 }
 
-/** One document → the alert it describes, or a DocumentError naming the bad field. */
+/** One document → the alert it describes, or a AlertDocumentError naming the bad field. */
 export function normaliseAlert (input: unknown): NormalisedAlert {
-  if (!isPlainObject(input)) throw new DocumentError('An alert must be a JSON object.')
+  if (!isPlainObject(input)) throw new AlertDocumentError('An alert must be a JSON object.')
   checkDocument(input)
-  if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes) throw new DocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
+  if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes) throw new AlertDocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
   // A search hit as Elasticsearch returns it: the document is its _source.
   const doc = isPlainObject(input._source) ? { ...input._source, _id: input._id, _index: input._index } : input
   const flat = flatten(doc)
   const name = text(flat, ['kibana.alert.rule.name', 'signal.rule.name'], 500)
-  if (name === undefined || name.trim() === '') throw new DocumentError('kibana.alert.rule.name is required.')
+  if (name === undefined || name.trim() === '') throw new AlertDocumentError('kibana.alert.rule.name is required.')
   const id = text(flat, ['kibana.alert.uuid', '_id', 'signal.id'], 256)
-  if (id === undefined || id.trim() === '') throw new DocumentError('kibana.alert.uuid (or _id) is required.')
+  if (id === undefined || id.trim() === '') throw new AlertDocumentError('kibana.alert.uuid (or _id) is required.')
   const createdAt = date(flat, ['@timestamp', 'kibana.alert.original_time'])
-  if (createdAt === undefined) throw new DocumentError('@timestamp (or kibana.alert.original_time) is required.')
+  if (createdAt === undefined) throw new AlertDocumentError('@timestamp (or kibana.alert.original_time) is required.')
   const device = text(flat, ['device'], 64)
-  if (device !== undefined && !isUuid(device)) throw new DocumentError('device must be a device uid.')
+  if (device !== undefined && !isUuid(device)) throw new AlertDocumentError('device must be a device uid.')
   const workflow = text(flat, ['kibana.alert.workflow_status', 'signal.status'], 64)
   const data = eventData(flat)
   let indicator = text(flat, ['indicator'], 2000)
@@ -299,10 +299,10 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
   documents.forEach((doc, index) => {
     try {
       const duplicate = duplicated.get(index)
-      if (duplicate !== undefined) throw new DocumentError(duplicate)
+      if (duplicate !== undefined) throw new AlertDocumentError(duplicate)
       valid.push({ index, alert: normaliseAlert(doc) })
     } catch (error) {
-      if (!(error instanceof DocumentError)) throw error
+      if (!(error instanceof AlertDocumentError)) throw error
       if (!batch) throw new HttpError(400, error.message)
       answer.rejected.push({ index, detail: error.message })
     }

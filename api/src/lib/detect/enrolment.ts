@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.js'
 import { devices, provisionTokens } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
-import { bumpTenantData } from './data-version.js'
-import { isUuid } from './scope.js'
+import { bumpTenantData } from '../data-version.js'
+import { isUuid } from '../tenant-scope.js'
 
 /**
  * Agent enrolment and device credentials.

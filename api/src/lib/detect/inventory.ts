@@ -10,10 +10,10 @@ import { matchDevicePackages, osvEcosystem } from '../vulns/match.js'
 import {
   detectInventoryChanges, type AccountState, type InterfaceState, type VulnerablePackage
 } from './detections.js'
-import { bumpTenantData } from './data-version.js'
+import { bumpTenantData } from '../data-version.js'
 import type { DevicePrincipal } from './enrolment.js'
-import { owned } from './scope.js'
-import { HIGH_RISK_SCORE } from './risk.js'
+import { owned } from '../tenant-scope.js'
+import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 
 /** Limits of one inventory report (documented in api/README.md and docs/detect-api.md). */
 export const INVENTORY_LIMITS = {

@@ -4,7 +4,7 @@ import {
   alerts, devicePackages, devices, packageFindings, summaries, vulnerabilities,
   type SummaryCounts, type WorstFinding
 } from '../../db/schema/index.js'
-import { HIGH_RISK_SCORE } from './risk.js'
+import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 import { plural } from '../plural.js'
 import { coverageOf } from '../vulns/coverage.js'
 import { ecosystemKey } from '../vulns/ecosystems.js'

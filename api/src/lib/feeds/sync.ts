@@ -3,15 +3,15 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { bumpAllTenantData } from '../detect/data-version.js'
-import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
-import { refreshFeedEcosystems } from '../vulns/coverage.js'
-import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from '../vulns/match.js'
+import { bumpAllTenantData } from '../data-version.js'
+import type { ReanalyseTotals } from '../insights/reanalyse.js'
+import type { MatchTotals } from '../vulns/match.js'
 import { ecosystemsInUse } from './ecosystems.js'
 import { syncEpss } from './epss.js'
 import { syncKev } from './kev.js'
 import { tryFeedSyncLock } from './lock.js'
 import { syncOsvFeed } from './osv-feed.js'
+import { rematchAfterOsvChange } from './osv-rematch.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
 
 /**
@@ -99,11 +99,10 @@ export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOp
     }
     if (osvChanged) {
       const start = performance.now()
-      await refreshFeedEcosystems(db)
-      // Only the packages the change can concern are re-matched on each touched device.
-      result.matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), undefined, { packageNames, vulnerabilityUids })
-      result.sboms = await reanalyseSboms(db, { packageNames })
-      result.removedCves = await removeOrphanVulnerabilities(db, orphans)
+      const rematch = await rematchAfterOsvChange(db, { packageNames, vulnerabilityUids, orphans })
+      result.matched = rematch.matched
+      result.sboms = rematch.sboms
+      result.removedCves = rematch.removed
       bumpAllTenantData()
       result.matchSeconds = (performance.now() - start) / 1000
     }

@@ -3,7 +3,7 @@ import { gzip as gzipCallback } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms, type SbomStats } from '../../db/schema/index.js'
-import { owned } from '../detect/scope.js'
+import { owned } from '../tenant-scope.js'
 import { HttpError } from '../http-error.js'
 import { sbomStats, writeAnalysis } from './analysis.js'
 import { normaliseAudit, type AuditDocument } from './audit.js'
@@ -80,17 +80,17 @@ export async function packSbom (document: SbomDocument, feed: FeedAnalysis | nul
 }
 
 /**
- * Everything that can reject an upload happens here, before anything is stored. With `feed` (the
- * database), the SBOM is analysed against the console's OSV feed (sbom-vulns.ts) before it is
+ * Everything that can reject an upload happens here, before anything is stored. With `db`, the
+ * SBOM is analysed against the console's OSV feed stored there (sbom-vulns.ts) before it is
  * serialised; without it (benchmarks of the parsing alone), it is stored as uploaded. `demo` is
  * for the seed's own SBOMs only (matched against the demo catalogue too); uploads never set it.
  */
-export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>, feed?: Db, { demo = false }: { demo?: boolean } = {}): Promise<PreparedScan> {
+export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>, db?: Db, { demo = false }: { demo?: boolean } = {}): Promise<PreparedScan> {
   const audit = files.audit === undefined ? null : check('audit', files.audit, normaliseAudit)
   let sbom: PreparedSbom | null = null
   if (files.sbom !== undefined) {
     const document = check('sbom', files.sbom, normaliseSbom)
-    sbom = await packSbom(document, feed === undefined ? null : await analyseSbom(feed, document, { demo }), demo)
+    sbom = await packSbom(document, db === undefined ? null : await analyseSbom(db, document, { demo }), demo)
   }
   return { sbom, audit }
 }

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages } from '../../db/schema/index.js'
-import { owned } from '../detect/scope.js'
+import { owned } from '../tenant-scope.js'
 import { coverageOf } from './coverage.js'
 import { ecosystemKey } from './ecosystems.js'
 

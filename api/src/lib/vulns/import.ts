@@ -1,15 +1,12 @@
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
-import { refreshFeedEcosystems } from './coverage.js'
 import { readFeed } from './feed-reader.js'
 import { storeOsvRecords, type SourcedRecord } from './feed-store.js'
-import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from './match.js'
 import { OsvFormatError, parseOsvDocument } from './osv-record.js'
 
 /**
  * `import-osv`: an OSV feed (file, folder or zip) into the database, in batches. Bad documents
- * and records are reported by source and skipped; the good ones around them are kept.
+ * and records are reported by source and skipped; the good ones around them are kept. What must
+ * follow an import (re-match, re-analysis) is run by the caller: lib/feeds/osv-import.ts.
  */
 
 export interface ImportSummary {
@@ -89,42 +86,4 @@ export async function importOsv (db: Db, target: string, options: ImportOptions 
   for (const uid of cves) summary.orphans.delete(uid)
   summary.cves = cves.size
   return summary
-}
-
-export interface ImportAndMatchResult {
-  imported: ImportSummary
-  /** The devices whose packages or findings the import touched, re-matched. */
-  matched: MatchTotals
-  /** CVE rows dropped because no record and no finding uses them any more. */
-  removed: number
-  /** The stored SBOMs with a component named like an affected row that came or went, analysed again. */
-  sboms: ReanalyseTotals
-}
-
-/**
- * What `import-osv` does: import, re-match the devices the import can change, re-analyse the
- * SBOMs it can change (and any never analysed), drop orphaned CVE rows.
- */
-export async function importOsvAndMatch (db: Db, target: string, options: ImportOptions & {
-  onMatchProgress?: (done: number, total: number) => void
-} = {}): Promise<ImportAndMatchResult> {
-  const imported = await importOsv(db, target, options)
-  await refreshFeedEcosystems(db)
-  await recordFileImport(db, imported)
-  const devices = await devicesTouched(db, imported.packageNames, imported.vulnerabilityUids)
-  const matched = await matchDevices(db, devices, options.onMatchProgress,
-    { packageNames: imported.packageNames, vulnerabilityUids: imported.vulnerabilityUids })
-  const sboms = await reanalyseSboms(db, { packageNames: imported.packageNames })
-  const removed = await removeOrphanVulnerabilities(db, imported.orphans)
-  return { imported, matched, removed, sboms }
-}
-
-/** Settings › Vulnerability feed lists file imports as one source ("file:osv"): when, and how many. */
-async function recordFileImport (db: Db, imported: ImportSummary): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO feed_sources (name, kind, records, last_attempt_at, last_success_at, last_changed_at)
-    VALUES ('file:osv', 'file', (SELECT count(*)::int FROM osv_records WHERE NOT demo AND cardinality(feeds) = 0), now(), now(),
-      ${imported.records > 0 ? sql`now()` : sql`NULL`})
-    ON CONFLICT (name) DO UPDATE SET records = excluded.records, last_attempt_at = excluded.last_attempt_at,
-      last_success_at = excluded.last_success_at, last_changed_at = coalesce(excluded.last_changed_at, feed_sources.last_changed_at)`)
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
 import { cookieNames } from '../../lib/session-cookies.js'
 import { MemoCache } from '../../lib/memo-cache.js'
-import { findAccessToken, onSessionsRevoked, type LiveAccessToken, type Revocation } from '../../lib/sessions.js'
+import { findAccessToken, onSessionsRevoked, type LiveAccessToken, type Revocation, type SessionUser } from '../../lib/sessions.js'
 import { hashToken } from '../../lib/tokens.js'
 
 /**
@@ -15,15 +15,6 @@ import { hashToken } from '../../lib/tokens.js'
  * - 'none': public
  */
 export type AuthMode = 'none' | 'optional' | 'cookie' | 'api-key' | 'cookie-or-api-key'
-
-export interface AuthUser {
-  uid: string
-  email: string
-  tenantUid: string
-  tenantName: string
-  /** The refresh-token family of this session; logout revokes it. */
-  familyId: string
-}
 
 /** What an API key stands for (an agent's provision token, a report token, a tenant API key...). */
 export interface ApiKeyPrincipal {
@@ -45,7 +36,7 @@ declare module 'fastify' {
     unauthorizedDetail?: string
   }
   interface FastifyRequest {
-    user: AuthUser | null
+    user: SessionUser | null
     apiKey: ApiKeyPrincipal | null
     /** Set by the tenant guard on every /api/v1/tenants/:tenant route; the only tenant scope to trust. */
     tenantUid: string
@@ -54,7 +45,7 @@ declare module 'fastify' {
     /** Later features push their resolvers here; the first that recognises a key wins. */
     apiKeyResolvers: ApiKeyResolver[]
     /** The console user of the request's access-token cookie (cached like every session check), or null. */
-    signedInUser: (request: FastifyRequest) => Promise<AuthUser | null>
+    signedInUser: (request: FastifyRequest) => Promise<SessionUser | null>
   }
 }
 
@@ -82,7 +73,7 @@ export const authPlugin = fp(async (app) => {
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
   const accessCookie = cookieNames(app.config.cookieSecure).access
-  const signedInUser = async (request: FastifyRequest): Promise<AuthUser | null> => {
+  const signedInUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
     const token = request.cookies[accessCookie]
     if (!token) return null
     const digest = hashToken(token)

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { CachedJson } from '../../lib/detect/cached-detail.js'
-import { bumpTenantData } from '../../lib/detect/data-version.js'
+import { bumpTenantData } from '../../lib/data-version.js'
 import { MemoCache } from '../../lib/memo-cache.js'
 import { UNSAFE_METHODS } from './auth.js'
 

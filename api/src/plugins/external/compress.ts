@@ -32,9 +32,12 @@ export function precompress (body: string): Precompressed | undefined {
   return { br: brotliCompressSync(body, BROTLI_OPTIONS), gzip: gzipSync(body) }
 }
 
-/** The encoding the plugin would pick for this request (its negotiation: `*` and x-gzip read as gzip). */
-export function negotiatedEncoding (request: FastifyRequest): 'br' | 'gzip' | undefined {
+/**
+ * The encoding the plugin would pick for this request (its negotiation: `*` and x-gzip read as
+ * gzip), among `available` when the body exists in fewer encodings (a stored gzip).
+ */
+export function negotiatedEncoding (request: FastifyRequest, available: Array<'br' | 'gzip'> = ENCODINGS): 'br' | 'gzip' | undefined {
   const header = request.headers['accept-encoding']
   if (header === undefined) return undefined
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS) ?? undefined
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), available) ?? undefined
 }

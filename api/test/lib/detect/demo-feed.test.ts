@@ -9,7 +9,7 @@ import { ecosystemComparator } from '../../../src/lib/vulns/ecosystems.js'
 import { allDevices, matchDevices } from '../../../src/lib/vulns/match.js'
 import { openVulnsDb, type VulnsDb } from '../vulns/vulns-helpers.js'
 import { seed } from '../../../src/lib/seed.js'
-import { importOsvAndMatch } from '../../../src/lib/vulns/import.js'
+import { importOsvAndMatch } from '../../../src/lib/feeds/osv-import.js'
 import { needsSharedData, sharedData } from '../../shared-data.js'
 
 describe('demo feed: patch ladders', () => {

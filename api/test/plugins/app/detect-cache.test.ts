@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { alerts, devicePackages, devices } from '../../../src/db/schema/index.js'
-import { bumpTenantData } from '../../../src/lib/detect/data-version.js'
+import { bumpTenantData } from '../../../src/lib/data-version.js'
 import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../helpers.js'
 
 // Mirrors src/plugins/app/detect-cache.ts and src/lib/detect/cached-detail.ts: device and alert

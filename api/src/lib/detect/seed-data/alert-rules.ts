@@ -1,4 +1,4 @@
-import type { Priority } from '../risk.js'
+import type { Priority } from '../priority.js'
 
 /** What a seeded alert knows about its device and moment, for the rule to fill its texts. */
 export interface AlertContext {

@@ -1,6 +1,6 @@
 import { ecosystemComparator } from '../../vulns/ecosystems.js'
 import type { AffectedEntry, OsvRecord } from '../../vulns/osv-record.js'
-import { HIGH_RISK_SCORE } from '../risk.js'
+import { HIGH_RISK_SCORE } from '../../vulns/risk.js'
 import { CVES, type CveSeed } from './cves.js'
 import { FAMILIES, type Family } from './platforms.js'
 

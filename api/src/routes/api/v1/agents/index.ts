@@ -8,7 +8,7 @@ import { rtosBundle } from '../../../../lib/detect/agents/rtos-bundle.js'
 import {
   linuxInstallScript, linuxUninstallScript, rtosInstallScript, rtosUninstallScript, scriptOrigin
 } from '../../../../lib/detect/agents/scripts.js'
-import { found, uidOr404 } from '../../../../lib/detect/scope.js'
+import { found, uidOr404 } from '../../../../lib/tenant-scope.js'
 import { responses } from '../../../../lib/schemas.js'
 import { TENANT_API_KEY_KIND } from '../../../../plugins/app/api-key.js'
 import { enrollRoutes } from './enroll.js'

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { Type } from 'typebox'
 import { apiKeys } from '../../../../db/schema/index.js'
 import { newApiKey } from '../../../../lib/detect/api-keys.js'
-import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
+import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
 import { responses } from '../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })

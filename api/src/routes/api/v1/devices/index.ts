@@ -5,10 +5,10 @@ import {
   deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
 } from '../../../../db/schema/index.js'
 import { cachedCount, cachedDetail } from '../../../../lib/detect/cached-detail.js'
-import { bumpTenantData } from '../../../../lib/detect/data-version.js'
+import { bumpTenantData } from '../../../../lib/data-version.js'
 import { regenerateSummary } from '../../../../lib/detect/summary.js'
-import { iso, likePattern, orderBy, paging } from '../../../../lib/detect/listing.js'
-import { found, owned, uidOr404 } from '../../../../lib/detect/scope.js'
+import { iso, likePattern, orderBy, paging } from '../../../../lib/listing.js'
+import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
 import { responses } from '../../../../lib/schemas.js'
 import { deviceCoverage } from '../../../../lib/vulns/device-coverage.js'
 import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../../../../lib/vulns/exploits.js'

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { orderingQuery, pagingQuery, searchQuery } from '../../../../lib/detect/listing.js'
+import { orderingQuery, pagingQuery, searchQuery } from '../../../../lib/listing.js'
 import { ExploitDataFields, NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { pagingQuery } from '../../../../lib/detect/listing.js'
+import { pagingQuery } from '../../../../lib/listing.js'
 import { ExploitDataFields, NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
 
 const NullableString = Type.Union([Type.String(), Type.Null()])

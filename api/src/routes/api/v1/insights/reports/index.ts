@@ -2,29 +2,19 @@ import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { paging } from '../../../../../lib/detect/listing.js'
+import { paging } from '../../../../../lib/listing.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../../lib/http-error.js'
 import {
   createReport, deleteReport, getAudit, getReport, getSbomGzip, listReports, updateReport
 } from '../../../../../lib/insights/reports.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
+import { negotiatedEncoding } from '../../../../../plugins/external/compress.js'
 import {
   AuditResult, Report, ReportCreate, ReportList, ReportListQuery, ReportParams, ReportPatch, Sbom, SbomFeed
 } from '../schemas.js'
 
 const gunzip = promisify(gunzipCallback)
-
-/** True when Accept-Encoding allows gzip (`gzip` or `*` without q=0). */
-export function acceptsGzip (header: string | undefined): boolean {
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [coding, ...params] = part.trim().split(';')
-    if (coding !== 'gzip' && coding !== '*') continue
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return q === undefined || Number(q.slice(2)) > 0
-  }
-  return false
-}
 
 /**
  * Insight reports of the caller's tenant (spec §7). Not under /tenants/:tenant: the tenant is the
@@ -114,7 +104,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sbom = await getSbomGzip(db, request.tenantUid, request.params.uid)
     if (sbom === null) throw new HttpError(404, 'No SBOM data available.')
     void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
-    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(sbom.gzip)
+    if (negotiatedEncoding(request, ['gzip']) === 'gzip') return reply.header('content-encoding', 'gzip').send(sbom.gzip)
     return reply.send(await gunzip(sbom.gzip))
   })
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it, type TestContext } from 'node:test'
-import { importOsvAndMatch } from '../../../../../../src/lib/vulns/import.js'
+import { importOsvAndMatch } from '../../../../../../src/lib/feeds/osv-import.js'
 import { needsSharedData, sharedData } from '../../../../../shared-data.js'
 import { buildInsightsApp, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 

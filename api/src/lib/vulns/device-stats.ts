@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
-import { bumpTenantData } from './data-version.js'
-import { owned } from './scope.js'
+import { bumpTenantData } from '../data-version.js'
+import { owned } from '../tenant-scope.js'
 import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
-import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
+import { CVE_ROW_ID, isKev } from './exploits.js'
 
 export interface FindingCounts { n: number, high: number, kev: number, worst: number | null }
 

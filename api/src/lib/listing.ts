@@ -1,7 +1,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Type } from 'typebox'
-import { HttpError } from '../http-error.js'
+import { HttpError } from './http-error.js'
 
 /**
  * Query-string paging fields shared by the list routes. Strings with a digits-only pattern, because

@@ -20,8 +20,3 @@ export function deviceRisk (scores: Iterable<number | null | undefined>, kevFind
   if (worst >= MEDIUM_RISK_SCORE) return { riskScore: 'Medium', riskRank: 2 }
   return { riskScore: 'Low', riskRank: 1 }
 }
-
-export const PRIORITIES = ['Critical', 'High', 'Medium', 'Low'] as const
-export type Priority = typeof PRIORITIES[number]
-/** Critical 4 … Low 1, stored beside the priority so lists sort by severity. */
-export const priorityRank = (priority: Priority): number => 4 - PRIORITIES.indexOf(priority)

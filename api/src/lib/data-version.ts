@@ -12,6 +12,9 @@
  *
  * Other processes (a second server on the same PostgreSQL, the CLI) cannot bump this counter:
  * what they write is seen here within CACHE_TTL_SECONDS, the life of a cached answer.
+ *
+ * It sits below the areas (not in lib/detect/) because writers outside DETECT bump it too: CVE
+ * matching (lib/vulns), feed syncs (lib/feeds), demo removal.
  */
 const versions = new Map<string, number>()
 let allTenants = 0

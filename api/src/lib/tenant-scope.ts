@@ -1,11 +1,12 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { HttpError, NOT_FOUND } from '../http-error.js'
+import { HttpError, NOT_FOUND } from './http-error.js'
 
 /**
- * Tenant scoping for DETECT queries. Every tenant-owned table has a tenant_uid column; routes
- * build their WHERE with `owned(table, tenantUid, ...)` so the tenant filter cannot be forgotten.
- * The tenant comes from `request.tenantUid` (set by the tenant guard), never the URL.
+ * Tenant scoping for every area's queries (DETECT, INSIGHTS, vulnerabilities). Every tenant-owned
+ * table has a tenant_uid column; queries build their WHERE with `owned(table, tenantUid, ...)` so
+ * the tenant filter cannot be forgotten. The tenant comes from `request.tenantUid` (set by the
+ * tenant guard), never the URL.
  */
 export function owned (table: { tenantUid: PgColumn }, tenantUid: string, ...conditions: Array<SQL | undefined>): SQL {
   return and(eq(table.tenantUid, tenantUid), ...conditions) as SQL

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs'
+
+// The programs the API serves (Linux agent, scanner, RTOS SDK) live as real files in api/assets,
+// where shellcheck and a C compiler can check them. api/src/lib and api/dist/lib are both two
+// levels below api/, so the same relative path finds them under tsx and in the production build.
+const ASSETS = new URL('../../assets/', import.meta.url)
+
+const cache = new Map<string, string>()
+
+/** The text of api/assets/<relativePath>, read once. */
+export function readAsset (relativePath: string): string {
+  let text = cache.get(relativePath)
+  if (text === undefined) {
+    text = readFileSync(new URL(relativePath, ASSETS), 'utf8')
+    cache.set(relativePath, text)
+  }
+  return text
+}
