@@ -20,7 +20,9 @@ const SHARED = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = join(SHARED, '..');
 const REPORT = join(SHARED, 'api-report', 'shared.api.md');
 const RELEASED = join(SHARED, 'api-report', 'release.json');
-const TEMP = join(SHARED, 'temp');
+// A dot folder: what is written here must not make the builds look stale (scripts/lib.mjs), and
+// not under node_modules, where API Extractor would take the declarations for another package's.
+const TEMP = join(SHARED, '.api-check');
 const update = process.argv.includes('--update');
 
 /** The declarations of a report, one line each; comments, imports and blank lines dropped. */
@@ -87,7 +89,7 @@ console.log(
 if (!bumped) {
   console.error(
     `\nFAIL: add a changeset with a ${needed} bump of @console/shared (npm run changeset), or undo the change.\n` +
-      `Full new report: ${join('shared', 'temp', 'api-report', 'shared.api.md')}`,
+      `Full new report: ${join('shared', '.api-check', 'report', 'shared.api.md')}`,
   );
   process.exit(1);
 }
