@@ -77,6 +77,10 @@ if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=2', 'run', 'typec
   results.push({ name: 'typecheck', code: 1, passed: 0, failed: 1, skipped: 0 });
 }
 await shellcheck();
+log('Comparing the exported API of @console/shared with its last release');
+if ((await run('node', ['shared/scripts/api-check.mjs'])) !== 0) {
+  results.push({ name: 'API check (@console/shared)', code: 1, passed: 0, failed: 1, skipped: 0 });
+}
 if ((await build(staleBuilds())) !== 0) {
   console.error('Build failed: the browser tests need the production build.');
   process.exit(1);

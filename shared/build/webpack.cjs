@@ -1,25 +1,11 @@
 // The one webpack configuration of the host and the remotes (federated and monolith builds).
 // Plugins and loaders are resolved from the calling app, so this file needs no dependencies.
-const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
-const WORKSPACE_ROOT = path.resolve(__dirname, '../..');
 const SHARED_PACKAGE = require('../package.json');
 const { hostShareScope } = require('./share-scope.cjs');
-
-/** Exact versions from the pnpm catalog: apps declare `catalog:`, which webpack cannot read. */
-function readCatalog() {
-  const text = fs.readFileSync(path.join(WORKSPACE_ROOT, 'pnpm-workspace.yaml'), 'utf8');
-  const block = text.split(/^catalog:\s*$/m)[1] ?? '';
-  const versions = {};
-  for (const line of block.split('\n')) {
-    if (/^\S/.test(line)) break;
-    const match = line.match(/^\s+'?([^':]+)'?:\s*'?([^'\s]+)'?/);
-    if (match) versions[match[1]] = match[2];
-  }
-  return versions;
-}
+const { hostRelease, readCatalog, remoteRelease, requirementOf } = require('./release.cjs');
 
 /**
  * Singletons of the page. MUI is shared per deep import path (`@mui/material/Button`) so
@@ -28,27 +14,29 @@ function readCatalog() {
  */
 function sharedModules() {
   const catalog = readCatalog();
-  const singleton = (pkg) => ({ singleton: true, strictVersion: true, requiredVersion: catalog[pkg] });
-  // The react-router keys resolve to facades in shared/build (whose package.json says 0.1.0).
-  const router = (pkg) => ({ ...singleton(pkg), version: catalog[pkg] });
+  // A remote accepts any semver-compatible version: the range its manifest records (release.cjs).
+  // The version is stated, not read from the module's package.json: the react-router keys
+  // resolve to facades in shared/build, whose nearest package.json is @console/shared's.
+  const singleton = (pkg, version = catalog[pkg]) => ({
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: requirementOf(version),
+    version,
+  });
   return {
     react: singleton('react'),
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router': router('react-router'),
-    'react-router-dom': router('react-router-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
     '@mui/material/': singleton('@mui/material'),
     '@emotion/react': singleton('@emotion/react'),
     '@emotion/styled': singleton('@emotion/styled'),
     swr: singleton('swr'),
     'swr/': singleton('swr'),
     axios: singleton('axios'),
-    '@console/shared': {
-      singleton: true,
-      strictVersion: true,
-      requiredVersion: SHARED_PACKAGE.version,
-    },
+    '@console/shared': singleton('@console/shared', SHARED_PACKAGE.version),
   };
 }
 
@@ -63,6 +51,28 @@ function remoteSharedModules(appDir) {
   const { dependencies = {} } = require(path.join(appDir, 'package.json'));
   const libraries = REMOTE_LIBRARIES.filter((name) => name in dependencies).map((name) => [name, {}]);
   return { ...sharedModules(), ...Object.fromEntries(libraries) };
+}
+
+/**
+ * The host's version, build time and provided contract: compiled in as CONSOLE_BUILD (what the
+ * running page checks remotes against) and written as build-info.json (what /remotes.json reports).
+ */
+function hostReleasePlugins(webpack, appDir) {
+  const release = hostRelease(appDir);
+  const json = JSON.stringify(release, null, 2);
+  return [
+    new webpack.DefinePlugin({ CONSOLE_BUILD: json }),
+    {
+      apply(compiler) {
+        compiler.hooks.thisCompilation.tap('ConsoleBuildInfo', (compilation) => {
+          const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+          compilation.hooks.processAssets.tap({ name: 'ConsoleBuildInfo', stage }, () => {
+            compilation.emitAsset('build-info.json', new webpack.sources.RawSource(`${json}\n`));
+          });
+        });
+      },
+    },
+  ];
 }
 
 /**
@@ -120,6 +130,7 @@ function createWebpackConfig(app) {
         }),
       );
     }
+    if (isHost) plugins.push(...hostReleasePlugins(webpack, app.dir));
     let shareScope;
     if (federated && isHost) {
       // The host is no federation container: it loads the runtime itself, on the first remote
@@ -136,7 +147,13 @@ function createWebpackConfig(app) {
           shared: remoteSharedModules(app.dir),
           // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
           shareStrategy: 'loaded-first',
-          manifest: true,
+          // Its version, build time and the contract the host checks before loading it (release.cjs).
+          manifest: {
+            additionalData: ({ stats }) => {
+              stats.metaData.console = remoteRelease(app.dir, app.name);
+              return stats;
+            },
+          },
           dts: false,
           experiments: {
             optimization: { target: 'web' },

@@ -1,20 +1,21 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
-  fallback: (retry: () => void) => ReactNode;
+  fallback: (retry: () => void, error: unknown) => ReactNode;
   onRetry: () => void;
   children: ReactNode;
 }
 
 interface State {
   failed: boolean;
+  error?: unknown;
 }
 
 export class RemoteErrorBoundary extends Component<Props, State> {
   state: State = { failed: false };
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, error };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -23,10 +24,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   private retry = () => {
     this.props.onRetry();
-    this.setState({ failed: false });
+    this.setState({ failed: false, error: undefined });
   };
 
   render() {
-    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+    return this.state.failed ? this.props.fallback(this.retry, this.state.error) : this.props.children;
   }
 }

@@ -13,6 +13,12 @@ const REMOTES = {
   insights: '/remotes/insights/mf-manifest.json',
   threat: '/remotes/threat/mf-manifest.json',
 };
+const REMOTES_JSON = {
+  host: { name: 'host', version: '1.0.0', buildTime: null },
+  remotes: Object.fromEntries(
+    Object.entries(REMOTES).map(([name, entry]) => [name, { name, entry, version: null, buildTime: null }]),
+  ),
+};
 
 function renderRoutes(path: string) {
   return renderWithAuth(
@@ -28,14 +34,23 @@ function renderRoutes(path: string) {
 
 let consoleError: jest.SpyInstance;
 beforeAll(async () => {
-  globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => REMOTES })) as unknown as typeof fetch;
+  // /remotes.json, then each remote's manifest (one without a recorded contract loads unchecked).
+  globalThis.fetch = jest.fn(async (url: string) => ({
+    ok: true,
+    json: async () => (url === '/remotes.json' ? REMOTES_JSON : { id: url, metaData: {} }),
+  })) as unknown as typeof fetch;
   await initRemotes();
 });
+let consoleWarn: jest.SpyInstance;
 beforeEach(() => {
   load.mockReset();
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => consoleError.mockRestore());
+afterEach(() => {
+  consoleError.mockRestore();
+  consoleWarn.mockRestore();
+});
 
 describe('remote loading', () => {
   it('reads /remotes.json at start without starting the federation runtime or loading a remote', () => {

@@ -1,6 +1,7 @@
 import { ErrorState, LoadingState } from '@console/shared';
 import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
-import { REMOTE_LABELS, type RemoteName } from './remoteCatalog';
+import type { RemoteName } from './remoteCatalog';
+import { failureMessage } from './failureMessage';
 import { loadRemoteModule, resetRemote } from './remote-modules';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
@@ -47,12 +48,7 @@ export function RemotePage({ remote, page }: RemotePageProps) {
         forgetRemote(remote);
         retried();
       }}
-      fallback={(retry) => (
-        <ErrorState
-          message={`The ${REMOTE_LABELS[remote]} module could not be loaded.`}
-          onRetry={retry}
-        />
-      )}
+      fallback={(retry, error) => <ErrorState message={failureMessage(remote, error)} onRetry={retry} />}
     >
       <Suspense fallback={<LoadingState text="Loading..." />}>
         <Page />

@@ -1,4 +1,5 @@
 import { REMOTES_JSON_URL, type RemoteName } from './remoteCatalog';
+import { fetchRemotesJson } from './remotesJson';
 
 // The monolith build swaps this file for monolith/remote-modules.ts (same exports).
 
@@ -10,10 +11,8 @@ let federation: Promise<Federation> | undefined;
 /** Reads where the remotes live (deploy-time JSON); loads none of them, nor the federation runtime. */
 export async function initRemotes(url = REMOTES_JSON_URL): Promise<void> {
   try {
-    const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const manifest = (await response.json()) as Record<string, string>;
-    for (const [name, entry] of Object.entries(manifest)) entries.set(name, entry);
+    const { remotes } = await fetchRemotesJson(url);
+    for (const [name, { entry }] of Object.entries(remotes)) entries.set(name, entry);
   } catch (error) {
     // The shell still works; each remote route will show its own load error.
     console.error('Could not read the remote locations', error);
@@ -35,10 +34,29 @@ function startedFederation(): Promise<Federation> {
   return federation;
 }
 
+const compatible = new Map<string, Promise<void>>();
+
+/** Refuses a remote whose contract this host does not meet (./contract); a passed check is kept. */
+function checkedRemote(remote: RemoteName): Promise<void> {
+  const entry = entries.get(remote);
+  if (!entry) return Promise.resolve(); // location unknown: loadRemote reports the failure
+  let check = compatible.get(remote);
+  if (!check) {
+    check = import('./contract').then(({ assertCompatible }) => assertCompatible(remote, entry));
+    const pending = check;
+    compatible.set(remote, pending);
+    pending.catch(() => {
+      if (compatible.get(remote) === pending) compatible.delete(remote);
+    });
+  }
+  return check;
+}
+
 export async function loadRemoteModule(
   remote: RemoteName,
   page: string,
 ): Promise<Record<string, unknown>> {
+  await checkedRemote(remote);
   const { loadRemote } = await startedFederation();
   const module = await loadRemote<Record<string, unknown>>(`${remote}/${page}`);
   if (!module) throw new Error(`${remote}/${page} did not load`);
@@ -47,6 +65,7 @@ export async function loadRemoteModule(
 
 /** Forgets a failed remote (entry, manifest, container) so the next load fetches it again. */
 export function resetRemote(remote: RemoteName): void {
+  compatible.delete(remote);
   const entry = entries.get(remote);
   if (!entry || !federation) return; // nothing was loaded yet
   void federation.then(

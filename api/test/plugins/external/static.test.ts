@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { buildTestApp, tempDir, type TestApp } from '../../helpers.js'
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/main.0123abcd.js"></script></body></html>'
+
+const DETECT_MANIFEST = {
+  id: 'detect',
+  name: 'detect',
+  metaData: {
+    name: 'detect',
+    console: { name: 'detect', version: '1.4.0', buildTime: '2026-01-01T00:00:00.000Z', requires: { '@console/shared': '^1.2.0' } }
+  }
+}
 
 function fakeConsoleRoot (): string {
   const root = tempDir('console-root-')
@@ -15,7 +26,8 @@ function fakeConsoleRoot (): string {
   write('host/dist/index.html', INDEX)
   write('host/dist/main.0123abcd.js', `console.log(${JSON.stringify('x'.repeat(4000))})`)
   write('host/dist/logo.png', 'png')
-  write('remote-detect/dist/mf-manifest.json', '{"name":"detect"}')
+  write('host/dist/build-info.json', JSON.stringify({ name: 'host', version: '1.2.0', buildTime: '2026-01-02T03:04:05.000Z', provides: {} }))
+  write('remote-detect/dist/mf-manifest.json', JSON.stringify(DETECT_MANIFEST))
   write('remote-detect/dist/remoteEntry.js', 'var detect = 1')
   write('remote-detect/dist/123.4567abcd89.js', 'var chunk = 1')
   return root
@@ -73,7 +85,7 @@ describe('production static files, SPA fallback and /remotes.json', () => {
   it('serves each built remote under /remotes/<name>/', async () => {
     const manifest = await t.app.inject({ url: '/remotes/detect/mf-manifest.json' })
     assert.equal(manifest.statusCode, 200)
-    assert.deepEqual(manifest.json(), { name: 'detect' })
+    assert.deepEqual(manifest.json(), DETECT_MANIFEST)
     assert.equal(manifest.headers['cache-control'], 'no-cache')
     const entry = await t.app.inject({ url: '/remotes/detect/remoteEntry.js' })
     assert.equal(entry.headers['cache-control'], 'no-cache')
@@ -90,14 +102,24 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     assert.equal(docs.headers['content-encoding'], 'gzip')
   })
 
-  it('GET /remotes.json lists the default manifests, not cached', async () => {
+  it('GET /remotes.json lists the default manifests and the builds\' versions, not cached', async () => {
     const response = await t.app.inject({ url: '/remotes.json' })
     assert.equal(response.statusCode, 200)
     assert.equal(response.headers['cache-control'], 'no-cache')
     assert.deepEqual(response.json(), {
-      detect: '/remotes/detect/mf-manifest.json',
-      insights: '/remotes/insights/mf-manifest.json',
-      threat: '/remotes/threat/mf-manifest.json'
+      host: { name: 'host', version: '1.2.0', buildTime: '2026-01-02T03:04:05.000Z' },
+      remotes: {
+        detect: {
+          name: 'detect',
+          entry: '/remotes/detect/mf-manifest.json',
+          version: '1.4.0',
+          buildTime: '2026-01-01T00:00:00.000Z',
+          requires: { '@console/shared': '^1.2.0' }
+        },
+        // Not built: nothing to report, the host still gets where to load it from.
+        insights: { name: 'insights', entry: '/remotes/insights/mf-manifest.json', version: null, buildTime: null },
+        threat: { name: 'threat', entry: '/remotes/threat/mf-manifest.json', version: null, buildTime: null }
+      }
     })
   })
 
@@ -118,23 +140,47 @@ describe('production static files, SPA fallback and /remotes.json', () => {
 
 describe('remote URLs and CSP origins from the environment', () => {
   let t: TestApp
+  let cdn: http.Server
+  let cdnOrigin: string
+  let manifestRequests = 0
   before(async () => {
+    // A remote deployed on its own origin (a CDN in production).
+    cdn = http.createServer((request, response) => {
+      manifestRequests++
+      if (request.url !== '/detect/mf-manifest.json') return void response.writeHead(404).end()
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(DETECT_MANIFEST))
+    })
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve))
+    cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`
     t = await buildTestApp({
       env: {
-        REMOTE_DETECT_URL: 'https://cdn.example.com/detect/mf-manifest.json',
+        REMOTE_DETECT_URL: `${cdnOrigin}/detect/mf-manifest.json`,
         REMOTE_THREAT_URL: '/static/threat/mf-manifest.json',
         CSP_EXTRA_ORIGINS: 'https://assets.example.org'
       }
     })
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+    cdn.close()
+  })
 
-  it('overrides /remotes.json entries', async () => {
-    assert.deepEqual((await t.app.inject({ url: '/remotes.json' })).json(), {
-      detect: 'https://cdn.example.com/detect/mf-manifest.json',
-      insights: '/remotes/insights/mf-manifest.json',
-      threat: '/static/threat/mf-manifest.json'
-    })
+  it('overrides /remotes.json entries and reads the version of a remote on another origin', async () => {
+    const before = manifestRequests
+    for (let i = 0; i < 2; i++) {
+      const { remotes } = (await t.app.inject({ url: '/remotes.json' })).json()
+      assert.deepEqual(remotes.detect, {
+        name: 'detect',
+        entry: `${cdnOrigin}/detect/mf-manifest.json`,
+        version: '1.4.0',
+        buildTime: '2026-01-01T00:00:00.000Z',
+        requires: { '@console/shared': '^1.2.0' }
+      })
+      assert.equal(remotes.insights.entry, '/remotes/insights/mf-manifest.json')
+      // A path of this origin outside /remotes/ is served by someone else: its version is unknown.
+      assert.deepEqual(remotes.threat, { name: 'threat', entry: '/static/threat/mf-manifest.json', version: null, buildTime: null })
+    }
+    assert.equal(manifestRequests - before, 1, 'the remote manifest is fetched once, then cached')
   })
 
   it('adds the extra and remote origins to script, style and connect sources', async () => {
@@ -142,7 +188,7 @@ describe('remote URLs and CSP origins from the environment', () => {
     for (const directive of ['script-src', 'style-src', 'connect-src']) {
       const value = csp.split(';').find((part) => part.startsWith(directive)) ?? ''
       assert.ok(value.includes('https://assets.example.org'), value)
-      assert.ok(value.includes('https://cdn.example.com'), value)
+      assert.ok(value.includes(cdnOrigin), value)
     }
   })
 

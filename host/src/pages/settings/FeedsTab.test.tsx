@@ -44,7 +44,7 @@ describe('Settings › Vulnerability feed', () => {
   it('is a fourth tab after the spec\'s User, Reporting and Allow Lists, opened with ?tab=feeds', async () => {
     api.onGet('/v1/feeds/').reply(200, state);
     renderRoutes(<SettingsPage />, { path: '/settings' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['User', 'Reporting', 'Allow Lists', 'Vulnerability feed']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['User', 'Reporting', 'Allow Lists', 'Vulnerability feed', 'About']);
     // The spec's tabs make no call.
     expect(api.history.get).toHaveLength(0);
     await userEvent.click(screen.getByRole('tab', { name: 'Vulnerability feed' }));

@@ -3,6 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
+import { AboutTab } from './AboutTab';
 import { FeedsTab } from './FeedsTab';
 
 export const SETTINGS_TABS = [
@@ -18,9 +19,19 @@ export const SETTINGS_TABS = [
 /** Beside the spec's three: the state of the vulnerability feed (docs/vuln-feed-api.md). */
 export const FEEDS_TAB = { value: 'feeds', label: 'Vulnerability feed' } as const;
 
-const TABS = [...SETTINGS_TABS, FEEDS_TAB];
+/** Beside them too: the version and build time of the host and of every remote. */
+export const ABOUT_TAB = { value: 'about', label: 'About' } as const;
+
+const TABS = [...SETTINGS_TABS, FEEDS_TAB, ABOUT_TAB];
 
 type TabValue = (typeof TABS)[number]['value'];
+
+const PANELS = { [FEEDS_TAB.value]: FeedsTab, [ABOUT_TAB.value]: AboutTab };
+
+function Panel({ value }: { value: keyof typeof PANELS }) {
+  const Content = PANELS[value];
+  return <Content />;
+}
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
@@ -42,7 +53,7 @@ export function SettingsPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" aria-labelledby={`settings-tab-${current.value}`} sx={{ pt: 3 }}>
-        {'text' in current ? <Typography>{current.text}</Typography> : <FeedsTab />}
+        {'text' in current ? <Typography>{current.text}</Typography> : <Panel value={current.value} />}
       </Box>
     </Box>
   );

@@ -1,0 +1,88 @@
+// The contract between this host and a remote (shared/build/release.cjs): the remote's manifest
+// records the semver ranges it needs, this host's build the versions it provides. A remote whose
+// needs are not met is refused before any of its code runs. Loaded with the first remote page.
+import satisfies from 'semver/functions/satisfies';
+import { HOST_BUILD } from './hostBuild';
+import { IncompatibleRemoteError } from './IncompatibleRemoteError';
+import { REMOTE_LABELS, type RemoteName } from './remoteCatalog';
+
+export interface HostBuild {
+  name: string;
+  version: string;
+  buildTime: string;
+  /** Exact version of each singleton and of the federation runtime. */
+  provides: Record<string, string>;
+}
+
+/** `metaData.console` of a remote's mf-manifest.json. */
+export interface RemoteContract {
+  name: string;
+  version: string;
+  buildTime: string;
+  /** Semver range of each it needs, in the order a refusal names the first unmet one. */
+  requires: Record<string, string>;
+}
+
+export interface UnmetRequirement {
+  dependency: string;
+  range: string;
+  /** What this host provides; undefined when it provides no such thing. */
+  provided?: string;
+}
+
+/** The first requirement this host does not satisfy, if any. */
+export function unmetRequirement(
+  requires: Record<string, string>,
+  provides: Record<string, string>,
+): UnmetRequirement | undefined {
+  for (const [dependency, range] of Object.entries(requires)) {
+    const provided = provides[dependency];
+    if (provided === undefined || !satisfies(provided, range)) return { dependency, range, provided };
+  }
+  return undefined;
+}
+
+export function refusalMessage(label: string, version: string, unmet: UnmetRequirement): string {
+  const provided = unmet.provided ?? 'none';
+  return `${label} ${version} needs ${unmet.dependency} ${unmet.range} — this console provides ${provided}; deploy a matching ${label} or upgrade the console`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The contract a manifest records; undefined for a remote built without one. */
+export function readContract(manifest: unknown): RemoteContract | undefined {
+  const info = isRecord(manifest) && isRecord(manifest.metaData) ? manifest.metaData.console : undefined;
+  if (!isRecord(info) || !isRecord(info.requires) || typeof info.version !== 'string') return undefined;
+  const requires = Object.fromEntries(Object.entries(info.requires).map(([name, range]) => [name, String(range)]));
+  return {
+    name: String(info.name ?? ''),
+    version: info.version,
+    buildTime: String(info.buildTime ?? ''),
+    requires,
+  };
+}
+
+/** The refusal message when this host cannot run a remote with this contract. */
+export function refusal(
+  remote: RemoteName,
+  contract: Pick<RemoteContract, 'version' | 'requires'>,
+  provides = HOST_BUILD.provides,
+): string | undefined {
+  const unmet = unmetRequirement(contract.requires, provides);
+  return unmet && refusalMessage(REMOTE_LABELS[remote], contract.version, unmet);
+}
+
+/** Reads the remote's manifest and throws IncompatibleRemoteError when this host cannot run it. */
+export async function assertCompatible(remote: RemoteName, entry: string): Promise<void> {
+  const response = await fetch(entry, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${entry} answered ${response.status}`);
+  const contract = readContract(await response.json());
+  if (!contract) {
+    // Built before remotes recorded their needs: nothing to check against.
+    console.warn(`${REMOTE_LABELS[remote]} records no contract in ${entry}; loading it unchecked`);
+    return;
+  }
+  const message = refusal(remote, contract);
+  if (message) throw new IncompatibleRemoteError(message);
+}
