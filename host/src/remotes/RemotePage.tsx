@@ -1,6 +1,6 @@
 import { ErrorState, LoadingState } from '@console/shared';
 import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
-import { REMOTE_LABELS, type RemoteName } from './remoteCatalog';
+import { REMOTE_LABELS, type RemoteName, type RemotePageName } from './remoteCatalog';
 import { loadRemoteModule, resetRemote } from './remote-modules';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
@@ -32,12 +32,13 @@ function forgetRemote(remote: RemoteName): void {
   resetRemote(remote);
 }
 
-export interface RemotePageProps {
-  remote: RemoteName;
-  page: string;
+export interface RemotePageProps<R extends RemoteName = RemoteName> {
+  remote: R;
+  /** A page of that remote's manifest. */
+  page: RemotePageName<R>;
 }
 
-export function RemotePage({ remote, page }: RemotePageProps) {
+export function RemotePage<R extends RemoteName>({ remote, page }: RemotePageProps<R>) {
   const [attempt, retried] = useReducer((n: number) => n + 1, 0);
   const Page = lazyPage(remote, page);
   return (
