@@ -1,12 +1,12 @@
 const { createWebpackConfig } = require('@console/shared/build/webpack.cjs');
+const { pageExposes } = require('@console/shared/build/pages.cjs');
 
 module.exports = createWebpackConfig({
   dir: __dirname,
   name: 'threat',
   kind: 'remote',
   port: 3003,
-  // The host's contract: each page is exposed as './<Page>' with a named export <Page>.
-  exposes: {
-    './ThreatLandscapePage': './src/pages/ThreatLandscapePage.tsx',
-  },
+  // The host's contract: each page of src/pages/manifest.json is exposed as './<Page>' with a
+  // named export <Page>.
+  exposes: pageExposes(__dirname),
 });

@@ -1,14 +1,12 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { InsightsListPage } from '../src/pages/InsightsListPage';
-import { ReportDetailPage } from '../src/pages/ReportDetailPage';
+import { PageRoutes } from '@console/shared';
+import { Navigate, Route } from 'react-router-dom';
+import { pages } from '../src/pages';
 
-/** This remote's own routes, as the host mounts them (the host also redirects /reports). */
+/** This remote's own routes, as the host mounts them (src/pages/manifest.json; the host also redirects /reports). */
 export function DevRoutes() {
   return (
-    <Routes>
-      <Route path="/insights" element={<InsightsListPage />} />
-      <Route path="/insights/:uid" element={<ReportDetailPage />} />
+    <PageRoutes pages={pages}>
       <Route path="/reports" element={<Navigate to="/insights" replace />} />
-    </Routes>
+    </PageRoutes>
   );
 }

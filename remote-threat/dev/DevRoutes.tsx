@@ -1,11 +1,7 @@
-import { Route, Routes } from 'react-router-dom';
-import { ThreatLandscapePage } from '../src/pages/ThreatLandscapePage';
+import { PageRoutes } from '@console/shared';
+import { pages } from '../src/pages';
 
-/** This remote's own routes, as the host mounts them. */
+/** This remote's own routes, as the host mounts them (src/pages/manifest.json). */
 export function DevRoutes() {
-  return (
-    <Routes>
-      <Route path="/threat-landscape" element={<ThreatLandscapePage />} />
-    </Routes>
-  );
+  return <PageRoutes pages={pages} />;
 }

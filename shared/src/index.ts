@@ -38,3 +38,7 @@ export { escapeHtml, unescapeHtml, escapeChartInput } from './charts/escapeHtml'
 export { safeChartOptions } from './charts/safeChartOptions';
 export { createApexChart } from './charts/createApexChart';
 export type { ApexChartProps, ChartType, CreateApexChartOptions } from './charts/createApexChart';
+export { definePages } from './pages/definePages';
+export type { PageDefinition, PageManifestEntry, PageModule } from './pages/definePages';
+export { PageRoutes } from './pages/PageRoutes';
+export type { PageRoutesProps } from './pages/PageRoutes';

@@ -1,6 +1,6 @@
 import { ErrorState, LoadingState } from '@console/shared';
 import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RemoteName } from './remoteCatalog';
+import type { RemoteName, RemotePageName } from './remoteCatalog';
 import { failureMessage } from './failureMessage';
 import { loadRemoteModule, resetRemote } from './remote-modules';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -33,12 +33,13 @@ function forgetRemote(remote: RemoteName): void {
   resetRemote(remote);
 }
 
-export interface RemotePageProps {
-  remote: RemoteName;
-  page: string;
+export interface RemotePageProps<R extends RemoteName = RemoteName> {
+  remote: R;
+  /** A page of that remote's manifest. */
+  page: RemotePageName<R>;
 }
 
-export function RemotePage({ remote, page }: RemotePageProps) {
+export function RemotePage<R extends RemoteName>({ remote, page }: RemotePageProps<R>) {
   const [attempt, retried] = useReducer((n: number) => n + 1, 0);
   const Page = lazyPage(remote, page);
   return (

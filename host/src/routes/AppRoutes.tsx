@@ -3,6 +3,7 @@ import { AppShell } from '../components/shell/AppShell';
 import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
+import { REMOTE_ROUTES } from '../remotes/remoteCatalog';
 import { RemotePage } from '../remotes/RemotePage';
 import { ProtectedRoute } from './ProtectedRoute';
 
@@ -17,15 +18,9 @@ export function AppRoutes() {
           </ProtectedRoute>
         }
       >
-        <Route index element={<RemotePage remote="detect" page="DashboardPage" />} />
-        <Route path="devices/:uid" element={<RemotePage remote="detect" page="DeviceDetailPage" />} />
-        <Route path="alerts/:uid" element={<RemotePage remote="detect" page="AlertDetailPage" />} />
-        <Route path="agents" element={<RemotePage remote="detect" page="AgentsPage" />} />
-        <Route path="agents/:uid" element={<RemotePage remote="detect" page="AgentDetailPage" />} />
-        <Route path="api-keys" element={<RemotePage remote="detect" page="ApiKeysPage" />} />
-        <Route path="threat-landscape" element={<RemotePage remote="threat" page="ThreatLandscapePage" />} />
-        <Route path="insights" element={<RemotePage remote="insights" page="InsightsListPage" />} />
-        <Route path="insights/:uid" element={<RemotePage remote="insights" page="ReportDetailPage" />} />
+        {REMOTE_ROUTES.map(({ remote, page, path }) => (
+          <Route key={`${remote}/${page}`} path={path} element={<RemotePage remote={remote} page={page} />} />
+        ))}
         <Route path="reports" element={<Navigate to="/insights" replace />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundPage />} />

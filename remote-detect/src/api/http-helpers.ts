@@ -1,5 +1,6 @@
 import { useAuth } from '@console/shared';
 import axios from 'axios';
+import { useEffect, useState } from 'react';
 
 /** The signed-in user's tenant; undefined while the profile is still loading (skip fetching then). */
 export function useTenant(): string | undefined {
@@ -39,4 +40,32 @@ export interface ListParams {
 export interface ListPage<T> {
   count: number;
   results: T[];
+}
+
+/** For errors the spec says are "only logged, with no user message". */
+export function useLogError(error: unknown, what: string): void {
+  useEffect(() => {
+    if (error) console.error(`${what} failed`, error);
+  }, [error, what]);
+}
+
+/**
+ * Runs a create, save or delete for the signed-in tenant, `busy` meanwhile. Spec §8: a failure
+ * is only logged ("<what> failed"), never shown. Before the profile has arrived nothing runs.
+ */
+export function useTenantAction() {
+  const tenant = useTenant();
+  const [busy, setBusy] = useState(false);
+  async function run(what: string, action: (tenant: string) => Promise<unknown>) {
+    if (!tenant) return;
+    setBusy(true);
+    try {
+      await action(tenant);
+    } catch (err) {
+      console.error(`${what} failed`, err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { tenant, busy, run };
 }

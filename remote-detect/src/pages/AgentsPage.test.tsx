@@ -28,7 +28,7 @@ describe('AgentsPage', () => {
   it('lists tokens with Active / Inactive and the tenant caption', async () => {
     api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true), token('b', 'Old', false)] });
     renderRoute('/agents');
-    expect(screen.getByRole('heading', { name: 'Agents', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Agents', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
     const lab = (await screen.findByText('Lab')).closest('tr')!;
     expect(within(lab).getByText('Active')).toBeInTheDocument();

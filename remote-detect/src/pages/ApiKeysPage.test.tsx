@@ -21,7 +21,7 @@ describe('ApiKeysPage', () => {
   it('lists keys with enabled = not revoked, under the heading and tenant caption', async () => {
     api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI', false), key('b', 'Old', true)] });
     renderRoute('/api-keys');
-    expect(screen.getByRole('heading', { name: 'API Keys', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'API Keys', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
     expect(await screen.findByRole('switch', { name: 'Enable CI' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Enable Old' })).not.toBeChecked();

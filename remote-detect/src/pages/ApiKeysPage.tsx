@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-keys';
+import { createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-key-list';
 import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
 import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
 import { NameDialog } from '../components/common/NameDialog';
-import { useTenantAction } from '../hooks/useTenantAction';
+import { useTenantAction } from '../api/http-helpers';
 
 /** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete. */
 export function ApiKeysPage() {

@@ -1,11 +1,21 @@
 import { screen } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { mockHttp, renderRoute } from '../testing/renderRoute';
+import { pages } from '.';
 
 jest.mock('../components/dashboard/ApexChart', () => ({ ApexChart: () => null }));
 
-// Every route of this remote mounts with its heading; the browser tests rely on the headings and on
-// the tenant caption of Dashboard, Agents and API Keys.
+// Path, heading, tenant caption. The browser tests rely on the headings and on the tenant caption of
+// Dashboard, Agents and API Keys.
+const ROUTES: [string, string, boolean][] = [
+  ['/', 'Dashboards', true],
+  ['/devices/:uid', 'Device Details', false],
+  ['/agents', 'Agents', true],
+  ['/agents/:uid', 'Agent', false],
+  ['/alerts/:uid', 'Alert', false],
+  ['/api-keys', 'API Keys', true],
+];
+
 describe('detect routes', () => {
   let api: MockAdapter;
   beforeEach(() => {
@@ -18,15 +28,12 @@ describe('detect routes', () => {
     jest.restoreAllMocks();
   });
 
-  it.each([
-    ['/', 'Dashboards', true],
-    ['/devices/x-1', 'Device Details', false],
-    ['/agents', 'Agents', true],
-    ['/agents/x-1', 'Agent', false],
-    ['/alerts/x-1', 'Alert', false],
-    ['/api-keys', 'API Keys', true],
-  ])('%s shows the heading %s', async (path, heading, caption) => {
-    renderRoute(path);
+  it('declares these pages, each with its heading as title', () => {
+    expect(pages.map(({ path, title }) => [path, title])).toEqual(ROUTES.map(([path, heading]) => [path, heading]));
+  });
+
+  it.each(ROUTES)('%s shows the heading %s', async (path, heading, caption) => {
+    renderRoute(path.replace(':uid', 'x-1'));
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
     if (caption) expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
   });

@@ -1,7 +1,7 @@
 import { http, useApi, type InsightReport, type ReportContext, type ReportList } from '@console/shared';
 import type { ScopedMutator } from 'swr';
 import { reportPath } from './http-helpers';
-import { reportsKey } from './reports';
+import { reportsKey } from './report-list';
 
 /** How often the page looks for a scan while Upload Required shows. */
 export const UPLOAD_POLL_MS = 5000;

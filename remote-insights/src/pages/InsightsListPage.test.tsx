@@ -26,7 +26,7 @@ describe('InsightsListPage', () => {
     let answer: (value: [number, unknown]) => void = () => undefined;
     api.onGet(REPORTS).reply(() => new Promise((resolve) => (answer = resolve)));
     renderRoute('/insights');
-    expect(screen.getByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
     expect(await screen.findByText('Loading reports…')).toBeInTheDocument();
     answer([200, { count: 2, results: reports }]);

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import { createReport, useReports } from '../api/reports';
+import { createReport, useReports } from '../api/report-list';
 import { NoticeSnackbar, takeFlashNotice, useNotice } from '../components/common/Notice';
 import { CreateReportForm } from '../components/list/CreateReportForm';
 import { ReportsTable } from '../components/list/ReportsTable';

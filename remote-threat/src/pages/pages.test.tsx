@@ -1,6 +1,7 @@
 import { renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { screen } from '@testing-library/react';
 import { DevRoutes } from '../../dev/DevRoutes';
+import { pages } from '.';
 
 // The page's own states are covered in ThreatLandscapePage.test.tsx; here only the route matters.
 jest.mock('../api/honeypot-metrics', () => ({
@@ -8,9 +9,15 @@ jest.mock('../api/honeypot-metrics', () => ({
 }));
 
 describe('threat pages', () => {
-  it('renders ThreatLandscapePage with the tenant from the one auth context', () => {
+  it('declares the Threat Landscape page, with its heading as title', () => {
+    expect(pages.map(({ name, path, title }) => [name, path, title])).toEqual([
+      ['ThreatLandscapePage', '/threat-landscape', 'Threat Landscape'],
+    ]);
+  });
+
+  it('renders ThreatLandscapePage with the tenant from the one auth context', async () => {
     renderWithAuth(<DevRoutes />, { path: '/threat-landscape' });
-    expect(screen.getByRole('heading', { name: 'Threat Landscape' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Threat Landscape', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
   });
 });

@@ -6,8 +6,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useNavigate } from 'react-router-dom';
-import { useAgents } from '../../api/agents';
-import { useClientPaging } from '../../hooks/useClientPaging';
+import { useAgents } from '../../api/agent-list';
+import { useClientPaging } from '../../tables/useClientPaging';
 
 /** The downloadable agent builds; a row opens /agents/{uid}. */
 export function AgentsTab() {

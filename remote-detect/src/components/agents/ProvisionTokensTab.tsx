@@ -19,9 +19,9 @@ import {
   deleteProvisionToken,
   updateProvisionToken,
   useProvisionTokens,
-} from '../../api/provision-tokens';
-import { useClientPaging } from '../../hooks/useClientPaging';
-import { useTenantAction } from '../../hooks/useTenantAction';
+} from '../../api/provision-token-list';
+import { useClientPaging } from '../../tables/useClientPaging';
+import { useTenantAction } from '../../api/http-helpers';
 import { formatDateTime } from '../common/format';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { useClientPaging } from '../../hooks/useClientPaging';
+import { useClientPaging } from '../../tables/useClientPaging';
 import { formatDateTime } from '../common/format';
 
 export interface ApiKeysTableProps {

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import type { ServerTableState } from '../../hooks/useServerTable';
+import type { ServerTableState } from '../../tables/useServerTable';
 
 export interface ServerTableFrameProps {
   table: ServerTableState;

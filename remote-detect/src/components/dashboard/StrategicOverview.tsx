@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useLatestSummary } from '../../api/latest-summary';
 import { useStrategicDashboard } from '../../api/strategic-dashboard';
-import { useLogError } from '../../hooks/useLogError';
+import { useLogError } from '../../api/http-helpers';
 import { riskPie, statusPie, typePie } from './chartData';
 import { ExecSummaryCard } from './ExecSummaryCard';
 import { KpiCards } from './KpiCards';

@@ -9,7 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useCveDescription } from '../../api/cve-description';
-import { useLogError } from '../../hooks/useLogError';
+import { useLogError } from '../../api/http-helpers';
 
 export interface CveDialogProps {
   cve: { cve_uid: string; cve_id: string | null } | null;

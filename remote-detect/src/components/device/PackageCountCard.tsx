@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { usePackageCount } from '../../api/package-count';
-import { useLogError } from '../../hooks/useLogError';
+import { useLogError } from '../../api/http-helpers';
 
 /** Shown instead of a count of known exploited findings when no KEV data is loaded: unknown is not 0. */
 export const KEV_NOT_LOADED = "CISA's KEV catalogue is not loaded";

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useDeviceThreads } from '../../api/device-threads';
+import { useDeviceThreads } from '../../api/device-thread-list';
 
 /** RTOS threads with their average CPU use; the page renders it for RTOS devices only. */
 export function ThreadsTable({ uid }: { uid: string }) {

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useDialogItem } from '../../hooks/useDialogItem';
+import { useDialogItem } from '../../tables/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
 import { ReportSection } from '../common/ReportSection';
 import { capitalise, SeverityChip } from '../common/SeverityChip';

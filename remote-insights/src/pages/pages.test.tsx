@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import { mockHttp, renderRoute } from '../testing/renderRoute';
+import { pages } from '.';
+
+// Path and heading of each page; the states behind the headings are covered by the page tests.
+const ROUTES: [string, string][] = [
+  ['/insights', 'My Insight Reports'],
+  ['/insights/:uid', 'Insight Report'],
+];
+
+describe('insights routes', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = mockHttp();
+    api.onAny().reply(404, { detail: 'Not found.' });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    api.restore();
+    jest.restoreAllMocks();
+  });
+
+  it('declares these pages, each with its heading as title', () => {
+    expect(pages.map(({ path, title }) => [path, title])).toEqual(ROUTES);
+  });
+
+  it.each(ROUTES)('%s shows the heading %s', async (path, heading) => {
+    renderRoute(path.replace(':uid', 'r-1'));
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+  });
+});
