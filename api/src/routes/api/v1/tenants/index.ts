@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantGuard } from '../../../../plugins/app/tenant-guard.js'
-import { alertRoutes } from '../alerts/index.js'
-import { apiKeyRoutes } from '../api-keys/index.js'
-import { dashboardRoutes } from '../dashboard/index.js'
-import { deviceRoutes } from '../devices/index.js'
-import { provisionTokenRoutes } from '../provision-tokens/index.js'
-import { summaryRoutes } from '../summaries/index.js'
+import { alertRoutes } from './alerts/index.js'
+import { apiKeyRoutes } from './api-keys/index.js'
+import { dashboardRoutes } from './dashboard/index.js'
+import { deviceRoutes } from './devices/index.js'
+import { provisionTokenRoutes } from './provision-tokens/index.js'
+import { summaryRoutes } from './summaries/index.js'
 import { tenantRoute } from './tenant.js'
 
 /**

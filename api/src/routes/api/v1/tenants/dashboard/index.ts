@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { strategicDashboard } from '../../../../lib/detect/dashboard.js'
-import { responses } from '../../../../lib/schemas.js'
+import { strategicDashboard } from '../../../../../lib/detect/dashboard.js'
+import { responses } from '../../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
 const Priority = Type.Union([Type.Literal('Critical'), Type.Literal('High'), Type.Literal('Medium'), Type.Literal('Low')])

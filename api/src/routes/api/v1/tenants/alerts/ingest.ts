@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { INGEST_LIMITS, ingestAlerts } from '../../../../lib/detect/elastic-alerts.js'
-import { DUPLICATE_KEY } from '../../../../lib/json-inspect.js'
-import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
-import { responses } from '../../../../lib/schemas.js'
-import { TENANT_API_KEY_KIND } from '../../../../plugins/app/api-key.js'
+import { INGEST_LIMITS, ingestAlerts } from '../../../../../lib/detect/elastic-alerts.js'
+import { DUPLICATE_KEY } from '../../../../../lib/json-inspect.js'
+import { regenerateSummarySoon } from '../../../../../lib/detect/summary.js'
+import { responses } from '../../../../../lib/schemas.js'
+import { TENANT_API_KEY_KIND } from '../../../../../plugins/app/api-key.js'
 
 const IngestParams = Type.Object({ tenant: Type.String() })
 const IngestHeaders = Type.Object({

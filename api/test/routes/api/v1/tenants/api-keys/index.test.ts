@@ -4,9 +4,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { apiKeys } from '../../../../../src/db/schema/index.js'
-import { tempDir } from '../../../../helpers.js'
-import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../detect-fixtures.js'
+import { apiKeys } from '../../../../../../src/db/schema/index.js'
+import { tempDir } from '../../../../../helpers.js'
+import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 describe('API keys: /api/v1/tenants/:tenant/api-keys/', () => {
   let t: DetectApp

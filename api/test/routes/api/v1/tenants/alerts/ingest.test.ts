@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
 import { count, eq } from 'drizzle-orm'
-import { alerts } from '../../../../../src/db/schema/index.js'
-import { alpineInventory, buildEnrolApp, enrolled, machine, type EnrolApp } from '../enrolment-fixtures.js'
+import { alerts } from '../../../../../../src/db/schema/index.js'
+import { alpineInventory, buildEnrolApp, enrolled, machine, type EnrolApp } from '../../enrolment-fixtures.js'
 
 /** An alert as Elastic Security writes it in .alerts-security.alerts-default (flattened keys). */
 function elasticAlert (id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {

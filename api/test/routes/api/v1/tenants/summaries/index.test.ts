@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { buildDetectApp, keysOf, type DetectApp } from '../detect-fixtures.js'
+import { buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 describe('summaries: /api/v1/tenants/:tenant/summaries/', () => {
   let t: DetectApp

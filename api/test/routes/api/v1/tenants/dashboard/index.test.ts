@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { buildDetectApp, keysOf, type DetectApp } from '../detect-fixtures.js'
+import { buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 describe('dashboard: /api/v1/tenants/:tenant/dashboard/strategic/', () => {
   let t: DetectApp

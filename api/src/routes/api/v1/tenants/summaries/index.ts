@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { summaries } from '../../../../db/schema/index.js'
-import { latestSummary, regenerateSummary } from '../../../../lib/detect/summary.js'
-import { responses } from '../../../../lib/schemas.js'
+import type { summaries } from '../../../../../db/schema/index.js'
+import { latestSummary, regenerateSummary } from '../../../../../lib/detect/summary.js'
+import { responses } from '../../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
 

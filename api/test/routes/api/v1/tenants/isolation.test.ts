@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { assertNotFound, buildDetectApp, type DetectApp } from './detect-fixtures.js'
+import { assertNotFound, buildDetectApp, type DetectApp } from '../detect-fixtures.js'
 
 /**
  * Every DETECT tenant route, called by the demo user with the OTHER tenant's uid in the path:

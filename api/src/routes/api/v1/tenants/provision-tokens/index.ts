@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { desc, eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { provisionTokens } from '../../../../db/schema/index.js'
-import { newProvisionToken } from '../../../../lib/detect/api-keys.js'
-import { found, owned, uidOr404 } from '../../../../lib/tenant-scope.js'
-import { responses } from '../../../../lib/schemas.js'
+import { provisionTokens } from '../../../../../db/schema/index.js'
+import { newProvisionToken } from '../../../../../lib/detect/api-keys.js'
+import { found, owned, uidOr404 } from '../../../../../lib/tenant-scope.js'
+import { responses } from '../../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
 const TokenParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../detect-fixtures.js'
+import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 const LIST_KEYS = ['cve_count', 'created_at', 'device_type', 'high_risk_cve_count', 'hostname', 'kev_count', 'last_connected', 'package_count',
   'platform_name', 'platform_version', 'risk_score', 'uid']

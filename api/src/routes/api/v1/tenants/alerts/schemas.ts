@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { orderingQuery, pagingQuery, searchQuery } from '../../../../lib/listing.js'
+import { orderingQuery, pagingQuery, searchQuery } from '../../../../../lib/listing.js'
 
 export const Status = Type.Union([Type.Literal('OPEN'), Type.Literal('CLOSED')])
 export const Priority = Type.Union([Type.Literal('Critical'), Type.Literal('High'), Type.Literal('Medium'), Type.Literal('Low')])

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
-import { orderingQuery, pagingQuery, searchQuery } from '../../../../lib/listing.js'
-import { ExploitDataFields, NullableKev, Probability } from '../../../../lib/vulns/exploits.js'
+import { orderingQuery, pagingQuery, searchQuery } from '../../../../../lib/listing.js'
+import { ExploitDataFields, NullableKev, Probability } from '../../../../../lib/vulns/exploits.js'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 
