@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { desc, eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { apiKeys } from '../../../../../db/schema/index.js'
-import { newApiKey } from '../../../../../lib/detect/api-keys.js'
-import { found, owned, uidOr404 } from '../../../../../lib/tenant-scope.js'
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../../../../lib/detect/api-keys.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
@@ -19,10 +16,6 @@ const ApiKey = Type.Object({
 })
 const NewApiKey = Type.Object({ ...ApiKey.properties, key: Type.String({ description: 'prefix.secret — shown only in this answer' }) })
 
-const COLUMNS = { uid: apiKeys.uid, name: apiKeys.name, prefix: apiKeys.prefix, revoked: apiKeys.revoked, created: apiKeys.createdAt }
-const present = (row: { uid: string, name: string, prefix: string, revoked: boolean, created: Date }) =>
-  ({ ...row, created: row.created.toISOString() })
-
 /** Tenant API keys (spec §7): only a hash of the secret is stored; the key is returned once. */
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
@@ -30,11 +23,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     prefixTrailingSlash: 'slash',
     schema: { tags: ['api-keys'], summary: 'API keys of the tenant, newest first', params: TenantOnly, response: responses({ 200: Type.Object({ results: Type.Array(ApiKey) }) }, 401, 404) }
-  }, async (request) => {
-    const rows = await db.select(COLUMNS).from(apiKeys).where(owned(apiKeys, request.tenantUid))
-      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.uid))
-    return { results: rows.map(present) }
-  })
+  }, async (request) => await listApiKeys(db, request.tenantUid))
 
   app.post('/', {
     prefixTrailingSlash: 'slash',
@@ -45,17 +34,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ name: Name }, { additionalProperties: false }),
       response: responses({ 201: NewApiKey }, 400, 401, 403, 404, 415)
     }
-  }, async (request, reply) => {
-    const key = newApiKey()
-    const [row] = await db.insert(apiKeys).values({
-      tenantUid: request.tenantUid,
-      name: request.body.name.trim(),
-      prefix: key.prefix,
-      secretHash: key.secretHash,
-      createdByUid: request.user?.uid ?? null
-    }).returning(COLUMNS)
-    return reply.code(201).send({ ...present(row!), key: key.key })
-  })
+  }, async (request, reply) =>
+    reply.code(201).send(await createApiKey(db, request.tenantUid, request.body.name, request.user?.uid ?? null)))
 
   app.patch('/:uid/', {
     schema: {
@@ -65,23 +45,12 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ name: Type.Optional(Name), revoked: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
       response: responses({ 200: ApiKey }, 400, 401, 403, 404, 415)
     }
-  }, async (request) => {
-    const uid = uidOr404(request.params.uid)
-    const { name, revoked } = request.body
-    const changes = { ...(name === undefined ? {} : { name: name.trim() }), ...(revoked === undefined ? {} : { revoked }) }
-    const where = owned(apiKeys, request.tenantUid, eq(apiKeys.uid, uid))
-    const [row] = Object.keys(changes).length === 0
-      ? await db.select(COLUMNS).from(apiKeys).where(where)
-      : await db.update(apiKeys).set(changes).where(where).returning(COLUMNS)
-    return present(found(row))
-  })
+  }, async (request) => await updateApiKey(db, request.tenantUid, request.params.uid, request.body))
 
   app.delete('/:uid/', {
     schema: { tags: ['api-keys'], summary: 'Delete an API key', params: KeyParams, response: responses({ 204: Type.Null() }, 401, 403, 404) }
   }, async (request, reply) => {
-    const deleted = await db.delete(apiKeys).where(owned(apiKeys, request.tenantUid, eq(apiKeys.uid, uidOr404(request.params.uid))))
-      .returning({ uid: apiKeys.uid })
-    found(deleted[0])
+    await deleteApiKey(db, request.tenantUid, request.params.uid)
     return reply.code(204).send(null)
   })
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { desc, eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { provisionTokens } from '../../../../../db/schema/index.js'
-import { newProvisionToken } from '../../../../../lib/detect/api-keys.js'
-import { found, owned, uidOr404 } from '../../../../../lib/tenant-scope.js'
+import {
+  createProvisionToken, deleteProvisionToken, listProvisionTokens, updateProvisionToken
+} from '../../../../../lib/detect/provision-tokens.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
@@ -19,17 +18,6 @@ const ProvisionToken = Type.Object({
   token: Type.String()
 })
 
-const COLUMNS = {
-  uid: provisionTokens.uid,
-  name: provisionTokens.name,
-  enabled: provisionTokens.enabled,
-  created_by: provisionTokens.createdByEmail,
-  created_at: provisionTokens.createdAt,
-  token: provisionTokens.token
-}
-const present = (row: { uid: string, name: string, enabled: boolean, created_by: string, created_at: Date, token: string }) =>
-  ({ ...row, created_at: row.created_at.toISOString() })
-
 /** Provision tokens (spec §7): enrolment secrets an agent presents to register a device. */
 export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
@@ -37,11 +25,7 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     prefixTrailingSlash: 'slash',
     schema: { tags: ['provision-tokens'], summary: 'Provision tokens of the tenant, newest first', params: TenantOnly, response: responses({ 200: Type.Object({ results: Type.Array(ProvisionToken) }) }, 401, 404) }
-  }, async (request) => {
-    const rows = await db.select(COLUMNS).from(provisionTokens).where(owned(provisionTokens, request.tenantUid))
-      .orderBy(desc(provisionTokens.createdAt), desc(provisionTokens.uid))
-    return { results: rows.map(present) }
-  })
+  }, async (request) => await listProvisionTokens(db, request.tenantUid))
 
   app.post('/', {
     prefixTrailingSlash: 'slash',
@@ -52,16 +36,8 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ name: Name }, { additionalProperties: false }),
       response: responses({ 201: ProvisionToken }, 400, 401, 403, 404, 415)
     }
-  }, async (request, reply) => {
-    const [row] = await db.insert(provisionTokens).values({
-      tenantUid: request.tenantUid,
-      name: request.body.name.trim(),
-      token: newProvisionToken(),
-      createdByUid: request.user?.uid ?? null,
-      createdByEmail: request.user?.email ?? ''
-    }).returning(COLUMNS)
-    return reply.code(201).send(present(row!))
-  })
+  }, async (request, reply) =>
+    reply.code(201).send(await createProvisionToken(db, request.tenantUid, request.body.name, request.user)))
 
   app.patch('/:uid/', {
     schema: {
@@ -71,24 +47,12 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({ name: Type.Optional(Name), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
       response: responses({ 200: ProvisionToken }, 400, 401, 403, 404, 415)
     }
-  }, async (request) => {
-    const uid = uidOr404(request.params.uid)
-    const { name, enabled } = request.body
-    const changes = { ...(name === undefined ? {} : { name: name.trim() }), ...(enabled === undefined ? {} : { enabled }) }
-    const where = owned(provisionTokens, request.tenantUid, eq(provisionTokens.uid, uid))
-    const [row] = Object.keys(changes).length === 0
-      ? await db.select(COLUMNS).from(provisionTokens).where(where)
-      : await db.update(provisionTokens).set(changes).where(where).returning(COLUMNS)
-    return present(found(row))
-  })
+  }, async (request) => await updateProvisionToken(db, request.tenantUid, request.params.uid, request.body))
 
   app.delete('/:uid/', {
     schema: { tags: ['provision-tokens'], summary: 'Delete a provision token', params: TokenParams, response: responses({ 204: Type.Null() }, 401, 403, 404) }
   }, async (request, reply) => {
-    const deleted = await db.delete(provisionTokens)
-      .where(owned(provisionTokens, request.tenantUid, eq(provisionTokens.uid, uidOr404(request.params.uid))))
-      .returning({ uid: provisionTokens.uid })
-    found(deleted[0])
+    await deleteProvisionToken(db, request.tenantUid, request.params.uid)
     return reply.code(204).send(null)
   })
 }
