@@ -1,4 +1,6 @@
+import type { Db } from '../../../db/client.js'
 import { fillAsset, readAsset } from '../../assets.js'
+import { buildsOf } from './catalogue.js'
 
 /**
  * Install and uninstall scripts served by /api/v1/agents/{type}/install|uninstall. The programs are
@@ -44,3 +46,12 @@ export function rtosInstallScript (origin: string, builds: Build[]): string {
 }
 
 export const rtosUninstallScript = (): string => readAsset('agents/rtos-uninstall.sh')
+
+/** The install script of a device type, naming this version's builds (architecture → uid). */
+export async function installScript (db: Db, deviceType: 'linux' | 'rtos', origin: string): Promise<string> {
+  const builds = await buildsOf(db, deviceType)
+  return deviceType === 'linux' ? linuxInstallScript(origin, builds) : rtosInstallScript(origin, builds)
+}
+
+export const uninstallScript = (deviceType: 'linux' | 'rtos'): string =>
+  deviceType === 'linux' ? linuxUninstallScript() : rtosUninstallScript()

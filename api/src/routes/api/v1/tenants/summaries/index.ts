@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { summaries } from '../../../../../db/schema/index.js'
-import { latestSummary, regenerateSummary } from '../../../../../lib/detect/summary.js'
+import { latestSummary, regenerateSummary, summaryJson } from '../../../../../lib/detect/summary.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 const TenantOnly = Type.Object({ tenant: Type.String() })
@@ -31,22 +30,14 @@ const Summary = Type.Object({
   }))
 })
 
-const present = (row: typeof summaries.$inferSelect) => ({
-  uid: row.uid,
-  created_at: row.createdAt.toISOString(),
-  text: row.text,
-  counts: row.counts,
-  worst_findings: row.worstFindings
-})
-
 /** The tenant summary the dashboard shows as exec_summary; regenerated when data changes. */
 export const summaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/latest/', {
     schema: { tags: ['summaries'], summary: 'The latest summary of the tenant (computed now if none exists)', params: TenantOnly, response: responses({ 200: Summary }, 401, 404) }
-  }, async (request) => present(await latestSummary(app.db, request.tenantUid)))
+  }, async (request) => summaryJson(await latestSummary(app.db, request.tenantUid)))
 
   app.post('/', {
     prefixTrailingSlash: 'slash',
     schema: { tags: ['summaries'], summary: 'Regenerate the summary now', params: TenantOnly, response: responses({ 201: Summary }, 401, 403, 404) }
-  }, async (request, reply) => reply.code(201).send(present(await regenerateSummary(app.db, request.tenantUid))))
+  }, async (request, reply) => reply.code(201).send(summaryJson(await regenerateSummary(app.db, request.tenantUid))))
 }
