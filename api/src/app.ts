@@ -10,6 +10,7 @@ import { detectCachePlugin } from './plugins/app/detect-cache.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { feedSyncPlugin } from './plugins/app/feed-sync.js'
 import { inputChecksPlugin } from './plugins/app/input-checks.js'
+import { tenantGuard } from './plugins/app/tenant-guard.js'
 import { timeoutsPlugin } from './plugins/app/timeouts.js'
 import { compressPlugin } from './plugins/external/compress.js'
 import { cookiePlugin } from './plugins/external/cookie.js'
@@ -76,6 +77,7 @@ export async function buildApp ({ config, database, logger, logStream }: BuildAp
   await app.register(rateLimitPlugin)
   await app.register(authPlugin)
   await app.register(csrfPlugin)
+  await app.register(tenantGuard)
   await app.register(detectCachePlugin)
   await app.register(swaggerPlugin)
   await app.register(feedSyncPlugin, { config })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants, users, type Tenant, type User } from '../db/schema/index.js'
-import { hashPassword } from './password.js'
+import { hashPassword, verifyDummyPassword, verifyPassword } from './password.js'
 import { passwordProblem } from './password-policy.js'
 import { revokeUserSessions, sessionsRevoked } from './sessions.js'
 import { isUuid } from './tenant-scope.js'
@@ -42,6 +42,19 @@ export async function findTenant (db: Db, uid: string): Promise<Tenant | undefin
 export async function findUserByEmail (db: Db, email: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)))
   return user
+}
+
+/**
+ * The user these sign-in credentials belong to, or null. An unknown email costs a password check
+ * too, so the answer's timing does not tell which emails exist.
+ */
+export async function verifyCredentials (db: Db, email: string, password: string): Promise<{ uid: string } | null> {
+  const [user] = await db.select({ uid: users.uid, passwordHash: users.passwordHash })
+    .from(users).where(eq(users.email, normalizeEmail(email)))
+  const ok = user === undefined
+    ? await verifyDummyPassword(password)
+    : await verifyPassword(password, user.passwordHash)
+  return ok && user !== undefined ? { uid: user.uid } : null
 }
 
 export async function createUser (db: Db, input: { tenantUid: string, email: string, password: string }): Promise<User> {

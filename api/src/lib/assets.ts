@@ -16,3 +16,13 @@ export function readAsset (relativePath: string): string {
   }
   return text
 }
+
+/**
+ * api/assets/<relativePath> with each `@@NAME@@` placeholder (the key, written in full) replaced by
+ * its value. split/join, so nothing in a value is read as a pattern.
+ */
+export function fillAsset (relativePath: string, values: Record<string, string>): string {
+  let text = readAsset(relativePath)
+  for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value)
+  return text
+}

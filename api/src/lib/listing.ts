@@ -14,6 +14,14 @@ export function pagingQuery (defaultLimit: number, maxLimit: number) {
   }
 }
 
+/** A list route's query as sent (strings): lib list functions page and order with it. */
+export interface ListQuery {
+  search?: string | undefined
+  ordering?: string | undefined
+  limit?: string | undefined
+  offset?: string | undefined
+}
+
 /** limit/offset as numbers, or 400 naming the allowed range. */
 export function paging (query: { limit?: string | undefined, offset?: string | undefined }, defaultLimit: number, maxLimit: number): { limit: number, offset: number } {
   const limit = query.limit === undefined ? defaultLimit : Number(query.limit)

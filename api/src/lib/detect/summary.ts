@@ -192,3 +192,12 @@ export async function latestSummary (db: Db, tenantUid: string): Promise<typeof 
     .orderBy(desc(summaries.createdAt), desc(summaries.uid)).limit(1)
   return row ?? regenerateSummary(db, tenantUid)
 }
+
+/** A summary as the summaries routes answer it. */
+export const summaryJson = (row: typeof summaries.$inferSelect) => ({
+  uid: row.uid,
+  created_at: row.createdAt.toISOString(),
+  text: row.text,
+  counts: row.counts,
+  worst_findings: row.worstFindings
+})

@@ -8,8 +8,8 @@ import { sbomText } from './sbom-chunks.js'
 
 /**
  * Every query on the INSIGHTS tables lives here and is scoped with `owned(table, tenantUid, ...)`:
- * the tenant is always the caller's (`request.tenantUid`, set from the session or the report
- * token), so another tenant's report answers exactly like an unknown one (404).
+ * the tenant is always the caller's (`request.tenantUid`, set by the tenant guard from the session
+ * or the report token), so another tenant's report answers exactly like an unknown one (404).
  */
 
 export const ASSESSMENT_TYPES = ['system', 'application'] as const

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { DevicePrincipal } from '../../lib/detect/enrolment.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
 import { cookieNames } from '../../lib/session-cookies.js'
 import { MemoCache } from '../../lib/memo-cache.js'
@@ -38,8 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null
     apiKey: ApiKeyPrincipal | null
-    /** Set by the tenant guard on every /api/v1/tenants/:tenant route; the only tenant scope to trust. */
-    tenantUid: string
+    /** The enrolled device of an agent route (`Authorization: Device <credential>`), set by that route itself. */
+    device: DevicePrincipal | null
   }
   interface FastifyInstance {
     /** Later features push their resolvers here; the first that recognises a key wins. */
@@ -69,7 +70,7 @@ export const authPlugin = fp(async (app) => {
 
   app.decorateRequest('user', null)
   app.decorateRequest('apiKey', null)
-  app.decorateRequest('tenantUid', '')
+  app.decorateRequest('device', null)
   app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
   const accessCookie = cookieNames(app.config.cookieSecure).access

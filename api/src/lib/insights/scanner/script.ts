@@ -1,4 +1,4 @@
-import { readAsset } from '../../assets.js'
+import { fillAsset } from '../../assets.js'
 import { PROFILES, RULE_SET, RULES, SSHD_DEFAULTS, type Rule } from './rules.js'
 
 export const SCANNER_VERSION = '1.0.0'
@@ -45,9 +45,6 @@ export function scannerScript (): string {
     '@@RULES_TSV@@': rulesTable(),
     '@@RULES_JSON@@': rulesJson
   }
-  // Placeholders are replaced with split/join, so nothing in the data is read as a pattern.
-  let script = readAsset('scanner/console-scan.sh')
-  for (const [placeholder, value] of Object.entries(values)) script = script.split(placeholder).join(value)
-  cached = script
-  return script
+  cached = fillAsset('scanner/console-scan.sh', values)
+  return cached
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { INVENTORY_LIMITS, PRIVILEGES } from '../../../../lib/detect/inventory.js'
-import { DeviceType } from './schemas.js'
+import { DeviceType } from '../tenants/devices/schemas.js'
 
 /** Printable text of bounded length (no control characters). */
 const Text = (maxLength: number, minLength = 0, description?: string) =>

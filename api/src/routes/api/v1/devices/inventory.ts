@@ -1,31 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { DevicePrincipal } from '../../../../lib/detect/enrolment.js'
 import { authenticateDevice } from '../../../../lib/detect/enrolment.js'
 import { applyInventory, INVENTORY_LIMITS } from '../../../../lib/detect/inventory.js'
 import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
 import { InventoryBody, InventoryHeaders, InventoryParams, InventoryResponse } from './inventory-schemas.js'
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The enrolled device of an agent route (`Authorization: Device <credential>`). */
-    device: DevicePrincipal | null
-  }
-}
-
 /** Agent-facing device routes: `PUT /api/v1/devices/{uid}/inventory/` with the device credential. */
 export const deviceInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
-  app.decorateRequest('device', null)
 
   app.put('/:uid/inventory/', {
-    config: { auth: 'none' },
+    // The device credential, checked here (auth 'none'), is the caller: the tenant guard takes its tenant.
+    config: { auth: 'none', tenant: 'caller' },
     bodyLimit: INVENTORY_LIMITS.bodyBytes,
     // The credential is checked before the body is read: a stranger's 16 MB never gets parsed.
     onRequest: async (request) => {
       const { uid } = request.params as { uid: string }
       request.device = await authenticateDevice(db, uid, request.headers.authorization)
-      request.tenantUid = request.device.tenantUid
     },
     schema: {
       tags: ['agents'],

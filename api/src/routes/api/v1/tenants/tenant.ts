@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { tenants } from '../../../../db/schema/index.js'
-import { HttpError, NOT_FOUND } from '../../../../lib/http-error.js'
+import { findTenant } from '../../../../lib/accounts.js'
 import { responses } from '../../../../lib/schemas.js'
+import { found } from '../../../../lib/tenant-scope.js'
 
 export const TenantParams = Type.Object({ tenant: Type.String() })
 
@@ -19,9 +18,7 @@ export const tenantRoute: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: Tenant }, 401, 404)
     }
   }, async (request) => {
-    const [tenant] = await app.db.select({ uid: tenants.uid, name: tenants.name })
-      .from(tenants).where(eq(tenants.uid, request.tenantUid))
-    if (tenant === undefined) throw new HttpError(404, NOT_FOUND)
-    return tenant
+    const { uid, name } = found(await findTenant(app.db, request.tenantUid))
+    return { uid, name }
   })
 }

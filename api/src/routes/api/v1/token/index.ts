@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
-import { eq } from 'drizzle-orm'
 import { Type } from 'typebox'
-import { users } from '../../../../db/schema/index.js'
-import { normalizeEmail } from '../../../../lib/accounts.js'
+import { normalizeEmail, verifyCredentials } from '../../../../lib/accounts.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../lib/http-error.js'
 import { accountHash } from '../../../../lib/login-limiter.js'
-import { verifyDummyPassword, verifyPassword } from '../../../../lib/password.js'
 import { ErrorResponse, responses, SuccessResponse } from '../../../../lib/schemas.js'
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../../../lib/session-cookies.js'
 import { refreshTokenFamily, revokeFamily, rotateRefreshToken, startSession, type IssuedSession } from '../../../../lib/sessions.js'
@@ -64,12 +61,8 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const attempt = await limiter.begin(ip, email)
     if (!attempt.allowed) throw tooMany(attempt.retryAfter)
 
-    const [user] = await app.db.select({ uid: users.uid, passwordHash: users.passwordHash })
-      .from(users).where(eq(users.email, email))
-    const ok = user === undefined
-      ? await verifyDummyPassword(request.body.password)
-      : await verifyPassword(request.body.password, user.passwordHash)
-    if (!ok || user === undefined) {
+    const user = await verifyCredentials(app.db, email, request.body.password)
+    if (user === null) {
       const failure = await limiter.failed(ip, email)
       request.log.info({ account, ip, failures: failure.pairFailures }, 'sign-in failed')
       if (failure.pairDelay > 0) {

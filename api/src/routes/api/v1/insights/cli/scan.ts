@@ -56,7 +56,7 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('*', (_request, payload, done) => { done(null, payload) })
 
   app.post('/scan', {
-    config: { auth: 'api-key', apiKeyKinds: [REPORT_TOKEN_KIND], unauthorizedDetail: INVALID_REPORT_TOKEN },
+    config: { auth: 'api-key', apiKeyKinds: [REPORT_TOKEN_KIND], unauthorizedDetail: INVALID_REPORT_TOKEN, tenant: 'caller' },
     schema: {
       tags: ['insights'],
       summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit',
@@ -92,8 +92,8 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
       // Parsed, checked, analysed against the console's OSV feed and compressed on a worker thread;
       // only the columns to store come back.
       const scan = await workers.run(files)
-      const principal = request.apiKey!
-      return await storeScan(app.db, principal.tenantUid, principal.id, scan)
+      // The report token's tenant (the guard's 'caller') and the report it stands for.
+      return await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan)
     } finally {
       release()
       await rm(dir, { recursive: true, force: true })

@@ -3,7 +3,7 @@ import { gunzip as gunzipCallback } from 'node:zlib'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { paging } from '../../../../../lib/listing.js'
-import { HttpError, NOT_AUTHENTICATED } from '../../../../../lib/http-error.js'
+import { HttpError } from '../../../../../lib/http-error.js'
 import {
   createReport, deleteReport, getAudit, getReport, getSbomGzip, listReports, updateReport
 } from '../../../../../lib/insights/reports.js'
@@ -16,19 +16,15 @@ import {
 
 const gunzip = promisify(gunzipCallback)
 
-/**
- * Insight reports of the caller's tenant (spec §7). Not under /tenants/:tenant: the tenant is the
- * signed-in user's, set once below, and every query goes through lib/insights/reports.ts.
- */
+/** The URL names no tenant: these routes serve the signed-in user's (the tenant guard's 'caller'). */
+const config = { tenant: 'caller' } as const
+
+/** Insight reports of the caller's tenant (spec §7); every query goes through lib/insights/reports.ts. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
 
-  app.addHook('onRequest', async (request) => {
-    if (request.user === null) throw new HttpError(401, NOT_AUTHENTICATED)
-    request.tenantUid = request.user.tenantUid
-  })
-
   app.get('/', {
+    config,
     prefixTrailingSlash: 'slash',
     schema: {
       tags: ['insights'],
@@ -42,6 +38,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/', {
+    config,
     prefixTrailingSlash: 'slash',
     schema: {
       tags: ['insights'],
@@ -58,10 +55,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/:uid/', {
+    config,
     schema: { tags: ['insights'], summary: 'One insight report with its context', params: ReportParams, response: responses({ 200: Report }, 401, 404) }
   }, async (request) => await getReport(db, request.tenantUid, request.params.uid))
 
   app.patch('/:uid/', {
+    config,
     schema: {
       tags: ['insights'],
       summary: 'Change the context (any of the ten fields) and/or the name',
@@ -72,6 +71,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => await updateReport(db, request.tenantUid, request.params.uid, request.body))
 
   app.delete('/:uid/', {
+    config,
     schema: { tags: ['insights'], summary: 'Delete a report and its scan', params: ReportParams, response: responses({ 204: Type.Null() }, 401, 403, 404) }
   }, async (request, reply) => {
     await deleteReport(db, request.tenantUid, request.params.uid)
@@ -79,6 +79,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/:uid/rules/', {
+    config,
     schema: {
       tags: ['insights'],
       summary: 'The latest audit result (rules, results, profile_scores)',
@@ -93,6 +94,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Registered without a trailing slash; the app ignores trailing slashes, so `/sbom/` works too.
   app.get('/:uid/sbom', {
+    config,
     schema: {
       tags: ['insights'],
       summary: 'The latest SBOM, normalised (gzip-compressed when accepted)',
@@ -109,6 +111,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/:uid/sbom/feed/', {
+    config,
     schema: {
       tags: ['insights'],
       summary: "What the console's feed covers of the SBOM, and KEV/EPSS for its vulnerabilities",

@@ -1,0 +1,218 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import {
+  deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
+} from '../../db/schema/index.js'
+import { bumpTenantData } from '../data-version.js'
+import { iso, likePattern, orderBy, paging, type ListQuery } from '../listing.js'
+import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { deviceCoverage } from '../vulns/device-coverage.js'
+import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../vulns/exploits.js'
+import { regenerateSummary } from './summary.js'
+
+/**
+ * Every query of the DETECT devices routes (`/api/v1/tenants/{tenant}/devices/...`), scoped with
+ * `owned(table, tenantUid, ...)`: another tenant's device answers like an unknown one (404).
+ * Answers are in the routes' wire shape (snake_case, ISO dates).
+ */
+
+type DeviceType = 'linux' | 'rtos'
+type Risk = 'High' | 'Medium' | 'Low'
+
+/** How a count is kept between calls (the routes pass the DETECT cache); by default not at all. */
+export type CountCache = (key: string, count: () => Promise<number>) => Promise<number>
+const uncached: CountCache = async (_key, count) => await count()
+
+const LIST_COLUMNS = {
+  uid: devices.uid,
+  hostname: devices.hostname,
+  device_type: devices.deviceType,
+  platform_name: devices.platformName,
+  platform_version: devices.platformVersion,
+  risk_score: devices.riskScore,
+  last_connected: devices.lastConnected,
+  created_at: devices.createdAt,
+  package_count: devices.packageCount,
+  cve_count: devices.cveCount,
+  high_risk_cve_count: devices.highRiskCveCount,
+  kev_count: devices.kevCount
+}
+
+interface ListRow {
+  uid: string
+  hostname: string
+  device_type: string
+  platform_name: string
+  platform_version: string
+  risk_score: string
+  last_connected: Date | null
+  created_at: Date
+  package_count: number
+  cve_count: number
+  high_risk_cve_count: number
+  kev_count: number
+}
+
+const listItem = (row: ListRow) => ({
+  ...row,
+  device_type: row.device_type as DeviceType,
+  risk_score: row.risk_score as Risk,
+  last_connected: iso(row.last_connected),
+  created_at: row.created_at.toISOString()
+})
+
+interface AccountJson { username: string, home_directory: string, uid: number, shell: string, group_name: string, privileges: string }
+interface InterfaceJson { name: string, state: string, ip_addresses: string }
+
+// Child rows are matched on the device's own tenant_uid as well as its uid. The outer columns are
+// written qualified by hand: drizzle leaves them unqualified in a one-table select.
+const ACCOUNTS_JSON = sql<AccountJson[]>`coalesce((select json_agg(json_build_object(
+  'username', a.username, 'home_directory', a.home_directory, 'uid', a.uid, 'shell', a.shell,
+  'group_name', a.group_name, 'privileges', a.privileges) order by a.uid, a.id)
+  from ${deviceAccounts} a where a.tenant_uid = "devices"."tenant_uid" and a.device_uid = "devices"."uid"), '[]'::json)`
+
+const INTERFACES_JSON = sql<InterfaceJson[]>`coalesce((select json_agg(json_build_object(
+  'name', i.name, 'state', i.state, 'ip_addresses', i.ip_addresses) order by i.name, i.id)
+  from ${deviceInterfaces} i where i.tenant_uid = "devices"."tenant_uid" and i.device_uid = "devices"."uid"), '[]'::json)`
+
+const DEVICE_ORDERING = {
+  hostname: [devices.hostname],
+  device_type: [devices.deviceType],
+  platform_name: [devices.platformName, devices.platformVersion],
+  risk_score: [devices.riskRank],
+  last_connected: [devices.lastConnected],
+  created_at: [devices.createdAt],
+  cve_count: [devices.cveCount],
+  high_risk_cve_count: [devices.highRiskCveCount],
+  kev_count: [devices.kevCount]
+}
+
+const PACKAGE_ORDERING = {
+  name: [devicePackages.name],
+  version: [devicePackages.version],
+  cve_id: [vulnerabilities.cveId],
+  score: [packageFindings.score],
+  // -kev: known exploited first; -epss: most likely exploited first (unknown last either way).
+  kev: [isKev(CVE_ROW_ID), sql`${vulnerabilities.cveId} is not null`, packageFindings.score],
+  epss: [epssOf(CVE_ROW_ID)]
+}
+
+/** The device row of this tenant or 404: every per-device query starts here. */
+const ownedDevice = async (db: Db, tenantUid: string, uid: string) => found((await db.select()
+  .from(devices).where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid)))))[0])
+
+/** Devices of the tenant: search (hostname, platform, IP addresses), ordering, limit/offset. */
+export async function listDevices (db: Db, tenantUid: string, query: ListQuery) {
+  const { search, ordering } = query
+  const { limit, offset } = paging(query, 10, 200)
+  const order = orderBy(ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+  let matches: SQL | undefined
+  if (search !== undefined && search.trim() !== '') {
+    const pattern = likePattern(search.trim())
+    matches = or(ilike(devices.hostname, pattern), ilike(devices.platformName, pattern),
+      ilike(devices.platformVersion, pattern), ilike(devices.ipAddresses, pattern))
+  }
+  const where = owned(devices, tenantUid, matches)
+  const [total] = await db.select({ n: count() }).from(devices).where(where)
+  const rows = await db.select(LIST_COLUMNS).from(devices).where(where).orderBy(...order).limit(limit).offset(offset)
+  return { count: total?.n ?? 0, results: rows.map(listItem) }
+}
+
+/** One device with its accounts and interfaces (aggregated as JSON: one round trip) and its feed coverage. */
+export async function deviceDetail (db: Db, tenantUid: string, uid: string) {
+  const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
+    .where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid))))
+  const { device, accounts, interfaces } = found(row)
+  const { coverage, unmatched } = await deviceCoverage(db, tenantUid, device.uid, device.demo)
+  return {
+    uid: device.uid,
+    hostname: device.hostname,
+    device_type: device.deviceType as DeviceType,
+    platform_name: device.platformName,
+    platform_version: device.platformVersion,
+    kernel_arch: device.kernelArch,
+    kernel_version: device.kernelVersion,
+    risk_score: device.riskScore as Risk,
+    created_at: device.createdAt.toISOString(),
+    last_connected: iso(device.lastConnected),
+    package_count: device.packageCount,
+    cve_count: device.cveCount,
+    high_risk_cve_count: device.highRiskCveCount,
+    kev_count: device.kevCount,
+    demo: device.demo,
+    coverage,
+    unmatched_packages: unmatched,
+    user_accounts: accounts,
+    network_interfaces: interfaces
+  }
+}
+
+/** Removes a device (inventory and findings cascade; its alerts stay, device null) and regenerates the summary. */
+export async function deleteDevice (db: Db, tenantUid: string, uid: string): Promise<void> {
+  const deleted = await db.delete(devices)
+    .where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid))))
+    .returning({ uid: devices.uid })
+  found(deleted[0])
+  bumpTenantData(tenantUid)
+  await regenerateSummary(db, tenantUid)
+}
+
+/** RTOS threads with average CPU use (none for a Linux device). */
+export async function deviceThreadList (db: Db, tenantUid: string, uid: string) {
+  const device = await ownedDevice(db, tenantUid, uid)
+  const results = await db.select({ thread_name: deviceThreads.threadName, avg_cpu_usage: deviceThreads.avgCpuUsage })
+    .from(deviceThreads)
+    .where(owned(deviceThreads, tenantUid, eq(deviceThreads.deviceUid, device.uid)))
+    .orderBy(asc(deviceThreads.threadName), asc(deviceThreads.id))
+  return { results }
+}
+
+/**
+ * Packages of a device, one row per (package, CVE) finding; a package without CVE has one row with
+ * nulls. The total changes only with the data, so `countCache` may keep it (paging then costs one query).
+ */
+export async function devicePackageList (db: Db, tenantUid: string, deviceUid: string, query: ListQuery, countCache: CountCache = uncached) {
+  const uid = uidOr404(deviceUid)
+  const { search, ordering } = query
+  const term = search?.trim() ?? ''
+  // Rows of this tenant's device only: a count above 0 also proves the device is the caller's.
+  const where = owned(devicePackages, tenantUid, eq(devicePackages.deviceUid, uid),
+    term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined)
+  const findingsJoin = and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, tenantUid))
+  const total = await countCache(`packages-count:${uid}:${term}`, async () => {
+    const [row] = await db.select({ n: count() }).from(devicePackages).leftJoin(packageFindings, findingsJoin).where(where)
+    return row?.n ?? 0
+  })
+  if (total === 0) await ownedDevice(db, tenantUid, uid) // 404 unless an empty device of this tenant
+  const { limit, offset } = paging(query, 50, 500)
+  const order = orderBy(ordering, '-score', PACKAGE_ORDERING,
+    [devicePackages.name, devicePackages.version, devicePackages.id, vulnerabilities.cveId])
+  if (total === 0 || offset >= total) return { count: total, results: [] }
+  const results = await db.select({
+    name: devicePackages.name,
+    version: devicePackages.version,
+    cve_id: vulnerabilities.cveId,
+    cve_uid: vulnerabilities.uid,
+    score: packageFindings.score,
+    demo: packageFindings.demo,
+    kev: kevJson(CVE_ROW_ID),
+    epss: epssOf(CVE_ROW_ID),
+    epss_percentile: epssPercentileOf(CVE_ROW_ID)
+  }).from(devicePackages)
+    .leftJoin(packageFindings, findingsJoin)
+    .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    .where(where).orderBy(...order).limit(limit).offset(offset)
+  return {
+    count: total,
+    results: results.map(({ demo, ...row }) => ({ ...row, source: row.cve_uid === null ? null : demo === true ? 'demo' as const : 'osv' as const }))
+  }
+}
+
+/** Distinct packages, CVE findings, high-risk and KEV findings of a device, and whether KEV/EPSS are loaded. */
+export async function devicePackageCount (db: Db, tenantUid: string, uid: string) {
+  const device = await ownedDevice(db, tenantUid, uid)
+  return {
+    count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount, kev_count: device.kevCount,
+    ...await exploitDataState(db)
+  }
+}

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
+
+const PRIORITY_RANK: Record<string, number> = { Critical: 4, High: 3, Medium: 2, Low: 1 }
+const DETAIL_KEYS = ['associated_alert_ids', 'created_at', 'description', 'device', 'device_hostname', 'elastic_alert_created_at',
+  'elastic_alert_id', 'elastic_index', 'elastic_rule_id', 'elastic_rule_name', 'event_data', 'indicator', 'mitre_ids', 'model', 'name',
+  'priority', 'recommendation', 'status', 'summary', 'uid', 'updated_at']
+
+describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
+  let t: DetectApp
+  let base: string
+  before(async () => {
+    t = await buildDetectApp()
+    base = `/api/v1/tenants/${t.demoTenant}/alerts/`
+  })
+  after(async () => { await t.close() })
+
+  it('lists alerts newest first with count and the contract shape', async () => {
+    const body = (await t.get(base)).json()
+    assert.ok(body.count >= 300, `count ${body.count}`)
+    assert.equal(body.results.length, 10)
+    for (const alert of body.results) {
+      assert.deepEqual(keysOf(alert), ['device', 'device_hostname', 'elastic_alert_created_at', 'name', 'priority', 'status', 'uid'])
+    }
+    const times = body.results.map((a: { elastic_alert_created_at: string }) => Date.parse(a.elastic_alert_created_at))
+    assert.deepEqual(times, [...times].sort((a, b) => b - a))
+  })
+
+  it('filters by status; both states exist', async () => {
+    const open = (await t.get(`${base}?status=OPEN&limit=200`)).json()
+    const closed = (await t.get(`${base}?status=CLOSED&limit=1`)).json()
+    const all = (await t.get(`${base}?limit=1`)).json()
+    assert.ok(open.count > 0 && closed.count > 0)
+    assert.equal(open.count + closed.count, all.count)
+    for (const alert of open.results) assert.equal(alert.status, 'OPEN')
+  })
+
+  it('orders by priority severity, name and hostname; pages without overlap', async () => {
+    const byPriority = (await t.get(`${base}?ordering=-priority&limit=200`)).json().results
+    const ranks = byPriority.map((a: { priority: string }) => PRIORITY_RANK[a.priority]!)
+    assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a))
+    assert.equal(byPriority[0].priority, 'Critical')
+    for (const key of ['name', 'status', 'priority', 'elastic_alert_created_at', 'device_hostname']) {
+      for (const ordering of [key, `-${key}`]) assert.equal((await t.get(`${base}?ordering=${ordering}`)).statusCode, 200, ordering)
+    }
+    const page1 = (await t.get(`${base}?ordering=name&limit=20`)).json().results.map((a: { uid: string }) => a.uid)
+    const page2 = (await t.get(`${base}?ordering=name&limit=20&offset=20`)).json().results.map((a: { uid: string }) => a.uid)
+    const both = (await t.get(`${base}?ordering=name&limit=40`)).json().results.map((a: { uid: string }) => a.uid)
+    assert.deepEqual([...page1, ...page2], both)
+  })
+
+  it('searches name, hostname and description', async () => {
+    const brute = (await t.get(`${base}?search=brute%20force&limit=200`)).json()
+    assert.ok(brute.count > 0)
+    for (const alert of brute.results) assert.match(alert.name, /Brute Force/)
+    const first = (await t.get(base)).json().results[0]
+    const byHost = (await t.get(`${base}?search=${encodeURIComponent(first.device_hostname)}&limit=200`)).json()
+    assert.ok(byHost.results.some((a: { uid: string }) => a.uid === first.uid))
+  })
+
+  it('rejects bad list input with 400', async () => {
+    const bad = await t.get(`${base}?ordering=severity`)
+    assertBadRequest(bad)
+    assert.match(bad.json().detail, /Allowed values: name, -name, status/)
+    for (const query of ['status=open', 'status=DONE', 'limit=0', 'limit=300', 'offset=-3', 'foo=bar']) {
+      assertBadRequest(await t.get(`${base}?${query}`), query)
+    }
+  })
+
+  it('answers one alert with event data, MITRE ids and associated alerts linked inside the tenant', async () => {
+    const withLinks = (await t.get(`${base}?limit=200`)).json().results
+    let found: Record<string, unknown> | undefined
+    for (const item of withLinks) {
+      const alert = (await t.get(`${base}${item.uid}/`)).json()
+      if (alert.associated_alert_ids.some((a: { link: string | null }) => a.link !== null)) { found = alert; break }
+    }
+    assert.ok(found, 'an alert with associated alerts')
+    assert.deepEqual(keysOf(found), DETAIL_KEYS)
+    assert.equal(typeof found.event_data, 'object')
+    assert.ok(Object.keys(found.event_data as object).length > 2)
+    assert.ok((found.mitre_ids as string[]).every((id) => /^T\d{4}(\.\d{3})?$/.test(id)))
+    for (const associated of found.associated_alert_ids as Array<{ link: string | null, elastic_alert_id: string, elastic_rule_name: string }>) {
+      assert.deepEqual(keysOf(associated), ['elastic_alert_id', 'elastic_rule_name', 'link'])
+      if (associated.link !== null) {
+        const linked = (await t.get(`${base}${associated.link}/`)).json()
+        assert.equal(linked.elastic_alert_id, associated.elastic_alert_id)
+      }
+    }
+    const device = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/${found.device as string}/`)).json()
+    assert.equal(device.hostname, found.device_hostname)
+  })
+
+  it('PATCH sets the status, answers the alert and regenerates the summary', async () => {
+    const uid = (await t.get(`${base}?status=OPEN&limit=1`)).json().results[0].uid
+    const before = (await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)).json()
+    const response = await t.send('PATCH', `${base}${uid}/`, { status: 'CLOSED' })
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.json().status, 'CLOSED')
+    assert.deepEqual(keysOf(response.json()), DETAIL_KEYS)
+    assert.equal((await t.get(`${base}${uid}/`)).json().status, 'CLOSED')
+    const latest = (await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)).json()
+    assert.equal(latest.counts.open_alerts, before.counts.open_alerts - 1)
+    assert.equal(latest.counts.closed_alerts, before.counts.closed_alerts + 1)
+    const reopened = await t.send('PATCH', `${base}${uid}/`, { status: 'OPEN' })
+    assert.equal(reopened.json().status, 'OPEN')
+  })
+
+  it('PATCH rejects bad bodies (400), a missing CSRF header (403) and no session (401)', async () => {
+    const uid = await t.alertOf(t.demoTenant)
+    for (const payload of [{}, { status: 'closed' }, { status: 'CLOSED', name: 'x' }, { status: 1 }, []]) {
+      assertBadRequest(await t.send('PATCH', `${base}${uid}/`, payload), JSON.stringify(payload))
+    }
+    const noCsrf = await t.app.inject({ method: 'PATCH', url: `${base}${uid}/`, headers: t.demo.headers(false), payload: { status: 'CLOSED' } })
+    assert.equal(noCsrf.statusCode, 403)
+    const anonymous = await t.app.inject({ method: 'PATCH', url: `${base}${uid}/`, payload: { status: 'CLOSED' } })
+    assert.equal(anonymous.statusCode, 401)
+  })
+
+  it("another tenant's alert → 404 for GET and PATCH, and it stays unchanged", async () => {
+    const foreign = await t.alertOf(t.otherTenant)
+    const original = (await t.get(`/api/v1/tenants/${t.otherTenant}/alerts/${foreign}/`, t.other)).json()
+    assertNotFound(await t.get(`${base}${foreign}/`))
+    assertNotFound(await t.send('PATCH', `${base}${foreign}/`, { status: original.status === 'OPEN' ? 'CLOSED' : 'OPEN' }))
+    assertNotFound(await t.get(`${base}not-a-uuid/`))
+    const after = (await t.get(`/api/v1/tenants/${t.otherTenant}/alerts/${foreign}/`, t.other)).json()
+    assert.equal(after.status, original.status)
+  })
+})

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
+
+const LIST_KEYS = ['cve_count', 'created_at', 'device_type', 'high_risk_cve_count', 'hostname', 'kev_count', 'last_connected', 'package_count',
+  'platform_name', 'platform_version', 'risk_score', 'uid']
+const RISK_RANK: Record<string, number> = { High: 3, Medium: 2, Low: 1 }
+
+describe('devices: /api/v1/tenants/:tenant/devices/', () => {
+  let t: DetectApp
+  let base: string
+  before(async () => {
+    t = await buildDetectApp()
+    base = `/api/v1/tenants/${t.demoTenant}/devices/`
+  })
+  after(async () => { await t.close() })
+
+  it('lists devices with count and the contract shape, hostname order by default', async () => {
+    const response = await t.get(base)
+    assert.equal(response.statusCode, 200)
+    const body = response.json()
+    assert.ok(body.count >= 60, `count ${body.count}`)
+    assert.equal(body.results.length, 10)
+    for (const device of body.results) {
+      assert.deepEqual(keysOf(device), [...LIST_KEYS, 'package_count'].filter((k, i, a) => a.indexOf(k) === i).sort())
+      assert.match(device.risk_score, /^(High|Medium|Low)$/)
+      assert.match(device.device_type, /^(linux|rtos)$/)
+    }
+    const names = body.results.map((d: { hostname: string }) => d.hostname)
+    assert.deepEqual(names, [...names].sort((a: string, b: string) => a < b ? -1 : a > b ? 1 : 0))
+  })
+
+  it('pages with limit/offset without overlap and the same count', async () => {
+    const first = (await t.get(`${base}?limit=7&offset=0`)).json()
+    const second = (await t.get(`${base}?limit=7&offset=7`)).json()
+    assert.equal(first.count, second.count)
+    assert.equal(first.results.length, 7)
+    const ids = new Set(first.results.map((d: { uid: string }) => d.uid))
+    for (const device of second.results) assert.ok(!ids.has(device.uid))
+    const beyond = (await t.get(`${base}?offset=100000`)).json()
+    assert.deepEqual(beyond.results, [])
+    assert.equal(beyond.count, first.count)
+  })
+
+  it('orders by every allowed key, risk by severity, deterministically', async () => {
+    for (const key of ['hostname', 'device_type', 'platform_name', 'risk_score', 'last_connected', 'created_at', 'cve_count', 'high_risk_cve_count', 'kev_count']) {
+      for (const ordering of [key, `-${key}`]) {
+        const response = await t.get(`${base}?ordering=${ordering}&limit=200`)
+        assert.equal(response.statusCode, 200, ordering)
+        const again = await t.get(`${base}?ordering=${ordering}&limit=200`)
+        assert.deepEqual(again.json().results.map((d: { uid: string }) => d.uid), response.json().results.map((d: { uid: string }) => d.uid))
+      }
+    }
+    const risky = (await t.get(`${base}?ordering=-risk_score&limit=200`)).json().results
+    const ranks = risky.map((d: { risk_score: string }) => RISK_RANK[d.risk_score]!)
+    assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a))
+    assert.equal(risky[0].risk_score, 'High')
+    const cves = (await t.get(`${base}?ordering=-cve_count&limit=200`)).json().results.map((d: { cve_count: number }) => d.cve_count)
+    assert.deepEqual(cves, [...cves].sort((a, b) => b - a))
+  })
+
+  it('searches hostname, platform and IP address', async () => {
+    const all = (await t.get(`${base}?limit=200`)).json().results
+    const host = all[3].hostname as string
+    const byHost = (await t.get(`${base}?search=${encodeURIComponent(host.toUpperCase())}`)).json()
+    assert.ok(byHost.results.some((d: { hostname: string }) => d.hostname === host))
+    const alpine = (await t.get(`${base}?search=alpine&limit=200`)).json()
+    assert.ok(alpine.count > 0)
+    for (const device of alpine.results) assert.equal(device.platform_name, 'Alpine Linux')
+    const detail = (await t.get(`${base}${all[0].uid}/`)).json()
+    const ip = (detail.network_interfaces.find((n: { name: string }) => n.name !== 'lo').ip_addresses as string).split(', ')[0]!
+    const byIp = (await t.get(`${base}?search=${encodeURIComponent(ip)}`)).json()
+    assert.ok(byIp.results.some((d: { uid: string }) => d.uid === all[0].uid))
+    const none = (await t.get(`${base}?search=${encodeURIComponent('%_nothing_%')}`)).json()
+    assert.deepEqual(none, { count: 0, results: [] })
+  })
+
+  it('rejects bad list input with 400 JSON', async () => {
+    const bad = await t.get(`${base}?ordering=password`)
+    assertBadRequest(bad, 'ordering')
+    assert.match(bad.json().detail, /Allowed values: hostname, -hostname/)
+    for (const query of ['limit=0', 'limit=201', 'limit=abc', 'offset=-1', 'offset=1.5', 'unknown=1', `search=${'x'.repeat(201)}`]) {
+      assertBadRequest(await t.get(`${base}?${query}`), query)
+    }
+  })
+
+  it('answers one device with user accounts and network interfaces', async () => {
+    const uid = await t.deviceOf(t.demoTenant, 'linux')
+    const response = await t.get(`${base}${uid}/`)
+    assert.equal(response.statusCode, 200)
+    const device = response.json()
+    assert.deepEqual(keysOf(device), ['coverage', 'created_at', 'cve_count', 'demo', 'device_type', 'high_risk_cve_count', 'hostname', 'kernel_arch',
+      'kernel_version', 'kev_count', 'last_connected', 'network_interfaces', 'package_count', 'platform_name', 'platform_version', 'risk_score', 'uid',
+      'unmatched_packages', 'user_accounts'])
+    assert.equal(device.uid, uid)
+    assert.ok(device.user_accounts.some((a: { username: string, privileges: string, uid: number }) => a.username === 'root' && a.uid === 0 && a.privileges === 'root'))
+    assert.deepEqual(keysOf(device.user_accounts[0]), ['group_name', 'home_directory', 'privileges', 'shell', 'uid', 'username'])
+    assert.deepEqual(keysOf(device.network_interfaces[0]), ['ip_addresses', 'name', 'state'])
+    assert.ok(device.network_interfaces.some((n: { ip_addresses: string }) => /\d+\.\d+\.\d+\.\d+, [0-9a-f:]+/.test(n.ip_addresses)))
+    // without the trailing slash too (the router ignores it)
+    assert.equal((await t.get(`${base}${uid}`)).statusCode, 200)
+  })
+
+  it('threads: RTOS devices list threads with CPU use, Linux devices an empty list', async () => {
+    const rtos = await t.deviceOf(t.demoTenant, 'rtos')
+    const threads = (await t.get(`${base}${rtos}/threads/`)).json()
+    assert.ok(threads.results.length > 3)
+    let total = 0
+    for (const thread of threads.results) {
+      assert.deepEqual(keysOf(thread), ['avg_cpu_usage', 'thread_name'])
+      total += thread.avg_cpu_usage
+    }
+    assert.ok(total <= 100.5, `total CPU ${total}`)
+    const linux = await t.deviceOf(t.demoTenant, 'linux')
+    assert.deepEqual((await t.get(`${base}${linux}/threads/`)).json(), { results: [] })
+  })
+
+  it('packages: one row per finding, -score first with nulls last, paged; count agrees', async () => {
+    const list = (await t.get(`${base}?ordering=-cve_count&limit=1`)).json().results[0]
+    const uid = list.uid as string
+    const counts = (await t.get(`${base}${uid}/packages/count/`)).json()
+    assert.deepEqual(keysOf(counts), ['count', 'cve_count', 'epss_loaded', 'high_risk_cve_count', 'kev_count', 'kev_loaded'])
+    assert.deepEqual([counts.kev_loaded, counts.epss_loaded], [false, false], 'no KEV or EPSS data in the seed: unknown, not 0')
+    assert.equal(counts.count, list.package_count)
+    assert.equal(counts.cve_count, list.cve_count)
+    assert.ok(counts.cve_count > 0)
+
+    const all = (await t.get(`${base}${uid}/packages/?limit=500`)).json()
+    const withCve = all.results.filter((p: { cve_id: string | null }) => p.cve_id !== null)
+    assert.equal(withCve.length, counts.cve_count)
+    assert.equal(all.count, counts.count - new Set(withCve.map((p: { name: string, version: string }) => `${p.name}@${p.version}`)).size + counts.cve_count)
+    assert.equal(withCve.filter((p: { score: number }) => p.score > 7.5).length, counts.high_risk_cve_count)
+    for (const row of all.results) {
+      assert.deepEqual(keysOf(row), ['cve_id', 'cve_uid', 'epss', 'epss_percentile', 'kev', 'name', 'score', 'source', 'version'])
+      // The seeded devices are simulated: every finding on them is the demo catalogue's.
+      assert.equal(row.source, row.cve_id === null ? null : 'demo')
+    }
+    const scores = all.results.map((p: { score: number | null }) => p.score ?? -1)
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'score desc, nulls last')
+    const noCve = all.results.find((p: { cve_id: string | null }) => p.cve_id === null)
+    assert.deepEqual([noCve.cve_uid, noCve.score], [null, null])
+
+    const page1 = (await t.get(`${base}${uid}/packages/?limit=5`)).json()
+    const page2 = (await t.get(`${base}${uid}/packages/?limit=5&offset=5`)).json()
+    assert.deepEqual([...page1.results, ...page2.results], all.results.slice(0, 10))
+    assert.equal(page1.count, all.count)
+
+    const byName = (await t.get(`${base}${uid}/packages/?ordering=name&limit=500`)).json().results.map((p: { name: string }) => p.name)
+    assert.deepEqual(byName, [...byName].sort((a: string, b: string) => a < b ? -1 : a > b ? 1 : 0))
+    const searched = (await t.get(`${base}${uid}/packages/?search=ssl`)).json()
+    for (const row of searched.results) assert.match(row.name, /ssl/i)
+  })
+
+  it('packages: bad input → 400', async () => {
+    const uid = await t.deviceOf(t.demoTenant)
+    for (const query of ['limit=501', 'limit=0', 'ordering=risk', 'offset=x', 'page=2']) {
+      assertBadRequest(await t.get(`${base}${uid}/packages/?${query}`), query)
+    }
+  })
+
+  it("another tenant's device, an unknown or a junk uid → 404 on every device route", async () => {
+    const foreign = await t.deviceOf(t.otherTenant)
+    for (const uid of [foreign, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
+      for (const suffix of ['', 'threads/', 'packages/', 'packages/count/']) {
+        assertNotFound(await t.get(`${base}${encodeURIComponent(uid)}/${suffix}`), `${uid}/${suffix}`)
+      }
+    }
+    // and the other tenant sees its own device
+    assert.equal((await t.get(`/api/v1/tenants/${t.otherTenant}/devices/${foreign}/`, t.other)).statusCode, 200)
+  })
+
+  it("the other tenant's list holds only its own devices", async () => {
+    const own = (await t.get(`/api/v1/tenants/${t.otherTenant}/devices/?limit=200`, t.other)).json()
+    assert.ok(own.count > 0 && own.count < 10)
+    for (const device of own.results) assert.match(device.hostname, /^iso-/)
+  })
+
+  it('requires a session', async () => {
+    const response = await t.app.inject({ url: base })
+    assert.equal(response.statusCode, 401)
+  })
+})
