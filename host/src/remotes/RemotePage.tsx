@@ -55,6 +55,7 @@ export function RemotePage({ remote, page }: RemotePageProps) {
       )}
     >
       <Suspense fallback={<LoadingState text="Loading..." />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- lazyPage hands back the same component for a page until a retry */}
         <Page />
       </Suspense>
     </RemoteErrorBoundary>
