@@ -13,11 +13,27 @@ const REMOTES = ['remote-detect', 'remote-insights', 'remote-threat'];
 const FRONTENDS = ['host', ...REMOTES, 'shared'];
 const APP_SOURCE = ['./api/src', './host', './shared', ...REMOTES.map((remote) => `./${remote}`)];
 
+// By package name, too: no app's package is imported by another (each deploys on its own), and
+// only the frontends use @console/shared.
+const APP_PACKAGES = {
+  group: ['host', 'api', 'e2e', 'remote-*'].flatMap((name) => [`@console/${name}`, `@console/${name}/**`]),
+  message: 'No app imports another app: each is built and deployed on its own.',
+};
+const SHARED_PACKAGE = {
+  group: ['@console/shared', '@console/shared/**'],
+  message: "@console/shared is the frontends' library: the API, browser tests and benches do not import it.",
+};
+const SHARED_INTERNALS = {
+  group: ['@console/shared/src/**'],
+  message: "Import from '@console/shared' (deep paths into its src/ are for tests).",
+};
+
 /** One import-x/no-restricted-paths zone per remote: no other remote, no host, no API. */
 const remoteZones = REMOTES.map((remote) => ({
   target: `./${remote}`,
   from: [...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`), './host', './api'],
-  message: 'A remote is deployed on its own: it imports no other remote, no host code and no API code (share through @console/shared).',
+  message:
+    'A remote is deployed on its own: it imports no other remote, no host code and no API code (share through @console/shared).',
 }));
 
 const frontendZones = [
@@ -149,14 +165,19 @@ export default defineConfig([
     ignores: ['host/monolith/**'],
     rules: { 'import-x/no-relative-packages': 'error' },
   },
+  // no-restricted-imports: a later block replaces an earlier one's patterns, so each lists them all.
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES] }] },
+  },
+  {
+    files: ['{api,shared,e2e,bench}/**/*.{js,mjs,cjs,ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, SHARED_PACKAGE] }] },
+  },
   {
     // Production code uses @console/shared's public entry; its src/testing helpers are for tests.
     files: [...REMOTES, 'host'].map((dir) => `${dir}/{src,dev}/**/*.{ts,tsx}`),
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/__mocks__/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@console/shared/src/**'], message: "Import from '@console/shared' (deep paths into its src/ are for tests)." }],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, SHARED_INTERNALS] }] },
   },
 ]);
