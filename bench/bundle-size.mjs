@@ -203,7 +203,7 @@ function printTable(rows) {
   }
 }
 
-function breakdown(files, map) {
+function breakdown(files) {
   const byApp = {};
   for (const f of files) {
     const app = appOf(f.path);
@@ -267,8 +267,8 @@ async function main() {
       ],
     ]);
     console.log('\nFederated gzip KB by origin:');
-    for (const r of routes) console.log(`  ${r.route.padEnd(18)} ${breakdown(r.federated.files, map)}`);
-    console.log(`  ${'all four'.padEnd(18)} ${breakdown(journeyFed.files, map)}`);
+    for (const r of routes) console.log(`  ${r.route.padEnd(18)} ${breakdown(r.federated.files)}`);
+    console.log(`  ${'all four'.padEnd(18)} ${breakdown(journeyFed.files)}`);
 
     console.log('\nShared libraries fetched in one context visiting all four routes (target: once each)\n');
     printTable([

@@ -47,7 +47,7 @@ async function provisionToken(baseURL) {
 
 console.log(`enrolment bench: ${DEVICES.toLocaleString('en-US')} devices × ${PACKAGES.toLocaleString('en-US')} packages, ${REPORTS} report rounds, ${CONCURRENCY} requests in flight, ${engine}`);
 const { baseURL, stop } = await startApiServer(API, env);
-let failed = false;
+let failed;
 try {
   const token = await provisionToken(baseURL);
   const result = await simulateDevices({

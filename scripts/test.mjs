@@ -1,4 +1,4 @@
-// npm test: every test of the workspace, in order of cost. Installs and builds what is
+// npm test: lint, format check and every test of the workspace, in order of cost. Installs and builds what is
 // missing first, because the browser tests run against the production build.
 //   API tests run on PGlite (in-process) and, when DATABASE_URL is set, again on PostgreSQL.
 //   Browser tests need Chromium from Debian's packages (installed here when missing and root).
@@ -33,6 +33,15 @@ async function suite(name, args, env = process.env) {
   // A runner that crashed before counting still fails the run.
   if (code !== 0 && c.failed === 0) c.failed = 1;
   results.push({ name, code, ...c });
+}
+
+/** A check that passes or fails as a whole (lint, format): one test in the summary. */
+async function check(name, script) {
+  log(name);
+  const began = Date.now();
+  const code = await run('npm', ['run', '--silent', script]);
+  const ok = code === 0;
+  results.push({ name, code, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds: Math.round((Date.now() - began) / 1000) });
 }
 
 async function ensureChromium() {
@@ -71,6 +80,10 @@ async function shellcheck() {
 
 const started = Date.now();
 if ((await ensureInstalled()) !== 0) process.exit(1);
+
+// The cheap checks first: lint (rules and the import boundaries) and formatting.
+await check('Lint (ESLint, import boundaries)', 'lint');
+await check('Format (Prettier --check)', 'format:check');
 
 log('Type-checking every package');
 if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=2', 'run', 'typecheck']))) !== 0) {

@@ -147,7 +147,9 @@ function feedUrl (env: Env, name: string, fallback: string): string {
   let url: URL | undefined
   try {
     url = new URL(raw)
-  } catch {}
+  } catch {
+    // not a URL: refused just below
+  }
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`)
   }
@@ -157,6 +159,7 @@ function feedUrl (env: Env, name: string, fallback: string): string {
 function feedEcosystems (env: Env): string[] {
   const list = (str(env, 'FEED_ECOSYSTEMS') ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '')
   for (const item of list) {
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     if (item.length > 100 || /[\u0000-\u001f/\\]/.test(item)) {
       throw new ConfigError(`FEED_ECOSYSTEMS must be a comma-separated list of OSV ecosystems such as "Debian,PyPI" (got "${item.slice(0, 40)}")`)
     }

@@ -10,6 +10,13 @@ import { databaseTarget, migrationsFolder, openDatabase, type Database, type Pos
 import { seed, type SeedResult } from '../src/lib/seed.js'
 
 export const DEMO_PASSWORD = 'demo-password'
+
+/**
+ * A parsed JSON document (an SBOM, a fixture) that a test walks freely, as it walks the `any` of
+ * `response.json()`: typing every third-party shape would say nothing the assertions do not.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as explained above
+export type Json = Record<string, any>
 export const OTHER_PASSWORD = 'other-password'
 
 export const usingPostgres = (): boolean => Boolean(process.env.DATABASE_URL)

@@ -15,7 +15,6 @@ const PHISH =
   '<a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:99999;background:#fff">Session expired: sign in again</a>';
 const EVIL = '<img src=x onerror="window.__injected=1">';
 const INJECTED = 'a[href*="evil.example"], a[style*="position:fixed"], a[style*="position: fixed"], img[src="x"]';
-const ATT = 'AS7018 AT&T Services, Inc.';
 
 describe('chart labels are text on every chart page (production build)', () => {
   let app;

@@ -10,7 +10,7 @@ import postgres from 'postgres'
 import type { Config } from '../config.js'
 import { acquireDataDirLock } from './lock.js'
 import * as schema from './schema/index.js'
-import { describeError } from '../lib/db-errors.js'
+import { describeError } from './errors.js'
 
 /** One type for both drivers: route code never needs to know which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { loginFailures } from '../db/schema/index.js'
-import { databaseTrouble } from './db-errors.js'
+import { databaseTrouble } from '../db/errors.js'
 import { MemoryLoginCounts } from './login-limiter-memory.js'
 import { hashToken } from './tokens.js'
 

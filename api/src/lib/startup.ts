@@ -2,7 +2,7 @@ import { ConfigError, type Config } from '../config.js'
 import { DataDirLockedError } from '../db/lock.js'
 import { DataDirError, databaseTarget, openDatabase, type Database } from '../db/client.js'
 import { InputError } from './accounts.js'
-import { describeError, errorCode, innermostError } from './db-errors.js'
+import { describeError, errorCode, innermostError } from '../db/errors.js'
 
 /** Errors whose message is the whole story: printed as one line, no stack. */
 export function isExpectedError (error: unknown): error is Error {

@@ -33,7 +33,24 @@ export const junkJson: fc.Arbitrary<unknown> = fc.oneof(
 /** A JSON value nested `depth` levels deep (the input checks cap nesting). */
 export const deepJson = fc.integer({ min: 20, max: 3000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth))
 
-type Schema = Record<string, any>
+/** The parts of a JSON Schema (the OpenAPI document's) the generators read. */
+export interface Schema {
+  type?: string | string[]
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  const?: unknown
+  enum?: unknown[]
+  format?: string
+  pattern?: string
+  minLength?: number
+  maxLength?: number
+  minimum?: number
+  maximum?: number
+  items?: Schema
+  maxItems?: number
+  properties?: Record<string, Schema>
+  required?: string[]
+}
 
 /** A value shaped like a JSON Schema (the OpenAPI document's), not always valid for it. */
 export function fromSchema (schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -43,7 +60,7 @@ export function fromSchema (schema: Schema | undefined, depth = 0): fc.Arbitrary
     return fc.oneof(...options.map((option) => fromSchema(option, depth + 1)))
   }
   if (schema.const !== undefined) return fc.constant(schema.const)
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum as unknown[])
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum)
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
   switch (type) {
     case 'string': {
@@ -57,11 +74,11 @@ export function fromSchema (schema: Schema | undefined, depth = 0): fc.Arbitrary
     case 'number': return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000, noNaN: true })
     case 'boolean': return fc.boolean()
     case 'null': return fc.constant(null)
-    case 'array': return fc.array(fromSchema(schema.items as Schema | undefined, depth + 1), { maxLength: Math.min(schema.maxItems ?? 4, 4) })
+    case 'array': return fc.array(fromSchema(schema.items, depth + 1), { maxLength: Math.min(schema.maxItems ?? 4, 4) })
     case 'object': {
-      const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
+      const properties = Object.entries(schema.properties ?? {})
       if (properties.length === 0) return fc.dictionary(fc.string({ maxLength: 12 }), junkJson, { maxKeys: 3 })
-      const required = new Set((schema.required ?? []) as string[])
+      const required = new Set(schema.required ?? [])
       return fc.record(
         Object.fromEntries(properties.map(([name, sub]) => [name, fromSchema(sub, depth + 1)])),
         { requiredKeys: properties.map(([name]) => name).filter((name) => required.has(name)) }

@@ -1,10 +1,8 @@
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
-import { deepJson, fromSchema, junkJson, junkString, mutated, urlPiece } from './arbitraries.js'
+import { deepJson, fromSchema, junkJson, junkString, mutated, urlPiece, type Schema } from './arbitraries.js'
 import { alertBody, ndjsonBody, scanParts, type ScanPart } from './documents.js'
 import type { FuzzWorld } from './world.js'
-
-type Schema = Record<string, any>
 
 export interface Operation {
   method: string
@@ -42,12 +40,18 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
 
 export const routeKey = (operation: Operation): string => `${operation.method} ${operation.path}`
 
-export function operationsOf (document: { paths: Record<string, Record<string, Schema>> }): Operation[] {
+/** The parts of an OpenAPI operation the fuzzer reads. */
+interface OpenApiOperation {
+  parameters?: Operation['parameters']
+  requestBody?: { content?: Record<string, { schema?: Schema }> }
+}
+
+export function operationsOf (document: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
   return Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({
     method: method.toUpperCase(),
     path,
-    parameters: (operation.parameters ?? []) as Operation['parameters'],
-    body: operation.requestBody?.content?.['application/json']?.schema as Schema | undefined
+    parameters: operation.parameters ?? [],
+    body: operation.requestBody?.content?.['application/json']?.schema
   })))
 }
 
@@ -140,7 +144,7 @@ function enumValues (schema: Schema | undefined): string[] {
   if (schema === undefined) return []
   if (Array.isArray(schema.enum)) return schema.enum as string[]
   if (typeof schema.const === 'string') return [schema.const]
-  return ((schema.anyOf ?? schema.oneOf ?? []) as Schema[]).flatMap(enumValues)
+  return (schema.anyOf ?? schema.oneOf ?? []).flatMap(enumValues)
 }
 
 /** A query string: some of the route's own parameters (valid or junk), unknown ones, repeats. */

@@ -52,6 +52,7 @@ export function RemotePage<R extends RemoteName>({ remote, page }: RemotePagePro
       fallback={(retry, error) => <ErrorState message={failureMessage(remote, error)} onRetry={retry} />}
     >
       <Suspense fallback={<LoadingState text="Loading..." />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- lazyPage hands back the same component for a page until a retry */}
         <Page />
       </Suspense>
     </RemoteErrorBoundary>

@@ -13,6 +13,8 @@ export const SBOM_FILES = {
   vexOnly: 'vex-only.cdx-1.4.json',
 } as const;
 
+/** A CycloneDX file's JSON as uploaded, walked as loosely as the API's normaliser reads it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type Raw = any;
 
 /** Our own file as uploaded (jest's module registry: do not mutate it). */

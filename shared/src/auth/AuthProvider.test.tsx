@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
+import { useEffect } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { http, refreshClient } from '../http/createHttpClient';
 import type { AuthContextValue } from './AuthContext';
@@ -14,13 +15,18 @@ let latest: AuthContextValue;
 let navigate: (to: string) => void;
 
 function Probe() {
-  latest = useAuth();
-  navigate = useNavigate();
+  const auth = useAuth();
+  const go = useNavigate();
+  // Handed to the tests once rendered.
+  useEffect(() => {
+    latest = auth;
+    navigate = go;
+  });
   return (
     <div>
-      <span data-testid="auth">{String(latest.isAuthenticated)}</span>
-      <span data-testid="loading">{String(latest.loading)}</span>
-      <span data-testid="email">{latest.profile?.user_email ?? ''}</span>
+      <span data-testid="auth">{String(auth.isAuthenticated)}</span>
+      <span data-testid="loading">{String(auth.loading)}</span>
+      <span data-testid="email">{auth.profile?.user_email ?? ''}</span>
     </div>
   );
 }

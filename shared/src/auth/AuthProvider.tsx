@@ -81,6 +81,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
   }, [markUnauthenticated]);
 
   useEffect(() => {
+    // checkAuth sets state only once the session check has answered, never synchronously here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     void checkAuth();
   }, [pathname, checkAuth]);
 

@@ -14,6 +14,7 @@ type Fn = (value: unknown, opts?: unknown) => string | string[];
  * modules/tooltip/Labels.js): every one of these is written with innerHTML.
  */
 function asApexChartsWritesIt(options: ApexOptions, series: unknown): HTMLElement {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads the options back as loosely as ApexCharts does
   const o = options as Record<string, any>;
   const names: string[] = o.labels ?? (series as Array<{ name: string }>).map((s) => s.name);
   const categories: unknown[] = o.xaxis?.categories ?? [];

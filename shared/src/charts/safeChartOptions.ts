@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- ApexCharts types its options and formatters as any; this wraps them as they come */
 import type { ApexOptions } from 'apexcharts';
 import { escapeChartInput, escapeHtml, unescapeLabel } from './escapeHtml';
 

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import {
   boolean, check, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid
 } from 'drizzle-orm/pg-core'
-import type { AuditDocument } from '../../lib/insights/audit.js'
 import { tenants } from './auth.js'
 
 // INSIGHTS: insight reports (one per assessed system or application) with their context, and the
@@ -100,6 +99,34 @@ export const insightSboms = pgTable('insight_sboms', {
   foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
     .onDelete('cascade')
 ])
+
+/** Audit rules use the four levels the System Review filters on. */
+export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const
+export type RuleSeverity = typeof RULE_SEVERITIES[number]
+
+export interface AuditRule {
+  id: string
+  title: string
+  severity: RuleSeverity
+  version: string
+  description: string
+  profiles: string[]
+  regulations: Array<{ id: string, controls: string[] }>
+  os: Record<string, string[]>
+  test: { type: string, strategy: string, target: string, check: string }
+}
+
+export type RuleStatus = 'PASS' | 'FAIL' | 'SKIPPED'
+
+/** The audit-result JSON of spec §3 as stored, once lib/insights/audit.ts has checked and normalised it. */
+export interface AuditDocument {
+  rules: {
+    globals: { profiles: Record<string, { description: string }> }
+    rules: AuditRule[]
+  }
+  results: Array<{ id: string, status: RuleStatus, message: string }>
+  profile_scores: Record<string, { score: number, max: number }>
+}
 
 /** The latest audit result of a report, normalised (small: a few hundred rules at most). */
 export const insightAudits = pgTable('insight_audits', {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { negotiatedEncoding, precompress, type Precompressed } from '../../plugins/external/compress.js'
+import { negotiatedEncoding, precompress, type Precompressed } from '../http/compression.js'
 import { tenantDataVersion } from '../data-version.js'
 
 /** A cached answer: its JSON, and the same compressed once when it is big enough to be. */

@@ -16,7 +16,7 @@ import { bumpTenantData } from '../data-version.js'
 import { priorityRank } from './priority.js'
 import { ALERT_RULES, type AlertContext } from './seed-data/alert-rules.js'
 import { demoRecords, ladderOf, patchLevel } from './seed-data/demo-feed.js'
-import { FAMILIES, type Family } from './seed-data/platforms.js'
+import { FAMILIES, type Family } from '../seed-data/platforms.js'
 import { regenerateSummary } from './summary.js'
 
 /** mulberry32: a tiny deterministic PRNG, so every fresh console shows the same demo. */

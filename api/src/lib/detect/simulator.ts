@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
-import { FAMILIES, type Family } from './seed-data/platforms.js'
+import { FAMILIES, type Family } from '../seed-data/platforms.js'
 import { prng } from './seed.js'
 
 /**

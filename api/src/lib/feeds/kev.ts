@@ -40,7 +40,7 @@ export interface KevEntry {
 export interface KevCatalogue { version: string | null, releasedAt: Date | null, entries: KevEntry[] }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\u0000/g, '').trim() : '')
+const text = (value: unknown): string => (typeof value === 'string' ? value.replaceAll('\u0000', '').trim() : '')
 const day = (value: unknown): string | null => {
   const raw = text(value)
   return DAY.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null

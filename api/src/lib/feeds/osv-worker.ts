@@ -114,7 +114,7 @@ async function run (): Promise<void> {
   try {
     ({ zip, reader } = await openZip(input.file))
   } catch (error) {
-    throw new Error(`not a complete zip (${(error as Error).message})`)
+    throw new Error(`not a complete zip (${(error as Error).message})`, { cause: error })
   }
   let documents = 0
   let batch: StagedItem[] = []
@@ -151,7 +151,7 @@ async function run (): Promise<void> {
       if (batch.length >= input.batchSize) await flush()
     }
   } catch (error) {
-    throw new Error(`the zip is damaged (${(error as Error).message})`)
+    throw new Error(`the zip is damaged (${(error as Error).message})`, { cause: error })
   } finally {
     zip.close()
   }

@@ -71,7 +71,7 @@ export function formatAsn (asn: unknown, org: unknown): string | undefined {
  * markup. Country and ASN names are drawn as chart labels, which ApexCharts writes as HTML; no real
  * place or network name holds one of these.
  */
-const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/
+const UNSAFE_NAME = /[\p{Cc}\u202a-\u202e\u2066-\u2069<>]/u
 const ENRICHMENT_FIELDS = ['asn', 'as_org', 'asn_org', 'country_name', 'country'] as const
 
 /**

@@ -1,8 +1,7 @@
-import type { SbomStats } from '../../db/schema/index.js'
-import type { AuditDocument } from './audit.js'
+import { RULE_SEVERITIES, type AuditDocument, type SbomStats } from '../../db/schema/index.js'
 import { ADDED_AFFECT_PROPERTY, type SbomDocument } from './cyclonedx.js'
 import { isFeedVulnerability } from './sbom-vulns.js'
-import { highestSeverity, RULE_SEVERITIES, severityRank } from './severity.js'
+import { highestSeverity, severityRank } from './severity.js'
 import { plural } from '../plural.js'
 
 /**

@@ -1,36 +1,13 @@
 import {
   asObject, fail, isObject, optArray, optNumber, optObject, optString, reqArray, reqString, stringList, storable, strings, type JsonObject
 } from './document.js'
-import { RULE_SEVERITIES, type RuleSeverity } from './severity.js'
+import { RULE_SEVERITIES, type AuditDocument, type AuditRule, type RuleSeverity, type RuleStatus } from '../../db/schema/index.js'
 
 /**
  * The audit-result JSON of spec §3 (what the scanner uploads as `audit`), checked and normalised:
  * every listed key present, strings default to "", lists to [], maps to {}. Rule severities and
  * result statuses are matched case-insensitively and stored in the contract's case.
  */
-
-export interface AuditRule {
-  id: string
-  title: string
-  severity: RuleSeverity
-  version: string
-  description: string
-  profiles: string[]
-  regulations: Array<{ id: string, controls: string[] }>
-  os: Record<string, string[]>
-  test: { type: string, strategy: string, target: string, check: string }
-}
-
-export type RuleStatus = 'PASS' | 'FAIL' | 'SKIPPED'
-
-export interface AuditDocument {
-  rules: {
-    globals: { profiles: Record<string, { description: string }> }
-    rules: AuditRule[]
-  }
-  results: Array<{ id: string, status: RuleStatus, message: string }>
-  profile_scores: Record<string, { score: number, max: number }>
-}
 
 const STATUSES: readonly RuleStatus[] = ['PASS', 'FAIL', 'SKIPPED']
 

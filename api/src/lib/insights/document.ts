@@ -1,4 +1,5 @@
 import { duplicateKeys } from '../json-duplicates.js'
+import { textProblem } from '../text.js'
 
 /**
  * Small readers for uploaded JSON documents. Each check names the JSON path and the reason, so a
@@ -57,12 +58,12 @@ export function optObject (parent: JsonObject, key: string, base: string): JsonO
   return asObject(value, at(base, key))
 }
 
-/** NUL and unpaired UTF-16 surrogates (legal JSON escapes) cannot be stored in PostgreSQL text. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/** Every string kept passes here, so a bad character is reported at its path, not as a 500. */
+/**
+ * Every string kept passes here, so a bad character (NUL, an unpaired UTF-16 surrogate: legal JSON
+ * escapes PostgreSQL cannot store) is reported at its path, not as a 500.
+ */
 export function storable (value: string, path: string): string {
-  if (UNSTORABLE.test(value)) fail(path, 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)')
+  if (textProblem(value) !== undefined) fail(path, 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)')
   return value
 }
 

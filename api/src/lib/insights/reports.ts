@@ -1,9 +1,8 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
+import { insightAudits, insightReports, insightSboms, type AuditDocument } from '../../db/schema/index.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
-import type { AuditDocument } from './audit.js'
 import { sbomText } from './sbom-chunks.js'
 
 /**

@@ -21,7 +21,3 @@ export function highestSeverity (ratings: ReadonlyArray<{ severity: string | nul
   for (const rating of ratings) rank = Math.max(rank, severityRank(rating.severity))
   return SEVERITY_ORDER[rank]!
 }
-
-/** Audit rules use the four levels the System Review filters on. */
-export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const
-export type RuleSeverity = typeof RULE_SEVERITIES[number]

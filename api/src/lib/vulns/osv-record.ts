@@ -53,7 +53,7 @@ const MAX_ID = 200
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 /** PostgreSQL text cannot hold NUL characters: they are dropped rather than failing a batch. */
-const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\u0000/g, '').trim() : '')
+const text = (value: unknown): string => (typeof value === 'string' ? value.replaceAll('\u0000', '').trim() : '')
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(text).filter((item) => item !== '') : []
 /** Longer names cannot be indexed (and are no package names): such an entry is dropped. */

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
-import { databaseTrouble, TROUBLE_DETAIL } from '../../lib/db-errors.js'
+import { databaseTrouble, TROUBLE_DETAIL } from '../../db/errors.js'
 import { HttpError, NOT_FOUND } from '../../lib/http-error.js'
 
 declare module 'fastify' {

@@ -1,43 +1,12 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import negotiate from '@fastify/accept-negotiator'
 import compress from '@fastify/compress'
-import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-
-const THRESHOLD = 1024
-const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip']
-// Default brotli quality (11) is far too slow for on-the-fly compression.
-const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS } from '../../lib/http/compression.js'
 
 export const compressPlugin = fp(async (app) => {
   await app.register(compress, {
     global: true,
-    threshold: THRESHOLD,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ENCODINGS,
     brotliOptions: BROTLI_OPTIONS
   })
 }, { name: 'compress' })
-
-export interface Precompressed {
-  br: Buffer
-  gzip: Buffer
-}
-
-/**
- * A body served many times (a cached answer), compressed once the way the plugin would
- * compress it on every send; undefined below the plugin's threshold.
- */
-export function precompress (body: string): Precompressed | undefined {
-  if (Buffer.byteLength(body) < THRESHOLD) return undefined
-  return { br: brotliCompressSync(body, BROTLI_OPTIONS), gzip: gzipSync(body) }
-}
-
-/**
- * The encoding the plugin would pick for this request (its negotiation: `*` and x-gzip read as
- * gzip), among `available` when the body exists in fewer encodings (a stored gzip).
- */
-export function negotiatedEncoding (request: FastifyRequest, available: Array<'br' | 'gzip'> = ENCODINGS): 'br' | 'gzip' | undefined {
-  const header = request.headers['accept-encoding']
-  if (header === undefined) return undefined
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), available) ?? undefined
-}

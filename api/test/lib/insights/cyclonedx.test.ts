@@ -4,12 +4,13 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { normaliseSbom } from '../../../src/lib/insights/cyclonedx.js'
 import { DocumentError, parseJson } from '../../../src/lib/insights/document.js'
+import type { Json } from '../../helpers.js'
 import { needsSharedData, sharedData, TEST_SBOM } from '../../shared-data.js'
 
 /** One of our own SBOMs (fixtures/test-sbom). */
-const ours = (file: string): Record<string, any> => JSON.parse(fs.readFileSync(path.join(TEST_SBOM, file), 'utf8'))
+const ours = (file: string): Json => JSON.parse(fs.readFileSync(path.join(TEST_SBOM, file), 'utf8'))
 /** A real SBOM made by another tool (../shared/data/sbom). */
-const fixture = (file: string): Record<string, any> => JSON.parse(fs.readFileSync(sharedData('sbom', file), 'utf8'))
+const fixture = (file: string): Json => JSON.parse(fs.readFileSync(sharedData('sbom', file), 'utf8'))
 const rejects = (value: unknown, message: string) => assert.throws(() => normaliseSbom(value), (error: unknown) => {
   assert.ok(error instanceof DocumentError)
   assert.equal(error.message, message)
@@ -64,8 +65,8 @@ describe('normaliseSbom: our own SBOMs (fixtures/test-sbom)', () => {
       { name: 'example-bom-library', version: '3.2.1', vendor: 'example', group: null },
       { name: 'example-composer-plugin', version: '4.1.0', vendor: 'example', group: null }
     ])
-    assert.deepEqual(sbom.components.map((c) => `${c.group}/${c.name}`), raw.components.map((c: any) => `${c.group}/${c.name}`))
-    assert.deepEqual(sbom.components.map((c) => c.properties), raw.components.map((c: any) => c.properties))
+    assert.deepEqual(sbom.components.map((c) => `${c.group}/${c.name}`), raw.components.map((c: Json) => `${c.group}/${c.name}`))
+    assert.deepEqual(sbom.components.map((c) => c.properties), raw.components.map((c: Json) => c.properties))
     // id, id + url, name, name + url, expression, and none at all.
     assert.deepEqual(sbom.components.map((c) => c.licenses), [
       [{ license: { id: 'MIT', name: null, url: null } }],
@@ -102,16 +103,16 @@ describe('normaliseSbom: the real SBOMs of ../shared/data/sbom', { skip: needsSh
     assert.deepEqual(sbom.metadata.component, {
       name: 'juice-shop', version: '14.1.1', type: 'application', group: null, purl: raw.metadata.component.purl, 'bom-ref': 'juice-shop@14.1.1'
     })
-    assert.deepEqual(sbom.metadata.tools.components, raw.metadata.tools.map((tool: any) => ({ name: tool.name, version: tool.version, vendor: tool.vendor, group: null })))
+    assert.deepEqual(sbom.metadata.tools.components, raw.metadata.tools.map((tool: Json) => ({ name: tool.name, version: tool.version, vendor: tool.vendor, group: null })))
     assert.equal(sbom.components.length, raw.components.length)
-    assert.deepEqual(sbom.components.map((c) => c['bom-ref']), raw.components.map((c: any) => c['bom-ref']))
+    assert.deepEqual(sbom.components.map((c) => c['bom-ref']), raw.components.map((c: Json) => c['bom-ref']))
     assert.deepEqual(sbom.vulnerabilities, [])
     for (const component of sbom.components) assert.deepEqual(Object.keys(component).sort(), COMPONENT_KEYS)
     // Every license shape the file uses survives: id, id + url, name, name + url, expression.
-    const raws = raw.components.flatMap((c: any) => c.licenses ?? [])
+    const raws = raw.components.flatMap((c: Json) => c.licenses ?? [])
     const kept = sbom.components.flatMap((c) => c.licenses)
     assert.equal(kept.length, raws.length)
-    raws.forEach((license: any, index: number) => {
+    raws.forEach((license: Json, index: number) => {
       if (license.expression !== undefined) assert.deepEqual(kept[index], { expression: license.expression })
       else assert.deepEqual(kept[index], { license: { id: license.license.id ?? null, name: license.license.name ?? null, url: license.license.url ?? null } })
     })
@@ -165,7 +166,7 @@ describe('normaliseSbom: the real SBOMs of ../shared/data/sbom', { skip: needsSh
     const sbom = normaliseSbom(raw)
     assert.equal(sbom.components.length, raw.components.length)
     assert.deepEqual(sbom.metadata.tools.components.map((t) => t.name), ['cyclonedx-php-composer'])
-    const withProps = raw.components.findIndex((c: any) => (c.properties ?? []).length > 0)
+    const withProps = raw.components.findIndex((c: Json) => (c.properties ?? []).length > 0)
     assert.ok(withProps >= 0)
     assert.deepEqual(sbom.components[withProps]?.properties, raw.components[withProps].properties)
   })

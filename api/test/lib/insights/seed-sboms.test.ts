@@ -7,9 +7,8 @@ import { lockfileSbom, npmPurl, splitKey } from '../../../src/lib/insights/seed-
 import { scanTree } from '../../../src/lib/insights/seed-data/scanned-sbom.js'
 import { alpineGatewayTree, debianServerTree } from '../../../src/lib/insights/seed-data/system-trees.js'
 import { LOCKFILE } from '../../../src/lib/insights/seed.js'
-import { tempDir } from '../../helpers.js'
+import { tempDir, type Json } from '../../helpers.js'
 
-type Json = Record<string, any>
 const parse = (bytes: Uint8Array | undefined): Json => JSON.parse(Buffer.from(bytes!).toString('utf8'))
 
 /** A small workspace: root package.json, one workspace package, and its pnpm-lock.yaml (format 9). */

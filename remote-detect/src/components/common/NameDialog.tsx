@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 export interface NameDialogProps {
   open: boolean;
@@ -18,10 +18,12 @@ export interface NameDialogProps {
 /** Asks for a name (the only field the create calls take). */
 export function NameDialog({ open, title, submitLabel, busy = false, onSubmit, onClose }: NameDialogProps) {
   const [name, setName] = useState('');
-  // Each opening starts empty.
-  useEffect(() => {
+  const [wasOpen, setWasOpen] = useState(open);
+  // Each opening starts empty (state adjusted while rendering, not in an effect).
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setName('');
-  }, [open]);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(name.trim());

@@ -2,7 +2,7 @@ import { ecosystemComparator } from '../../vulns/ecosystems.js'
 import type { AffectedEntry, OsvRecord } from '../../vulns/osv-record.js'
 import { HIGH_RISK_SCORE } from '../../vulns/risk.js'
 import { CVES, type CveSeed } from './cves.js'
-import { FAMILIES, type Family } from './platforms.js'
+import { FAMILIES, type Family } from '../../seed-data/platforms.js'
 
 /**
  * The demo catalogue as OSV records ("DEMO-<CVE id>"), so the demo's findings come out of the

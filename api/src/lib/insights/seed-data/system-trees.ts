@@ -1,4 +1,4 @@
-import { FAMILIES, type Family } from '../../detect/seed-data/platforms.js'
+import { FAMILIES, type Family } from '../../seed-data/platforms.js'
 
 /**
  * Small root file systems for the demo's "system" reports, written by us: an os-release and a

@@ -9,7 +9,7 @@ import {
 } from '../../../../../lib/insights/reports.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
-import { negotiatedEncoding } from '../../../../../plugins/external/compress.js'
+import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
 import {
   AuditResult, Report, ReportCreate, ReportList, ReportListQuery, ReportParams, ReportPatch, Sbom, SbomFeed
 } from '../schemas.js'

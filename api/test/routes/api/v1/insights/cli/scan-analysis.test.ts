@@ -5,11 +5,11 @@ import { after, before, describe, it } from 'node:test'
 import semver from 'semver'
 import { createTenant, createUser } from '../../../../../../src/lib/accounts.js'
 import { ladderOf } from '../../../../../../src/lib/detect/seed-data/demo-feed.js'
-import { FAMILIES } from '../../../../../../src/lib/detect/seed-data/platforms.js'
+import { FAMILIES } from '../../../../../../src/lib/seed-data/platforms.js'
 import { normaliseSbom } from '../../../../../../src/lib/insights/cyclonedx.js'
 import { importOsv } from '../../../../../../src/lib/vulns/import.js'
 import { importOsvAndMatch } from '../../../../../../src/lib/feeds/osv-import.js'
-import { tempDir, type Session } from '../../../../../helpers.js'
+import { tempDir, type Json, type Session } from '../../../../../helpers.js'
 import { needsSharedData, sharedData, TEST_OSV } from '../../../../../shared-data.js'
 import { osvRecordsIn, type FixtureRecord } from '../../../../../lib/vulns/osv-files.js'
 import { buildInsightsApp, readSharedSbom, readTestSbom, REPORTS, sharedSboms, type InsightsApp } from '../insights-fixtures.js'
@@ -19,7 +19,6 @@ import { buildInsightsApp, readSharedSbom, readTestSbom, REPORTS, sharedSboms, t
 // matcher: the records' SEMVER ranges turned into `semver` range expressions; for our own
 // records and SBOMs (fixtures/) they are also written out by hand.
 
-type Json = Record<string, any>
 type OsvRecord = FixtureRecord
 const SHOP = 'shop-npm.cdx-1.7.json'
 const OWN_NPM = path.join(TEST_OSV, 'npm')

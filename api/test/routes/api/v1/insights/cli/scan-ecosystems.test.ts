@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import { importOsvAndMatch } from '../../../../../../src/lib/feeds/osv-import.js'
+import type { Json } from '../../../../../helpers.js'
 import { needsSharedData, sharedData } from '../../../../../shared-data.js'
 import { buildInsightsApp, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 
@@ -9,7 +10,6 @@ import { buildInsightsApp, REPORTS, type InsightsApp } from '../insights-fixture
 // with Maven, PyPI, Go, RubyGems, NuGet and cargo components uploaded through the CLI route.
 // Every expected answer below was derived by hand from the record files, range by range.
 
-type Json = Record<string, any>
 const FOLDERS = ['maven', 'pypi', 'go', 'rubygems', 'nuget', 'crates-io']
 
 const component = (purl: string, group: string | null, name: string, version: string): Json =>

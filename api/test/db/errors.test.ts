@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { databaseTrouble, describeError } from '../../src/lib/db-errors.js'
+import { databaseTrouble, describeError } from '../../src/db/errors.js'
 import { describeStartupError } from '../../src/lib/startup.js'
 
-// Mirrors src/lib/db-errors.ts and describeStartupError (lib/startup.ts): one line for whatever a
+// Mirrors src/db/errors.ts and describeStartupError (lib/startup.ts): one line for whatever a
 // driver throws (issue 11, finding 11: "Cannot start the console: [object Object]").
 
 describe('describeError / describeStartupError', () => {
