@@ -62,7 +62,10 @@ async function buildMissing() {
 
 function sharedFileMap() {
   const map = new Map(); // URL path -> { app, packages: Set }
-  const apps = [['host', join(ROOT, 'host/dist'), '/'], ...REMOTES.map((r) => [r, join(ROOT, `remote-${r}/dist`), `/remotes/${r}/`])];
+  const apps = [
+    ['host', join(ROOT, 'host/dist'), '/'],
+    ...REMOTES.map((r) => [r, join(ROOT, `remote-${r}/dist`), `/remotes/${r}/`]),
+  ];
   for (const [app, dist, prefix] of apps) {
     const statsFile = ['mf-stats.json', 'share-scope.json'].map((name) => join(dist, name)).find(existsSync);
     if (!statsFile) continue;
@@ -155,7 +158,10 @@ async function measureJourney(browser, baseURL) {
     await readyLocator(page, ROUTES[0]).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.getByLabel(/email/i).first().fill(DEMO_EMAIL);
-    await page.getByLabel(/password/i).first().fill(DEMO_PASSWORD);
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(DEMO_PASSWORD);
     for (const route of ROUTES.slice(1)) {
       visitedRemotes.add(route.remote);
       if (route.path === '/') {
@@ -209,7 +215,9 @@ function breakdown(files) {
     const app = appOf(f.path);
     byApp[app] = (byApp[app] ?? 0) + f.gzip;
   }
-  return Object.entries(byApp).map(([app, gz]) => `${app} ${kb(gz)}`).join(', ');
+  return Object.entries(byApp)
+    .map(([app, gz]) => `${app} ${kb(gz)}`)
+    .join(', ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,13 +279,12 @@ async function main() {
     console.log(`  ${'all four'.padEnd(18)} ${breakdown(journeyFed.files)}`);
 
     console.log('\nShared libraries fetched in one context visiting all four routes (target: once each)\n');
-    printTable([
-      ['package', 'times', 'from'],
-      ...shared.map((s) => [s.package, s.times, s.from.join(' ')]),
-    ]);
+    printTable([['package', 'times', 'from'], ...shared.map((s) => [s.package, s.times, s.from.join(' ')])]);
     const twice = shared.filter((s) => s.times > 1);
     console.log(`\nShared libraries fetched more than once: ${twice.length ? twice.map((s) => s.package).join(', ') : 'none'}`);
-    console.log(`Remote files fetched before their route was visited: ${journeyFed.early.length ? journeyFed.early.join(', ') : 'none'}`);
+    console.log(
+      `Remote files fetched before their route was visited: ${journeyFed.early.length ? journeyFed.early.join(', ') : 'none'}`,
+    );
     console.log(`React renderers in the page: federated ${journeyFed.renderers}, monolith ${journeyMono.renderers}`);
 
     if (VERBOSE) {
@@ -302,7 +309,12 @@ async function main() {
         {
           date: new Date().toISOString(),
           unit: 'bytes; gzip = zlib level 9 of each decoded script body',
-          routes: routes.map((r) => ({ route: r.route, ratio: r.ratio, federated: strip(r.federated), monolith: strip(r.monolith) })),
+          routes: routes.map((r) => ({
+            route: r.route,
+            ratio: r.ratio,
+            federated: strip(r.federated),
+            monolith: strip(r.monolith),
+          })),
           total: { federated: totalFed, monolith: totalMono, ratio: totalFed / totalMono },
           journey: {
             routes: ROUTES.map((r) => r.path),

@@ -19,7 +19,18 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchDatabase, checkUsage, importApi, PASSWORD, percentile, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  benchDatabase,
+  checkUsage,
+  importApi,
+  PASSWORD,
+  percentile,
+  requireApiBuild,
+  ROOT,
+  wholeNumbers,
+  writeResults,
+} from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -45,13 +56,30 @@ requireApiBuild('lib/detect/seed.js');
 
 const { dataDir, engine, env, removeDataDir } = benchDatabase('detect');
 const ms = (n) => `${n.toFixed(1)} ms`;
-const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
 /** Every figure printed, written to bench/results/ at the end. */
-const figures = { engine: dataDir ? 'pglite' : 'postgresql', packages: PACKAGES, connections: CONNECTIONS, duration: DURATION, loadavg: {} };
+const figures = {
+  engine: dataDir ? 'pglite' : 'postgresql',
+  packages: PACKAGES,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  loadavg: {},
+};
 /** p50/p95/p99/max of a list of milliseconds. */
 function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? null : { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1), n: sorted.length };
+  return sorted.length === 0
+    ? null
+    : {
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1),
+        n: sorted.length,
+      };
 }
 function spread(values) {
   const s = stats(values);
@@ -71,22 +99,43 @@ async function prepare() {
     const { db } = database;
     const seeded = await seed(db, { demoPassword: PASSWORD, otherPassword: `${PASSWORD}-other`, honeynet: false });
     const tenantUid = seeded.demo.tenantUid;
-    const [device] = await db.insert(schema.devices).values({
-      tenantUid, hostname: 'bench-5k-packages', deviceType: 'linux', platformName: 'Debian GNU/Linux',
-      platformVersion: '12 (bookworm)', kernelArch: 'x86_64', kernelVersion: '6.1.0-18-amd64', lastConnected: new Date(),
-    }).returning({ uid: schema.devices.uid });
-    const cves = await db.select({ uid: schema.vulnerabilities.uid, score: schema.vulnerabilities.score }).from(schema.vulnerabilities);
+    const [device] = await db
+      .insert(schema.devices)
+      .values({
+        tenantUid,
+        hostname: 'bench-5k-packages',
+        deviceType: 'linux',
+        platformName: 'Debian GNU/Linux',
+        platformVersion: '12 (bookworm)',
+        kernelArch: 'x86_64',
+        kernelVersion: '6.1.0-18-amd64',
+        lastConnected: new Date(),
+      })
+      .returning({ uid: schema.devices.uid });
+    const cves = await db
+      .select({ uid: schema.vulnerabilities.uid, score: schema.vulnerabilities.score })
+      .from(schema.vulnerabilities);
     const rows = Array.from({ length: PACKAGES }, (_, i) => ({
-      tenantUid, deviceUid: device.uid, name: `lib${['ssl', 'xml', 'curl', 'z', 'png', 'gcrypt', 'ssh', 'sqlite'][i % 8]}-${String(i).padStart(5, '0')}`,
-      version: `${1 + (i % 9)}.${i % 13}.${i % 7}-1`, ecosystem: 'Debian:12', sourceName: `src-${i % 700}`, architecture: 'amd64',
+      tenantUid,
+      deviceUid: device.uid,
+      name: `lib${['ssl', 'xml', 'curl', 'z', 'png', 'gcrypt', 'ssh', 'sqlite'][i % 8]}-${String(i).padStart(5, '0')}`,
+      version: `${1 + (i % 9)}.${i % 13}.${i % 7}-1`,
+      ecosystem: 'Debian:12',
+      sourceName: `src-${i % 700}`,
+      architecture: 'amd64',
     }));
     let findings = 0;
     for (let i = 0; i < rows.length; i += 1000) {
-      const inserted = await db.insert(schema.devicePackages).values(rows.slice(i, i + 1000)).returning({ id: schema.devicePackages.id });
-      const batch = inserted.filter((_, j) => (i + j) % 3 === 0).map((row, j) => {
-        const cve = cves[(i + j) % cves.length];
-        return { tenantUid, deviceUid: device.uid, packageId: row.id, vulnerabilityUid: cve.uid, score: cve.score };
-      });
+      const inserted = await db
+        .insert(schema.devicePackages)
+        .values(rows.slice(i, i + 1000))
+        .returning({ id: schema.devicePackages.id });
+      const batch = inserted
+        .filter((_, j) => (i + j) % 3 === 0)
+        .map((row, j) => {
+          const cve = cves[(i + j) % cves.length];
+          return { tenantUid, deviceUid: device.uid, packageId: row.id, vulnerabilityUid: cve.uid, score: cve.score };
+        });
       findings += batch.length;
       if (batch.length > 0) await db.insert(schema.packageFindings).values(batch);
     }
@@ -118,12 +167,16 @@ function cannon(opts) {
 function report(name, label, result) {
   const errors = result.errors + result.timeouts + result.non2xx;
   figures[name] = { requests: result.requests.total, perSecond: result.requests.average, latency: stats(result.times), errors };
-  console.log(`${label}: ${result.requests.total.toLocaleString('en-US')} requests, ${Math.round(result.requests.average).toLocaleString('en-US')} req/s`);
+  console.log(
+    `${label}: ${result.requests.total.toLocaleString('en-US')} requests, ${Math.round(result.requests.average).toLocaleString('en-US')} req/s`,
+  );
   console.log(`  latency ${spread(result.times)}`);
   console.log(`  errors ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
 }
 
-console.log(`DETECT API bench: ${PACKAGES.toLocaleString('en-US')} packages on one device, ${CONNECTIONS} connections for ${DURATION} s, ${engine}`);
+console.log(
+  `DETECT API bench: ${PACKAGES.toLocaleString('en-US')} packages on one device, ${CONNECTIONS} connections for ${DURATION} s, ${engine}`,
+);
 console.log(`start: ${load()} (${new Date().toISOString()})`);
 figures.loadavg.start = loadavg();
 const t0 = performance.now();
@@ -158,12 +211,22 @@ try {
   // 2. The same table in Chromium: from the packages response arriving to its rows in the DOM.
   if (values['no-browser']) {
     console.log('packages table in Chromium: skipped (--no-browser)');
-  } else if (!existsSync(join(ROOT, 'host', 'dist', 'index.html')) || !existsSync(join(ROOT, 'remote-detect', 'dist', 'mf-manifest.json'))) {
-    console.log("packages table in Chromium: skipped (build the host and remotes: pnpm -r --filter './host' --filter './remote-*' build)");
+  } else if (
+    !existsSync(join(ROOT, 'host', 'dist', 'index.html')) ||
+    !existsSync(join(ROOT, 'remote-detect', 'dist', 'mf-manifest.json'))
+  ) {
+    console.log(
+      "packages table in Chromium: skipped (build the host and remotes: pnpm -r --filter './host' --filter './remote-*' build)",
+    );
   } else {
     const { measurePackagesTable } = await import('./lib/table-render.mjs');
     const { load: loads, paging } = await measurePackagesTable({
-      baseURL, deviceUid: ids.deviceUid, email: 'demo@example.com', password: PASSWORD, loads: BROWSER_LOADS, pages: BROWSER_LOADS * 2,
+      baseURL,
+      deviceUid: ids.deviceUid,
+      email: 'demo@example.com',
+      password: PASSWORD,
+      loads: BROWSER_LOADS,
+      pages: BROWSER_LOADS * 2,
     });
     console.log(`packages table in Chromium (${loads[0]?.rows ?? 0} rows a page), time from data to rendered table:`);
     console.log(`  device page opened (${loads.length}×): data → DOM ${spread(loads.map((s) => s.dataToDom))}`);
@@ -172,29 +235,52 @@ try {
     console.log(`    rows in the DOM after navigation ${spread(loads.map((s) => s.sinceNavigation))}`);
     console.log(`  next page (${paging.length}×): data → DOM ${spread(paging.map((s) => s.dataToDom))}`);
     console.log(`    data → painted ${spread(paging.map((s) => s.dataToPaint))}`);
-    figures.table = Object.fromEntries(Object.entries({ load: loads, nextPage: paging }).map(([kind, samples]) => [kind, {
-      dataToDom: stats(samples.map((s) => s.dataToDom)), dataToPaint: stats(samples.map((s) => s.dataToPaint)),
-    }]));
+    figures.table = Object.fromEntries(
+      Object.entries({ load: loads, nextPage: paging }).map(([kind, samples]) => [
+        kind,
+        {
+          dataToDom: stats(samples.map((s) => s.dataToDom)),
+          dataToPaint: stats(samples.map((s) => s.dataToPaint)),
+        },
+      ]),
+    );
   }
 
   // 3. CONNECTIONS concurrent clients alternating device detail and alert detail for DURATION seconds.
-  const detail = [{ method: 'GET', path: new URL(device).pathname }, { method: 'GET', path: new URL(alert).pathname }];
+  const detail = [
+    { method: 'GET', path: new URL(device).pathname },
+    { method: 'GET', path: new URL(alert).pathname },
+  ];
   await cannon({ url: baseURL, connections: 20, duration: 2, headers: { cookie }, requests: detail }); // warm-up
   console.log(`before the load: ${load()}`);
   figures.loadavg.beforeLoad = loadavg();
-  report('detail', `device + alert detail, ${CONNECTIONS} connections, ${DURATION} s`,
-    await cannon({ url: baseURL, connections: CONNECTIONS, duration: DURATION, headers: { cookie }, requests: detail }));
+  report(
+    'detail',
+    `device + alert detail, ${CONNECTIONS} connections, ${DURATION} s`,
+    await cannon({ url: baseURL, connections: CONNECTIONS, duration: DURATION, headers: { cookie }, requests: detail }),
+  );
   console.log(`after the load: ${load()}`);
   figures.loadavg.afterLoad = loadavg();
 
   // 4. The same mix at low concurrency: the per-request latency without queueing.
-  report('detail10', 'device + alert detail, 10 connections',
-    await cannon({ url: baseURL, connections: 10, duration: Math.min(DURATION, 10), headers: { cookie }, requests: detail }));
+  report(
+    'detail10',
+    'device + alert detail, 10 connections',
+    await cannon({ url: baseURL, connections: 10, duration: Math.min(DURATION, 10), headers: { cookie }, requests: detail }),
+  );
 
   // 5. Baseline: the smallest signed-in route (cached session check + one tiny query), same
   // concurrency, to tell the per-request cost of the platform from that of the DETECT routes.
-  report('baseline', 'baseline GET /tenants/{t}/, 10 connections',
-    await cannon({ url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`, connections: 10, duration: Math.min(DURATION, 5), headers: { cookie } }));
+  report(
+    'baseline',
+    'baseline GET /tenants/{t}/, 10 connections',
+    await cannon({
+      url: `${baseURL}/api/v1/tenants/${ids.tenantUid}/`,
+      connections: 10,
+      duration: Math.min(DURATION, 5),
+      headers: { cookie },
+    }),
+  );
 
   writeResults('detect-api', figures);
 } finally {

@@ -40,29 +40,50 @@ async function provisionToken(baseURL) {
   const { cookie, csrf } = await signIn(baseURL);
   const headers = { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' };
   const profile = await (await fetch(`${baseURL}/api/v1/token/profile/`, { headers })).json();
-  const created = await fetch(`${baseURL}/api/v1/tenants/${profile.tenant_uid}/provision-tokens/`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench' }) });
+  const created = await fetch(`${baseURL}/api/v1/tenants/${profile.tenant_uid}/provision-tokens/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'bench' }),
+  });
   if (created.status !== 201) throw new Error(`token: ${created.status}`);
   return (await created.json()).token;
 }
 
-console.log(`enrolment bench: ${DEVICES.toLocaleString('en-US')} devices × ${PACKAGES.toLocaleString('en-US')} packages, ${REPORTS} report rounds, ${CONCURRENCY} requests in flight, ${engine}`);
+console.log(
+  `enrolment bench: ${DEVICES.toLocaleString('en-US')} devices × ${PACKAGES.toLocaleString('en-US')} packages, ${REPORTS} report rounds, ${CONCURRENCY} requests in flight, ${engine}`,
+);
 const { baseURL, stop } = await startApiServer(API, env);
 let failed;
 try {
   const token = await provisionToken(baseURL);
   const result = await simulateDevices({
-    server: baseURL, token, count: DEVICES, packages: PACKAGES, type: 'linux', reports: REPORTS,
-    interval: 0, concurrency: CONCURRENCY, log: (line) => console.log(`  ${line}`),
+    server: baseURL,
+    token,
+    count: DEVICES,
+    packages: PACKAGES,
+    type: 'linux',
+    reports: REPORTS,
+    interval: 0,
+    concurrency: CONCURRENCY,
+    log: (line) => console.log(`  ${line}`),
   });
   console.log(`enrol: ${(result.enrolled / result.enrolSeconds).toFixed(1)} devices/s`);
   for (const round of result.rounds) {
     const kind = round.round === 1 ? 'first reports (insert + match)' : 'repeat reports';
-    console.log(`round ${round.round}, ${kind}: ${round.reportsPerSecond.toFixed(1)} reports/s ` +
-      `(${Math.round(round.reportsPerSecond * PACKAGES).toLocaleString('en-US')} packages/s, ${(round.bytesSent / round.ok / 1024).toFixed(0)} KiB gzip per report), ${round.failed} failed`);
+    console.log(
+      `round ${round.round}, ${kind}: ${round.reportsPerSecond.toFixed(1)} reports/s ` +
+        `(${Math.round(round.reportsPerSecond * PACKAGES).toLocaleString('en-US')} packages/s, ${(round.bytesSent / round.ok / 1024).toFixed(0)} KiB gzip per report), ${round.failed} failed`,
+    );
   }
   if (result.errors.length > 0) console.log(`errors: ${result.errors.join(' | ')}`);
   failed = result.enrolFailed > 0 || result.rounds.some((r) => r.failed > 0);
-  writeResults('enrolment', { engine: dataDir ? 'pglite' : 'postgres', devices: DEVICES, packages: PACKAGES, concurrency: CONCURRENCY, ...result });
+  writeResults('enrolment', {
+    engine: dataDir ? 'pglite' : 'postgres',
+    devices: DEVICES,
+    packages: PACKAGES,
+    concurrency: CONCURRENCY,
+    ...result,
+  });
 } finally {
   await stop();
   removeDataDir();

@@ -9,7 +9,16 @@
 // (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +26,18 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import ZipStream from 'zip-stream';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, ROOT, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  ROOT,
+  benchDatabase,
+  checkUsage,
+  importApi,
+  percentile,
+  prng,
+  requireApiBuild,
+  wholeNumbers,
+  writeResults,
+} from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +51,10 @@ const RECORDS = Number(values.records);
 const DEVICES = Number(values.devices);
 const PACKAGES = Number(values.packages);
 const CONNECTIONS = Number(values.connections);
-checkUsage(wholeNumbers([RECORDS, DEVICES, PACKAGES, CONNECTIONS]), 'Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]');
+checkUsage(
+  wholeNumbers([RECORDS, DEVICES, PACKAGES, CONNECTIONS]),
+  'Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]',
+);
 requireApiBuild('lib/feeds/sync.js');
 
 const { dataDir, engine, env, removeDataDir } = benchDatabase('feeds');
@@ -45,7 +68,8 @@ const seconds = (from) => (performance.now() - from) / 1000;
 /** Source package names; a popular few get most advisories, as in the real feed. */
 const NAMES = 20000;
 const RELEASES = ['Debian:10', 'Debian:11', 'Debian:12', 'Debian:13'];
-const FILLER = 'allows remote attackers to cause a denial of service (out-of-bounds read and application crash) or possibly have unspecified other impact via a crafted file';
+const FILLER =
+  'allows remote attackers to cause a denial of service (out-of-bounds read and application crash) or possibly have unspecified other impact via a crafted file';
 
 function record(n, revision = 0) {
   const r = prng(n * 7919 + 17);
@@ -60,7 +84,21 @@ function record(n, revision = 0) {
     published: `${year}-06-01T00:00:00Z`,
     upstream: [cve],
     details: `${pkg} before the fixed version ${FILLER} (generated advisory ${n}). `.repeat(r.int(1, 4)).trim(),
-    ...(r.next() < 0.6 ? { severity: [{ type: 'CVSS_V3', score: r.pick(['CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N']) }] } : {}),
+    ...(r.next() < 0.6
+      ? {
+          severity: [
+            {
+              type: 'CVSS_V3',
+              score: r.pick([
+                'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+                'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H',
+                'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N',
+                'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N',
+              ]),
+            },
+          ],
+        }
+      : {}),
     affected: releases.map((ecosystem) => {
       const release = RELEASES.indexOf(ecosystem);
       const fixed = r.next() < 0.85 ? `1.${release}.${(n + revision) % 50}-${1 + (n % 3)}+deb${10 + release}u1` : null;
@@ -87,7 +125,10 @@ function record(n, revision = 0) {
 async function writeZip(file, changed = () => false) {
   const archive = new ZipStream({ zlib: { level: 6 } });
   const done = new Promise((resolve, reject) => archive.pipe(createWriteStream(file)).on('close', resolve).on('error', reject));
-  const add = (data, name) => new Promise((resolve, reject) => archive.entry(data, { name, date: new Date('2026-11-01T00:00:00Z') }, (error) => (error ? reject(error) : resolve())));
+  const add = (data, name) =>
+    new Promise((resolve, reject) =>
+      archive.entry(data, { name, date: new Date('2026-11-01T00:00:00Z') }, (error) => (error ? reject(error) : resolve())),
+    );
   for (let n = 0; n < RECORDS; n++) {
     const rec = record(n, changed(n) ? 1 : 0);
     await add(Buffer.from(JSON.stringify(rec, null, 2)), `${rec.id}.json`);
@@ -102,13 +143,23 @@ async function startFeedServer(files) {
   const server = http.createServer((request, response) => {
     const file = files.get(decodeURIComponent(new URL(request.url, 'http://x').pathname));
     if (file === undefined) return response.writeHead(404).end();
-    const etag = `"${createHash('sha1').update(file).update(String(statSync(file).mtimeMs)).digest('hex')}"`;
+    const etag = `"${createHash('sha1')
+      .update(file)
+      .update(String(statSync(file).mtimeMs))
+      .digest('hex')}"`;
     if (request.headers['if-none-match'] === etag) return response.writeHead(304).end();
     response.writeHead(200, { 'content-length': statSync(file).size, etag });
     createReadStream(file).pipe(response);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
 }
 
 // ---- the console's side: enrolled devices ---------------------------------------------------
@@ -121,16 +172,33 @@ async function storeDevices() {
   const database = await openConfiguredDatabase(loadConfig(env));
   try {
     const { db } = database;
-    const seeded = await seed(db, { demoPassword: 'bench-demo-password', otherPassword: 'bench-other-password', honeynet: false, detect: false, insights: false });
+    const seeded = await seed(db, {
+      demoPassword: 'bench-demo-password',
+      otherPassword: 'bench-other-password',
+      honeynet: false,
+      detect: false,
+      insights: false,
+    });
     const tenantUid = seeded.demo.tenantUid;
     const uids = [];
     for (let i = 0; i < DEVICES; i++) {
-      const [device] = await db.insert(schema.devices).values({ tenantUid, hostname: `debian-${String(i).padStart(4, '0')}`, deviceType: 'linux' }).returning({ uid: schema.devices.uid });
+      const [device] = await db
+        .insert(schema.devices)
+        .values({ tenantUid, hostname: `debian-${String(i).padStart(4, '0')}`, deviceType: 'linux' })
+        .returning({ uid: schema.devices.uid });
       const d = prng(5000 + i);
       const names = new Set();
       while (names.size < PACKAGES) names.add(`src-${d.int(0, NAMES - 1)}`);
       // Mostly patched: minor 49 is past every fix; a tail of old versions.
-      const rows = [...names].map((name) => ({ tenantUid, deviceUid: device.uid, name, sourceName: name, ecosystem: 'Debian:12', architecture: 'amd64', version: `1.2.${49 - Math.floor(Math.pow(d.next(), 4) * 50)}-1` }));
+      const rows = [...names].map((name) => ({
+        tenantUid,
+        deviceUid: device.uid,
+        name,
+        sourceName: name,
+        ecosystem: 'Debian:12',
+        architecture: 'amd64',
+        version: `1.2.${49 - Math.floor(Math.pow(d.next(), 4) * 50)}-1`,
+      }));
       for (let k = 0; k < rows.length; k += 1000) await db.insert(schema.devicePackages).values(rows.slice(k, k + 1000));
       uids.push(device.uid);
     }
@@ -149,7 +217,9 @@ function memory(pid) {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-console.log(`Feed sync bench: ${fmt(RECORDS)} OSV records (Debian-like), ${fmt(DEVICES)} devices × ${PACKAGES} packages, ${engine}`);
+console.log(
+  `Feed sync bench: ${fmt(RECORDS)} OSV records (Debian-like), ${fmt(DEVICES)} devices × ${PACKAGES} packages, ${engine}`,
+);
 const results = { records: RECORDS, devices: DEVICES, packages: PACKAGES, engine: dataDir ? 'pglite' : 'postgres' };
 let feedServer;
 let api;
@@ -172,14 +242,23 @@ try {
   spawnSync('cp', [join(ROOT, 'api', 'test', 'fixtures', 'feeds', 'kev-sample.json'), kev]);
   const { writeFileSync } = await import('node:fs');
   writeFileSync(epss, gzipSync(readFileSync(join(ROOT, 'api', 'test', 'fixtures', 'feeds', 'epss-sample.csv'))));
-  const files = new Map([['/Debian/all.zip', zipA], ['/kev.json', kev], ['/epss.csv.gz', epss]]);
+  const files = new Map([
+    ['/Debian/all.zip', zipA],
+    ['/kev.json', kev],
+    ['/epss.csv.gz', epss],
+  ]);
   feedServer = await startFeedServer(files);
 
   t = performance.now();
   const { tenantUid, uids } = await storeDevices();
   console.log(`stored ${fmt(DEVICES)} enrolled devices in ${seconds(t).toFixed(1)} s`);
 
-  const feedEnv = { ...env, OSV_BASE_URL: feedServer.url, KEV_URL: `${feedServer.url}/kev.json`, EPSS_URL: `${feedServer.url}/epss.csv.gz` };
+  const feedEnv = {
+    ...env,
+    OSV_BASE_URL: feedServer.url,
+    KEV_URL: `${feedServer.url}/kev.json`,
+    EPSS_URL: `${feedServer.url}/epss.csv.gz`,
+  };
   // The server's own job: first run 10 s after start (time to sign in and take a baseline).
   api = await startApiServer(API, { ...feedEnv, FEED_SYNC_INTERVAL_HOURS: '24', FEED_SYNC_DELAY_SECONDS: '10' });
   let serverOutput = '';
@@ -219,7 +298,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
     if (api.child.exitCode !== null || api.child.signalCode !== null) {
       loading = false;
-      throw new Error(`the API process ended (${api.child.exitCode ?? api.child.signalCode}) during the sync:\n${serverOutput.slice(-3000)}`);
+      throw new Error(
+        `the API process ended (${api.child.exitCode ?? api.child.signalCode}) during the sync:\n${serverOutput.slice(-3000)}`,
+      );
     }
     maxRss = Math.max(maxRss, memory(api.child.pid).rss);
     try {
@@ -240,8 +321,14 @@ try {
   const osv = state.sources.find((s) => s.name === 'osv:Debian');
   if (osv?.last_error) throw new Error(`the sync failed: ${osv.last_error}`);
   const osvSeconds = (Date.parse(osv.last_success_at) - Date.parse(osv.last_attempt_at)) / 1000;
-  const during = samples.filter((s) => s.at >= syncStart && s.at <= syncEnd).map((s) => s.ms).sort((a, b) => a - b);
-  const baseline = samples.filter((s) => s.at < syncStart).map((s) => s.ms).sort((a, b) => a - b);
+  const during = samples
+    .filter((s) => s.at >= syncStart && s.at <= syncEnd)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
+  const baseline = samples
+    .filter((s) => s.at < syncStart)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const errors = samples.filter((s) => !s.ok).length;
   Object.assign(results, {
     syncSeconds: (syncEnd - syncStart) / 1000,
@@ -249,13 +336,28 @@ try {
     recordsPerSecond: RECORDS / osvSeconds,
     peakRssMB: peak,
     sampledMaxRssMB: maxRss,
-    detailDuring: { requests: during.length, p50: percentile(during, 50), p95: percentile(during, 95), p99: percentile(during, 99), max: during.at(-1), errors },
+    detailDuring: {
+      requests: during.length,
+      p50: percentile(during, 50),
+      p95: percentile(during, 95),
+      p99: percentile(during, 99),
+      max: during.at(-1),
+      errors,
+    },
     detailBaseline: { requests: baseline.length, p50: percentile(baseline, 50), p95: percentile(baseline, 95) },
   });
-  console.log(`first sync by the server's job: ${results.syncSeconds.toFixed(1)} s in all (±0.25 s); download + import + switch of osv:Debian ${osvSeconds.toFixed(1)} s, ${fmt(results.recordsPerSecond)} records/s`);
-  console.log(`  ${fmt(osv.records)} records in the feed; peak RSS of the API process ${fmt(peak)} MB (target ≤ 512 MB; ${fmt(results.startRssMB)} MB once started)`);
-  console.log(`device detail while it ran (${CONNECTIONS} loops, ${fmt(during.length)} requests, ${errors} errors): p50 ${ms(percentile(during, 50))}  p95 ${ms(percentile(during, 95))}  p99 ${ms(percentile(during, 99))}  max ${ms(during.at(-1))}`);
-  console.log(`  before it (baseline, ${fmt(baseline.length)} requests): p50 ${ms(percentile(baseline, 50))}  p95 ${ms(percentile(baseline, 95))}`);
+  console.log(
+    `first sync by the server's job: ${results.syncSeconds.toFixed(1)} s in all (±0.25 s); download + import + switch of osv:Debian ${osvSeconds.toFixed(1)} s, ${fmt(results.recordsPerSecond)} records/s`,
+  );
+  console.log(
+    `  ${fmt(osv.records)} records in the feed; peak RSS of the API process ${fmt(peak)} MB (target ≤ 512 MB; ${fmt(results.startRssMB)} MB once started)`,
+  );
+  console.log(
+    `device detail while it ran (${CONNECTIONS} loops, ${fmt(during.length)} requests, ${errors} errors): p50 ${ms(percentile(during, 50))}  p95 ${ms(percentile(during, 95))}  p99 ${ms(percentile(during, 99))}  max ${ms(during.at(-1))}`,
+  );
+  console.log(
+    `  before it (baseline, ${fmt(baseline.length)} requests): p50 ${ms(percentile(baseline, 50))}  p95 ${ms(percentile(baseline, 95))}`,
+  );
   await api.stop();
   api = undefined;
 
@@ -276,7 +378,9 @@ try {
   const rematch = /^Re-matched ([\d,]+) devices: .* in ([\d.]+) s$/m.exec(run.stdout);
   results.rematchDevices = Number(rematch?.[1].replace(/,/g, '') ?? 0);
   results.rematchSeconds = Number(rematch?.[2] ?? NaN);
-  console.log(`sync-feeds after a 1% change: ${results.changeSeconds.toFixed(1)} s in all; re-match of ${fmt(results.rematchDevices)} devices ${results.rematchSeconds.toFixed(1)} s`);
+  console.log(
+    `sync-feeds after a 1% change: ${results.changeSeconds.toFixed(1)} s in all; re-match of ${fmt(results.rematchDevices)} devices ${results.rematchSeconds.toFixed(1)} s`,
+  );
   console.log(`  ${run.stdout.trim().split('\n').join('\n  ')}`);
   writeResults('feeds', results);
 } finally {

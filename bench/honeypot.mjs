@@ -10,7 +10,16 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchDatabase, checkUsage, importApi, percentile, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  benchDatabase,
+  checkUsage,
+  importApi,
+  percentile,
+  requireApiBuild,
+  wholeNumbers,
+  writeResults,
+} from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +59,12 @@ try {
   let sampled = 0;
   for (const session of cowrieSessions({ seed: 1, sessions: 2000, from: 0, to: 1 })) sampled += session.length;
   const sessionCount = Math.ceil((EVENTS / (sampled / 2000)) * 1.02);
-  const sessions = cowrieSessions({ seed: 4242, sessions: sessionCount, from: now - 14 * 86_400_000 + 3_600_000, to: now - 60_000 });
+  const sessions = cowrieSessions({
+    seed: 4242,
+    sessions: sessionCount,
+    from: now - 14 * 86_400_000 + 3_600_000,
+    to: now - 60_000,
+  });
   let sent = 0;
   let accepted = 0;
   let duplicates = 0;
@@ -93,7 +107,9 @@ try {
   }
   const ingestSeconds = (performance.now() - t) / 1000;
   const rate = Math.round(accepted / ingestSeconds);
-  console.log(`ingest: ${fmt(accepted)} accepted, ${fmt(duplicates)} duplicates, ${fmt(rejected)} rejected, ${(bytes / 1e6).toFixed(0)} MB in ${ingestSeconds.toFixed(1)} s → ${fmt(rate)} events/s`);
+  console.log(
+    `ingest: ${fmt(accepted)} accepted, ${fmt(duplicates)} duplicates, ${fmt(rejected)} rejected, ${(bytes / 1e6).toFixed(0)} MB in ${ingestSeconds.toFixed(1)} s → ${fmt(rate)} events/s`,
+  );
 
   // Metrics: signed in as the demo user, sequential calls after one warm-up.
   const { cookie } = await signIn(baseURL);
@@ -111,10 +127,24 @@ try {
   }
   times.sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
-  console.log(`metrics: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${CALLS} calls (target p95 ≤ 100 ms${p95 <= 100 ? ': met' : ': MISSED'})`);
-  console.log(`  total_attacks ${fmt(metrics.total_attacks)}, top ASN ${metrics.top_asns[0]?.asn} (${fmt(metrics.top_asns[0]?.count ?? 0)})`);
+  console.log(
+    `metrics: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${CALLS} calls (target p95 ≤ 100 ms${p95 <= 100 ? ': met' : ': MISSED'})`,
+  );
+  console.log(
+    `  total_attacks ${fmt(metrics.total_attacks)}, top ASN ${metrics.top_asns[0]?.asn} (${fmt(metrics.top_asns[0]?.count ?? 0)})`,
+  );
 
-  writeResults('honeypot', { events: EVENTS, batch: BATCH, engine: dataDir ? 'pglite' : 'postgres', accepted, duplicates, rejected, ingestSeconds, eventsPerSecond: rate, metricsMs: { p50, p95, p99, calls: CALLS } });
+  writeResults('honeypot', {
+    events: EVENTS,
+    batch: BATCH,
+    engine: dataDir ? 'pglite' : 'postgres',
+    accepted,
+    duplicates,
+    rejected,
+    ingestSeconds,
+    eventsPerSecond: rate,
+    metricsMs: { p50, p95, p99, calls: CALLS },
+  });
 } finally {
   await stop();
   removeDataDir();

@@ -16,7 +16,9 @@ import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { API, benchDatabase, checkUsage, percentile, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({ options: { components: { type: 'string', default: '900000' }, burst: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { components: { type: 'string', default: '900000' }, burst: { type: 'string', default: '5' } },
+});
 const COMPONENTS = Number(values.components);
 const BURST = Number(values.burst);
 checkUsage(wholeNumbers([COMPONENTS, BURST]), 'Usage: node bench/insights-big-upload.mjs [--components N] [--burst N]');
@@ -27,14 +29,18 @@ const ms = (value) => `${value.toFixed(0)} ms`;
 
 /** npm components as terse as real generators write them: about 113 bytes each. */
 function generate(count) {
-  const head = '{"bomFormat":"CycloneDX","specVersion":"1.6","serialNumber":"urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79",' +
+  const head =
+    '{"bomFormat":"CycloneDX","specVersion":"1.6","serialNumber":"urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79",' +
     '"metadata":{"component":{"type":"application","name":"big-app","version":"1.0.0"}},"components":[';
   const out = Buffer.allocUnsafe(head.length + count * 140 + 8);
   let at = out.write(head);
   for (let i = 0; i < count; i++) {
     const name = `p${i}`;
     const version = `${i % 13}.${i % 31}.${i % 7}`;
-    at += out.write(`${i === 0 ? '' : ','}{"type":"library","bom-ref":"${name}@${version}","name":"${name}","version":"${version}","purl":"pkg:npm/${name}@${version}"}`, at);
+    at += out.write(
+      `${i === 0 ? '' : ','}{"type":"library","bom-ref":"${name}@${version}","name":"${name}","version":"${version}","purl":"pkg:npm/${name}@${version}"}`,
+      at,
+    );
   }
   at += out.write(']}\n', at);
   return out.subarray(0, at);
@@ -49,17 +55,25 @@ function memory(pid) {
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const file = generate(COMPONENTS);
-console.log(`INSIGHTS big upload bench: ${COMPONENTS.toLocaleString('en-US')} components, ${mb(file.length)} of CycloneDX; burst of ${BURST}`);
+console.log(
+  `INSIGHTS big upload bench: ${COMPONENTS.toLocaleString('en-US')} components, ${mb(file.length)} of CycloneDX; burst of ${BURST}`,
+);
 
 const { engine, env, removeDataDir } = benchDatabase('big-upload');
 const delayFile = join(tmpdir(), `console-bench-loop-delay-${process.pid}.log`);
-const { child, baseURL, stop } = await startApiServer(API, { ...env, BENCH_LOOP_DELAY_FILE: delayFile },
-  { nodeArgs: ['--import', join(ROOT, 'bench', 'lib', 'loop-delay.mjs')] });
+const { child, baseURL, stop } = await startApiServer(
+  API,
+  { ...env, BENCH_LOOP_DELAY_FILE: delayFile },
+  { nodeArgs: ['--import', join(ROOT, 'bench', 'lib', 'loop-delay.mjs')] },
+);
 console.log(`engine: ${engine}; load average before: ${load()}`);
 
 /** Max event-loop delay the server logged between two epoch times (its 100 ms windows ending in them). */
 const loopDelay = (from, to) => {
-  const windows = readFileSync(delayFile, 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number))
+  const windows = readFileSync(delayFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ').map(Number))
     .filter(([time]) => time >= from && time <= to + 200);
   return windows.reduce((max, [, delay]) => Math.max(max, delay), 0);
 };
@@ -68,7 +82,9 @@ try {
   const { cookie, csrf } = await signIn(baseURL);
   const createReport = async (name) => {
     const response = await fetch(`${baseURL}/api/v1/insights/reports/`, {
-      method: 'POST', headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' }, body: JSON.stringify({ name }),
+      method: 'POST',
+      headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
     });
     if (response.status !== 201) throw new Error(`create report: ${response.status} ${await response.text()}`);
     return await response.json();
@@ -77,7 +93,11 @@ try {
     const form = new FormData();
     form.append('sbom', new Blob([body], { type: 'application/json' }), 'bom.json');
     try {
-      const response = await fetch(`${baseURL}/api/v1/insights/cli/scan`, { method: 'POST', headers: { 'x-api-key': report.token }, body: form });
+      const response = await fetch(`${baseURL}/api/v1/insights/cli/scan`, {
+        method: 'POST',
+        headers: { 'x-api-key': report.token },
+        body: form,
+      });
       return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
     } catch (error) {
       return { status: `connection error (${error.cause?.code ?? error.message})`, body: {} };
@@ -88,19 +108,25 @@ try {
     const before = memory(child.pid).rss;
     let peak = before;
     let done = false;
-    const sampler = setInterval(() => { peak = Math.max(peak, memory(child.pid).rss); }, 50);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memory(child.pid).rss);
+    }, 50);
     const started = Date.now();
     const t0 = performance.now();
-    const result = work().finally(() => { done = true; });
+    const result = work().finally(() => {
+      done = true;
+    });
     const times = [];
     const gets = [];
     while (!done) {
-      gets.push((async () => {
-        const start = performance.now();
-        const response = await fetch(`${baseURL}/api/v1/insights/reports/${report.uid}/`, { headers: { cookie } });
-        await response.arrayBuffer();
-        times.push(response.status === 200 ? performance.now() - start : Infinity);
-      })());
+      gets.push(
+        (async () => {
+          const start = performance.now();
+          const response = await fetch(`${baseURL}/api/v1/insights/reports/${report.uid}/`, { headers: { cookie } });
+          await response.arrayBuffer();
+          times.push(response.status === 200 ? performance.now() - start : Infinity);
+        })(),
+      );
       await sleep(25);
     }
     const value = await result;
@@ -109,8 +135,18 @@ try {
     clearInterval(sampler);
     peak = Math.max(peak, memory(child.pid).rss);
     times.sort((a, b) => a - b);
-    return { value, total, before, peak, growth: peak - before, loopDelay: loopDelay(started, Date.now()), gets: times.length,
-      p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
+    return {
+      value,
+      total,
+      before,
+      peak,
+      growth: peak - before,
+      loopDelay: loopDelay(started, Date.now()),
+      gets: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: times.at(-1),
+    };
   };
 
   // Warm-up: a small upload loads the route's modules and a worker.
@@ -119,22 +155,34 @@ try {
   const one = await createReport('Big upload');
   const single = await measure(one, () => upload(one));
   if (single.value.status !== 200) throw new Error(`upload: ${single.value.status} ${JSON.stringify(single.value.body)}`);
-  console.log(`one upload: ${single.value.status}, ${(single.total / 1000).toFixed(1)} s; stored ${single.value.body.sbom.components.toLocaleString('en-US')} components`);
-  console.log(`  server event-loop delay max ${ms(single.loopDelay)}; report detail GETs during it: ${single.gets}, p50 ${ms(single.p50)}, p95 ${ms(single.p95)}, max ${ms(single.max)}`);
-  console.log(`  RSS ${mb(single.before)} → peak ${mb(single.peak)}: growth ${mb(single.growth)} = ${(single.growth / file.length).toFixed(2)}× the file (target ≤ 4×)`);
+  console.log(
+    `one upload: ${single.value.status}, ${(single.total / 1000).toFixed(1)} s; stored ${single.value.body.sbom.components.toLocaleString('en-US')} components`,
+  );
+  console.log(
+    `  server event-loop delay max ${ms(single.loopDelay)}; report detail GETs during it: ${single.gets}, p50 ${ms(single.p50)}, p95 ${ms(single.p95)}, max ${ms(single.max)}`,
+  );
+  console.log(
+    `  RSS ${mb(single.before)} → peak ${mb(single.peak)}: growth ${mb(single.growth)} = ${(single.growth / file.length).toFixed(2)}× the file (target ≤ 4×)`,
+  );
 
   const reports = await Promise.all(Array.from({ length: BURST }, (_, i) => createReport(`Burst ${i}`)));
   const burst = await measure(reports[0], () => Promise.all(reports.map((report) => upload(report))));
   const statuses = burst.value.map((answer) => answer.status);
   const refused = burst.value.filter((answer) => answer.status === 503);
-  console.log(`${BURST} uploads at once: ${(burst.total / 1000).toFixed(1)} s; statuses ${statuses.join(', ')}: ${refused.length} refused with 503` +
-    (refused.length > 0 ? ` (Retry-After ${refused[0].retryAfter}, "${refused[0].body.detail}")` : ''));
-  console.log(`  server event-loop delay max ${ms(burst.loopDelay)}; report detail GETs: ${burst.gets}, p95 ${ms(burst.p95)}, max ${ms(burst.max)}`);
+  console.log(
+    `${BURST} uploads at once: ${(burst.total / 1000).toFixed(1)} s; statuses ${statuses.join(', ')}: ${refused.length} refused with 503` +
+      (refused.length > 0 ? ` (Retry-After ${refused[0].retryAfter}, "${refused[0].body.detail}")` : ''),
+  );
+  console.log(
+    `  server event-loop delay max ${ms(burst.loopDelay)}; report detail GETs: ${burst.gets}, p95 ${ms(burst.p95)}, max ${ms(burst.max)}`,
+  );
   console.log(`  RSS ${mb(burst.before)} → peak ${mb(burst.peak)}: growth ${mb(burst.growth)}`);
   console.log(`load average after: ${load()}`);
 
   writeResults('insights-big-upload', {
-    components: COMPONENTS, fileBytes: file.length, engine,
+    components: COMPONENTS,
+    fileBytes: file.length,
+    engine,
     single: { ...single, value: undefined, status: single.value.status },
     burst: { ...burst, value: undefined, statuses },
   });

@@ -35,7 +35,8 @@ async function buildMissing() {
   const steps = [];
   if (!existsSync(join(ROOT, 'api/dist/server.js'))) steps.push(['api', '@console/api']);
   if (opts.rebuild || !existsSync(join(ROOT, 'host/dist/index.html'))) steps.push(['host', '@console/host']);
-  if (opts.rebuild || !existsSync(join(ROOT, 'remote-insights/dist/mf-manifest.json'))) steps.push(['remote-insights', '@console/remote-insights']);
+  if (opts.rebuild || !existsSync(join(ROOT, 'remote-insights/dist/mf-manifest.json')))
+    steps.push(['remote-insights', '@console/remote-insights']);
   for (const [name, pkg] of steps) {
     log(`Building ${name}`);
     const code = await pnpm(['--filter', pkg, 'run', 'build']);
@@ -45,7 +46,18 @@ async function buildMissing() {
 
 // ---- the data: the contract's normalised SBOM (docs/insights-api.md)
 
-const TYPES = ['library', 'library', 'library', 'library', 'library', 'library', 'framework', 'application', 'file', 'operating-system'];
+const TYPES = [
+  'library',
+  'library',
+  'library',
+  'library',
+  'library',
+  'library',
+  'framework',
+  'application',
+  'file',
+  'operating-system',
+];
 
 /**
  * A generated SBOM in the normalised shape, deterministic: npm-style components (a third scoped,
@@ -54,9 +66,31 @@ const TYPES = ['library', 'library', 'library', 'library', 'library', 'library',
  */
 export function buildSbom() {
   const r = prng(20261123);
-  const words = ['core', 'utils', 'parser', 'http', 'stream', 'crypto', 'json', 'yaml', 'cli', 'log', 'cache', 'auth', 'xml', 'date', 'fs', 'net'];
-  const licenses = [{ license: { id: 'MIT', name: null, url: null } }, { license: { id: 'Apache-2.0', name: null, url: null } },
-    { license: { id: 'ISC', name: null, url: null } }, { expression: 'MIT OR Apache-2.0' }, { license: { id: null, name: 'Custom', url: 'https://example.com/LICENSE' } }];
+  const words = [
+    'core',
+    'utils',
+    'parser',
+    'http',
+    'stream',
+    'crypto',
+    'json',
+    'yaml',
+    'cli',
+    'log',
+    'cache',
+    'auth',
+    'xml',
+    'date',
+    'fs',
+    'net',
+  ];
+  const licenses = [
+    { license: { id: 'MIT', name: null, url: null } },
+    { license: { id: 'Apache-2.0', name: null, url: null } },
+    { license: { id: 'ISC', name: null, url: null } },
+    { expression: 'MIT OR Apache-2.0' },
+    { license: { id: null, name: 'Custom', url: 'https://example.com/LICENSE' } },
+  ];
   const components = Array.from({ length: COMPONENTS }, (_, i) => {
     const group = i % 3 === 0 ? `@${r.pick(words)}` : null;
     const name = `${r.pick(words)}-${r.pick(words)}-${i}`;
@@ -74,7 +108,13 @@ export function buildSbom() {
       properties: [{ name: 'cdx:npm:package:path', value: `node_modules/${full}` }],
     };
   });
-  const severities = [['critical', 9.8], ['high', 7.5], ['medium', 5.3], ['low', 3.1], [null, null]];
+  const severities = [
+    ['critical', 9.8],
+    ['high', 7.5],
+    ['medium', 5.3],
+    ['low', 3.1],
+    [null, null],
+  ];
   const vulnerabilities = Array.from({ length: VULNERABILITIES }, (_, i) => {
     const [severity, score] = r.pick(severities);
     // Invented findings: CVE-2999-… is no real CVE id.
@@ -84,15 +124,24 @@ export function buildSbom() {
       id,
       'bom-ref': null,
       source: { name: 'OSV', url: `https://osv.dev/vulnerability/${id}` },
-      ratings: severity === null ? [] : [
-        { severity, method: 'CVSSv31', score, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
-        ...(i % 2 === 0 ? [{ severity, method: null, score: null, vector: null }] : []),
-      ],
+      ratings:
+        severity === null
+          ? []
+          : [
+              { severity, method: 'CVSSv31', score, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
+              ...(i % 2 === 0 ? [{ severity, method: null, score: null, vector: null }] : []),
+            ],
       affects,
       description: `A flaw in ${affects[0].ref} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
-      detail: `Generated for the bench: ${r.pick(words)} input reaching ${r.pick(words)} ${r.pick(words)} is not checked before use. `.repeat(3).trim(),
+      detail:
+        `Generated for the bench: ${r.pick(words)} input reaching ${r.pick(words)} ${r.pick(words)} is not checked before use. `
+          .repeat(3)
+          .trim(),
       recommendation: 'Upgrade to the latest patched version.',
-      advisories: [{ title: null, url: `https://example.com/advisories/${id}` }, { title: 'NVD', url: `https://example.com/nvd/${id}` }],
+      advisories: [
+        { title: null, url: `https://example.com/advisories/${id}` },
+        { title: 'NVD', url: `https://example.com/nvd/${id}` },
+      ],
       published: '2023-03-01T00:00:00Z',
       updated: '2024-01-15T00:00:00Z',
       cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
@@ -125,7 +174,18 @@ const REPORT = {
   make: null,
   model: null,
   industry: null,
-  context: { make: '', model: '', internet_facing: false, ota_capable: false, encryption_at_rest: false, encryption_in_transit: false, industry: '', purpose: '', environment: '', sold_in: '' },
+  context: {
+    make: '',
+    model: '',
+    internet_facing: false,
+    ota_capable: false,
+    encryption_at_rest: false,
+    encryption_in_transit: false,
+    industry: '',
+    purpose: '',
+    environment: '',
+    sold_in: '',
+  },
 };
 
 // ---- measuring
@@ -175,7 +235,9 @@ async function oneRun(context, baseURL, body) {
       return send.apply(this, args);
     };
     window.__longTasks = [];
-    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({
+    new PerformanceObserver((list) =>
+      window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))),
+    ).observe({
       type: 'longtask',
       buffered: true,
     });
@@ -240,7 +302,9 @@ async function main() {
     server = await startConsole();
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const signIn = await context.request.post(`${server.baseURL}/api/v1/token/`, { data: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const signIn = await context.request.post(`${server.baseURL}/api/v1/token/`, {
+      data: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     if (!signIn.ok()) throw new Error(`sign-in through the API answered ${signIn.status()}`);
 
     const runs = [];
@@ -259,9 +323,15 @@ async function main() {
     const handedOver = runs.map((r) => r.interactive);
     const painted = runs.flatMap((r) => r.sorts.map((s) => s.painted));
     const updated = runs.flatMap((r) => r.sorts.map((s) => s.updated));
-    console.log(`\nSBOM tab, ${COMPONENTS.toLocaleString('en-US')} components / ${VULNERABILITIES.toLocaleString('en-US')} vulnerabilities, ${RUNS} page loads`);
-    console.log(`  interactive after the response (XHR load → tables on screen, main thread free): first ${ms(interactive[0])}, median ${ms(pct(interactive, 50))}, max ${ms(Math.max(...interactive))} (target ≤ 1000 ms)`);
-    console.log(`  same, counted from the bench handing the body to the browser: median ${ms(pct(handedOver, 50))}, max ${ms(Math.max(...handedOver))}`);
+    console.log(
+      `\nSBOM tab, ${COMPONENTS.toLocaleString('en-US')} components / ${VULNERABILITIES.toLocaleString('en-US')} vulnerabilities, ${RUNS} page loads`,
+    );
+    console.log(
+      `  interactive after the response (XHR load → tables on screen, main thread free): first ${ms(interactive[0])}, median ${ms(pct(interactive, 50))}, max ${ms(Math.max(...interactive))} (target ≤ 1000 ms)`,
+    );
+    console.log(
+      `  same, counted from the bench handing the body to the browser: median ${ms(pct(handedOver, 50))}, max ${ms(Math.max(...handedOver))}`,
+    );
     console.log(
       `  sort click → table updated: median ${ms(pct(updated, 50))}, p95 ${ms(pct(updated, 95))}; → next frame: median ${ms(pct(painted, 50))}, ` +
         `p95 ${ms(pct(painted, 95))}, max ${ms(Math.max(...painted))} (target ≤ 100 ms, ${painted.length} clicks)`,
@@ -271,7 +341,8 @@ async function main() {
       const key = `${s.table} / ${s.header}`;
       byColumn.set(key, [...(byColumn.get(key) ?? []), s.painted]);
     }
-    for (const [key, values] of byColumn) console.log(`    ${key.padEnd(34)} median ${ms(pct(values, 50))}, max ${ms(Math.max(...values))}`);
+    for (const [key, values] of byColumn)
+      console.log(`    ${key.padEnd(34)} median ${ms(pct(values, 50))}, max ${ms(Math.max(...values))}`);
 
     mkdirSync(dirname(RESULTS), { recursive: true });
     writeFileSync(

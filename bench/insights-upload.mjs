@@ -18,7 +18,18 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  benchDatabase,
+  checkUsage,
+  importApi,
+  percentile,
+  prng,
+  requireApiBuild,
+  ROOT,
+  wholeNumbers,
+  writeResults,
+} from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -54,16 +65,52 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
  * --vulnerable); lodash, minimist, semver and jquery at these versions are affected per our own test
  * records (fixtures/test-osv/npm) too.
  */
-const AFFECTED_NPM = [['lodash', '4.17.20'], ['minimist', '1.2.5'], ['semver', '7.3.8'], ['braces', '3.0.2'], ['ws', '7.4.6'],
-  ['qs', '6.5.2'], ['json5', '2.2.1'], ['micromatch', '4.0.5'], ['tough-cookie', '2.5.0'], ['word-wrap', '1.2.3'],
-  ['path-to-regexp', '0.1.7'], ['request', '2.88.2'], ['jquery', '3.3.9'], ['node-fetch', '2.6.6'], ['@babel/traverse', '7.20.0']];
+const AFFECTED_NPM = [
+  ['lodash', '4.17.20'],
+  ['minimist', '1.2.5'],
+  ['semver', '7.3.8'],
+  ['braces', '3.0.2'],
+  ['ws', '7.4.6'],
+  ['qs', '6.5.2'],
+  ['json5', '2.2.1'],
+  ['micromatch', '4.0.5'],
+  ['tough-cookie', '2.5.0'],
+  ['word-wrap', '1.2.3'],
+  ['path-to-regexp', '0.1.7'],
+  ['request', '2.88.2'],
+  ['jquery', '3.3.9'],
+  ['node-fetch', '2.6.6'],
+  ['@babel/traverse', '7.20.0'],
+];
 
 /** A realistic npm-style BOM: groups, purls, licenses, properties; vulnerabilities with several ratings. */
 function generateSbom(components, vulnerabilities) {
   const r = prng(20261122);
-  const words = ['core', 'utils', 'parser', 'http', 'stream', 'crypto', 'json', 'yaml', 'cli', 'log', 'cache', 'auth', 'xml', 'date', 'fs', 'net'];
-  const licenses = [{ license: { id: 'MIT' } }, { license: { id: 'Apache-2.0' } }, { license: { id: 'BSD-3-Clause' } },
-    { expression: 'MIT OR Apache-2.0' }, { license: { name: 'Custom', url: 'https://example.com/LICENSE' } }];
+  const words = [
+    'core',
+    'utils',
+    'parser',
+    'http',
+    'stream',
+    'crypto',
+    'json',
+    'yaml',
+    'cli',
+    'log',
+    'cache',
+    'auth',
+    'xml',
+    'date',
+    'fs',
+    'net',
+  ];
+  const licenses = [
+    { license: { id: 'MIT' } },
+    { license: { id: 'Apache-2.0' } },
+    { license: { id: 'BSD-3-Clause' } },
+    { expression: 'MIT OR Apache-2.0' },
+    { license: { name: 'Custom', url: 'https://example.com/LICENSE' } },
+  ];
   const list = Array.from({ length: components }, (_, i) => {
     let group = i % 3 === 0 ? `@${r.pick(words)}` : undefined;
     let name = `${r.pick(words)}-${r.pick(words)}-${i}`;
@@ -86,10 +133,20 @@ function generateSbom(components, vulnerabilities) {
       licenses: [r.pick(licenses)],
       purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
       hashes: [{ alg: 'SHA-512', content: Array.from({ length: 128 }, () => r.int(0, 15).toString(16)).join('') }],
-      properties: [{ name: 'cdx:npm:package:path', value: `node_modules/${ref.split('@').slice(0, -1).join('@')}` }, { name: 'cdx:npm:package:development', value: String(i % 4 === 0) }],
+      properties: [
+        { name: 'cdx:npm:package:path', value: `node_modules/${ref.split('@').slice(0, -1).join('@')}` },
+        { name: 'cdx:npm:package:development', value: String(i % 4 === 0) },
+      ],
     };
   });
-  const severities = [['critical', 9.8], ['high', 7.5], ['medium', 5.3], ['low', 3.1], ['info', 0], ['none', 0]];
+  const severities = [
+    ['critical', 9.8],
+    ['high', 7.5],
+    ['medium', 5.3],
+    ['low', 3.1],
+    ['info', 0],
+    ['none', 0],
+  ];
   const vulns = Array.from({ length: vulnerabilities }, (_, i) => {
     const [severity, score] = r.pick(severities);
     // Invented findings: CVE-2999-… is no real CVE id, so none merges with what the feed adds.
@@ -105,7 +162,10 @@ function generateSbom(components, vulnerabilities) {
       cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
       description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
       recommendation: 'Upgrade to the latest patched version.',
-      advisories: [{ url: `https://github.com/advisories/GHSA-${i}` }, { title: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${id}` }],
+      advisories: [
+        { url: `https://github.com/advisories/GHSA-${i}` },
+        { title: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${id}` },
+      ],
       published: '2023-03-01T00:00:00Z',
       updated: '2024-01-15T00:00:00Z',
       affects: list.length ? Array.from({ length: r.int(1, 3) }, () => ({ ref: r.pick(list)['bom-ref'] })) : [],
@@ -127,7 +187,9 @@ function generateSbom(components, vulnerabilities) {
   };
 }
 
-console.log(`INSIGHTS upload bench: ${fmt(COMPONENTS)} components (${VULNERABLE}% affected per the feed), ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`);
+console.log(
+  `INSIGHTS upload bench: ${fmt(COMPONENTS)} components (${VULNERABLE}% affected per the feed), ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`,
+);
 const file = Buffer.from(JSON.stringify(generateSbom(COMPONENTS, VULNERABILITIES)));
 console.log(`generated CycloneDX 1.6 SBOM: ${mb(file.length)}`);
 
@@ -149,7 +211,8 @@ const { baseURL, stop } = await startApiServer(API, env);
 try {
   const { cookie, csrf } = await signIn(baseURL);
   const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
-    method: 'POST', headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Bench 10k components', assessment_type: 'application' }),
   });
   if (created.status !== 201) throw new Error(`create report: ${created.status} ${await created.text()}`);
@@ -162,16 +225,24 @@ try {
     const form = new FormData();
     form.append('sbom', new Blob([file], { type: 'application/json' }), 'bom.json');
     const start = performance.now();
-    const response = await fetch(`${baseURL}/api/v1/insights/cli/scan`, { method: 'POST', headers: { 'x-api-key': report.token }, body: form });
+    const response = await fetch(`${baseURL}/api/v1/insights/cli/scan`, {
+      method: 'POST',
+      headers: { 'x-api-key': report.token },
+      body: form,
+    });
     answer = await response.json();
     uploadTimes.push(performance.now() - start);
     if (response.status !== 200) throw new Error(`upload: ${response.status} ${JSON.stringify(answer)}`);
   }
   const upload = median(uploadTimes);
-  console.log(`upload (HTTP, ${mb(file.length)}): median ${(upload / 1000).toFixed(2)} s of ${UPLOADS} [${uploadTimes.map((t) => (t / 1000).toFixed(2)).join(', ')}] (target ≤ 5 s${upload <= 5000 ? ': met' : ': MISSED'})`);
-  console.log(`  stored ${fmt(answer.sbom.components)} components, ${fmt(answer.sbom.vulnerabilities)} vulnerabilities ` +
-    `(${fmt(answer.sbom.vulnerabilities - VULNERABILITIES)} added by the feed analysis); ` +
-    `in-process parse + check + normalise + gzip (no feed analysis): median ${(median(prepareTimes) / 1000).toFixed(2)} s`);
+  console.log(
+    `upload (HTTP, ${mb(file.length)}): median ${(upload / 1000).toFixed(2)} s of ${UPLOADS} [${uploadTimes.map((t) => (t / 1000).toFixed(2)).join(', ')}] (target ≤ 5 s${upload <= 5000 ? ': met' : ': MISSED'})`,
+  );
+  console.log(
+    `  stored ${fmt(answer.sbom.components)} components, ${fmt(answer.sbom.vulnerabilities)} vulnerabilities ` +
+      `(${fmt(answer.sbom.vulnerabilities - VULNERABILITIES)} added by the feed analysis); ` +
+      `in-process parse + check + normalise + gzip (no feed analysis): median ${(median(prepareTimes) / 1000).toFixed(2)} s`,
+  );
 
   // 2. GET .../sbom, gzip (what a browser gets) and identity, one request at a time.
   const url = `${baseURL}/api/v1/insights/reports/${report.uid}/sbom`;
@@ -190,13 +261,25 @@ try {
   };
   const gz = await read('gzip');
   const raw = await read('identity');
-  console.log(`GET .../sbom gzip:     ${mb(gz.size)} on the wire, p50 ${gz.p50.toFixed(1)} ms, p95 ${gz.p95.toFixed(1)} ms over ${READS} calls`);
-  console.log(`GET .../sbom identity: ${mb(raw.size)} on the wire, p50 ${raw.p50.toFixed(1)} ms, p95 ${raw.p95.toFixed(1)} ms over ${READS} calls`);
+  console.log(
+    `GET .../sbom gzip:     ${mb(gz.size)} on the wire, p50 ${gz.p50.toFixed(1)} ms, p95 ${gz.p95.toFixed(1)} ms over ${READS} calls`,
+  );
+  console.log(
+    `GET .../sbom identity: ${mb(raw.size)} on the wire, p50 ${raw.p50.toFixed(1)} ms, p95 ${raw.p95.toFixed(1)} ms over ${READS} calls`,
+  );
 
   writeResults('insights-upload', {
-    components: COMPONENTS, vulnerabilities: VULNERABILITIES, vulnerablePercent: VULNERABLE, feed: FEED, addedByFeed: answer.sbom.vulnerabilities - VULNERABILITIES, engine: dataDir ? 'pglite' : 'postgres', fileBytes: file.length,
-    uploadMs: { median: upload, all: uploadTimes }, prepareMs: { median: median(prepareTimes) },
-    sbomGzip: gz, sbomIdentity: raw,
+    components: COMPONENTS,
+    vulnerabilities: VULNERABILITIES,
+    vulnerablePercent: VULNERABLE,
+    feed: FEED,
+    addedByFeed: answer.sbom.vulnerabilities - VULNERABILITIES,
+    engine: dataDir ? 'pglite' : 'postgres',
+    fileBytes: file.length,
+    uploadMs: { median: upload, all: uploadTimes },
+    prepareMs: { median: median(prepareTimes) },
+    sbomGzip: gz,
+    sbomIdentity: raw,
   });
 } finally {
   await stop();
@@ -210,8 +293,12 @@ async function rawGet(url, headers) {
     request(url, { headers }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => (response.statusCode === 200 ? res(Buffer.concat(chunks)) : rej(new Error(`GET sbom: ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? res(Buffer.concat(chunks)) : rej(new Error(`GET sbom: ${response.statusCode}`)),
+      );
       response.on('error', rej);
-    }).on('error', rej).end();
+    })
+      .on('error', rej)
+      .end();
   });
 }

@@ -14,7 +14,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { API, benchDatabase, checkUsage, importApi, percentile, prng, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  benchDatabase,
+  checkUsage,
+  importApi,
+  percentile,
+  prng,
+  requireApiBuild,
+  wholeNumbers,
+  writeResults,
+} from './lib/setup.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +37,10 @@ const { values } = parseArgs({
 const RECORDS = Number(values.records);
 const DEVICES = Number(values.devices);
 const PACKAGES = Number(values.packages);
-checkUsage(wholeNumbers([RECORDS, DEVICES, PACKAGES]), 'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport]');
+checkUsage(
+  wholeNumbers([RECORDS, DEVICES, PACKAGES]),
+  'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport]',
+);
 requireApiBuild('lib/vulns/match.js');
 
 const { dataDir, engine, env, removeDataDir } = benchDatabase('vulns');
@@ -43,16 +56,54 @@ const r = prng(20261122);
 const POOL = 3000;
 const ECOSYSTEMS = [
   // [share of records, ecosystem, id prefix, names, version(i, k), scheme]
-  { share: 0.35, ecosystem: 'Debian:12', prefix: 'DEBIAN-', name: (i) => `src-${i}`, version: (i, k) => `${1 + (i % 9)}.${k}.0-1`, list: true },
-  { share: 0.15, ecosystem: 'Ubuntu:22.04:LTS', prefix: 'UBUNTU-', name: (i) => `src-${i}`, version: (i, k) => `${1 + (i % 9)}.${k}.0-0ubuntu0.1`, list: true },
-  { share: 0.10, ecosystem: 'Alpine:v3.18', prefix: 'ALPINE-', name: (i) => `apk-${i}`, version: (i, k) => `${1 + (i % 9)}.${k}.0-r1`, list: false },
-  { share: 0.10, ecosystem: 'Red Hat:enterprise_linux:9::baseos', prefix: 'RHSA-', name: (i) => `rpm-${i}`, version: (i, k) => `${1 + (i % 9)}.${k}.0-1.el9`, list: false },
-  { share: 0.30, ecosystem: 'npm', prefix: 'GHSA-', name: (i) => `npm-pkg-${i}`, version: (i, k) => `${1 + (i % 9)}.${k}.0`, list: false },
+  {
+    share: 0.35,
+    ecosystem: 'Debian:12',
+    prefix: 'DEBIAN-',
+    name: (i) => `src-${i}`,
+    version: (i, k) => `${1 + (i % 9)}.${k}.0-1`,
+    list: true,
+  },
+  {
+    share: 0.15,
+    ecosystem: 'Ubuntu:22.04:LTS',
+    prefix: 'UBUNTU-',
+    name: (i) => `src-${i}`,
+    version: (i, k) => `${1 + (i % 9)}.${k}.0-0ubuntu0.1`,
+    list: true,
+  },
+  {
+    share: 0.1,
+    ecosystem: 'Alpine:v3.18',
+    prefix: 'ALPINE-',
+    name: (i) => `apk-${i}`,
+    version: (i, k) => `${1 + (i % 9)}.${k}.0-r1`,
+    list: false,
+  },
+  {
+    share: 0.1,
+    ecosystem: 'Red Hat:enterprise_linux:9::baseos',
+    prefix: 'RHSA-',
+    name: (i) => `rpm-${i}`,
+    version: (i, k) => `${1 + (i % 9)}.${k}.0-1.el9`,
+    list: false,
+  },
+  {
+    share: 0.3,
+    ecosystem: 'npm',
+    prefix: 'GHSA-',
+    name: (i) => `npm-pkg-${i}`,
+    version: (i, k) => `${1 + (i % 9)}.${k}.0`,
+    list: false,
+  },
 ];
 const VECTORS = [
-  'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N',
-  'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N',
-  'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H', 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
+  'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+  'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N',
+  'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H',
+  'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N',
+  'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H',
+  'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
 ];
 /** Skewed towards low indexes: package 7 has far more advisories than package 2,900. */
 const popularName = () => Math.floor(Math.pow(r.next(), 2.5) * POOL);
@@ -65,8 +116,14 @@ function record(n) {
   const pkg = popularName();
   const fixedAt = r.int(1, 12); // minor version that fixes it
   const advisory = eco.prefix === 'RHSA-' || eco.prefix === 'GHSA-';
-  const id = eco.prefix === 'RHSA-' ? `RHSA-2024:${10000 + n}` : eco.prefix === 'GHSA-' ? `GHSA-${n.toString(36).padStart(4, '0')}-bnch-${(n * 7).toString(36).padStart(4, '0')}` : `${eco.prefix}${cve}`;
-  const extra = eco.prefix === 'RHSA-' ? Array.from({ length: r.int(0, 4) }, (_, k) => `CVE-2024-${String(60000 + n * 5 + k)}`) : [];
+  const id =
+    eco.prefix === 'RHSA-'
+      ? `RHSA-2024:${10000 + n}`
+      : eco.prefix === 'GHSA-'
+        ? `GHSA-${n.toString(36).padStart(4, '0')}-bnch-${(n * 7).toString(36).padStart(4, '0')}`
+        : `${eco.prefix}${cve}`;
+  const extra =
+    eco.prefix === 'RHSA-' ? Array.from({ length: r.int(0, 4) }, (_, k) => `CVE-2024-${String(60000 + n * 5 + k)}`) : [];
   return {
     schema_version: '1.6.0',
     id,
@@ -75,12 +132,21 @@ function record(n) {
     ...(advisory ? { aliases: [cve, ...extra] } : { upstream: [cve] }),
     summary: `${eco.name(pkg)}: generated advisory ${n}`,
     details: `Generated for the vulnerability-matching benchmark: ${eco.name(pkg)} before ${eco.version(pkg, fixedAt)} mishandles input ${n}.`,
-    ...(r.next() < 0.7 ? { severity: [{ type: r.next() < 0.9 ? 'CVSS_V3' : 'CVSS_V4', score: r.pick(VECTORS.slice(0, 5)) }] } : {}),
-    affected: [{
-      package: { ecosystem: eco.ecosystem, name: eco.name(pkg) },
-      ranges: [{ type: eco.ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: eco.version(pkg, fixedAt) }] }],
-      ...(eco.list ? { versions: Array.from({ length: fixedAt }, (_, k) => eco.version(pkg, k)) } : {}),
-    }],
+    ...(r.next() < 0.7
+      ? { severity: [{ type: r.next() < 0.9 ? 'CVSS_V3' : 'CVSS_V4', score: r.pick(VECTORS.slice(0, 5)) }] }
+      : {}),
+    affected: [
+      {
+        package: { ecosystem: eco.ecosystem, name: eco.name(pkg) },
+        ranges: [
+          {
+            type: eco.ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM',
+            events: [{ introduced: '0' }, { fixed: eco.version(pkg, fixedAt) }],
+          },
+        ],
+        ...(eco.list ? { versions: Array.from({ length: fixedAt }, (_, k) => eco.version(pkg, k)) } : {}),
+      },
+    ],
   };
 }
 
@@ -106,13 +172,26 @@ function devicePackages(kind, i) {
     seen.add(src);
     // Mostly patched (minor 14 is past every fix), a tail of old versions: the long-lived servers.
     const version = eco.version(src, 14 - Math.floor(Math.pow(d.next(), 3) * 15));
-    const binaries = kind.startsWith('Debian') || kind.startsWith('Ubuntu') ? [`lib${eco.name(src)}`, `${eco.name(src)}-bin`] : [eco.name(src)];
-    for (const name of binaries) if (rows.length < osCount) rows.push({ name, version, ecosystem: kind === 'Red Hat:enterprise_linux:9::baseos' ? 'Red Hat:9' : kind, sourceName: eco.name(src) });
+    const binaries =
+      kind.startsWith('Debian') || kind.startsWith('Ubuntu') ? [`lib${eco.name(src)}`, `${eco.name(src)}-bin`] : [eco.name(src)];
+    for (const name of binaries)
+      if (rows.length < osCount)
+        rows.push({
+          name,
+          version,
+          ecosystem: kind === 'Red Hat:enterprise_linux:9::baseos' ? 'Red Hat:9' : kind,
+          sourceName: eco.name(src),
+        });
   }
   const npm = ECOSYSTEMS.at(-1);
   for (let k = 0; k < 100; k++) {
     const p = Math.floor(d.next() * POOL);
-    rows.push({ name: npm.name(p), version: npm.version(p, 14 - Math.floor(Math.pow(d.next(), 3) * 15)), ecosystem: 'npm', sourceName: '' });
+    rows.push({
+      name: npm.name(p),
+      version: npm.version(p, 14 - Math.floor(Math.pow(d.next(), 3) * 15)),
+      ecosystem: 'npm',
+      sourceName: '',
+    });
   }
   return rows;
 }
@@ -121,12 +200,18 @@ function devicePackages(kind, i) {
 
 function cli(...args) {
   const start = performance.now();
-  const result = spawnSync(process.execPath, [join(API, 'cli.js'), ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(API, 'cli.js'), ...args], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`cli ${args[0]} failed (${result.status}): ${result.stderr}`);
   return { seconds: (performance.now() - start) / 1000, stdout: result.stdout.trim() };
 }
 
-console.log(`Vulnerability matching bench: ${fmt(RECORDS)} OSV records, ${DEVICES} devices × ${fmt(PACKAGES)} packages, ${engine}`);
+console.log(
+  `Vulnerability matching bench: ${fmt(RECORDS)} OSV records, ${DEVICES} devices × ${fmt(PACKAGES)} packages, ${engine}`,
+);
 const results = { records: RECORDS, devices: DEVICES, packages: PACKAGES, engine: dataDir ? 'pglite' : 'postgres' };
 try {
   let t = performance.now();
@@ -136,7 +221,9 @@ try {
   cli('migrate');
   const imported = cli('import-osv', feedDir);
   results.importSeconds = imported.seconds;
-  console.log(`import-osv (one process, batches of 500): ${imported.seconds.toFixed(1)} s, ${fmt(RECORDS / imported.seconds)} records/s`);
+  console.log(
+    `import-osv (one process, batches of 500): ${imported.seconds.toFixed(1)} s, ${fmt(RECORDS / imported.seconds)} records/s`,
+  );
   console.log(`  ${imported.stdout.split('\n').join('\n  ')}`);
   if (values.reimport) {
     const again = cli('import-osv', feedDir);
@@ -153,14 +240,27 @@ try {
   const database = await openConfiguredDatabase(loadConfig(env));
   try {
     const { db } = database;
-    const seeded = await seed(db, { demoPassword: 'bench-password', otherPassword: 'bench-password-2', honeynet: false, detect: false });
+    const seeded = await seed(db, {
+      demoPassword: 'bench-password',
+      otherPassword: 'bench-password-2',
+      honeynet: false,
+      detect: false,
+    });
     const tenantUid = seeded.demo.tenantUid;
     const kinds = ['Debian:12', 'Debian:12', 'Ubuntu:22.04:LTS', 'Alpine:v3.18', 'Red Hat:enterprise_linux:9::baseos'];
     const uids = [];
     t = performance.now();
     for (let i = 0; i < DEVICES; i++) {
-      const [device] = await db.insert(schema.devices).values({ tenantUid, hostname: `bench-${String(i).padStart(3, '0')}`, deviceType: 'linux' }).returning({ uid: schema.devices.uid });
-      const rows = devicePackages(kinds[i % kinds.length], i).map((row) => ({ tenantUid, deviceUid: device.uid, architecture: 'x86_64', ...row }));
+      const [device] = await db
+        .insert(schema.devices)
+        .values({ tenantUid, hostname: `bench-${String(i).padStart(3, '0')}`, deviceType: 'linux' })
+        .returning({ uid: schema.devices.uid });
+      const rows = devicePackages(kinds[i % kinds.length], i).map((row) => ({
+        tenantUid,
+        deviceUid: device.uid,
+        architecture: 'x86_64',
+        ...row,
+      }));
       for (let k = 0; k < rows.length; k += 1000) await db.insert(schema.devicePackages).values(rows.slice(k, k + 1000));
       uids.push(device.uid);
     }
@@ -188,13 +288,20 @@ try {
     results.matchMs = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1) };
     results.rematchMs = { p50: percentile(again, 50), p95: percentile(again, 95) };
     results.findingsPerDevice = findings / DEVICES;
-    console.log(`matchDevicePackages, first report (${fmt(findings / DEVICES)} findings per device written): ` +
-      `p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  p99 ${ms(percentile(times, 99))}  max ${ms(times.at(-1))}`);
-    console.log(`matchDevicePackages, same packages again (nothing to write): p50 ${ms(percentile(again, 50))}  p95 ${ms(percentile(again, 95))}`);
+    console.log(
+      `matchDevicePackages, first report (${fmt(findings / DEVICES)} findings per device written): ` +
+        `p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  p99 ${ms(percentile(times, 99))}  max ${ms(times.at(-1))}`,
+    );
+    console.log(
+      `matchDevicePackages, same packages again (nothing to write): p50 ${ms(percentile(again, 50))}  p95 ${ms(percentile(again, 95))}`,
+    );
 
     // matchDevices: `match-devices` and the re-match after an import, 25 devices per round trip.
     t = performance.now();
-    await matchDevices(db, uids.map((deviceUid) => ({ tenantUid, deviceUid })));
+    await matchDevices(
+      db,
+      uids.map((deviceUid) => ({ tenantUid, deviceUid })),
+    );
     const batch = (performance.now() - t) / DEVICES;
     results.batchMsPerDevice = batch;
     console.log(`matchDevices (batched, as match-devices and a re-import run it): ${ms(batch)} per device`);

@@ -19,8 +19,7 @@ function count(out) {
     return { passed: n('passed'), failed: n('failed'), skipped: n('skipped') + n('todo') };
   }
   // node --test: "# pass 12" / "# fail 0" / "# skipped 1"
-  const n = (word) =>
-    [...out.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((s, m) => s + Number(m[1]), 0);
+  const n = (word) => [...out.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((s, m) => s + Number(m[1]), 0);
   return { passed: n('pass'), failed: n('fail'), skipped: n('skipped') + n('todo') };
 }
 
@@ -41,7 +40,14 @@ async function check(name, script) {
   const began = Date.now();
   const code = await run('npm', ['run', '--silent', script]);
   const ok = code === 0;
-  results.push({ name, code, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds: Math.round((Date.now() - began) / 1000) });
+  results.push({
+    name,
+    code,
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    seconds: Math.round((Date.now() - began) / 1000),
+  });
 }
 
 async function ensureChromium() {
@@ -99,7 +105,8 @@ if ((await build(staleBuilds())) !== 0) {
   process.exit(1);
 }
 
-for (const pkg of ['shared', ...APPS]) await suite(`Component tests: ${pkg}`, ['--filter', `@console/${pkg}`, 'run', 'test', '--ci', '--maxWorkers=2']);
+for (const pkg of ['shared', ...APPS])
+  await suite(`Component tests: ${pkg}`, ['--filter', `@console/${pkg}`, 'run', 'test', '--ci', '--maxWorkers=2']);
 
 const { DATABASE_URL, ...withoutDb } = process.env;
 await suite('API tests (PGlite)', ['--filter', '@console/api', 'run', 'test'], withoutDb);
@@ -117,7 +124,10 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
+for (const r of results)
+  console.log(
+    `  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`,
+  );
 console.log(`  ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);

@@ -31,33 +31,38 @@ export interface BuildAppOptions {
   logStream?: { write: (line: string) => void }
 }
 
-const SECRET_HEADERS = ['cookie', 'authorization', '["x-api-key"]', '["x-csrftoken"]', '["set-cookie"]']
-  .map((name) => name.startsWith('[') ? name : `.${name}`)
+const SECRET_HEADERS = ['cookie', 'authorization', '["x-api-key"]', '["x-csrftoken"]', '["set-cookie"]'].map((name) =>
+  name.startsWith('[') ? name : `.${name}`
+)
 
 /** Header values that must never reach a log, wherever a logged object carries them. */
-export const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers', 'request.headers', 'reply.headers']
-  .flatMap((base) => SECRET_HEADERS.map((header) => `${base}${header}`))
+export const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers', 'request.headers', 'reply.headers'].flatMap((base) =>
+  SECRET_HEADERS.map((header) => `${base}${header}`)
+)
 
 /** TRUST_PROXY=<n>: trust the n closest proxies. */
-const hopCount = (hops: number) => (_address: string, hop: number): boolean => hop < hops
+const hopCount =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops
 
-export async function buildApp ({ config, database, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       ...(logStream === undefined ? {} : { stream: logStream })
     },
-    trustProxy: typeof config.trustProxy === 'number'
-      ? hopCount(config.trustProxy)
-      : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // 503 {detail} for a request not answered in time (uploads: see plugins/app/timeouts.ts).
     handlerTimeout: config.requestTimeoutSeconds * 1000,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL that cannot be decoded never reaches a route or the error handler.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).type('application/json; charset=utf-8')
+      void (reply as FastifyReply)
+        .code(400)
+        .type('application/json; charset=utf-8')
         .send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL.' : 'Bad request.' })
     },
     // Kept for any Ajv-compiled schema: reject unknown fields rather than strip them.

@@ -27,7 +27,7 @@ export interface Config {
   loginRateLimitIp: number
   loginRateWindowSeconds: number
   cspExtraOrigins: string[]
-  remotes: { detect: string, insights: string, threat: string }
+  remotes: { detect: string; insights: string; threat: string }
   logLevel: string
   trustProxy: boolean | number | string
   /** Raw honeynet events older than this many days are pruned (at least 15: the metrics read 14). */
@@ -81,15 +81,14 @@ type Env = Record<string, string | undefined>
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** api/src/config.ts and api/dist/config.js both sit two levels below the repo root. */
-export const defaultConsoleRoot = (): string =>
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+export const defaultConsoleRoot = (): string => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
-function str (env: Env, name: string): string | undefined {
+function str(env: Env, name: string): string | undefined {
   const value = env[name]?.trim()
   return value === undefined || value === '' ? undefined : value
 }
 
-function int (env: Env, name: string, fallback: number, min: number, max: number): number {
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = str(env, name)
   if (raw === undefined) return fallback
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -98,7 +97,7 @@ function int (env: Env, name: string, fallback: number, min: number, max: number
   return Number(raw)
 }
 
-function bool (env: Env, name: string, fallback: boolean): boolean {
+function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = str(env, name)?.toLowerCase()
   if (raw === undefined) return fallback
   if (['true', '1', 'yes'].includes(raw)) return true
@@ -106,7 +105,7 @@ function bool (env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false (got "${env[name]}")`)
 }
 
-function origin (name: string, value: string): string {
+function origin(name: string, value: string): string {
   let url: URL
   try {
     url = new URL(value)
@@ -119,7 +118,7 @@ function origin (name: string, value: string): string {
   return url.origin
 }
 
-function remoteUrl (env: Env, name: string, fallback: string): string {
+function remoteUrl(env: Env, name: string, fallback: string): string {
   const raw = str(env, name)
   if (raw === undefined) return fallback
   if (raw.startsWith('/')) return raw
@@ -127,7 +126,7 @@ function remoteUrl (env: Env, name: string, fallback: string): string {
   return raw
 }
 
-function trustProxy (env: Env): boolean | number | string {
+function trustProxy(env: Env): boolean | number | string {
   const raw = str(env, 'TRUST_PROXY')
   if (raw === undefined) return false
   const lower = raw.toLowerCase()
@@ -135,13 +134,15 @@ function trustProxy (env: Env): boolean | number | string {
   if (lower === 'false') return false
   if (/^\d+$/.test(raw)) return Number(raw)
   if (!/^[0-9a-fA-F.:/,\s]+$/.test(raw)) {
-    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got "${raw}")`)
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got "${raw}")`
+    )
   }
   return raw
 }
 
 /** An http(s) URL (a feed to download), without a trailing slash. */
-function feedUrl (env: Env, name: string, fallback: string): string {
+function feedUrl(env: Env, name: string, fallback: string): string {
   const raw = str(env, name)
   if (raw === undefined) return fallback
   let url: URL | undefined
@@ -156,18 +157,23 @@ function feedUrl (env: Env, name: string, fallback: string): string {
   return raw.replace(/\/+$/, '')
 }
 
-function feedEcosystems (env: Env): string[] {
-  const list = (str(env, 'FEED_ECOSYSTEMS') ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '')
+function feedEcosystems(env: Env): string[] {
+  const list = (str(env, 'FEED_ECOSYSTEMS') ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
   for (const item of list) {
     // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     if (item.length > 100 || /[\u0000-\u001f/\\]/.test(item)) {
-      throw new ConfigError(`FEED_ECOSYSTEMS must be a comma-separated list of OSV ecosystems such as "Debian,PyPI" (got "${item.slice(0, 40)}")`)
+      throw new ConfigError(
+        `FEED_ECOSYSTEMS must be a comma-separated list of OSV ecosystems such as "Debian,PyPI" (got "${item.slice(0, 40)}")`
+      )
     }
   }
   return list
 }
 
-export function loadConfig (env: Env = process.env, cwd: string = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const databaseUrl = str(env, 'DATABASE_URL')
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
@@ -178,13 +184,18 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
   }
   const demoPassword = env.CONSOLE_DEMO_PASSWORD || undefined
   const otherPassword = env.CONSOLE_OTHER_PASSWORD || undefined
-  for (const [name, value] of [['CONSOLE_DEMO_PASSWORD', demoPassword], ['CONSOLE_OTHER_PASSWORD', otherPassword]] as const) {
+  for (const [name, value] of [
+    ['CONSOLE_DEMO_PASSWORD', demoPassword],
+    ['CONSOLE_OTHER_PASSWORD', otherPassword]
+  ] as const) {
     const problem = value === undefined ? undefined : passwordProblem(value)
     if (problem !== undefined) throw new ConfigError(`${name}: ${problem}`)
   }
   // Removed: it locked an account for everyone (anyone could lock a real user out).
   if (str(env, 'LOGIN_RATE_LIMIT_ACCOUNT') !== undefined) {
-    throw new ConfigError('LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP (LOGIN_RATE_LIMIT_PAIR, LOGIN_RATE_DELAY_SECONDS); unset it')
+    throw new ConfigError(
+      'LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP (LOGIN_RATE_LIMIT_PAIR, LOGIN_RATE_DELAY_SECONDS); unset it'
+    )
   }
   const cspExtraOrigins = (str(env, 'CSP_EXTRA_ORIGINS') ?? '')
     .split(/\s+/)
@@ -217,7 +228,8 @@ export function loadConfig (env: Env = process.env, cwd: string = process.cwd())
     logLevel,
     trustProxy: trustProxy(env),
     honeypotRetentionDays: int(env, 'HONEYPOT_RETENTION_DAYS', 30, 15, 3650),
-    honeypotGeoipFile: str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
+    honeypotGeoipFile:
+      str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
     publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!),
     cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300),
     feedSyncIntervalHours: int(env, 'FEED_SYNC_INTERVAL_HOURS', 24, 0, 168),

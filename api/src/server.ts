@@ -4,7 +4,7 @@ import { loadConfig } from './config.js'
 import { describeStartupError, openConfiguredDatabase } from './lib/startup.js'
 import { hasTenants, seed, type SeedResult } from './lib/seed.js'
 
-async function main (): Promise<void> {
+async function main(): Promise<void> {
   const config = loadConfig()
   const database = await openConfiguredDatabase(config, { requestLimits: true })
 
@@ -26,10 +26,13 @@ async function main (): Promise<void> {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
-    app.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(`Shutdown failed: ${describeStartupError(error)}`)
-      process.exit(1)
-    })
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Shutdown failed: ${describeStartupError(error)}`)
+        process.exit(1)
+      }
+    )
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
@@ -51,7 +54,9 @@ async function main (): Promise<void> {
       console.log(`A second tenant shows isolation: ${seeded.other.email} with password ${other}`)
     }
   } else if (!(await hasTenants(database.db))) {
-    console.log(`Console ready at ${url} — no tenant yet: create one with npm run cli -- create-tenant --name <name>, then create-user --tenant <uid> --email <email> --password <password> (with the embedded database, stop the server first)`)
+    console.log(
+      `Console ready at ${url} — no tenant yet: create one with npm run cli -- create-tenant --name <name>, then create-user --tenant <uid> --email <email> --password <password> (with the embedded database, stop the server first)`
+    )
   } else {
     console.log(`Console ready at ${url}`)
   }

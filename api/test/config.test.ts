@@ -40,18 +40,21 @@ describe('loadConfig', () => {
   })
 
   it('reads and normalises values', () => {
-    const config = loadConfig({
-      PORT: '9000',
-      DATA_DIR: 'var/db',
-      DATABASE_URL: 'postgres://u@h/db',
-      COOKIE_SECURE: 'TRUE',
-      CSP_EXTRA_ORIGINS: 'https://cdn.example.com/path  http://localhost:3001',
-      TRUST_PROXY: '2',
-      LOG_LEVEL: 'warn',
-      CACHE_TTL_SECONDS: '0',
-      INSIGHTS_UPLOAD_CONCURRENCY: '3',
-      INSIGHTS_UPLOAD_QUEUE: '0'
-    }, '/srv')
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgres://u@h/db',
+        COOKIE_SECURE: 'TRUE',
+        CSP_EXTRA_ORIGINS: 'https://cdn.example.com/path  http://localhost:3001',
+        TRUST_PROXY: '2',
+        LOG_LEVEL: 'warn',
+        CACHE_TTL_SECONDS: '0',
+        INSIGHTS_UPLOAD_CONCURRENCY: '3',
+        INSIGHTS_UPLOAD_QUEUE: '0'
+      },
+      '/srv'
+    )
     assert.equal(config.port, 9000)
     assert.equal(config.dataDir, '/srv/var/db')
     assert.equal(config.databaseUrl, 'postgres://u@h/db')
@@ -81,7 +84,10 @@ describe('loadConfig', () => {
       [{ CONSOLE_OTHER_PASSWORD: 'Password1' }, /^CONSOLE_OTHER_PASSWORD: This password is one of the most common/],
       [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
       // The old per-account lockout: an operator who tuned it must learn that it is gone.
-      [{ LOGIN_RATE_LIMIT_ACCOUNT: '10' }, /^LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP/],
+      [
+        { LOGIN_RATE_LIMIT_ACCOUNT: '10' },
+        /^LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP/
+      ],
       [{ LOGIN_RATE_LIMIT_PAIR: '0' }, /^LOGIN_RATE_LIMIT_PAIR must be a whole number from 1/],
       [{ CACHE_TTL_SECONDS: '301' }, /^CACHE_TTL_SECONDS must be a whole number from 0 to 300/],
       [{ REQUEST_TIMEOUT_SECONDS: '0' }, /^REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600/],
@@ -91,7 +97,10 @@ describe('loadConfig', () => {
       [{ INSIGHTS_UPLOAD_QUEUE: 'many' }, /^INSIGHTS_UPLOAD_QUEUE must be a whole number from 0 to 1000/]
     ]
     for (const [env, message] of cases) {
-      assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n'))
+      assert.throws(
+        () => loadConfig(env),
+        (error: Error) => error instanceof ConfigError && message.test(error.message) && !error.message.includes('\n')
+      )
     }
   })
 })

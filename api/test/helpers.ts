@@ -27,7 +27,7 @@ process.on('exit', () => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-export function tempDir (prefix = 'console-api-test-'): string {
+export function tempDir(prefix = 'console-api-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   tempDirs.push(dir)
   return dir
@@ -45,7 +45,7 @@ export interface TestDatabase {
  * PGlite's initdb costs seconds per test file; a migrated data folder dumped once (per set of
  * migrations) and loaded by each file costs well under one.
  */
-export async function pgliteTemplate (): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const journal = fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'))
   const digest = createHash('sha256').update(journal).digest('hex').slice(0, 16)
   const file = path.join(os.tmpdir(), `console-api-pglite-template-${digest}.tar`)
@@ -65,7 +65,7 @@ export async function pgliteTemplate (): Promise<Blob> {
  * A fresh, migrated database on the real engine: in-memory PGlite, or when DATABASE_URL is set a
  * throw-away database on that PostgreSQL server.
  */
-export async function openTestDatabase ({ limits }: { limits?: PostgresLimits } = {}): Promise<TestDatabase> {
+export async function openTestDatabase({ limits }: { limits?: PostgresLimits } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null, template: await pgliteTemplate() })
@@ -93,9 +93,11 @@ export async function openTestDatabase ({ limits }: { limits?: PostgresLimits } 
 export type CookieJar = Map<string, string>
 
 /** Applies Set-Cookie headers the way a browser would (a cleared cookie disappears). */
-export function storeCookies (jar: CookieJar, response: LightMyRequestResponse): CookieJar {
-  for (const cookie of response.cookies as Array<{ name: string, value: string, maxAge?: number, expires?: Date }>) {
-    const expired = cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+export function storeCookies(jar: CookieJar, response: LightMyRequestResponse): CookieJar {
+  for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+    const expired =
+      cookie.value === '' ||
+      (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
       (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now())
     if (expired) jar.delete(cookie.name)
     else jar.set(cookie.name, cookie.value)
@@ -103,8 +105,7 @@ export function storeCookies (jar: CookieJar, response: LightMyRequestResponse):
   return jar
 }
 
-export const cookieHeader = (jar: CookieJar): string =>
-  [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+export const cookieHeader = (jar: CookieJar): string => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
 
 export interface Session {
   jar: CookieJar
@@ -120,17 +121,19 @@ export interface TestApp {
   seeded: SeedResult
   /** The throw-away PostgreSQL database's URL (unset on PGlite). */
   databaseUrl?: string
-  login: (email?: string, password?: string, options?: { remember?: boolean, ip?: string }) => Promise<Session>
+  login: (email?: string, password?: string, options?: { remember?: boolean; ip?: string }) => Promise<Session>
   close: () => Promise<void>
 }
 
 /** The CSRF cookie: `__Host-csrftoken` with COOKIE_SECURE=true, `csrftoken` otherwise. */
 export const csrfOf = (jar: CookieJar): string => jar.get('__Host-csrftoken') ?? jar.get('csrftoken') ?? ''
 
-export function sessionFrom (jar: CookieJar, response: LightMyRequestResponse): Session {
+export function sessionFrom(jar: CookieJar, response: LightMyRequestResponse): Session {
   const session: Session = {
     jar,
-    get csrf () { return csrfOf(jar) },
+    get csrf() {
+      return csrfOf(jar)
+    },
     headers: (withCsrf = true) => ({
       cookie: cookieHeader(jar),
       ...(withCsrf ? { 'x-csrftoken': csrfOf(jar) } : {})
@@ -153,7 +156,13 @@ export interface BuildTestAppOptions {
   requestLimits?: boolean
 }
 
-export async function buildTestApp ({ env = {}, extend, detect = false, insights = false, requestLimits = false }: BuildTestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp({
+  env = {},
+  extend,
+  detect = false,
+  insights = false,
+  requestLimits = false
+}: BuildTestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CONSOLE_ROOT: path.join(os.tmpdir(), 'console-api-test-no-root'),
@@ -162,8 +171,16 @@ export async function buildTestApp ({ env = {}, extend, detect = false, insights
     ...env
   })
   const target = databaseTarget({ ...config, databaseUrl: process.env.DATABASE_URL || undefined }, { requestLimits })
-  const { database, url, cleanup } = await openTestDatabase(target.kind === 'postgres' && requestLimits ? { limits: target.limits } : {})
-  const seeded = await seed(database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect, insights })
+  const { database, url, cleanup } = await openTestDatabase(
+    target.kind === 'postgres' && requestLimits ? { limits: target.limits } : {}
+  )
+  const seeded = await seed(database.db, {
+    demoPassword: DEMO_PASSWORD,
+    otherPassword: OTHER_PASSWORD,
+    honeynet: false,
+    detect,
+    insights
+  })
   const app = await buildApp({ config, database, logger: false })
   if (extend !== undefined) await extend(app)
   await app.ready()

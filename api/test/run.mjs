@@ -9,13 +9,18 @@ import { fileURLToPath } from 'node:url'
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-function collect (target) {
+function collect(target) {
   const stat = fs.statSync(target)
   if (stat.isFile()) return [target]
-  return fs.readdirSync(target, { withFileTypes: true })
-    .flatMap((entry) => entry.isDirectory()
-      ? collect(path.join(target, entry.name))
-      : entry.name.endsWith('.test.ts') ? [path.join(target, entry.name)] : [])
+  return fs
+    .readdirSync(target, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? collect(path.join(target, entry.name))
+        : entry.name.endsWith('.test.ts')
+          ? [path.join(target, entry.name)]
+          : []
+    )
 }
 
 const targets = process.argv.slice(2)

@@ -13,17 +13,34 @@ import { mountTmpfs } from './tmpfs.js'
 
 const apiDir = path.resolve(import.meta.dirname, '..')
 
-interface Server { child: ChildProcess, stdout: () => string, stderr: () => string, exited: Promise<number | null> }
+interface Server {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  exited: Promise<number | null>
+}
 
-function startServer (dataDir: string, env: Record<string, string> = {}): Server {
+function startServer(dataDir: string, env: Record<string, string> = {}): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FEED_SYNC_INTERVAL_HOURS: '0', ...env }
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      FEED_SYNC_INTERVAL_HOURS: '0',
+      ...env
+    }
   })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (chunk) => { stdout += String(chunk) })
-  child.stderr.on('data', (chunk) => { stderr += String(chunk) })
+  child.stdout.on('data', (chunk) => {
+    stdout += String(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk)
+  })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, stdout: () => stdout, stderr: () => stderr, exited }
 }
@@ -32,9 +49,12 @@ function startServer (dataDir: string, env: Record<string, string> = {}): Server
 // This checks that the server starts, not how fast (that is no unit test's job).
 const START_DEADLINE_MS = 60_000
 
-async function readyLine (server: Server): Promise<string> {
+async function readyLine(server: Server): Promise<string> {
   for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
-    const line = server.stdout().split('\n').find((text) => text.startsWith('Console ready at'))
+    const line = server
+      .stdout()
+      .split('\n')
+      .find((text) => text.startsWith('Console ready at'))
     if (line !== undefined) return line
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -56,7 +76,10 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
   it('first start seeds and prints the sign-in line once; SIGTERM stops it cleanly', async () => {
     const server = startServer(dataDir, { CONSOLE_DEMO_PASSWORD: 'from-the-env' })
     const line = await readyLine(server)
-    assert.match(line, /^Console ready at http:\/\/localhost:\d+ — sign in as demo@example\.com with password \(password from CONSOLE_DEMO_PASSWORD\)$/)
+    assert.match(
+      line,
+      /^Console ready at http:\/\/localhost:\d+ — sign in as demo@example\.com with password \(password from CONSOLE_DEMO_PASSWORD\)$/
+    )
     assert.doesNotMatch(server.stdout(), /from-the-env/)
     const port = Number(/localhost:(\d+)/.exec(line)![1])
 
@@ -98,15 +121,19 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
     assert.match(line, /^Console ready at http:\/\/localhost:\d+ — no tenant yet: create one with npm run cli -- create-tenant/)
     const port = Number(/localhost:(\d+)/.exec(line)![1])
     const login = await fetch(`http://127.0.0.1:${port}/api/v1/token/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'whatever1' })
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'whatever1' })
     })
     assert.equal(login.status, 401, 'no demo account')
     server.child.kill('SIGTERM')
     assert.equal(await server.exited, 0)
     const after = await openDatabase({ kind: 'pglite', dataDir: empty })
-    const counts = rowsOf<{ tenants: number, records: number, sessions: number }>(await after.db.execute(sql`
+    const counts = rowsOf<{ tenants: number; records: number; sessions: number }>(
+      await after.db.execute(sql`
       SELECT (SELECT count(*)::int FROM tenants) AS tenants, (SELECT count(*)::int FROM osv_records) AS records,
-        (SELECT count(*)::int FROM honeypot_sessions) AS sessions`))[0]
+        (SELECT count(*)::int FROM honeypot_sessions) AS sessions`)
+    )[0]
     await after.close()
     assert.deepEqual({ ...counts }, { tenants: 0, records: 0, sessions: 0 })
   })
@@ -120,7 +147,10 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
       assert.equal(await server.exited, 1)
       const lines = server.stderr().trim().split('\n')
       assert.equal(lines.length, 1, server.stderr())
-      assert.equal(lines[0], `Cannot start the console: the embedded database in ${path.join(disk.dir, 'pglite')} cannot be created or opened: no space left on device (ENOSPC)`)
+      assert.equal(
+        lines[0],
+        `Cannot start the console: the embedded database in ${path.join(disk.dir, 'pglite')} cannot be created or opened: no space left on device (ENOSPC)`
+      )
     } finally {
       disk.unmount()
     }
@@ -131,12 +161,16 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
     try {
       const started = Date.now()
       const server = startServer(tempDir('console-server-silent-'), {
-        DATABASE_URL: `postgres://console@127.0.0.1:${silent.port}/console`, DATABASE_CONNECT_TIMEOUT_SECONDS: '1'
+        DATABASE_URL: `postgres://console@127.0.0.1:${silent.port}/console`,
+        DATABASE_CONNECT_TIMEOUT_SECONDS: '1'
       })
       assert.equal(await server.exited, 1)
       // The default connect timeout would be 30 s; 1 s plus the process start, with a wide margin.
       assert.ok(Date.now() - started < 20_000, `exited after ${Date.now() - started} ms`)
-      assert.match(server.stderr(), /^Cannot start the console: Cannot connect to the PostgreSQL server in DATABASE_URL \(.*CONNECT_TIMEOUT.*\)\n$/)
+      assert.match(
+        server.stderr(),
+        /^Cannot start the console: Cannot connect to the PostgreSQL server in DATABASE_URL \(.*CONNECT_TIMEOUT.*\)\n$/
+      )
     } finally {
       await silent.close()
     }

@@ -22,7 +22,7 @@ export const sharedData = (...parts: string[]): string => path.join(SHARED_DATA,
  * For `describe`/`it` `{ skip }`: false when `../shared/data/<parts>` exists, else the reason the
  * test runner prints beside the skipped test.
  */
-export function needsSharedData (...parts: string[]): false | string {
+export function needsSharedData(...parts: string[]): false | string {
   const target = sharedData(...parts)
   return fs.existsSync(target) ? false : `needs ${target} (third-party data, not in the repository)`
 }

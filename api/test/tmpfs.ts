@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process'
 import { tempDir } from './helpers.js'
 
-export type Tmpfs = { dir: string, unmount: () => void } | { skip: string }
+export type Tmpfs = { dir: string; unmount: () => void } | { skip: string }
 
 const mounted = new Set<string>()
 process.on('exit', () => {
   for (const dir of mounted) {
-    try { execFileSync('umount', ['-l', dir], { stdio: 'ignore' }) } catch { /* already gone */ }
+    try {
+      execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
+    } catch {
+      /* already gone */
+    }
   }
 })
 
@@ -14,12 +18,14 @@ process.on('exit', () => {
  * A small real file system (tmpfs) to fill up: a full disk as the console meets it, no mock.
  * Needs root (CAP_SYS_ADMIN); otherwise says why, for the test's skip reason.
  */
-export function mountTmpfs (sizeMb: number): Tmpfs {
+export function mountTmpfs(sizeMb: number): Tmpfs {
   const dir = tempDir('console-tmpfs-')
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', dir], { stdio: 'pipe' })
   } catch (error) {
-    const why = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim().split('\n')[0]
+    const why = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message)
+      .trim()
+      .split('\n')[0]
     return { skip: `cannot mount a small tmpfs to fill up (needs root): ${why}` }
   }
   mounted.add(dir)

@@ -38,7 +38,8 @@ export function startApiServer(apiDist, env, { nodeArgs = [] } = {}) {
  */
 export async function signIn(baseURL, { remember = false } = {}) {
   const response = await fetch(`${baseURL}/api/v1/token/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD, ...(remember ? { remember } : {}) }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);

@@ -22,7 +22,11 @@ function installProbe(selector) {
     last = now;
     const change = { dom: performance.now(), paint: null, rows: document.querySelector(selector).rows.length };
     changes.push(change);
-    requestAnimationFrame(() => setTimeout(() => { change.paint = performance.now(); }, 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        change.paint = performance.now();
+      }, 0),
+    );
   }).observe(document, { childList: true, subtree: true, characterData: true });
   window.__tableChanges = changes;
 }
@@ -32,7 +36,8 @@ async function measureChange(page, index) {
   await page.waitForFunction((i) => window.__tableChanges?.[i]?.paint != null, index, { timeout: 30_000 });
   return page.evaluate((i) => {
     const change = window.__tableChanges[i];
-    const responses = performance.getEntriesByType('resource')
+    const responses = performance
+      .getEntriesByType('resource')
       .filter((e) => /\/devices\/[^/]+\/packages\/\?/.test(e.name) && e.responseEnd <= change.dom);
     const data = responses.at(-1);
     if (!data) throw new Error('no packages response before the rows changed');

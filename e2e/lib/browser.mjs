@@ -42,7 +42,10 @@ export const countReactRenderers = () => {
 export async function signIn(page, baseURL, email, password) {
   await page.goto(`${baseURL}/login`);
   await page.getByLabel(/email/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseURL}/`);
 }

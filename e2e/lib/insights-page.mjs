@@ -45,9 +45,7 @@ export async function openInsights(app) {
     await page.getByLabel('Report Name').fill(name);
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'System', exact: true }).click();
-    const created = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/insights/reports/'),
-    );
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/insights/reports/'));
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const response = await created;
     assert.equal(response.status(), 201);
@@ -72,7 +70,7 @@ export async function openInsights(app) {
     // until it changes (waitForFunction would not await the read).
     const copied = await page.evaluate(async (text) => {
       let last = '';
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
         last = await navigator.clipboard.readText();
         if (last === text) break;
         await new Promise((resolve) => setTimeout(resolve, 50));

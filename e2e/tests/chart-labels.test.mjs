@@ -51,26 +51,29 @@ describe('chart labels are text on every chart page (production build)', () => {
 
   /** Moves the mouse onto a pie or donut slice (a point inside its path), so ApexCharts draws its tooltip. */
   async function hoverSlice(chart, index) {
-    const point = await chart.locator('svg .apexcharts-pie-area').nth(index).evaluate((path) => {
-      const svg = path.ownerSVGElement;
-      const matrix = path.getScreenCTM();
-      const box = path.closest('.apexcharts-pie').getBoundingClientRect();
-      const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-      const length = path.getTotalLength();
-      for (let f = 0.05; f < 1; f += 0.05) {
-        const p = svg.createSVGPoint();
-        const at = path.getPointAtLength(length * f);
-        p.x = at.x;
-        p.y = at.y;
-        const screen = p.matrixTransform(matrix);
-        for (const inward of [0.15, 0.3, 0.5]) {
-          const x = screen.x + (centre.x - screen.x) * inward;
-          const y = screen.y + (centre.y - screen.y) * inward;
-          if (document.elementFromPoint(x, y) === path) return { x, y };
+    const point = await chart
+      .locator('svg .apexcharts-pie-area')
+      .nth(index)
+      .evaluate((path) => {
+        const svg = path.ownerSVGElement;
+        const matrix = path.getScreenCTM();
+        const box = path.closest('.apexcharts-pie').getBoundingClientRect();
+        const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        const length = path.getTotalLength();
+        for (let f = 0.05; f < 1; f += 0.05) {
+          const p = svg.createSVGPoint();
+          const at = path.getPointAtLength(length * f);
+          p.x = at.x;
+          p.y = at.y;
+          const screen = p.matrixTransform(matrix);
+          for (const inward of [0.15, 0.3, 0.5]) {
+            const x = screen.x + (centre.x - screen.x) * inward;
+            const y = screen.y + (centre.y - screen.y) * inward;
+            if (document.elementFromPoint(x, y) === path) return { x, y };
+          }
         }
-      }
-      return null;
-    });
+        return null;
+      });
     assert.ok(point, `no point inside slice ${index}`);
     await page.mouse.move(point.x, point.y, { steps: 3 });
   }
@@ -78,11 +81,9 @@ describe('chart labels are text on every chart page (production build)', () => {
   /** The tooltip ApexCharts shows for `chart` once it holds `text` (as text). */
   async function tooltipShows(chart, text) {
     const tooltip = chart.locator('.apexcharts-tooltip');
-    await page.waitForFunction(
-      ([el, expected]) => el.textContent.includes(expected),
-      [await tooltip.elementHandle(), text],
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction(([el, expected]) => el.textContent.includes(expected), [await tooltip.elementHandle(), text], {
+      timeout: 10_000,
+    });
   }
 
   const legendTexts = (chart) => chart.locator('.apexcharts-legend-text').allTextContents();
@@ -99,8 +100,12 @@ describe('chart labels are text on every chart page (production build)', () => {
         timestamp: new Date(now - 60_000 - n).toISOString(),
         ...fields,
       });
-    const hostile = Array.from({ length: 3000 }, (_, n) => line(n, { geoip: { country_name: PHISH, asn: 64500, as_org: 'Phish Net' } }));
-    const good = Array.from({ length: 4000 }, (_, n) => line(10_000 + n, { geoip: { country_name: 'Côte d’Ivoire', asn: 7018, as_org: 'AT&T Services, Inc.' } }));
+    const hostile = Array.from({ length: 3000 }, (_, n) =>
+      line(n, { geoip: { country_name: PHISH, asn: 64500, as_org: 'Phish Net' } }),
+    );
+    const good = Array.from({ length: 4000 }, (_, n) =>
+      line(10_000 + n, { geoip: { country_name: 'Côte d’Ivoire', asn: 7018, as_org: 'AT&T Services, Inc.' } }),
+    );
     const lines = [...hostile, line(9999, { as_org: EVIL, asn: 'AS64501' }), ...good];
     const response = await fetch(`${app.baseURL}/api/v1/honeypot/events/`, {
       method: 'POST',
@@ -111,7 +116,10 @@ describe('chart labels are text on every chart page (production build)', () => {
     const body = await response.json();
     assert.equal(body.accepted, 4000);
     assert.equal(body.rejected_count, 3001);
-    assert.deepEqual(body.rejected[0], { line: 1, error: '"geoip.country_name" must not contain markup (< or >) or control characters' });
+    assert.deepEqual(body.rejected[0], {
+      line: 1,
+      error: '"geoip.country_name" must not contain markup (< or >) or control characters',
+    });
   });
 
   test('Threat Landscape: hostile country and ASN names are text in the legend, the axis and the tooltips', async () => {
@@ -135,7 +143,10 @@ describe('chart labels are text on every chart page (production build)', () => {
     assert.ok(countries.includes('Côte d’Ivoire'), countries.join(' | '));
     // The ingested AT&T row: its axis label (SVG text) reads "&", not "&amp;".
     const axis = await bar.locator('.apexcharts-yaxis-label, .apexcharts-xaxis-label').allTextContents();
-    assert.ok(axis.some((label) => label.startsWith('AS7018 AT&T')), axis.join(' | '));
+    assert.ok(
+      axis.some((label) => label.startsWith('AS7018 AT&T')),
+      axis.join(' | '),
+    );
     assert.ok(!axis.some((label) => label.includes('&amp;') || label.includes('&lt;')), axis.join(' | '));
 
     await hoverSlice(pie, 0);
@@ -177,7 +188,7 @@ describe('chart labels are text on every chart page (production build)', () => {
     await page.unroute('**/dashboard/strategic/**');
   });
 
-  test('Insight report: an uploaded SBOM\'s hostile component types are text on the SBOM tab; System Review draws safely', async () => {
+  test("Insight report: an uploaded SBOM's hostile component types are text on the SBOM tab; System Review draws safely", async () => {
     const sbom = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'test-sbom', 'shop-npm.cdx-1.7.json'), 'utf8'));
     sbom.components[1].type = PHISH;
     sbom.components[2].type = EVIL;

@@ -22,8 +22,7 @@ describe('DETECT (production build, seeded demo tenant)', () => {
     await app?.stop();
   });
 
-  const openAlertsKpi = () =>
-    page.locator("xpath=//p[normalize-space()='Open alerts']/following-sibling::p[1]");
+  const openAlertsKpi = () => page.locator("xpath=//p[normalize-space()='Open alerts']/following-sibling::p[1]");
 
   test('dashboard → an open alert → close it → the dashboard counts it closed', async () => {
     await openAlertsKpi().waitFor();
@@ -38,15 +37,11 @@ describe('DETECT (production build, seeded demo tenant)', () => {
     const status = page.getByRole('combobox', { name: 'Status' });
     await status.waitFor();
     assert.equal((await status.textContent()).trim(), 'OPEN');
-    const patched = page.waitForResponse(
-      (r) => r.request().method() === 'PATCH' && r.url().includes(`/alerts/${alertUid}/`),
-    );
+    const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/alerts/${alertUid}/`));
     await status.click();
     await page.getByRole('option', { name: 'CLOSED' }).click();
     assert.equal((await patched).status(), 200);
-    await page.waitForFunction(
-      () => document.querySelector('[role="combobox"]')?.textContent?.trim() === 'CLOSED',
-    );
+    await page.waitForFunction(() => document.querySelector('[role="combobox"]')?.textContent?.trim() === 'CLOSED');
 
     // The server kept it: a reload shows CLOSED and the dashboard has one open alert fewer.
     await page.reload();
@@ -74,7 +69,11 @@ describe('DETECT (production build, seeded demo tenant)', () => {
     await cveLink.click();
     const dialog = page.getByRole('dialog', { name: cveId });
     await dialog.waitFor();
-    await dialog.locator('p').filter({ hasText: /\w{10}/ }).first().waitFor(); // the description arrived
+    await dialog
+      .locator('p')
+      .filter({ hasText: /\w{10}/ })
+      .first()
+      .waitFor(); // the description arrived
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -84,7 +83,10 @@ describe('DETECT (production build, seeded demo tenant)', () => {
     const name = `e2e token ${Date.now()}`;
     await page.getByRole('button', { name: 'Create Token' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill(name);
-    await page.getByRole('dialog').getByRole('button', { name: /Create/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Create/ })
+      .click();
     const table = page.getByRole('table', { name: 'Provision Tokens' });
     await table.getByText(name).waitFor();
     const firstRow = table.locator('tbody tr').first();
@@ -100,7 +102,10 @@ describe('DETECT (production build, seeded demo tenant)', () => {
 
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByText('Are you sure you want to delete this token?').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: /Delete|Confirm/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Delete|Confirm/ })
+      .click();
     await table.getByText(name).waitFor({ state: 'detached' });
   });
 
@@ -109,7 +114,10 @@ describe('DETECT (production build, seeded demo tenant)', () => {
     const name = `e2e key ${Date.now()}`;
     await page.getByRole('button', { name: 'Create API Key' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill(name);
-    await page.getByRole('dialog').getByRole('button', { name: /Create/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Create/ })
+      .click();
     const shown = page.getByLabel('New API key');
     await shown.waitFor();
     const key = (await shown.textContent()).trim();

@@ -37,7 +37,10 @@ describe('application shell (production build)', () => {
 
   test('a wrong password shows the spec message and stays on /login', async () => {
     await page.getByLabel(/email/i).first().fill(DEMO_EMAIL);
-    await page.getByLabel(/password/i).first().fill('not-the-password');
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Invalid email or password').waitFor();
     assert.equal(new URL(page.url()).pathname, '/login');
@@ -46,7 +49,10 @@ describe('application shell (production build)', () => {
   test('signing in goes to / and loads only the DETECT remote', async () => {
     await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
     await page.getByTestId('tenant-uid').first().waitFor();
-    assert.ok(scripts.some((p) => p.startsWith('/remotes/detect/')), 'detect remote fetched for /');
+    assert.ok(
+      scripts.some((p) => p.startsWith('/remotes/detect/')),
+      'detect remote fetched for /',
+    );
     assert.ok(!scripts.some((p) => p.startsWith('/remotes/insights/')), 'insights not fetched before its route');
     assert.ok(!scripts.some((p) => p.startsWith('/remotes/threat/')), 'threat not fetched before its route');
   });
@@ -69,7 +75,10 @@ describe('application shell (production build)', () => {
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       const uid = page.getByTestId('tenant-uid').first();
       assert.equal((await uid.textContent()).trim(), profile.tenant_uid, `tenant on ${path}`);
-      assert.ok(scripts.some((p) => p.startsWith(`/remotes/${remote}/`)), `${remote} fetched for ${path}`);
+      assert.ok(
+        scripts.some((p) => p.startsWith(`/remotes/${remote}/`)),
+        `${remote} fetched for ${path}`,
+      );
     }
   });
 
@@ -89,7 +98,10 @@ describe('application shell (production build)', () => {
     await retry.waitFor();
 
     // The drawer and another remote still work.
-    await stopped.getByRole('link', { name: /Agents/ }).first().click();
+    await stopped
+      .getByRole('link', { name: /Agents/ })
+      .first()
+      .click();
     await stopped.waitForURL(`${app.baseURL}/agents`);
     await stopped.getByTestId('tenant-uid').first().waitFor();
 
@@ -103,7 +115,10 @@ describe('application shell (production build)', () => {
   });
 
   test('logout ends the session', async () => {
-    await page.getByRole('button', { name: /Logout/ }).first().click();
+    await page
+      .getByRole('button', { name: /Logout/ })
+      .first()
+      .click();
     await page.waitForURL(`${app.baseURL}/login`);
     const check = await page.request.get(`${app.baseURL}/api/v1/token/is_authenticated/`);
     assert.equal(check.status(), 401);

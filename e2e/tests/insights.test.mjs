@@ -88,7 +88,9 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     await analysis.waitFor();
     const text = await analysis.textContent();
     assert.ok(
-      text.includes(`${audit.results.length} checked — ${count('PASS')} passed, ${count('FAIL')} failed, ${count('SKIPPED')} skipped.`),
+      text.includes(
+        `${audit.results.length} checked — ${count('PASS')} passed, ${count('FAIL')} failed, ${count('SKIPPED')} skipped.`,
+      ),
       text,
     );
     assert.ok(text.includes(`Software bill of materials: ${SBOM.components.length} components`), text);
@@ -168,13 +170,19 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     const [lowest, highest] = [names[0], names[names.length - 1]];
     const nameHeader = components.getByRole('columnheader', { name: 'Name' });
     // Sorted by Name, ascending, to begin with; each click on the header turns the order round.
-    await firstName().filter({ hasText: new RegExp(`^${escapeRegExp(lowest)}$`) }).waitFor();
+    await firstName()
+      .filter({ hasText: new RegExp(`^${escapeRegExp(lowest)}$`) })
+      .waitFor();
     assert.equal(await nameHeader.getAttribute('aria-sort'), 'ascending');
     await components.getByRole('button', { name: 'Name', exact: true }).click();
-    await firstName().filter({ hasText: new RegExp(`^${escapeRegExp(highest)}$`) }).waitFor();
+    await firstName()
+      .filter({ hasText: new RegExp(`^${escapeRegExp(highest)}$`) })
+      .waitFor();
     assert.equal(await nameHeader.getAttribute('aria-sort'), 'descending');
     await components.getByRole('button', { name: 'Name', exact: true }).click();
-    await firstName().filter({ hasText: new RegExp(`^${escapeRegExp(lowest)}$`) }).waitFor();
+    await firstName()
+      .filter({ hasText: new RegExp(`^${escapeRegExp(lowest)}$`) })
+      .waitFor();
 
     const jquery = SBOM.components.find((c) => c.name === 'jquery');
     await components.getByRole('cell', { name: 'jquery', exact: true }).click();
@@ -230,7 +238,9 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     await page.waitForURL(/\/insights\/?$/);
     const name = 'Storefront web server (Debian 12)';
     const list = page.getByRole('table', { name: 'My Insight Reports' });
-    const opened = page.waitForResponse((r) => /\/api\/v1\/insights\/reports\/[^/]+\/$/.test(r.url()) && r.request().method() === 'GET');
+    const opened = page.waitForResponse(
+      (r) => /\/api\/v1\/insights\/reports\/[^/]+\/$/.test(r.url()) && r.request().method() === 'GET',
+    );
     await list.getByRole('link', { name: `View ${name}` }).click();
     const { uid } = await (await opened).json();
     await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -238,7 +248,10 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     const sbom = await page.evaluate(async (id) => (await fetch(`/api/v1/insights/reports/${id}/sbom`)).json(), uid);
     assert.ok(sbom.vulnerabilities.length > 0);
     for (const v of sbom.vulnerabilities) {
-      assert.ok(v.properties.some((p) => p.name === 'console:demo' && p.value === 'true'), `${v.id} is marked demo`);
+      assert.ok(
+        v.properties.some((p) => p.name === 'console:demo' && p.value === 'true'),
+        `${v.id} is marked demo`,
+      );
       assert.equal(v.source.url, null, `${v.id} links to no advisory`);
     }
 
@@ -257,68 +270,80 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     const dialog = page.getByRole('dialog', { name: id });
     await dialog.waitFor();
     await dialog.getByText('Demo data', { exact: true }).waitFor();
-    assert.equal(await dialog.getByRole('link', { name: 'OSV (console feed)' }).count(), 0, 'no link: the demo catalogue is no advisory');
+    assert.equal(
+      await dialog.getByRole('link', { name: 'OSV (console feed)' }).count(),
+      0,
+      'no link: the demo catalogue is no advisory',
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 });
 
-describe('INSIGHTS with the real npm advisories imported (../shared/data/osv/npm)', {
-  skip: needsSharedData(['osv', 'npm'], ['sbom', 'trivy-npm.cdx-1.7.json']),
-}, () => {
-  // The console analyses every upload against its OSV feed; the real npm records
-  // (GHSA-gxr4-xjj5-5px2 and GHSA-jpcq-cgw6-v4j6) say jquery 3.3.9 also has these two, which the
-  // Trivy file does not list. CVE-2019-11358, which it lists, is not duplicated.
-  const FEED_ADDED = ['CVE-2020-11022', 'CVE-2020-11023'];
-  let app;
-  let ui;
-  let page;
+describe(
+  'INSIGHTS with the real npm advisories imported (../shared/data/osv/npm)',
+  {
+    skip: needsSharedData(['osv', 'npm'], ['sbom', 'trivy-npm.cdx-1.7.json']),
+  },
+  () => {
+    // The console analyses every upload against its OSV feed; the real npm records
+    // (GHSA-gxr4-xjj5-5px2 and GHSA-jpcq-cgw6-v4j6) say jquery 3.3.9 also has these two, which the
+    // Trivy file does not list. CVE-2019-11358, which it lists, is not duplicated.
+    const FEED_ADDED = ['CVE-2020-11022', 'CVE-2020-11023'];
+    let app;
+    let ui;
+    let page;
 
-  before(async () => {
-    // Imported with the CLI into the fresh data folder before the server first starts.
-    app = await startConsole({}, { importOsv: [sharedData('osv', 'npm')] });
-    ui = await openInsights(app);
-    page = ui.page;
-  });
+    before(async () => {
+      // Imported with the CLI into the fresh data folder before the server first starts.
+      app = await startConsole({}, { importOsv: [sharedData('osv', 'npm')] });
+      ui = await openInsights(app);
+      page = ui.page;
+    });
 
-  after(async () => {
-    await ui?.close();
-    await app?.stop();
-  });
+    after(async () => {
+      await ui?.close();
+      await app?.stop();
+    });
 
-  test('an uploaded Trivy SBOM gains jquery\'s CVE-2020-11022/11023 from the feed', async () => {
-    const trivy = readFileSync(sharedData('sbom', 'trivy-npm.cdx-1.7.json'));
-    const raw = JSON.parse(trivy.toString('utf8'));
-    const { answer } = await ui.createAndUpload(`e2e trivy ${Date.now()}`, trivy);
-    assert.deepEqual(answer.sbom, { spec_version: '1.7', components: raw.components.length, vulnerabilities: 1 + FEED_ADDED.length });
+    test("an uploaded Trivy SBOM gains jquery's CVE-2020-11022/11023 from the feed", async () => {
+      const trivy = readFileSync(sharedData('sbom', 'trivy-npm.cdx-1.7.json'));
+      const raw = JSON.parse(trivy.toString('utf8'));
+      const { answer } = await ui.createAndUpload(`e2e trivy ${Date.now()}`, trivy);
+      assert.deepEqual(answer.sbom, {
+        spec_version: '1.7',
+        components: raw.components.length,
+        vulnerabilities: 1 + FEED_ADDED.length,
+      });
 
-    await page.getByRole('tab', { name: 'SBOM' }).waitFor();
-    await page.getByRole('tab', { name: 'SBOM' }).click();
-    const summary = page.getByRole('region', { name: 'SBOM Summary' });
-    await summary.getByText(raw.metadata.component.name, { exact: true }).waitFor();
-    assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), String(1 + FEED_ADDED.length));
+      await page.getByRole('tab', { name: 'SBOM' }).waitFor();
+      await page.getByRole('tab', { name: 'SBOM' }).click();
+      const summary = page.getByRole('region', { name: 'SBOM Summary' });
+      await summary.getByText(raw.metadata.component.name, { exact: true }).waitFor();
+      assert.equal(await summary.getByTestId('sbom-vulnerability-count').textContent(), String(1 + FEED_ADDED.length));
 
-    const vulnerabilities = page.getByRole('table', { name: 'Vulnerabilities' });
-    const jquery = raw.components.find((c) => c.name === 'jquery');
-    const listed = vulnerabilities.getByRole('row').filter({ hasText: 'CVE-2019-11358' });
-    await listed.getByText('Medium', { exact: true }).waitFor();
-    assert.equal(await listed.count(), 1, 'what the file lists is not added again');
-    await listed.getByRole('cell', { name: 'ghsa', exact: true }).waitFor();
+      const vulnerabilities = page.getByRole('table', { name: 'Vulnerabilities' });
+      const jquery = raw.components.find((c) => c.name === 'jquery');
+      const listed = vulnerabilities.getByRole('row').filter({ hasText: 'CVE-2019-11358' });
+      await listed.getByText('Medium', { exact: true }).waitFor();
+      assert.equal(await listed.count(), 1, 'what the file lists is not added again');
+      await listed.getByRole('cell', { name: 'ghsa', exact: true }).waitFor();
 
-    // What the console's feed added says so, in the table and in the dialog.
-    for (const id of FEED_ADDED) {
-      const added = vulnerabilities.getByRole('row').filter({ hasText: id });
-      await added.getByRole('cell', { name: 'OSV (console feed)', exact: true }).waitFor();
-      await added.getByText(`jquery@${jquery.version}`).waitFor();
-    }
-    const added = vulnerabilities.getByRole('row').filter({ hasText: FEED_ADDED[0] });
-    await added.getByRole('cell', { name: FEED_ADDED[0] }).click();
-    const addedDialog = page.getByRole('dialog', { name: FEED_ADDED[0] });
-    const source = addedDialog.getByRole('link', { name: 'OSV (console feed)' });
-    assert.match(await source.getAttribute('href'), /^https:\/\/osv\.dev\/vulnerability\/GHSA-/);
-    await addedDialog.getByText(/^Upgrade jquery to 3\.5\.0\.$/).waitFor();
-    await addedDialog.getByRole('button', { name: 'Close' }).click();
-    await addedDialog.waitFor({ state: 'hidden' });
-    assert.equal(await vulnerabilities.getByText('Demo data', { exact: true }).count(), 0, 'an upload never shows demo data');
-  });
-});
+      // What the console's feed added says so, in the table and in the dialog.
+      for (const id of FEED_ADDED) {
+        const added = vulnerabilities.getByRole('row').filter({ hasText: id });
+        await added.getByRole('cell', { name: 'OSV (console feed)', exact: true }).waitFor();
+        await added.getByText(`jquery@${jquery.version}`).waitFor();
+      }
+      const added = vulnerabilities.getByRole('row').filter({ hasText: FEED_ADDED[0] });
+      await added.getByRole('cell', { name: FEED_ADDED[0] }).click();
+      const addedDialog = page.getByRole('dialog', { name: FEED_ADDED[0] });
+      const source = addedDialog.getByRole('link', { name: 'OSV (console feed)' });
+      assert.match(await source.getAttribute('href'), /^https:\/\/osv\.dev\/vulnerability\/GHSA-/);
+      await addedDialog.getByText(/^Upgrade jquery to 3\.5\.0\.$/).waitFor();
+      await addedDialog.getByRole('button', { name: 'Close' }).click();
+      await addedDialog.waitFor({ state: 'hidden' });
+      assert.equal(await vulnerabilities.getByText('Demo data', { exact: true }).count(), 0, 'an upload never shows demo data');
+    });
+  },
+);

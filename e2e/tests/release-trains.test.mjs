@@ -45,8 +45,11 @@ describe('release trains: a remote deployed on its own (production build)', () =
     await page.getByRole('heading', { level: 1, name: 'Agents', exact: true }).waitFor();
     await page.getByTestId('tenant-uid').first().waitFor();
     assert.ok(fetched.includes(`${cdn.origin}/detect/1.0/mf-manifest.json`), 'manifest from the CDN origin');
-    assert.ok(fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'DETECT code from the CDN origin');
-    assert.ok(!fetched.some((url) => url.startsWith(`${app.baseURL}/remotes/detect/`)), 'not the console\'s own copy');
+    assert.ok(
+      fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)),
+      'DETECT code from the CDN origin',
+    );
+    assert.ok(!fetched.some((url) => url.startsWith(`${app.baseURL}/remotes/detect/`)), "not the console's own copy");
     await page.close();
   });
 
@@ -86,19 +89,31 @@ describe('release trains: a remote deployed on its own (production build)', () =
     assert.ok(!fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'no DETECT code was fetched');
 
     // Another remote and the host's own pages work.
-    await page.getByRole('link', { name: /Theat Landscape/ }).first().click();
+    await page
+      .getByRole('link', { name: /Theat Landscape/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Threat Landscape', exact: true }).waitFor();
-    await page.getByRole('link', { name: /Settings/ }).first().click();
+    await page
+      .getByRole('link', { name: /Settings/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
     // Every DETECT page says why.
-    await page.getByRole('link', { name: /Dashboards/ }).first().click();
+    await page
+      .getByRole('link', { name: /Dashboards/ })
+      .first()
+      .click();
     await page.getByText(refusal, { exact: true }).waitFor();
 
     // Roll-back: the previous DETECT deployed again; Retry loads it without a page reload.
     cdn.editManifest('detect/1.0', (manifest) => Object.assign(manifest, JSON.parse(original)));
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByTestId('tenant-uid').first().waitFor();
-    assert.ok(fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'DETECT code fetched after the roll-back');
+    assert.ok(
+      fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)),
+      'DETECT code fetched after the roll-back',
+    );
     await page.close();
   });
 });

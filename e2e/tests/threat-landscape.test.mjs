@@ -67,7 +67,8 @@ describe('Threat Landscape (production build, seeded honeynet)', () => {
   test('the error message replaces the page when the metrics call fails', async () => {
     const page = await context.newPage();
     await page.route('**/api/v1/honeypot-metrics/', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }));
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+    );
     await page.goto(`${app.baseURL}/threat-landscape`);
     // SWR retries server errors (1 s, 2 s, 4 s) before it gives up.
     await page.getByRole('alert').filter({ hasText: 'Error loading honeypot data.' }).waitFor({ timeout: 30_000 });

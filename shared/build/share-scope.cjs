@@ -21,12 +21,14 @@ const REPORT_FILE = 'share-scope.json';
 function subpaths(appRequire, prefix) {
   const pkg = prefix.slice(0, -1);
   const { exports = {} } = appRequire(`${pkg}/package.json`);
-  return Object.keys(exports)
-    .filter((key) => key.startsWith('./') && key !== './package.json' && !key.includes('*'))
-    .filter((key) => !/(^|[./])(server|static|test-utils|profiling|unstable_testing)([./]|$)/.test(key))
-    // MUI's Pigment CSS variants need a package the console does not install.
-    .filter((key) => !key.startsWith('./Pigment'))
-    .map((key) => `${pkg}/${key.slice(2)}`);
+  return (
+    Object.keys(exports)
+      .filter((key) => key.startsWith('./') && key !== './package.json' && !key.includes('*'))
+      .filter((key) => !/(^|[./])(server|static|test-utils|profiling|unstable_testing)([./]|$)/.test(key))
+      // MUI's Pigment CSS variants need a package the console does not install.
+      .filter((key) => !key.startsWith('./Pigment'))
+      .map((key) => `${pkg}/${key.slice(2)}`)
+  );
 }
 
 /**

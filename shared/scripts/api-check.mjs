@@ -77,7 +77,11 @@ if (removed.length === 0 && added.length === 0) {
 const next = await nextVersion();
 const needed = removed.length > 0 ? 'major' : 'minor';
 const bumped = needed === 'major' ? semver.major(next) > semver.major(released) : semver.gte(next, semver.inc(released, 'minor'));
-const show = (sign, lines) => lines.slice(0, 20).map((line) => `  ${sign} ${line}`).concat(lines.length > 20 ? [`  … ${lines.length - 20} more`] : []);
+const show = (sign, lines) =>
+  lines
+    .slice(0, 20)
+    .map((line) => `  ${sign} ${line}`)
+    .concat(lines.length > 20 ? [`  … ${lines.length - 20} more`] : []);
 console.log(
   [
     `@console/shared: exported API changed since ${released} (${removed.length} declaration lines removed or changed, ${added.length} added):`,

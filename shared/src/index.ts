@@ -1,4 +1,15 @@
-export { ACCENT_COLOR, TOPBAR_COLOR, DRAWER_WIDTH, HIGH_RISK_CVSS, DEVICE_TABLE_PAGE_SIZES, REPORT_TABLE_PAGE_SIZES, DEFAULT_PAGE_SIZE, MIN_PASSWORD_LENGTH, DEVICE_TYPES, ASSESSMENT_TYPES } from './constants';
+export {
+  ACCENT_COLOR,
+  TOPBAR_COLOR,
+  DRAWER_WIDTH,
+  HIGH_RISK_CVSS,
+  DEVICE_TABLE_PAGE_SIZES,
+  REPORT_TABLE_PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  MIN_PASSWORD_LENGTH,
+  DEVICE_TYPES,
+  ASSESSMENT_TYPES,
+} from './constants';
 export { theme } from './theme';
 export type * from './types';
 export { http, refreshClient, createHttpClient, isNoRetryPath, API_BASE_URL } from './http/createHttpClient';

@@ -26,7 +26,7 @@ export interface CliIo {
   out: (line: string) => void
   err: (line: string) => void
   /** Progress drawn on the terminal (sync-feeds); `end` clears it before a line is printed. */
-  progress?: { update: (event: FeedProgress) => void, end: () => void }
+  progress?: { update: (event: FeedProgress) => void; end: () => void }
 }
 
 /** Wrong usage: exit code 2 with the command's usage line. */
@@ -53,12 +53,11 @@ interface Command {
   run: (context: CommandContext) => Promise<void>
 }
 
-function required (context: CommandContext, name: string): string {
+function required(context: CommandContext, name: string): string {
   const value = context.options[name]
   if (value === undefined || value === '') throw new UsageError(`Missing --${name}`)
   return value
 }
-
 
 const describeMatch = (verb: string, totals: MatchTotals): string =>
   `${verb} ${plural(totals.devices, 'device')}: ${plural(totals.packages, 'package')}, ${plural(totals.findings, 'finding')} (${totals.highRisk.toLocaleString('en-US')} high risk)`
@@ -68,13 +67,14 @@ const describeReanalysis = (totals: ReanalyseTotals): string =>
   `${totals.vulnerabilities.toLocaleString('en-US')} ${totals.vulnerabilities === 1 ? 'vulnerability' : 'vulnerabilities'} from the feed`
 
 /** A whole-number option within bounds (fallback when absent; undefined fallback: required). */
-function whole (context: CommandContext, name: string, fallback: number | undefined, min: number, max: number): number {
+function whole(context: CommandContext, name: string, fallback: number | undefined, min: number, max: number): number {
   const raw = context.options[name]
   if (raw === undefined) {
     if (fallback === undefined) throw new UsageError(`Missing --${name}`)
     return fallback
   }
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
   return Number(raw)
 }
 
@@ -82,7 +82,7 @@ function whole (context: CommandContext, name: string, fallback: number | undefi
  * Opens the database for a command with an optional `--tenant <uid>`: the uid's form is checked
  * before the database is opened, then that the tenant exists; answers its uid, lower-cased.
  */
-async function withTenantOption (context: CommandContext): Promise<{ db: Db, tenantUid?: string }> {
+async function withTenantOption(context: CommandContext): Promise<{ db: Db; tenantUid?: string }> {
   const given = context.options.tenant
   if (given !== undefined && !isUuid(given)) throw new InputError(`--tenant must be a tenant uid, not "${given}"`)
   const { db } = await context.database()
@@ -110,7 +110,11 @@ export const commands: Record<string, Command> = {
     description: 'Create a user in a tenant (password: at least 8 characters, not a common one).',
     options: ['tenant', 'email', 'password'],
     run: async (context) => {
-      const input = { tenantUid: required(context, 'tenant'), email: required(context, 'email'), password: required(context, 'password') }
+      const input = {
+        tenantUid: required(context, 'tenant'),
+        email: required(context, 'email'),
+        password: required(context, 'password')
+      }
       checkEmail(input.email)
       checkPassword(input.password, input.email)
       const { db } = await context.database()
@@ -158,7 +162,9 @@ export const commands: Record<string, Command> = {
     run: async (context) => {
       const { db } = await context.database()
       for (const key of await listSensorKeys(db)) {
-        context.io.out([key.id, key.prefix, key.name, key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? 'active'].join('\t'))
+        context.io.out(
+          [key.id, key.prefix, key.name, key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? 'active'].join('\t')
+        )
       }
     }
   },
@@ -179,30 +185,39 @@ export const commands: Record<string, Command> = {
     run: async (context) => {
       const { db } = await context.database()
       const pruned = await pruneHoneypot(db, context.config.honeypotRetentionDays)
-      context.io.out(`Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups} rollup rows older than ${context.config.honeypotRetentionDays} days`)
+      context.io.out(
+        `Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups} rollup rows older than ${context.config.honeypotRetentionDays} days`
+      )
     }
   },
   'import-osv': {
     usage: 'import-osv <PATH>',
-    description: 'Import an OSV vulnerability feed (a .json file, a folder of them, or a .zip such as osv.dev\'s all.zip), then re-match the devices it touches.',
+    description:
+      "Import an OSV vulnerability feed (a .json file, a folder of them, or a .zip such as osv.dev's all.zip), then re-match the devices it touches.",
     args: ['PATH'],
     run: async (context) => {
       const { db } = await context.database()
       const { imported, matched, removed, sboms } = await importOsvAndMatch(db, context.args[0]!, {
         onSkip: (source, reason) => context.io.err(`Skipped ${source}: ${reason}`)
       })
-      context.io.out(`Imported ${plural(imported.records, 'OSV record')} from ${plural(imported.documents, 'document')}: ` +
-        `${plural(imported.cves, 'CVE')}, ${plural(imported.affected, 'affected package row')}; ` +
-        `${imported.skipped.toLocaleString('en-US')} skipped, ${imported.stale.toLocaleString('en-US')} older than stored, ` +
-        `${imported.withdrawn.toLocaleString('en-US')} withdrawn`)
-      context.io.out(describeMatch('Re-matched', matched) + (removed > 0 ? `; removed ${plural(removed, 'CVE row')} no record names any more` : ''))
+      context.io.out(
+        `Imported ${plural(imported.records, 'OSV record')} from ${plural(imported.documents, 'document')}: ` +
+          `${plural(imported.cves, 'CVE')}, ${plural(imported.affected, 'affected package row')}; ` +
+          `${imported.skipped.toLocaleString('en-US')} skipped, ${imported.stale.toLocaleString('en-US')} older than stored, ` +
+          `${imported.withdrawn.toLocaleString('en-US')} withdrawn`
+      )
+      context.io.out(
+        describeMatch('Re-matched', matched) +
+          (removed > 0 ? `; removed ${plural(removed, 'CVE row')} no record names any more` : '')
+      )
       context.io.out(describeReanalysis(sboms))
-      if (imported.records === 0 && imported.stale === 0 && imported.skipped > 0) throw new InputError('Nothing could be imported')
+      if (imported.records === 0 && imported.stale === 0 && imported.skipped > 0)
+        throw new InputError('Nothing could be imported')
     }
   },
   'match-devices': {
     usage: 'match-devices [--tenant <uid>]',
-    description: 'Re-match every device\'s packages (or one tenant\'s) against the vulnerability feed.',
+    description: "Re-match every device's packages (or one tenant's) against the vulnerability feed.",
     options: ['tenant'],
     run: async (context) => {
       const { db, tenantUid } = await withTenantOption(context)
@@ -212,7 +227,8 @@ export const commands: Record<string, Command> = {
   },
   'reanalyse-sboms': {
     usage: 'reanalyse-sboms [--tenant <uid>]',
-    description: 'Analyse every stored SBOM (or one tenant\'s) against the vulnerability feed again (import-osv does it for the SBOMs an import touches).',
+    description:
+      "Analyse every stored SBOM (or one tenant's) against the vulnerability feed again (import-osv does it for the SBOMs an import touches).",
     options: ['tenant'],
     run: async (context) => {
       const { db, tenantUid } = await withTenantOption(context)
@@ -220,12 +236,14 @@ export const commands: Record<string, Command> = {
     }
   },
   'simulate-devices': {
-    usage: 'simulate-devices --server <url> --token <provision token> --count <n> [--packages 2000] [--type linux|rtos|mixed] [--reports 1] [--interval 0] [--concurrency 8]',
+    usage:
+      'simulate-devices --server <url> --token <provision token> --count <n> [--packages 2000] [--type linux|rtos|mixed] [--reports 1] [--interval 0] [--concurrency 8]',
     description: 'Enrol N simulated devices over HTTP with a provision token and stream inventory reports (demos, load tests).',
     options: ['server', 'token', 'count', 'packages', 'type', 'reports', 'interval', 'concurrency'],
     run: async (context) => {
       const server = required(context, 'server')
-      if (!/^https?:\/\/[^\s/]+/.test(server)) throw new UsageError('--server must be an http(s) URL such as http://localhost:8080')
+      if (!/^https?:\/\/[^\s/]+/.test(server))
+        throw new UsageError('--server must be an http(s) URL such as http://localhost:8080')
       const type = context.options.type ?? 'mixed'
       if (type !== 'linux' && type !== 'rtos' && type !== 'mixed') throw new UsageError('--type must be linux, rtos or mixed')
       const result = await simulateDevices({
@@ -241,50 +259,68 @@ export const commands: Record<string, Command> = {
       })
       const reports = result.rounds.reduce((n, r) => n + r.ok, 0)
       const seconds = result.rounds.reduce((n, r) => n + r.seconds, 0)
-      context.io.out(`${result.enrolled} devices enrolled (${result.newDevices} new), ${reports} reports sent` +
-        (reports > 0 ? `, ${(reports / seconds).toFixed(1)} reports/s` : ''))
+      context.io.out(
+        `${result.enrolled} devices enrolled (${result.newDevices} new), ${reports} reports sent` +
+          (reports > 0 ? `, ${(reports / seconds).toFixed(1)} reports/s` : '')
+      )
       const failed = result.enrolFailed + result.rounds.reduce((n, r) => n + r.failed, 0)
       if (failed > 0) throw new InputError(`${failed} requests failed, e.g.: ${result.errors.join(' | ')}`)
     }
   },
   'remove-demo': {
     usage: 'remove-demo',
-    description: 'Remove what the demo seed wrote (demo tenants with their data, the demo catalogue, the generated honeynet history); nothing else.',
+    description:
+      'Remove what the demo seed wrote (demo tenants with their data, the demo catalogue, the generated honeynet history); nothing else.',
     run: async (context) => {
       const { db } = await context.database()
       const removed = await removeDemo(db)
-      context.io.out(`Removed ${plural(removed.tenants.length, 'demo tenant')}${removed.tenants.length > 0 ? ` (${removed.tenants.join(', ')})` : ''}, ` +
-        `${plural(removed.records, 'demo catalogue record')} (${plural(removed.cveRows, 'CVE row')} only they named), ` +
-        `${plural(removed.honeynetSessions, 'generated honeynet session')}`)
+      context.io.out(
+        `Removed ${plural(removed.tenants.length, 'demo tenant')}${removed.tenants.length > 0 ? ` (${removed.tenants.join(', ')})` : ''}, ` +
+          `${plural(removed.records, 'demo catalogue record')} (${plural(removed.cveRows, 'CVE row')} only they named), ` +
+          `${plural(removed.honeynetSessions, 'generated honeynet session')}`
+      )
     }
   },
   'sync-feeds': {
     usage: 'sync-feeds',
-    description: 'Download the vulnerability feeds (osv.dev\'s zip of each ecosystem in use, CISA KEV, FIRST EPSS) when they changed, then re-match what changed.',
+    description:
+      "Download the vulnerability feeds (osv.dev's zip of each ecosystem in use, CISA KEV, FIRST EPSS) when they changed, then re-match what changed.",
     run: async (context) => {
       const { db } = await context.database()
       const { io } = context
-      const say = (print: (line: string) => void) => (line: string) => { io.progress?.end(); print(line) }
+      const say = (print: (line: string) => void) => (line: string) => {
+        io.progress?.end()
+        print(line)
+      }
       const result = await syncFeeds(db, syncSettings(context.config), {
         onProgress: io.progress?.update,
         onSkip: (source, reason) => say(io.err)(`Skipped ${source}: ${reason}`),
-        onFeed: (outcome) => (outcome.status === 'failed' ? say(io.err)(`sync-feeds: ${outcome.message}`) : say(io.out)(outcome.message))
+        onFeed: (outcome) =>
+          outcome.status === 'failed' ? say(io.err)(`sync-feeds: ${outcome.message}`) : say(io.out)(outcome.message)
       })
       io.progress?.end()
       if (result.locked) {
         io.out('sync-feeds: another process is syncing the feeds; nothing done')
         return
       }
-      if (result.ecosystems.length === 0) io.out('No OSV ecosystem in use (no enrolled device or uploaded SBOM reports one); set FEED_ECOSYSTEMS to sync some anyway')
-      if (result.matched !== undefined) io.out(`${describeMatch('Re-matched', result.matched)} in ${(result.matchSeconds ?? 0).toFixed(1)} s`)
+      if (result.ecosystems.length === 0)
+        io.out(
+          'No OSV ecosystem in use (no enrolled device or uploaded SBOM reports one); set FEED_ECOSYSTEMS to sync some anyway'
+        )
+      if (result.matched !== undefined)
+        io.out(`${describeMatch('Re-matched', result.matched)} in ${(result.matchSeconds ?? 0).toFixed(1)} s`)
       if (result.sboms !== undefined) io.out(describeReanalysis(result.sboms))
       const failed = result.outcomes.filter((outcome) => outcome.status === 'failed').length
-      if (failed > 0) throw new InputError(`sync-feeds: ${failed} of ${plural(result.outcomes.length, 'feed')} failed; their previous copies are kept`)
+      if (failed > 0)
+        throw new InputError(
+          `sync-feeds: ${failed} of ${plural(result.outcomes.length, 'feed')} failed; their previous copies are kept`
+        )
     }
   },
   'import-kev': {
     usage: 'import-kev <PATH>',
-    description: 'Replace the CISA Known Exploited Vulnerabilities catalogue with a file (known_exploited_vulnerabilities.json), then re-rate the devices it changes.',
+    description:
+      'Replace the CISA Known Exploited Vulnerabilities catalogue with a file (known_exploited_vulnerabilities.json), then re-rate the devices it changes.',
     args: ['PATH'],
     run: async (context) => {
       const { db } = await context.database()
@@ -310,7 +346,7 @@ export const commands: Record<string, Command> = {
   }
 }
 
-export function helpText (): string {
+export function helpText(): string {
   const width = Math.max(...Object.values(commands).map((command) => command.usage.length))
   return [
     'Usage: npm run cli -- <command> [options]',
@@ -327,7 +363,11 @@ export function helpText (): string {
 const consoleIo: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line), progress: feedProgressPrinter() }
 
 /** Runs one command; resolves to the exit code (0 ok, 1 failure, 2 usage) and never throws. */
-export async function runCli (argv: string[], env: Record<string, string | undefined> = process.env, io: CliIo = consoleIo): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  io: CliIo = consoleIo
+): Promise<number> {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(helpText())
@@ -355,7 +395,8 @@ export async function runCli (argv: string[], env: Record<string, string | undef
       throw new UsageError((error as Error).message.split('\n')[0] ?? 'Invalid arguments')
     }
     const names = command.args ?? []
-    if (args.length < names.length || args.some((arg) => arg === '')) throw new UsageError(`Missing ${names[args.length] ?? names[0]}`)
+    if (args.length < names.length || args.some((arg) => arg === ''))
+      throw new UsageError(`Missing ${names[args.length] ?? names[0]}`)
     if (args.length > names.length) throw new UsageError(`Unexpected argument "${args[names.length]}"`)
     const config = loadConfig(env)
     await command.run({

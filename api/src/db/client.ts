@@ -27,9 +27,9 @@ export interface PostgresLimits {
 
 export type DatabaseTarget =
   /** dataDir null: in memory; `template` (a PGlite data-dir dump) skips the slow initdb. */
-  | { kind: 'pglite', dataDir: string | null, template?: Blob }
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
   /** Without `limits`: the driver's defaults and no session timeouts (the CLI's long imports, tests). */
-  | { kind: 'postgres', url: string, limits?: PostgresLimits }
+  | { kind: 'postgres'; url: string; limits?: PostgresLimits }
 
 /** The embedded database folder cannot be created or opened (a full disk, a read-only mount). */
 export class DataDirError extends Error {
@@ -54,14 +54,23 @@ export interface Database {
 /** api/src/db and api/dist/db are both two levels below api/, where drizzle/ lives. */
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle')
 
-type LimitsConfig = Pick<Config, 'databasePoolMax' | 'databaseConnectTimeoutSeconds' | 'databaseStatementTimeoutSeconds' |
-  'databaseLockTimeoutSeconds' | 'databaseIdleTransactionTimeoutSeconds'>
+type LimitsConfig = Pick<
+  Config,
+  | 'databasePoolMax'
+  | 'databaseConnectTimeoutSeconds'
+  | 'databaseStatementTimeoutSeconds'
+  | 'databaseLockTimeoutSeconds'
+  | 'databaseIdleTransactionTimeoutSeconds'
+>
 
 /**
  * `requestLimits`: the server's connections get the statement, lock and idle-transaction timeouts;
  * the CLI's (long imports run by an operator) only the pool size and connect timeout.
  */
-export function databaseTarget (config: Pick<Config, 'databaseUrl' | 'dataDir'> & LimitsConfig, { requestLimits = false } = {}): DatabaseTarget {
+export function databaseTarget(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & LimitsConfig,
+  { requestLimits = false } = {}
+): DatabaseTarget {
   if (config.databaseUrl === undefined) return { kind: 'pglite', dataDir: config.dataDir }
   const limits: PostgresLimits = {
     poolMax: config.databasePoolMax,
@@ -77,7 +86,9 @@ export function databaseTarget (config: Pick<Config, 'databaseUrl' | 'dataDir'> 
 const sessionTimeouts = (limits: PostgresLimits): Record<string, number> => ({
   ...(limits.statementTimeoutSeconds > 0 ? { statement_timeout: limits.statementTimeoutSeconds * 1000 } : {}),
   ...(limits.lockTimeoutSeconds > 0 ? { lock_timeout: limits.lockTimeoutSeconds * 1000 } : {}),
-  ...(limits.idleTransactionTimeoutSeconds > 0 ? { idle_in_transaction_session_timeout: limits.idleTransactionTimeoutSeconds * 1000 } : {})
+  ...(limits.idleTransactionTimeoutSeconds > 0
+    ? { idle_in_transaction_session_timeout: limits.idleTransactionTimeoutSeconds * 1000 }
+    : {})
 })
 
 /** Background jobs: two connections (the feed sync writes from one at a time). */
@@ -86,7 +97,7 @@ const JOB_POOL_MAX = 2
 /** The PGlite files sit in a sub-folder so the lock file and later data never mix with them. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite')
 
-export async function openDatabase (target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const { limits } = target
     const connectTimeout = limits === undefined ? {} : { connect_timeout: limits.connectTimeoutSeconds }
@@ -97,7 +108,12 @@ export async function openDatabase (target: DatabaseTarget): Promise<Database> {
       onnotice: () => {}
     })
     // postgres.js connects lazily: a job pool that never runs costs no connection.
-    const jobSql = postgres(target.url, { max: JOB_POOL_MAX, ...connectTimeout, connection: { application_name: 'console-jobs' }, onnotice: () => {} })
+    const jobSql = postgres(target.url, {
+      max: JOB_POOL_MAX,
+      ...connectTimeout,
+      connection: { application_name: 'console-jobs' },
+      onnotice: () => {}
+    })
     const jobDb = drizzlePostgres({ client: jobSql, schema })
     return {
       db: drizzlePostgres({ client: sql, schema }),
@@ -115,13 +131,13 @@ export async function openDatabase (target: DatabaseTarget): Promise<Database> {
   let client: PGlite
   try {
     const options = target.template === undefined ? {} : { loadDataDir: target.template }
-    client = target.dataDir === null
-      ? await PGlite.create(options)
-      : await PGlite.create(pgliteFolder(target.dataDir), options)
+    client = target.dataDir === null ? await PGlite.create(options) : await PGlite.create(pgliteFolder(target.dataDir), options)
   } catch (error) {
     release()
     const folder = target.dataDir === null ? 'memory' : pgliteFolder(target.dataDir)
-    throw new DataDirError(`the embedded database in ${folder} cannot be created or opened: ${describeError(error)}`, { cause: error })
+    throw new DataDirError(`the embedded database in ${folder} cannot be created or opened: ${describeError(error)}`, {
+      cause: error
+    })
   }
   const db = drizzlePglite({ client, schema })
   let closed = false

@@ -28,10 +28,10 @@ interface ErrorLike {
 }
 
 const asObject = (value: unknown): ErrorLike | undefined =>
-  typeof value === 'object' && value !== null ? value as ErrorLike : undefined
+  typeof value === 'object' && value !== null ? (value as ErrorLike) : undefined
 
 /** Drizzle wraps driver errors ("Failed query: ..."); the innermost cause says what went wrong. */
-export function innermostError (error: unknown): unknown {
+export function innermostError(error: unknown): unknown {
   let current = error
   for (let depth = 0; depth < 5; depth++) {
     const cause = asObject(current)?.cause
@@ -42,18 +42,19 @@ export function innermostError (error: unknown): unknown {
 }
 
 /** The error's code: a Node/driver code (ENOSPC, CONNECT_TIMEOUT), a SQLSTATE, or a WASI errno's name. */
-export function errorCode (error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   const object = asObject(error)
   if (object === undefined) return undefined
   if (typeof object.code === 'string' && object.code !== '') return object.code
   const nested = object.errors?.[0]?.code
   if (typeof nested === 'string') return nested
-  if (object.name === 'ErrnoError' && typeof object.errno === 'number') return WASI_ERRNO[object.errno]?.[0] ?? `errno ${object.errno}`
+  if (object.name === 'ErrnoError' && typeof object.errno === 'number')
+    return WASI_ERRNO[object.errno]?.[0] ?? `errno ${object.errno}`
   return undefined
 }
 
 /** One line saying what went wrong, whatever was thrown: never "[object Object]", never a stack. */
-export function describeError (error: unknown): string {
+export function describeError(error: unknown): string {
   const object = asObject(error)
   let line: string
   if (object === undefined) {
@@ -71,8 +72,18 @@ export function describeError (error: unknown): string {
 }
 
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE',
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED'
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED'
 ])
 const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG'])
 
@@ -89,7 +100,7 @@ export type DatabaseTrouble =
  * connection failure, a timeout or lock wait we set, a full disk. Anything else (a bug, a
  * constraint the code should have checked) is not, and stays a 500.
  */
-export function databaseTrouble (error: unknown): DatabaseTrouble | undefined {
+export function databaseTrouble(error: unknown): DatabaseTrouble | undefined {
   for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 6; depth++) {
     const code = errorCode(current)
     if (code !== undefined) {

@@ -5,12 +5,15 @@ export const LOCK_FILE_NAME = 'console.lock'
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError'
-  constructor (readonly pid: number, readonly dataDir: string) {
+  constructor(
+    readonly pid: number,
+    readonly dataDir: string
+  ) {
     super(`Another console process (pid ${pid}) is using DATA_DIR ${dataDir}; stop it or choose another DATA_DIR`)
   }
 }
 
-function isAlive (pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -24,7 +27,7 @@ function isAlive (pid: number): boolean {
  * Takes the one-process-per-data-folder lock (PGlite is single-connection; two processes on one
  * folder corrupt it). A lock left by a dead process is removed. Returns the release function.
  */
-export function acquireDataDirLock (dataDir: string): () => void {
+export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true })
   const lockPath = path.join(dataDir, LOCK_FILE_NAME)
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -38,7 +41,9 @@ export function acquireDataDirLock (dataDir: string): () => void {
         released = true
         try {
           if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath)
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
@@ -46,11 +51,15 @@ export function acquireDataDirLock (dataDir: string): () => void {
     let pid = Number.NaN
     try {
       pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10)
-    } catch { /* vanished between open and read: retry */ }
+    } catch {
+      /* vanished between open and read: retry */
+    }
     if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirLockedError(pid, dataDir)
     try {
       fs.unlinkSync(lockPath)
-    } catch { /* another process removed it first */ }
+    } catch {
+      /* another process removed it first */
+    }
   }
   throw new Error(`Could not take the lock file ${lockPath}`)
 }

@@ -8,7 +8,7 @@ const ASSETS = new URL('../../assets/', import.meta.url)
 const cache = new Map<string, string>()
 
 /** The text of api/assets/<relativePath>, read once. */
-export function readAsset (relativePath: string): string {
+export function readAsset(relativePath: string): string {
   let text = cache.get(relativePath)
   if (text === undefined) {
     text = readFileSync(new URL(relativePath, ASSETS), 'utf8')
@@ -21,7 +21,7 @@ export function readAsset (relativePath: string): string {
  * api/assets/<relativePath> with each `@@NAME@@` placeholder (the key, written in full) replaced by
  * its value. split/join, so nothing in a value is read as a pattern.
  */
-export function fillAsset (relativePath: string, values: Record<string, string>): string {
+export function fillAsset(relativePath: string, values: Record<string, string>): string {
   let text = readAsset(relativePath)
   for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value)
   return text

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify'
  *   to (`request.host`, X-Forwarded-Host under TRUST_PROXY) or a trusted origin;
  * - neither header: not a browser request (curl, agents, API-key clients): let through.
  */
-export function isCrossSite (request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
+export function isCrossSite(request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
   const site = request.headers['sec-fetch-site']
   const origin = request.headers.origin
   if (site === 'same-origin' || site === 'none') return false

@@ -11,18 +11,18 @@ const TOKEN_SHAPE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/
  * refresh hand out a new token.
  */
 export class CsrfTokens {
-  constructor (private readonly secret: Buffer) {}
+  constructor(private readonly secret: Buffer) {}
 
-  private sign (sessionId: string, nonce: string): string {
+  private sign(sessionId: string, nonce: string): string {
     return createHmac('sha256', this.secret).update(`csrf-v1\0${sessionId}\0${nonce}`).digest('base64url')
   }
 
-  issue (sessionId: string): string {
+  issue(sessionId: string): string {
     const nonce = randomBytes(16).toString('base64url')
     return `${nonce}.${this.sign(sessionId, nonce)}`
   }
 
-  verify (token: string, sessionId: string): boolean {
+  verify(token: string, sessionId: string): boolean {
     const match = TOKEN_SHAPE.exec(token)
     return match !== null && safeEqual(match[2]!, this.sign(sessionId, match[1]!))
   }

@@ -20,16 +20,16 @@ const versions = new Map<string, number>()
 let allTenants = 0
 
 /** Call after a write to this tenant's DETECT data has committed. */
-export function bumpTenantData (tenantUid: string): void {
+export function bumpTenantData(tenantUid: string): void {
   versions.set(tenantUid, (versions.get(tenantUid) ?? 0) + 1)
 }
 
 /** Call after a write that changes every tenant's DETECT data (e.g. global CVE records). */
-export function bumpAllTenantData (): void {
+export function bumpAllTenantData(): void {
   allTenants++
 }
 
 /** The current version of a tenant's DETECT data, part of every cache key. */
-export function tenantDataVersion (tenantUid: string): string {
+export function tenantDataVersion(tenantUid: string): string {
   return `${allTenants}.${versions.get(tenantUid) ?? 0}`
 }

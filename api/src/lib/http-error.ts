@@ -1,7 +1,7 @@
 /** An error whose status and `detail` go to the client unchanged. */
 export class HttpError extends Error {
   override name = 'HttpError'
-  constructor (
+  constructor(
     readonly statusCode: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
@@ -15,4 +15,5 @@ export class HttpError extends Error {
 export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.'
 export const NOT_FOUND = 'Not found.'
 export const CSRF_FAILED = 'CSRF token missing or incorrect.'
-export const CROSS_SITE_REFUSED = 'Cross-site request refused: the Origin or Sec-Fetch-Site header says it comes from another site.'
+export const CROSS_SITE_REFUSED =
+  'Cross-site request refused: the Origin or Sec-Fetch-Site header says it comes from another site.'

@@ -13,7 +13,7 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /** Index of the quote closing the string that opens at `open` (escaped quotes skipped). */
-function closingQuote (text: string, open: number): number {
+function closingQuote(text: string, open: number): number {
   let end = text.indexOf('"', open + 1)
   for (;;) {
     if (end === -1) return text.length // not JSON.parse-checked text: stop rather than loop
@@ -31,7 +31,7 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d |
  * indexOf, so an 8 MB SBOM costs milliseconds. Compared with the keys of the parsed value, a
  * difference means a duplicate (the parser merged it), and only then is `duplicateKeys` run.
  */
-export function countKeyTokens (text: string): number {
+export function countKeyTokens(text: string): number {
   let count = 0
   let open = text.indexOf('"')
   while (open !== -1) {
@@ -52,7 +52,7 @@ interface Container {
 }
 
 /** Paths of repeated keys (the second occurrence), at most `max`, in document order. */
-export function duplicateKeys (text: string, max = 20): JsonPath[] {
+export function duplicateKeys(text: string, max = 20): JsonPath[] {
   const found: JsonPath[] = []
   const stack: Container[] = []
   for (let i = 0; i < text.length && found.length < max; i++) {
@@ -63,20 +63,24 @@ export function duplicateKeys (text: string, max = 20): JsonPath[] {
       if (top?.keys != null && top.expectKey) {
         const raw = text.slice(i + 1, end)
         // Escapes decode first: "a" and "\u0061" are the same key.
-        const key = raw.includes('\\') ? JSON.parse(text.slice(i, end + 1)) as string : raw
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw
         if (top.keys.has(key)) found.push([...stack.slice(0, -1).map((frame) => frame.at), key])
         top.keys.add(key)
         top.at = key
         top.expectKey = false
       }
       i = end
-    } else if (c === 0x7b) { // {
+    } else if (c === 0x7b) {
+      // {
       stack.push({ keys: new Set(), at: '', expectKey: true })
-    } else if (c === 0x5b) { // [
+    } else if (c === 0x5b) {
+      // [
       stack.push({ keys: null, at: 0, expectKey: false })
-    } else if (c === 0x7d || c === 0x5d) { // } ]
+    } else if (c === 0x7d || c === 0x5d) {
+      // } ]
       stack.pop()
-    } else if (c === 0x2c) { // ,
+    } else if (c === 0x2c) {
+      // ,
       const top = stack[stack.length - 1]
       if (top === undefined) continue
       if (top.keys === null) top.at = (top.at as number) + 1

@@ -28,7 +28,7 @@ interface Frame {
   key: string | number
 }
 
-function pathOf (frame: Frame | null, last?: string | number): JsonPath {
+function pathOf(frame: Frame | null, last?: string | number): JsonPath {
   const path: JsonPath = last === undefined ? [] : [last]
   for (let at = frame; at !== null && at.parent !== null; at = at.parent) path.unshift(at.key)
   return path
@@ -39,7 +39,7 @@ function pathOf (frame: Frame | null, last?: string | number): JsonPath {
  * duplicate keys. An explicit stack, never recursion: a body nested 100,000 levels deep costs a
  * loop, not a stack overflow. Run before anything that recurses (JSON.stringify, flatteners, jsonb).
  */
-export function inspectJson (value: unknown, options: InspectOptions): JsonIssue[] {
+export function inspectJson(value: unknown, options: InspectOptions): JsonIssue[] {
   const max = options.maxIssues ?? 20
   const issues: JsonIssue[] = []
   const add = (frame: Frame | null, key: string | number | undefined, message: string) => {

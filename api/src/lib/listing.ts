@@ -7,7 +7,7 @@ import { HttpError } from './http-error.js'
  * Query-string paging fields shared by the list routes. Strings with a digits-only pattern, because
  * TypeBox's query conversion would quietly turn "1.5" or "1e2" into integers; `paging()` range-checks.
  */
-export function pagingQuery (defaultLimit: number, maxLimit: number) {
+export function pagingQuery(defaultLimit: number, maxLimit: number) {
   return {
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: `1..${maxLimit}, default ${defaultLimit}` })),
     offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: '≥ 0, default 0' }))
@@ -23,7 +23,11 @@ export interface ListQuery {
 }
 
 /** limit/offset as numbers, or 400 naming the allowed range. */
-export function paging (query: { limit?: string | undefined, offset?: string | undefined }, defaultLimit: number, maxLimit: number): { limit: number, offset: number } {
+export function paging(
+  query: { limit?: string | undefined; offset?: string | undefined },
+  defaultLimit: number,
+  maxLimit: number
+): { limit: number; offset: number } {
   const limit = query.limit === undefined ? defaultLimit : Number(query.limit)
   if (limit < 1 || limit > maxLimit) throw new HttpError(400, `limit must be a whole number from 1 to ${maxLimit}.`)
   return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) }
@@ -39,24 +43,28 @@ export type OrderingSpec = Record<string, Array<AnyPgColumn | SQL>>
  * `ordering=name` / `-name` → ORDER BY expressions, always ending with unique tie-break columns
  * (ascending) so pages never overlap. Unknown keys → 400 naming the allowed values.
  */
-export function orderBy (ordering: string | undefined, fallback: string, specs: OrderingSpec, tieBreak: Array<AnyPgColumn | SQL>): SQL[] {
+export function orderBy(
+  ordering: string | undefined,
+  fallback: string,
+  specs: OrderingSpec,
+  tieBreak: Array<AnyPgColumn | SQL>
+): SQL[] {
   const requested = ordering === undefined || ordering === '' ? fallback : ordering
   const descending = requested.startsWith('-')
   const key = descending ? requested.slice(1) : requested
   const columns = Object.hasOwn(specs, key) ? specs[key] : undefined
   if (columns === undefined) {
-    const allowed = Object.keys(specs).flatMap((name) => [name, `-${name}`]).join(', ')
+    const allowed = Object.keys(specs)
+      .flatMap((name) => [name, `-${name}`])
+      .join(', ')
     throw new HttpError(400, `Invalid ordering "${requested}". Allowed values: ${allowed}.`)
   }
   const direction = descending ? desc : asc
   // NULLs (a device never connected, a package without CVE) always sort last.
-  return [
-    ...columns.map((column) => sql`${direction(column)} nulls last`),
-    ...tieBreak.map((column) => asc(column))
-  ]
+  return [...columns.map((column) => sql`${direction(column)} nulls last`), ...tieBreak.map((column) => asc(column))]
 }
 
 /** `%term%` for ILIKE with the LIKE wildcards in the term escaped. */
 export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export const iso = (date: Date | null): string | null => date === null ? null : date.toISOString()
+export const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString())

@@ -1,6 +1,10 @@
 import type { Attempt, Failure, LoginLimits } from './login-limiter.js'
 
-interface Row { count: number, windowStart: number, last: number }
+interface Row {
+  count: number
+  windowStart: number
+  last: number
+}
 
 /** More rows than this: the forgotten ones go, then the oldest. */
 const MAX_ROWS = 50_000
@@ -15,14 +19,17 @@ const MAX_ROWS = 50_000
 export class MemoryLoginCounts {
   private readonly rows = new Map<string, Row>()
 
-  constructor (private readonly limits: LoginLimits, private readonly pairMemorySeconds: number) {}
+  constructor(
+    private readonly limits: LoginLimits,
+    private readonly pairMemorySeconds: number
+  ) {}
 
-  private delayAfter (count: number): number {
+  private delayAfter(count: number): number {
     const { loginRateLimitPair: free, loginRateDelaySeconds: base, loginRateMaxDelaySeconds: max } = this.limits
     return Math.min(max, base * 2 ** Math.max(count - free, 0))
   }
 
-  begin (pairKey: string, ipKey: string, now = Date.now()): Attempt {
+  begin(pairKey: string, ipKey: string, now = Date.now()): Attempt {
     const windowMs = this.limits.loginRateWindowSeconds * 1000
     const ip = this.rows.get(ipKey)
     if (ip !== undefined && ip.windowStart > now - windowMs && ip.count >= this.limits.loginRateLimitIp) {
@@ -42,7 +49,7 @@ export class MemoryLoginCounts {
     return { allowed: false, retryAfter: Math.max(1, Math.ceil((readyAt - now) / 1000)) }
   }
 
-  failed (pairKey: string, ipKey: string, delayFor: (failures: number) => number, now = Date.now()): Failure {
+  failed(pairKey: string, ipKey: string, delayFor: (failures: number) => number, now = Date.now()): Failure {
     const windowMs = this.limits.loginRateWindowSeconds * 1000
     let ip = this.rows.get(ipKey)
     if (ip === undefined || ip.windowStart <= now - windowMs) {
@@ -61,11 +68,11 @@ export class MemoryLoginCounts {
     }
   }
 
-  succeeded (pairKey: string): void {
+  succeeded(pairKey: string): void {
     this.rows.delete(pairKey)
   }
 
-  private put (key: string, row: Row): void {
+  private put(key: string, row: Row): void {
     this.rows.set(key, row)
     if (this.rows.size <= MAX_ROWS) return
     const forgotten = Date.now() - Math.max(this.pairMemorySeconds, this.limits.loginRateWindowSeconds) * 1000

@@ -28,16 +28,16 @@ export class MemoCache<V> {
   #generation = 0
   #weight = 0
 
-  constructor (options: MemoCacheOptions<V>) {
+  constructor(options: MemoCacheOptions<V>) {
     this.#options = options
   }
 
-  get size (): number {
+  get size(): number {
     return this.#entries.size
   }
 
   /** The live entry, or undefined. */
-  get (key: string): V | undefined {
+  get(key: string): V | undefined {
     const entry = this.#entries.get(key)
     if (entry === undefined) return undefined
     if (entry.until <= Date.now()) {
@@ -51,7 +51,7 @@ export class MemoCache<V> {
    * The cached value, else the result of `load()` (stored unless undefined). `until(value)` may
    * shorten an entry's life below the TTL (e.g. an access token that expires sooner).
    */
-  async resolve (key: string, load: () => Promise<V | undefined>, until?: (value: V) => number): Promise<V | undefined> {
+  async resolve(key: string, load: () => Promise<V | undefined>, until?: (value: V) => number): Promise<V | undefined> {
     const hit = this.get(key)
     if (hit !== undefined) return hit
     if (this.#options.ttlMs <= 0) return load()
@@ -59,14 +59,16 @@ export class MemoCache<V> {
     if (inFlight !== undefined) return inFlight
 
     const generation = this.#generation
-    const promise = load().then((value) => {
-      if (value !== undefined && generation === this.#generation) {
-        this.#store(key, value, Math.min(Date.now() + this.#options.ttlMs, until?.(value) ?? Infinity))
-      }
-      return value
-    }).finally(() => {
-      if (this.#pending.get(key) === promise) this.#pending.delete(key)
-    })
+    const promise = load()
+      .then((value) => {
+        if (value !== undefined && generation === this.#generation) {
+          this.#store(key, value, Math.min(Date.now() + this.#options.ttlMs, until?.(value) ?? Infinity))
+        }
+        return value
+      })
+      .finally(() => {
+        if (this.#pending.get(key) === promise) this.#pending.delete(key)
+      })
     this.#pending.set(key, promise)
     return promise
   }
@@ -75,7 +77,7 @@ export class MemoCache<V> {
    * Drops the entries that `matches` (all without it) and forgets every load in flight, so that
    * nothing read before this call is served after it.
    */
-  invalidate (matches?: (value: V, key: string) => boolean): void {
+  invalidate(matches?: (value: V, key: string) => boolean): void {
     this.#generation++
     this.#pending.clear()
     for (const [key, entry] of this.#entries) {
@@ -83,7 +85,7 @@ export class MemoCache<V> {
     }
   }
 
-  #store (key: string, value: V, until: number): void {
+  #store(key: string, value: V, until: number): void {
     if (until <= Date.now()) return
     const weight = this.#options.weigh?.(value) ?? 0
     const maxWeight = this.#options.maxWeight ?? Infinity
@@ -99,7 +101,7 @@ export class MemoCache<V> {
     this.#weight += weight
   }
 
-  #delete (key: string, entry: Entry<V>): void {
+  #delete(key: string, entry: Entry<V>): void {
     this.#entries.delete(key)
     this.#weight -= entry.weight
   }

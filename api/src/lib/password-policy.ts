@@ -25,10 +25,13 @@ const commonPasswords = (): Set<string> => {
 }
 
 const fold = (value: string): string => value.normalize('NFKC').toLowerCase()
-const stem = (value: string): string => fold(value).replace(/[^\p{L}\p{N}]+/gu, '').replace(/\d+$/, '')
+const stem = (value: string): string =>
+  fold(value)
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .replace(/\d+$/, '')
 
 /** Why this password may not be set, as a sentence to show; undefined when it is fine. */
-export function passwordProblem (password: string, email?: string): string | undefined {
+export function passwordProblem(password: string, email?: string): string | undefined {
   // Counted in code points, so an emoji counts once (NIST: each Unicode code point is a character).
   const length = [...password].length
   if (length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`

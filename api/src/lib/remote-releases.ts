@@ -29,19 +29,20 @@ const unknown = (name: string): Release => ({ name, version: null, buildTime: nu
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function stringOrNull (value: unknown): string | null {
+function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null
 }
 
-function readRelease (name: string, info: unknown): Release & { requires?: Record<string, string> } {
+function readRelease(name: string, info: unknown): Release & { requires?: Record<string, string> } {
   if (!isRecord(info)) return unknown(name)
-  const requires = isRecord(info.requires) && Object.values(info.requires).every((range) => typeof range === 'string')
-    ? info.requires as Record<string, string>
-    : undefined
+  const requires =
+    isRecord(info.requires) && Object.values(info.requires).every((range) => typeof range === 'string')
+      ? (info.requires as Record<string, string>)
+      : undefined
   return { name, version: stringOrNull(info.version), buildTime: stringOrNull(info.buildTime), ...(requires && { requires }) }
 }
 
-async function readJsonFile (file: string): Promise<unknown> {
+async function readJsonFile(file: string): Promise<unknown> {
   try {
     return JSON.parse(await fs.readFile(file, 'utf8')) as unknown
   } catch {
@@ -49,20 +50,20 @@ async function readJsonFile (file: string): Promise<unknown> {
   }
 }
 
-async function fetchJson (url: string): Promise<unknown> {
+async function fetchJson(url: string): Promise<unknown> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
-    return response.ok ? await response.json() as unknown : undefined
+    return response.ok ? ((await response.json()) as unknown) : undefined
   } catch {
     return undefined
   }
 }
 
-export function createReleaseReader (consoleRoot: string) {
+export function createReleaseReader(consoleRoot: string) {
   const fetched = new MemoCache<{ manifest: unknown }>({ ttlMs: REMOTE_TTL_MS, maxEntries: 16 })
 
   /** The manifest at `entry`: a file of the console's own build, or fetched from another origin. */
-  async function manifest (name: string, entry: string): Promise<unknown> {
+  async function manifest(name: string, entry: string): Promise<unknown> {
     const ownPrefix = `/remotes/${name}/`
     if (entry.startsWith(ownPrefix)) {
       const dist = path.join(consoleRoot, `remote-${name}`, 'dist')
@@ -75,10 +76,10 @@ export function createReleaseReader (consoleRoot: string) {
   }
 
   return {
-    async host (): Promise<Release> {
+    async host(): Promise<Release> {
       return readRelease('host', await readJsonFile(path.join(consoleRoot, 'host', 'dist', 'build-info.json')))
     },
-    async remote (name: string, entry: string): Promise<RemoteRelease> {
+    async remote(name: string, entry: string): Promise<RemoteRelease> {
       const found = await manifest(name, entry)
       const metaData = isRecord(found) && isRecord(found.metaData) ? found.metaData : {}
       return { ...readRelease(name, metaData.console), entry }

@@ -25,22 +25,28 @@ export interface RemoveDemoResult {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
-export async function removeDemo (db: Db): Promise<RemoveDemoResult> {
+export async function removeDemo(db: Db): Promise<RemoveDemoResult> {
   const result = await db.transaction(async (tx) => {
-    const tenants = rowsOf<{ name: string }>(await tx.execute(sql`DELETE FROM tenants WHERE demo RETURNING name`)).map((row) => row.name).sort()
+    const tenants = rowsOf<{ name: string }>(await tx.execute(sql`DELETE FROM tenants WHERE demo RETURNING name`))
+      .map((row) => row.name)
+      .sort()
 
-    const linked = rowsOf<{ uid: string }>(await tx.execute(sql`
-      SELECT DISTINCT l.vulnerability_uid AS uid FROM osv_record_vulnerabilities l JOIN osv_records r ON r.id = l.osv_id WHERE r.demo`))
-      .map((row) => row.uid)
+    const linked = rowsOf<{ uid: string }>(
+      await tx.execute(sql`
+      SELECT DISTINCT l.vulnerability_uid AS uid FROM osv_record_vulnerabilities l JOIN osv_records r ON r.id = l.osv_id WHERE r.demo`)
+    ).map((row) => row.uid)
     const records = rowsOf<{ id: string }>(await tx.execute(sql`DELETE FROM osv_records WHERE demo RETURNING id`)).length
     // CVE rows a real record names keep their row, described by it alone; the others go.
     const orphans = await deriveVulnerabilities(tx, new Set(linked))
     const cveRows = await removeOrphanVulnerabilities(tx, orphans)
 
     const sensors = json(SENSORS)
-    const honeynetSessions = rowsOf<{ n: number }>(await tx.execute(sql`
+    const honeynetSessions =
+      rowsOf<{ n: number }>(
+        await tx.execute(sql`
       WITH gone AS (DELETE FROM honeypot_sessions WHERE sensor IN (SELECT jsonb_array_elements_text(${sensors})) RETURNING 1)
-      SELECT count(*)::int AS n FROM gone`))[0]?.n ?? 0
+      SELECT count(*)::int AS n FROM gone`)
+      )[0]?.n ?? 0
     if (honeynetSessions > 0) {
       await tx.execute(sql`DELETE FROM honeypot_events WHERE sensor IN (SELECT jsonb_array_elements_text(${sensors}))`)
       await rebuildRollups(tx)
@@ -56,7 +62,7 @@ export async function removeDemo (db: Db): Promise<RemoveDemoResult> {
  * The hourly honeynet counters recomputed from the stored sessions and events, as storeEvents()
  * keeps them (UTC hours; value_hash = md5 of the value as a uuid).
  */
-async function rebuildRollups (tx: Db): Promise<void> {
+async function rebuildRollups(tx: Db): Promise<void> {
   const hour = (column: string) => sql.raw(`date_trunc('hour', ${column} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`)
   await tx.execute(sql`DELETE FROM honeypot_rollups`)
   await tx.execute(sql`

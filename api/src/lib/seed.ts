@@ -39,7 +39,7 @@ export interface SeedResult {
   other: SeededAccount
 }
 
-async function ensureAccount (db: Db, tenantName: string, email: string, fromEnv: string | undefined): Promise<SeededAccount> {
+async function ensureAccount(db: Db, tenantName: string, email: string, fromEnv: string | undefined): Promise<SeededAccount> {
   const existing = await findUserByEmail(db, email)
   if (existing !== undefined) {
     return { email, tenantName, tenantUid: existing.tenantUid, userUid: existing.uid, passwordFromEnv: false, created: false }
@@ -48,14 +48,22 @@ async function ensureAccount (db: Db, tenantName: string, email: string, fromEnv
   checkPassword(password, email) // before the tenant exists: a refused password leaves nothing behind
   const tenant = await createTenant(db, tenantName, { demo: true })
   const user = await createUser(db, { tenantUid: tenant.uid, email, password })
-  return { email, tenantName, tenantUid: tenant.uid, userUid: user.uid, password, passwordFromEnv: fromEnv !== undefined, created: true }
+  return {
+    email,
+    tenantName,
+    tenantUid: tenant.uid,
+    userUid: user.uid,
+    password,
+    passwordFromEnv: fromEnv !== undefined,
+    created: true
+  }
 }
 
 /**
  * Idempotent demo data: the demo tenant and a second tenant used to show isolation. Later issues
  * extend this with devices, alerts, reports and so on for the demo tenant.
  */
-export async function seed (db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const demo = await ensureAccount(db, DEMO_TENANT_NAME, DEMO_EMAIL, options.demoPassword)
   const other = await ensureAccount(db, OTHER_TENANT_NAME, OTHER_EMAIL, options.otherPassword)
   if (options.honeynet !== false) await seedHoneynet(db)
@@ -74,13 +82,13 @@ export async function seed (db: Db, options: SeedOptions = {}): Promise<SeedResu
   return { demo, other }
 }
 
-export async function hasTenants (db: Db): Promise<boolean> {
+export async function hasTenants(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tenants)
   return (row?.n ?? 0) > 0
 }
 
 /** One line per account created by a seed run, saying how to sign in. */
-export function describeSeededAccount (account: SeededAccount): string | undefined {
+export function describeSeededAccount(account: SeededAccount): string | undefined {
   if (!account.created) return undefined
   const password = account.passwordFromEnv
     ? `(password from ${account.email === DEMO_EMAIL ? 'CONSOLE_DEMO_PASSWORD' : 'CONSOLE_OTHER_PASSWORD'})`

@@ -9,8 +9,9 @@ import { serverSecrets } from '../db/schema/index.js'
  * same one. Insert-if-missing then read: two processes starting at once still agree. Rotating
  * one: delete its row and restart every process.
  */
-export async function serverSecret (db: Db, name: string): Promise<Buffer> {
-  await db.insert(serverSecrets)
+export async function serverSecret(db: Db, name: string): Promise<Buffer> {
+  await db
+    .insert(serverSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing({ target: serverSecrets.name })
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name))

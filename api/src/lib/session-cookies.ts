@@ -21,9 +21,10 @@ export interface CookieNames {
  * `__Host-` forbids, so they get `__Secure-`. Plain HTTP keeps the plain names (no prefix works
  * there). The console's HTTP client reads whichever CSRF cookie exists.
  */
-export const cookieNames = (secure: boolean): CookieNames => secure
-  ? { access: '__Secure-access_token', refresh: '__Secure-refresh_token', csrf: '__Host-csrftoken' }
-  : { access: 'access_token', refresh: 'refresh_token', csrf: 'csrftoken' }
+export const cookieNames = (secure: boolean): CookieNames =>
+  secure
+    ? { access: '__Secure-access_token', refresh: '__Secure-refresh_token', csrf: '__Host-csrftoken' }
+    : { access: 'access_token', refresh: 'refresh_token', csrf: 'csrftoken' }
 
 type CookieConfig = Pick<Config, 'cookieSecure' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>
 
@@ -32,7 +33,7 @@ type CookieConfig = Pick<Config, 'cookieSecure' | 'accessTokenTtlSeconds' | 'ref
  * the tokens (the csrftoken too, or a restarted browser could not refresh). `csrfToken` is the
  * session's signed token (`CsrfTokens.issue(session.familyId)`).
  */
-export function setSessionCookies (reply: FastifyReply, session: IssuedSession, csrfToken: string, config: CookieConfig): void {
+export function setSessionCookies(reply: FastifyReply, session: IssuedSession, csrfToken: string, config: CookieConfig): void {
   const secure = config.cookieSecure
   const names = cookieNames(secure)
   const remember = session.remember
@@ -59,7 +60,7 @@ export function setSessionCookies (reply: FastifyReply, session: IssuedSession, 
   })
 }
 
-export function clearSessionCookies (reply: FastifyReply, config: Pick<Config, 'cookieSecure'>): void {
+export function clearSessionCookies(reply: FastifyReply, config: Pick<Config, 'cookieSecure'>): void {
   const secure = config.cookieSecure
   const names = cookieNames(secure)
   reply.clearCookie(names.access, { path: ACCESS_PATH, httpOnly: true, sameSite: 'lax', secure })

@@ -28,7 +28,13 @@ export interface SessionUser {
 
 const inSeconds = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`
 
-async function insertTokens (db: Db, userUid: string, familyId: string, remember: boolean, ttl: SessionTtl): Promise<IssuedSession> {
+async function insertTokens(
+  db: Db,
+  userUid: string,
+  familyId: string,
+  remember: boolean,
+  ttl: SessionTtl
+): Promise<IssuedSession> {
   const accessToken = randomToken()
   const refreshToken = randomToken()
   await db.insert(refreshTokens).values({
@@ -48,31 +54,31 @@ async function insertTokens (db: Db, userUid: string, familyId: string, remember
 }
 
 /** A fresh session (new refresh-token family) after a successful sign-in. */
-export function startSession (db: Db, userUid: string, remember: boolean, ttl: SessionTtl): Promise<IssuedSession> {
+export function startSession(db: Db, userUid: string, remember: boolean, ttl: SessionTtl): Promise<IssuedSession> {
   return db.transaction((tx) => insertTokens(tx, userUid, randomUUID(), remember, ttl))
 }
 
-export type RotateResult =
-  | { status: 'ok', session: IssuedSession }
-  | { status: 'reused' }
-  | { status: 'invalid' }
+export type RotateResult = { status: 'ok'; session: IssuedSession } | { status: 'reused' } | { status: 'invalid' }
 
 /**
  * Rotates a refresh token. Claiming the token is ONE conditional UPDATE, so of two concurrent
  * refreshes with the same token exactly one wins; a token presented after it was used means it
  * leaked, and the whole family is revoked.
  */
-export async function rotateRefreshToken (db: Db, presented: string, ttl: SessionTtl): Promise<RotateResult> {
+export async function rotateRefreshToken(db: Db, presented: string, ttl: SessionTtl): Promise<RotateResult> {
   const tokenHash = hashToken(presented)
   const result = await db.transaction(async (tx): Promise<RotateResult | { status: 'check' }> => {
-    const [claimed] = await tx.update(refreshTokens)
+    const [claimed] = await tx
+      .update(refreshTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.usedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`)
-      ))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`)
+        )
+      )
       .returning({ familyId: refreshTokens.familyId, userUid: refreshTokens.userUid, remember: refreshTokens.remember })
     if (claimed === undefined) return { status: 'check' }
     const session = await insertTokens(tx, claimed.userUid, claimed.familyId, claimed.remember, ttl)
@@ -80,7 +86,8 @@ export async function rotateRefreshToken (db: Db, presented: string, ttl: Sessio
   })
   if (result.status !== 'check') return result
 
-  const [known] = await db.select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+  const [known] = await db
+    .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash))
   if (known?.usedAt != null) {
@@ -96,24 +103,30 @@ export type Revocation = { familyId: string } | { userUid: string }
 const revocationListeners = new Set<(revoked: Revocation) => void>()
 
 /** Session caches of this process subscribe here; the answer unsubscribes. */
-export function onSessionsRevoked (listener: (revoked: Revocation) => void): () => void {
+export function onSessionsRevoked(listener: (revoked: Revocation) => void): () => void {
   revocationListeners.add(listener)
-  return () => { revocationListeners.delete(listener) }
+  return () => {
+    revocationListeners.delete(listener)
+  }
 }
 
 /**
  * Tells this process's session caches that sessions died. Call it AFTER the revoking write
  * committed (a check that read the database before the commit must not be cached).
  */
-export function sessionsRevoked (revoked: Revocation): void {
+export function sessionsRevoked(revoked: Revocation): void {
   for (const listener of revocationListeners) listener(revoked)
 }
 
-export async function revokeFamily (db: Db, familyId: string): Promise<void> {
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(refreshTokens).set({ revokedAt: sql`now()` })
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    await tx.update(accessTokens).set({ revokedAt: sql`now()` })
+    await tx
+      .update(accessTokens)
+      .set({ revokedAt: sql`now()` })
       .where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)))
   })
   sessionsRevoked({ familyId })
@@ -123,17 +136,22 @@ export async function revokeFamily (db: Db, familyId: string): Promise<void> {
  * Signs a user out everywhere (password reset). Inside a transaction, call
  * `sessionsRevoked({ userUid })` again once it committed.
  */
-export async function revokeUserSessions (db: Db, userUid: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: sql`now()` })
+export async function revokeUserSessions(db: Db, userUid: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userUid, userUid), isNull(refreshTokens.revokedAt)))
-  await db.update(accessTokens).set({ revokedAt: sql`now()` })
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(accessTokens.userUid, userUid), isNull(accessTokens.revokedAt)))
   sessionsRevoked({ userUid })
 }
 
 /** The family a refresh token belongs to, whatever its state (for logout). */
-export async function refreshTokenFamily (db: Db, presented: string): Promise<string | undefined> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId })
+export async function refreshTokenFamily(db: Db, presented: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)))
   return row?.familyId
@@ -145,23 +163,20 @@ export interface LiveAccessToken {
 }
 
 /** The signed-in user behind a live access token (by the token's digest, `hashToken`), or undefined. */
-export async function findAccessToken (db: Db, tokenHash: string): Promise<LiveAccessToken | undefined> {
-  const [row] = await db.select({
-    uid: users.uid,
-    email: users.email,
-    tenantUid: users.tenantUid,
-    tenantName: tenants.name,
-    familyId: accessTokens.familyId,
-    expiresAt: accessTokens.expiresAt
-  })
+export async function findAccessToken(db: Db, tokenHash: string): Promise<LiveAccessToken | undefined> {
+  const [row] = await db
+    .select({
+      uid: users.uid,
+      email: users.email,
+      tenantUid: users.tenantUid,
+      tenantName: tenants.name,
+      familyId: accessTokens.familyId,
+      expiresAt: accessTokens.expiresAt
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.uid, accessTokens.userUid))
     .innerJoin(tenants, eq(tenants.uid, users.tenantUid))
-    .where(and(
-      eq(accessTokens.tokenHash, tokenHash),
-      isNull(accessTokens.revokedAt),
-      gt(accessTokens.expiresAt, sql`now()`)
-    ))
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
   if (row === undefined) return undefined
   const { expiresAt, ...user } = row
   // Frozen: a cached session is shared by every request that presents the token.

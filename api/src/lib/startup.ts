@@ -5,25 +5,38 @@ import { InputError } from './accounts.js'
 import { describeError, errorCode, innermostError } from '../db/errors.js'
 
 /** Errors whose message is the whole story: printed as one line, no stack. */
-export function isExpectedError (error: unknown): error is Error {
-  return error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirError || error instanceof InputError
+export function isExpectedError(error: unknown): error is Error {
+  return (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirError ||
+    error instanceof InputError
+  )
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'CONNECT_TIMEOUT'])
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT'
+])
 
 /** One clear line for any start-up failure (a refused connection, a locked folder, a bad env, a full disk). */
-export function describeStartupError (error: unknown): string {
+export function describeStartupError(error: unknown): string {
   if (isExpectedError(error)) return error.message
   const cause = innermostError(error)
   const code = errorCode(cause)
   const message = describeError(cause)
-  return (code !== undefined && CONNECTION_CODES.has(code))
+  return code !== undefined && CONNECTION_CODES.has(code)
     ? `Cannot connect to the PostgreSQL server in DATABASE_URL (${message})`
     : message
 }
 
 /** `requestLimits`: the server's request connections get the DATABASE_*_TIMEOUT_SECONDS limits. */
-export async function openConfiguredDatabase (config: Config, options: { requestLimits?: boolean } = {}): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, options: { requestLimits?: boolean } = {}): Promise<Database> {
   const database = await openDatabase(databaseTarget(config, options))
   try {
     await database.migrate()
@@ -33,4 +46,3 @@ export async function openConfiguredDatabase (config: Config, options: { request
   }
   return database
 }
-

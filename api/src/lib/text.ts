@@ -22,7 +22,7 @@ export const SURROGATE_MESSAGE = 'Must not contain unpaired UTF-16 surrogates (\
 export const mayHoldUnstorable = (json: string): boolean => /\\u(?:0000|[dD][89a-fA-F])|[\u0000\uD800-\uDFFF]/.test(json)
 
 /** Why this string cannot be stored, or undefined when it can. */
-export function textProblem (value: string): string | undefined {
+export function textProblem(value: string): string | undefined {
   if (!SUSPECT.test(value)) return undefined
   if (value.includes('\u0000')) return NUL_MESSAGE
   if (LONE_SURROGATE.test(value)) return SURROGATE_MESSAGE

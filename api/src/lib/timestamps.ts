@@ -12,7 +12,7 @@ export const MAX_TIMESTAMP_MS = Date.parse('9999-12-31T23:59:59.999Z')
 
 const inRange = (ms: number): boolean => ms >= MIN_TIMESTAMP_MS && ms <= MAX_TIMESTAMP_MS
 
-function fromText (text: string): number | undefined {
+function fromText(text: string): number | undefined {
   const m = DATE_TIME.exec(text)
   if (m === null) return undefined
   const [year, month, day, hour, minute, second = 0] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[]
@@ -32,8 +32,14 @@ function fromText (text: string): number | undefined {
 }
 
 /** The instant a document's field names, or undefined when it is not one PostgreSQL can store. */
-export function parseTimestamp (value: unknown): Date | undefined {
-  const ms = typeof value === 'number' ? (Number.isFinite(value) ? Math.floor(value) : undefined)
-    : typeof value === 'string' ? fromText(value.trim()) : undefined
+export function parseTimestamp(value: unknown): Date | undefined {
+  const ms =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? Math.floor(value)
+        : undefined
+      : typeof value === 'string'
+        ? fromText(value.trim())
+        : undefined
   return ms !== undefined && inRange(ms) ? new Date(ms) : undefined
 }

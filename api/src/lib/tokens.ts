@@ -6,7 +6,7 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 /** Only this digest of a token is ever stored. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
-export function safeEqual (a: string, b: string): boolean {
+export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)

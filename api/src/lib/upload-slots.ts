@@ -6,10 +6,13 @@ export class UploadSlots {
   private running = 0
   private readonly waiting: Array<() => void> = []
 
-  constructor (readonly active: number, readonly queued: number) {}
+  constructor(
+    readonly active: number,
+    readonly queued: number
+  ) {}
 
   /** A release function once a slot is free; null at once when the queue is full too. */
-  async acquire (): Promise<(() => void) | null> {
+  async acquire(): Promise<(() => void) | null> {
     if (this.running >= this.active) {
       if (this.waiting.length >= this.queued) return null
       await new Promise<void>((resolve) => this.waiting.push(resolve))

@@ -24,15 +24,23 @@ const Remotes = Type.Object({
  */
 export const remotesRoute: FastifyPluginAsyncTypebox = async (app) => {
   const releases = createReleaseReader(app.config.consoleRoot)
-  app.get('/remotes.json', {
-    schema: { tags: ['console'], summary: 'The host and its remotes: manifests, versions, build times', response: { 200: Remotes } },
-    config: { auth: 'none' }
-  }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-cache')
-    const [host, detect, insights, threat] = await Promise.all([
-      releases.host(),
-      ...REMOTE_NAMES.map((name) => releases.remote(name, app.config.remotes[name]))
-    ])
-    return { host, remotes: { detect, insights, threat } }
-  })
+  app.get(
+    '/remotes.json',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'The host and its remotes: manifests, versions, build times',
+        response: { 200: Remotes }
+      },
+      config: { auth: 'none' }
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache')
+      const [host, detect, insights, threat] = await Promise.all([
+        releases.host(),
+        ...REMOTE_NAMES.map((name) => releases.remote(name, app.config.remotes[name]))
+      ])
+      return { host, remotes: { detect, insights, threat } }
+    }
+  )
 }

@@ -7,7 +7,15 @@ import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
 import { seed } from '../../src/lib/seed.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
-import { closedPort, FEED_FIXTURES, sharedOsvMissing, sharedRecords, startFeedServer, zipOf, type FeedServer } from '../lib/feeds/feed-server.js'
+import {
+  closedPort,
+  FEED_FIXTURES,
+  sharedOsvMissing,
+  sharedRecords,
+  startFeedServer,
+  zipOf,
+  type FeedServer
+} from '../lib/feeds/feed-server.js'
 
 const KEV = path.join(FEED_FIXTURES, 'kev-sample.json')
 const EPSS = path.join(FEED_FIXTURES, 'epss-sample.csv')
@@ -23,41 +31,64 @@ describe('feed CLI: sync-feeds, import-kev, import-epss', () => {
     return { code, stdout: out.join('\n'), stderr: err.join('\n') }
   }
   const feedEnv = (base: string) => ({
-    OSV_BASE_URL: base, KEV_URL: `${base}/kev.json`, EPSS_URL: `${base}/epss.csv.gz`, FEED_ECOSYSTEMS: 'Debian:12'
+    OSV_BASE_URL: base,
+    KEV_URL: `${base}/kev.json`,
+    EPSS_URL: `${base}/epss.csv.gz`,
+    FEED_ECOSYSTEMS: 'Debian:12'
   })
 
   before(async () => {
     dataDir = tempDir('console-cli-feeds-')
     const database = await openDatabase({ kind: 'pglite', dataDir, template: await pgliteTemplate() })
     try {
-      await seed(database.db, { demoPassword: 'demo-password', otherPassword: 'other-password', honeynet: false, insights: false })
+      await seed(database.db, {
+        demoPassword: 'demo-password',
+        otherPassword: 'other-password',
+        honeynet: false,
+        insights: false
+      })
     } finally {
       await database.close()
     }
     server = await startFeedServer()
   })
-  after(async () => { await server?.close() })
-
-  it('sync-feeds: one line per feed, then the re-match; a second run finds nothing new', { skip: sharedOsvMissing() }, async () => {
-    server.files.set('/Debian/all.zip', await zipOf(sharedRecords('debian').values()))
-    server.files.set('/kev.json', fs.readFileSync(KEV))
-    server.files.set('/epss.csv.gz', gzipSync(fs.readFileSync(EPSS)))
-    const first = await cli(['sync-feeds'], feedEnv(server.url))
-    assert.equal(first.code, 0, first.stderr)
-    const lines = first.stdout.split('\n')
-    // The demo seed's devices are simulated: only FEED_ECOSYSTEMS ("Debian:12" → the Debian zip) is synced.
-    assert.match(lines[0]!, /^osv:Debian: 10 records \(10 new or changed, 0 removed, 0 skipped\) from [\d.]+ MB in [\d.]+ s \([\d,]+ records\/s; switch [\d.]+ s\)$/)
-    assert.match(lines[1]!, /^kev: 3 entries \(catalogue 2026\.11\.20\), \d+ CVEs? entered or left it, [\d,]+ devices? re-rated$/)
-    assert.equal(lines[2], 'epss: 5 scores (model v2025.03.14, scored 2026-11-20)')
-    assert.match(lines[3]!, /^Re-matched \d+ devices?: [\d,]+ packages?, [\d,]+ findings? \(\d+ high risk\) in [\d.]+ s$/)
-    assert.match(lines[4]!, /^Re-analysed \d+ SBOMs?: /)
-    assert.equal(first.stderr, '')
-
-    const second = await cli(['sync-feeds'], feedEnv(server.url))
-    assert.equal(second.code, 0, second.stderr)
-    assert.deepEqual(second.stdout.split('\n'), [
-      'osv:Debian: not modified since the last sync', 'kev: not modified since the last sync', 'epss: not modified since the last sync'])
+  after(async () => {
+    await server?.close()
   })
+
+  it(
+    'sync-feeds: one line per feed, then the re-match; a second run finds nothing new',
+    { skip: sharedOsvMissing() },
+    async () => {
+      server.files.set('/Debian/all.zip', await zipOf(sharedRecords('debian').values()))
+      server.files.set('/kev.json', fs.readFileSync(KEV))
+      server.files.set('/epss.csv.gz', gzipSync(fs.readFileSync(EPSS)))
+      const first = await cli(['sync-feeds'], feedEnv(server.url))
+      assert.equal(first.code, 0, first.stderr)
+      const lines = first.stdout.split('\n')
+      // The demo seed's devices are simulated: only FEED_ECOSYSTEMS ("Debian:12" → the Debian zip) is synced.
+      assert.match(
+        lines[0]!,
+        /^osv:Debian: 10 records \(10 new or changed, 0 removed, 0 skipped\) from [\d.]+ MB in [\d.]+ s \([\d,]+ records\/s; switch [\d.]+ s\)$/
+      )
+      assert.match(
+        lines[1]!,
+        /^kev: 3 entries \(catalogue 2026\.11\.20\), \d+ CVEs? entered or left it, [\d,]+ devices? re-rated$/
+      )
+      assert.equal(lines[2], 'epss: 5 scores (model v2025.03.14, scored 2026-11-20)')
+      assert.match(lines[3]!, /^Re-matched \d+ devices?: [\d,]+ packages?, [\d,]+ findings? \(\d+ high risk\) in [\d.]+ s$/)
+      assert.match(lines[4]!, /^Re-analysed \d+ SBOMs?: /)
+      assert.equal(first.stderr, '')
+
+      const second = await cli(['sync-feeds'], feedEnv(server.url))
+      assert.equal(second.code, 0, second.stderr)
+      assert.deepEqual(second.stdout.split('\n'), [
+        'osv:Debian: not modified since the last sync',
+        'kev: not modified since the last sync',
+        'epss: not modified since the last sync'
+      ])
+    }
+  )
 
   it('sync-feeds offline: a clear line per feed on stderr, exit code 1', async () => {
     const down = `http://127.0.0.1:${await closedPort()}`
@@ -81,11 +112,19 @@ describe('feed CLI: sync-feeds, import-kev, import-epss', () => {
   it('import-kev and import-epss read files (.csv or .csv.gz); bad input is one line, exit 1', async () => {
     const kev = await cli(['import-kev', KEV])
     assert.equal(kev.code, 0, kev.stderr)
-    assert.match(kev.stdout, /^kev: 3 entries \(catalogue 2026\.11\.20\), [\d,]+ CVEs? entered or left it, [\d,]+ devices? re-rated$/)
+    assert.match(
+      kev.stdout,
+      /^kev: 3 entries \(catalogue 2026\.11\.20\), [\d,]+ CVEs? entered or left it, [\d,]+ devices? re-rated$/
+    )
     const csv = await cli(['import-epss', EPSS])
     assert.equal(csv.stdout, 'epss: 5 scores (model v2025.03.14, scored 2026-11-20)')
     const gz = path.join(tempDir('console-cli-epss-'), 'epss_scores-current.csv.gz')
-    fs.writeFileSync(gz, gzipSync('#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2021-44228,0.9441,0.99961\n'))
+    fs.writeFileSync(
+      gz,
+      gzipSync(
+        '#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2021-44228,0.9441,0.99961\n'
+      )
+    )
     assert.equal((await cli(['import-epss', gz])).stdout, 'epss: 1 score (model v2025.03.14, scored 2026-11-21)')
 
     const notJson = path.join(tempDir('console-cli-kev-'), 'kev.json')

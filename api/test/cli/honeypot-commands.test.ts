@@ -9,7 +9,7 @@ import { cowrieEvent } from '../lib/honeypot/honeypot-helpers.js'
 
 const env = (dataDir: string) => ({ PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
 
-async function cli (dataDir: string, args: string[]) {
+async function cli(dataDir: string, args: string[]) {
   const out: string[] = []
   const err: string[] = []
   const code = await runCli(args, env(dataDir), { out: (line) => out.push(line), err: (line) => err.push(line) })
@@ -40,12 +40,14 @@ describe('honeypot CLI commands', () => {
       const database = await openDatabase({ kind: 'pglite', dataDir })
       const app = await buildApp({ config: loadConfig(env(dataDir)), database, logger: false })
       try {
-        return (await app.inject({
-          method: 'POST',
-          url: '/api/v1/honeypot/events/',
-          headers: { 'content-type': 'application/x-ndjson', 'x-api-key': key },
-          payload: cowrieEvent('cowrie.session.connect', 'cli000000001', 1000)
-        })).statusCode
+        return (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/honeypot/events/',
+            headers: { 'content-type': 'application/x-ndjson', 'x-api-key': key },
+            payload: cowrieEvent('cowrie.session.connect', 'cli000000001', 1000)
+          })
+        ).statusCode
       } finally {
         await app.close()
       }

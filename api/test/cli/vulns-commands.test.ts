@@ -18,7 +18,7 @@ import { osvFiles, osvRecordsIn } from '../lib/vulns/osv-files.js'
 const apiDir = path.resolve(import.meta.dirname, '..', '..')
 const env = (dataDir: string) => ({ PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
 
-async function cli (dataDir: string, args: string[]) {
+async function cli(dataDir: string, args: string[]) {
   const out: string[] = []
   const err: string[] = []
   const code = await runCli(args, env(dataDir), { out: (line) => out.push(line), err: (line) => err.push(line) })
@@ -26,7 +26,7 @@ async function cli (dataDir: string, args: string[]) {
 }
 
 /** Reads the embedded database between CLI runs (one process per data folder at a time). */
-async function query<T> (dataDir: string, read: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function query<T>(dataDir: string, read: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
   const database = await openDatabase({ kind: 'pglite', dataDir })
   try {
     return await read(database.db)
@@ -43,7 +43,12 @@ const BASH_ADVISORY = {
   summary: 'bash - security update',
   details: 'A test advisory: bash before 5.2.15-2+b3 on Debian 12.',
   severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }],
-  affected: [{ package: { ecosystem: 'Debian:12', name: 'bash' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '5.2.15-2+b3' }] }] }]
+  affected: [
+    {
+      package: { ecosystem: 'Debian:12', name: 'bash' },
+      ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '5.2.15-2+b3' }] }]
+    }
+  ]
 }
 
 describe('vulnerability CLI: import-osv and match-devices', () => {
@@ -68,25 +73,50 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     const run = await cli(dataDir, ['import-osv', feed])
     assert.equal(run.code, 0, run.stderr)
     const [imported, matched, reanalysed] = run.stdout.split('\n')
-    assert.equal(imported, 'Imported 1 OSV record from 1 document: 1 CVE, 1 affected package row; 0 skipped, 0 older than stored, 0 withdrawn')
+    assert.equal(
+      imported,
+      'Imported 1 OSV record from 1 document: 1 CVE, 1 affected package row; 0 skipped, 0 older than stored, 0 withdrawn'
+    )
     assert.match(matched!, /^Re-matched \d+ devices: [\d,]+ packages, [\d,]+ findings \(\d+ high risk\)$/)
     // The two system SBOMs have a bash component (read again by name, whatever the ecosystem); only
     // the Debian 12 one (bash 5.2.15-2+b2) is affected: it gains the advisory beside its demo findings.
     assert.match(reanalysed!, /^Re-analysed 2 SBOMs: 1 changed, [\d,]+ vulnerabilities from the feed$/)
-    const system = await query(dataDir, async (db) => (await db.select().from(insightSboms).where(eq(insightSboms.tenantUid, demoTenant)))
-      .map((row) => JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8')))
-      .find((document) => document.metadata.component?.name === 'Debian GNU/Linux'))
+    const system = await query(dataDir, async (db) =>
+      (await db.select().from(insightSboms).where(eq(insightSboms.tenantUid, demoTenant)))
+        .map((row) => JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8')))
+        .find((document) => document.metadata.component?.name === 'Debian GNU/Linux')
+    )
     const bash = system.vulnerabilities.find((v: { id: string }) => v.id === 'CVE-2026-99999')
-    assert.deepEqual(bash.affects.map((a: { ref: string }) => a.ref), [system.components.find((c: { name: string }) => c.name === 'bash')['bom-ref']])
-    assert.ok(!bash.properties.some((p: { name: string }) => p.name === 'console:demo'), 'a real advisory on a demo SBOM is not demo data')
+    assert.deepEqual(
+      bash.affects.map((a: { ref: string }) => a.ref),
+      [system.components.find((c: { name: string }) => c.name === 'bash')['bom-ref']]
+    )
+    assert.ok(
+      !bash.properties.some((p: { name: string }) => p.name === 'console:demo'),
+      'a real advisory on a demo SBOM is not demo data'
+    )
 
     const { expected, findings, high } = await query(dataDir, async (db) => {
-      const [bash] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM device_packages
-        WHERE ecosystem = 'Debian:12' AND source_name = 'bash' AND version = '5.2.15-2+b2'`))
-      const rows = await db.select({ deviceUid: packageFindings.deviceUid }).from(packageFindings)
-        .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid)).where(eq(vulnerabilities.cveId, 'CVE-2026-99999'))
-      const risky = await db.select({ risk: devices.riskScore }).from(devices)
-        .innerJoin(devicePackages, and(eq(devicePackages.deviceUid, devices.uid), eq(devicePackages.name, 'bash'), eq(devicePackages.ecosystem, 'Debian:12')))
+      const [bash] = rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM device_packages
+        WHERE ecosystem = 'Debian:12' AND source_name = 'bash' AND version = '5.2.15-2+b2'`)
+      )
+      const rows = await db
+        .select({ deviceUid: packageFindings.deviceUid })
+        .from(packageFindings)
+        .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+        .where(eq(vulnerabilities.cveId, 'CVE-2026-99999'))
+      const risky = await db
+        .select({ risk: devices.riskScore })
+        .from(devices)
+        .innerJoin(
+          devicePackages,
+          and(
+            eq(devicePackages.deviceUid, devices.uid),
+            eq(devicePackages.name, 'bash'),
+            eq(devicePackages.ecosystem, 'Debian:12')
+          )
+        )
       return { expected: bash!.n, findings: rows.length, high: risky.every((device) => device.risk === 'High') }
     })
     assert.ok(expected >= 12, `${expected} Debian 12 bash packages in the demo`)
@@ -105,7 +135,12 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     assert.equal(real.code, 0, real.stderr)
     const records = osvRecordsIn(feed).length
     const documents = osvFiles(feed).length
-    assert.match(real.stdout, new RegExp(`^Imported ${records.toLocaleString('en-US')} OSV records from ${documents} documents: [\\d,]+ CVEs, [\\d,]+ affected package rows; 0 skipped, 0 older than stored, 0 withdrawn\n`))
+    assert.match(
+      real.stdout,
+      new RegExp(
+        `^Imported ${records.toLocaleString('en-US')} OSV records from ${documents} documents: [\\d,]+ CVEs, [\\d,]+ affected package rows; 0 skipped, 0 older than stored, 0 withdrawn\n`
+      )
+    )
   })
 
   it('reports bad files on stderr and keeps the good ones', async () => {
@@ -133,7 +168,7 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     assert.equal(nowhere.stderr, `No such file or folder: ${path.join(dataDir, 'no-such-feed')}`)
   })
 
-  it('match-devices re-matches every device, or one tenant\'s', async () => {
+  it("match-devices re-matches every device, or one tenant's", async () => {
     const all = await cli(dataDir, ['match-devices'])
     assert.equal(all.code, 0, all.stderr)
     assert.match(all.stdout, /^Matched 68 devices: [\d,]+ packages, [\d,]+ findings \(\d+ high risk\)$/)
@@ -145,44 +180,84 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
     assert.equal(unknown.stderr, 'No tenant with uid 00000000-0000-4000-8000-000000000000')
   })
 
-  it('reanalyse-sboms analyses every stored SBOM again (or one tenant\'s), e.g. one stored before the analysis existed', async () => {
+  it("reanalyse-sboms analyses every stored SBOM again (or one tenant's), e.g. one stored before the analysis existed", async () => {
     // The demo Debian 12 system SBOM as an older console stored it: as uploaded (console-scan's
     // output lists no vulnerabilities), never analysed.
     const { system, old } = await query(dataDir, async (db) => {
       const rows = await db.select().from(insightSboms).where(eq(insightSboms.tenantUid, demoTenant))
-      const row = rows.find((r) => JSON.parse(gunzipSync(Buffer.from(r.documentGzipBase64, 'base64')).toString('utf8')).metadata.component?.name === 'Debian GNU/Linux')!
+      const row = rows.find(
+        (r) =>
+          JSON.parse(gunzipSync(Buffer.from(r.documentGzipBase64, 'base64')).toString('utf8')).metadata.component?.name ===
+          'Debian GNU/Linux'
+      )!
       const document = JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8'))
-      const old = JSON.stringify(normaliseSbom({ bomFormat: 'CycloneDX', specVersion: document.spec_version, components: document.components }))
-      await db.update(insightSboms).set({ documentGzipBase64: gzipSync(old).toString('base64'), vulnerabilityCount: 0, packages: null })
+      const old = JSON.stringify(
+        normaliseSbom({ bomFormat: 'CycloneDX', specVersion: document.spec_version, components: document.components })
+      )
+      await db
+        .update(insightSboms)
+        .set({ documentGzipBase64: gzipSync(old).toString('base64'), vulnerabilityCount: 0, packages: null })
         .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, row.reportUid)))
       return { system: row.reportUid, old }
     })
-    const stored = async () => await query(dataDir, async (db) => (await db.select().from(insightSboms)
-      .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, system))))[0]!)
+    const stored = async () =>
+      await query(
+        dataDir,
+        async (db) =>
+          (
+            await db
+              .select()
+              .from(insightSboms)
+              .where(and(eq(insightSboms.tenantUid, demoTenant), eq(insightSboms.reportUid, system)))
+          )[0]!
+      )
 
     const one = await cli(dataDir, ['reanalyse-sboms', '--tenant', otherTenant])
     assert.equal(one.code, 0, one.stderr)
-    assert.match(one.stdout, /^Re-analysed 1 SBOM: 0 changed, [\d,]+ vulnerabilities from the feed$/, 'the isolation tenant\'s gateway SBOM: already analysed')
-    assert.equal(gunzipSync(Buffer.from((await stored()).documentGzipBase64, 'base64')).toString('utf8'), old, 'another tenant\'s SBOM is not touched')
+    assert.match(
+      one.stdout,
+      /^Re-analysed 1 SBOM: 0 changed, [\d,]+ vulnerabilities from the feed$/,
+      "the isolation tenant's gateway SBOM: already analysed"
+    )
+    assert.equal(
+      gunzipSync(Buffer.from((await stored()).documentGzipBase64, 'base64')).toString('utf8'),
+      old,
+      "another tenant's SBOM is not touched"
+    )
 
     const all = await cli(dataDir, ['reanalyse-sboms'])
     assert.equal(all.code, 0, all.stderr)
     const row = await stored()
     const document = JSON.parse(gunzipSync(Buffer.from(row.documentGzipBase64, 'base64')).toString('utf8'))
-    const added = document.vulnerabilities.filter((v: { properties: Array<{ name: string }> }) => v.properties.some((p) => p.name === 'console:source')).length
+    const added = document.vulnerabilities.filter((v: { properties: Array<{ name: string }> }) =>
+      v.properties.some((p) => p.name === 'console:source')
+    ).length
     assert.ok(added > 0 && row.vulnerabilityCount === added && row.stats.feed?.vulnerabilities === added)
     assert.ok(row.packages !== null && row.packages.includes('openssl'))
-    assert.ok(document.vulnerabilities.some((v: { properties: Array<{ name: string }> }) => v.properties.some((p) => p.name === 'console:demo')), 'a demo SBOM gets the demo catalogue back')
+    assert.ok(
+      document.vulnerabilities.some((v: { properties: Array<{ name: string }> }) =>
+        v.properties.some((p) => p.name === 'console:demo')
+      ),
+      'a demo SBOM gets the demo catalogue back'
+    )
     assert.match(all.stdout, /^Re-analysed 3 SBOMs: 1 changed, \d+ vulnerabilities from the feed$/)
 
     const again = await cli(dataDir, ['reanalyse-sboms'])
     assert.match(again.stdout, /^Re-analysed 3 SBOMs: 0 changed, /)
-    assert.equal((await cli(dataDir, ['reanalyse-sboms', '--tenant', 'acme'])).stderr, '--tenant must be a tenant uid, not "acme"')
+    assert.equal(
+      (await cli(dataDir, ['reanalyse-sboms', '--tenant', 'acme'])).stderr,
+      '--tenant must be a tenant uid, not "acme"'
+    )
   })
 
   it('as a process: --help lists the commands', async () => {
     const help = await new Promise<string>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--help'], { cwd: apiDir, env: env(dataDir) }, (_error, stdout) => resolve(stdout))
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', '--help'],
+        { cwd: apiDir, env: env(dataDir) },
+        (_error, stdout) => resolve(stdout)
+      )
     })
     assert.match(help, /import-osv <PATH> +Import an OSV vulnerability feed/)
     assert.match(help, /match-devices \[--tenant <uid>\] +Re-match/)

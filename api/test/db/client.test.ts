@@ -14,8 +14,10 @@ describe('the DATA_DIR lock', () => {
       assert.equal(fs.readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8').trim(), String(process.pid))
       await assert.rejects(openDatabase({ kind: 'pglite', dataDir }), (error: Error) => {
         assert.ok(error instanceof DataDirLockedError)
-        assert.equal(error.message,
-          `Another console process (pid ${process.pid}) is using DATA_DIR ${dataDir}; stop it or choose another DATA_DIR`)
+        assert.equal(
+          error.message,
+          `Another console process (pid ${process.pid}) is using DATA_DIR ${dataDir}; stop it or choose another DATA_DIR`
+        )
         return true
       })
     } finally {

@@ -4,7 +4,15 @@ import { after, describe, it } from 'node:test'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import fc from 'fast-check'
-import { missingGenerator, operationsOf, requestArbitrary, ROUTE_SPECS, routeKey, type FuzzRequest, type Operation } from './routes.js'
+import {
+  missingGenerator,
+  operationsOf,
+  requestArbitrary,
+  ROUTE_SPECS,
+  routeKey,
+  type FuzzRequest,
+  type Operation
+} from './routes.js'
 import { buildFuzzWorld, CREDENTIALS, type Credential } from './world.js'
 
 /**
@@ -36,14 +44,18 @@ const seedFor = (key: string, credential: Credential): number =>
 const world = await buildFuzzWorld()
 const operations = operationsOf(world.t.app.swagger() as unknown as Parameters<typeof operationsOf>[0])
 
-function decoded (response: LightMyRequestResponse): string {
+function decoded(response: LightMyRequestResponse): string {
   const raw = response.rawPayload
   try {
     switch (response.headers['content-encoding']) {
-      case 'gzip': return gunzipSync(raw).toString('utf8')
-      case 'br': return brotliDecompressSync(raw).toString('utf8')
-      case 'deflate': return inflateSync(raw).toString('utf8')
-      default: return raw.toString('utf8')
+      case 'gzip':
+        return gunzipSync(raw).toString('utf8')
+      case 'br':
+        return brotliDecompressSync(raw).toString('utf8')
+      case 'deflate':
+        return inflateSync(raw).toString('utf8')
+      default:
+        return raw.toString('utf8')
     }
   } catch {
     return raw.toString('utf8')
@@ -52,13 +64,15 @@ function decoded (response: LightMyRequestResponse): string {
 
 const describeRequest = (request: FuzzRequest): string => {
   const body = request.body.payload === undefined ? '' : Buffer.from(request.body.payload).toString('utf8')
-  return `${request.method} ${request.url} content-type=${JSON.stringify(request.body.contentType)}` +
+  return (
+    `${request.method} ${request.url} content-type=${JSON.stringify(request.body.contentType)}` +
     `${request.body.encoding === undefined ? '' : ` content-encoding=${request.body.encoding}`} csrf=${request.csrf}` +
     ` body(${body.length})=${JSON.stringify(body.slice(0, 400))}`
+  )
 }
 
 /** What is wrong with one answer, or an empty list. */
-function problemsOf (request: FuzzRequest, response: LightMyRequestResponse, ms: number): string[] {
+function problemsOf(request: FuzzRequest, response: LightMyRequestResponse, ms: number): string[] {
   const problems: string[] = []
   if (response.statusCode >= 500) problems.push(`status ${response.statusCode}: ${response.body.slice(0, 300)}`)
   if (ms > SLOW_MS) problems.push(`answered in ${Math.round(ms)} ms (over ${SLOW_MS})`)
@@ -70,9 +84,12 @@ function problemsOf (request: FuzzRequest, response: LightMyRequestResponse, ms:
   return problems
 }
 
-async function send (operation: Operation, credential: Credential, request: FuzzRequest): Promise<void> {
+async function send(operation: Operation, credential: Credential, request: FuzzRequest): Promise<void> {
   const spec = ROUTE_SPECS[routeKey(operation)] ?? {}
-  const headers: Record<string, string> = await world.headers(credential, { csrf: request.csrf, freshSession: spec.freshSession === true })
+  const headers: Record<string, string> = await world.headers(credential, {
+    csrf: request.csrf,
+    freshSession: spec.freshSession === true
+  })
   if (request.body.contentType !== undefined) headers['content-type'] = request.body.contentType
   if (request.body.encoding !== undefined) headers['content-encoding'] = request.body.encoding
   const started = performance.now()
@@ -87,13 +104,22 @@ async function send (operation: Operation, credential: Credential, request: Fuzz
 }
 
 describe('route fuzzing (issue 11): no 5xx, no answer over 2 s, no cross-tenant read', () => {
-  after(async () => { await world.t.close() })
+  after(async () => {
+    await world.t.close()
+  })
 
   it('every route in the OpenAPI document has a generator, and every ROUTE_SPECS entry a route', () => {
     assert.ok(operations.length > 40, `the document lists the routes (${operations.length})`)
-    assert.deepEqual(operations.map(missingGenerator).filter((reason) => reason !== undefined), [])
+    assert.deepEqual(
+      operations.map(missingGenerator).filter((reason) => reason !== undefined),
+      []
+    )
     const keys = new Set(operations.map(routeKey))
-    assert.deepEqual(Object.keys(ROUTE_SPECS).filter((key) => !keys.has(key)), [], 'ROUTE_SPECS names routes the document does not have')
+    assert.deepEqual(
+      Object.keys(ROUTE_SPECS).filter((key) => !keys.has(key)),
+      [],
+      'ROUTE_SPECS names routes the document does not have'
+    )
   })
 
   for (const operation of operations) {
@@ -111,11 +137,13 @@ describe('route fuzzing (issue 11): no 5xx, no answer over 2 s, no cross-tenant 
         )
         if (details.failed) {
           const [request] = details.counterexample ?? []
-          failures.push([
-            `${key} with ${credential}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
-            `  request: ${request === undefined ? '?' : describeRequest(request)}`,
-            `  replay: FUZZ_SEED=${SEED} FUZZ_ROUTE='${key}' FUZZ_CREDENTIAL='${credential}' FUZZ_PATH='${details.counterexamplePath}' node test/run.mjs test/fuzz/routes.fuzz.test.ts`
-          ].join('\n'))
+          failures.push(
+            [
+              `${key} with ${credential}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+              `  request: ${request === undefined ? '?' : describeRequest(request)}`,
+              `  replay: FUZZ_SEED=${SEED} FUZZ_ROUTE='${key}' FUZZ_CREDENTIAL='${credential}' FUZZ_PATH='${details.counterexamplePath}' node test/run.mjs test/fuzz/routes.fuzz.test.ts`
+            ].join('\n')
+          )
         }
         await world.ensureSession()
       }

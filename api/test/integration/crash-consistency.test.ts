@@ -33,16 +33,25 @@ const INFLIGHT_EVENTS = 30 * INGEST_BATCH_SIZE
 const SMALL_SBOM = 300
 const LARGE_SBOM = 30_000
 
-interface Server { child: ChildProcess, base: string, exited: Promise<number | null>, output: () => string }
+interface Server {
+  child: ChildProcess
+  base: string
+  exited: Promise<number | null>
+  output: () => string
+}
 
-async function startServer (env: Record<string, string>): Promise<Server> {
+async function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FEED_SYNC_INTERVAL_HOURS: '0', ...env }
   })
   let output = ''
-  child.stdout.on('data', (chunk) => { output += String(chunk) })
-  child.stderr.on('data', (chunk) => { output += String(chunk) })
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    output += String(chunk)
+  })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
     const match = /Console ready at http:\/\/localhost:(\d+)/.exec(output)
@@ -54,27 +63,31 @@ async function startServer (env: Record<string, string>): Promise<Server> {
   throw new Error(`server did not start: ${output}`)
 }
 
-async function kill (server: Server): Promise<void> {
+async function kill(server: Server): Promise<void> {
   server.child.kill('SIGKILL')
   await server.exited
 }
 
-async function stop (server: Server): Promise<void> {
+async function stop(server: Server): Promise<void> {
   server.child.kill('SIGTERM')
   assert.equal(await server.exited, 0, server.output())
 }
 
 /** Cowrie lines, all distinct: every 4th opens a session, the others are commands `echo <tag>-<n>`. */
-function cowrieLines (tag: string, count: number): string[] {
+function cowrieLines(tag: string, count: number): string[] {
   const start = Date.now() - 60 * 60 * 1000
-  return Array.from({ length: count }, (_, n) => JSON.stringify({
-    eventid: n % 4 === 0 ? 'cowrie.session.connect' : 'cowrie.command.input',
-    session: `${tag}${Math.floor(n / 4).toString(16).padStart(8, '0')}`,
-    timestamp: new Date(start + n).toISOString(),
-    src_ip: `198.51.100.${n % 200}`,
-    sensor: 'crash-sensor',
-    ...(n % 4 === 0 ? {} : { input: `echo ${tag}-${n}` })
-  }))
+  return Array.from({ length: count }, (_, n) =>
+    JSON.stringify({
+      eventid: n % 4 === 0 ? 'cowrie.session.connect' : 'cowrie.command.input',
+      session: `${tag}${Math.floor(n / 4)
+        .toString(16)
+        .padStart(8, '0')}`,
+      timestamp: new Date(start + n).toISOString(),
+      src_ip: `198.51.100.${n % 200}`,
+      sensor: 'crash-sensor',
+      ...(n % 4 === 0 ? {} : { input: `echo ${tag}-${n}` })
+    })
+  )
 }
 
 interface Pacing {
@@ -84,11 +97,11 @@ interface Pacing {
   onSent: (sent: number) => void
 }
 
-function ingest (base: string, key: string, lines: string[], pacing?: Pacing) {
+function ingest(base: string, key: string, lines: string[], pacing?: Pacing) {
   let sent = 0
   const encoder = new TextEncoder()
   const body = new ReadableStream<Uint8Array>({
-    async pull (controller) {
+    async pull(controller) {
       if (sent >= lines.length) return controller.close()
       if (pacing !== undefined && sent === pacing.pauseAfter) await new Promise((resolve) => setTimeout(resolve, pacing.ms))
       const chunk = lines.slice(sent, sent + 250)
@@ -98,17 +111,24 @@ function ingest (base: string, key: string, lines: string[], pacing?: Pacing) {
     }
   })
   return fetch(`${base}/api/v1/honeypot/events/`, {
-    method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/x-ndjson' }, body, duplex: 'half'
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/x-ndjson' },
+    body,
+    duplex: 'half'
   } as RequestInit)
 }
 
-function sbom (components: number, version: string): string {
+function sbom(components: number, version: string): string {
   return JSON.stringify({
     bomFormat: 'CycloneDX',
     specVersion: '1.6',
     version: 1,
     components: Array.from({ length: components }, (_, n) => ({
-      type: 'library', 'bom-ref': `c${n}`, name: `crash-pkg-${n}`, version, purl: `pkg:npm/crash-pkg-${n}@${version}`
+      type: 'library',
+      'bom-ref': `c${n}`,
+      name: `crash-pkg-${n}`,
+      version,
+      purl: `pkg:npm/crash-pkg-${n}@${version}`
     }))
   })
 }
@@ -117,38 +137,58 @@ function sbom (components: number, version: string): string {
  * A scan upload over plain HTTP, saying when the whole body has left (`sent`), so a kill can be
  * timed into the server's work on it (parse, analysis, the one storing transaction).
  */
-function upload (base: string, token: string, document: string): { sent: Promise<number>, status: Promise<number | 'no answer'> } {
+function upload(base: string, token: string, document: string): { sent: Promise<number>; status: Promise<number | 'no answer'> } {
   const boundary = `crash${randomBytes(8).toString('hex')}`
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="sbom"; filename="bom.json"\r\nContent-Type: application/json\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="sbom"; filename="bom.json"\r\nContent-Type: application/json\r\n\r\n`
+    ),
     Buffer.from(document),
     Buffer.from(`\r\n--${boundary}--\r\n`)
   ])
   let sent!: (at: number) => void
-  const sentAt = new Promise<number>((resolve) => { sent = resolve })
+  const sentAt = new Promise<number>((resolve) => {
+    sent = resolve
+  })
   const status = new Promise<number | 'no answer'>((resolve) => {
-    const request = http.request(`${base}/api/v1/insights/cli/scan`, {
-      method: 'POST',
-      headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length }
-    }, (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode ?? 0))
-      response.on('error', () => resolve('no answer'))
-    })
+    const request = http.request(
+      `${base}/api/v1/insights/cli/scan`,
+      {
+        method: 'POST',
+        headers: {
+          'x-api-key': token,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length
+        }
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+        response.on('error', () => resolve('no answer'))
+      }
+    )
     request.on('error', () => resolve('no answer'))
     request.end(body, () => sent(Date.now()))
   })
   return { sent: sentAt, status }
 }
 
-interface Honeynet { events: number, sessions: number, commandRollups: number, sessionRollups: number, inputs: string[] }
+interface Honeynet {
+  events: number
+  sessions: number
+  commandRollups: number
+  sessionRollups: number
+  inputs: string[]
+}
 
-async function honeynet (db: Database['db']): Promise<Honeynet> {
-  const [counts] = rowsOf<{ events: number, sessions: number, command_rollups: number, session_rollups: number }>(await db.execute(sql`
+async function honeynet(db: Database['db']): Promise<Honeynet> {
+  const [counts] = rowsOf<{ events: number; sessions: number; command_rollups: number; session_rollups: number }>(
+    await db.execute(sql`
     SELECT (SELECT count(*)::int FROM honeypot_events) AS events,
       (SELECT count(*)::int FROM honeypot_sessions) AS sessions,
       (SELECT coalesce(sum(count), 0)::int FROM honeypot_rollups WHERE kind = 'command') AS command_rollups,
-      (SELECT coalesce(sum(count), 0)::int FROM honeypot_rollups WHERE kind = 'sessions') AS session_rollups`))
+      (SELECT coalesce(sum(count), 0)::int FROM honeypot_rollups WHERE kind = 'sessions') AS session_rollups`)
+  )
   const inputs = rowsOf<{ input: string }>(await db.execute(sql`SELECT input FROM honeypot_events WHERE input IS NOT NULL`))
   return {
     events: counts!.events,
@@ -160,16 +200,21 @@ async function honeynet (db: Database['db']): Promise<Honeynet> {
 }
 
 /** The stored SBOM of a report, decoded: its component versions, and whether its columns agree. */
-async function storedSbom (db: Database['db'], reportUid: string) {
-  const [row] = await db.select({
-    componentCount: insightSboms.componentCount,
-    gzip: insightSboms.documentGzipBase64,
-    uploadedAt: insightSboms.uploadedAt,
-    scanUploadedAt: insightReports.scanUploadedAt
-  }).from(insightSboms).innerJoin(insightReports, eq(insightReports.uid, insightSboms.reportUid))
+async function storedSbom(db: Database['db'], reportUid: string) {
+  const [row] = await db
+    .select({
+      componentCount: insightSboms.componentCount,
+      gzip: insightSboms.documentGzipBase64,
+      uploadedAt: insightSboms.uploadedAt,
+      scanUploadedAt: insightReports.scanUploadedAt
+    })
+    .from(insightSboms)
+    .innerJoin(insightReports, eq(insightReports.uid, insightSboms.reportUid))
     .where(eq(insightSboms.reportUid, reportUid))
   assert.ok(row !== undefined, 'the report still has an SBOM')
-  const document = JSON.parse(gunzipSync(Buffer.from(row.gzip, 'base64')).toString('utf8')) as { components: Array<{ version: string }> }
+  const document = JSON.parse(gunzipSync(Buffer.from(row.gzip, 'base64')).toString('utf8')) as {
+    components: Array<{ version: string }>
+  }
   return {
     components: document.components.length,
     columnCount: row.componentCount,
@@ -187,7 +232,7 @@ interface Engine {
   cleanup: () => Promise<void>
 }
 
-async function pgliteEngine (): Promise<Engine> {
+async function pgliteEngine(): Promise<Engine> {
   const dataDir = tempDir('console-crash-')
   return {
     setupTarget: { kind: 'pglite', dataDir, template: await pgliteTemplate() },
@@ -197,7 +242,7 @@ async function pgliteEngine (): Promise<Engine> {
   }
 }
 
-async function postgresEngine (): Promise<Engine> {
+async function postgresEngine(): Promise<Engine> {
   const name = `console_crash_${randomBytes(6).toString('hex')}`
   const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
   await admin.unsafe(`CREATE DATABASE ${name}`)
@@ -233,7 +278,10 @@ describe(`SIGKILL during writes, then restart (${usingPostgres() ? 'PostgreSQL' 
       const baseline = cowrieLines('base', BASELINE_EVENTS)
       const stored = await ingest(server.base, sensor, baseline)
       assert.equal(stored.status, 200)
-      assert.deepEqual({ ...(await stored.json() as object), rejected: [] }, { lines: BASELINE_EVENTS, accepted: BASELINE_EVENTS, duplicates: 0, rejected: [], rejected_count: 0 })
+      assert.deepEqual(
+        { ...((await stored.json()) as object), rejected: [] },
+        { lines: BASELINE_EVENTS, accepted: BASELINE_EVENTS, duplicates: 0, rejected: [], rejected_count: 0 }
+      )
       assert.equal(await upload(server.base, report.token, sbom(SMALL_SBOM, '1.0.0')).status, 200)
 
       // 2. SIGKILL in the middle of a large ingest: a first part of the body is sent and left
@@ -248,7 +296,10 @@ describe(`SIGKILL during writes, then restart (${usingPostgres() ? 'PostgreSQL' 
             killing = new Promise((resolve) => setTimeout(resolve, 150)).then(() => kill(server))
           }
         }
-      }).then((response) => response.status, () => 'no answer' as const)
+      }).then(
+        (response) => response.status,
+        () => 'no answer' as const
+      )
       assert.equal(await interrupted, 'no answer', 'killed before it answered')
       await killing
 
@@ -271,7 +322,9 @@ describe(`SIGKILL during writes, then restart (${usingPostgres() ? 'PostgreSQL' 
       // 4. Restart: the console serves, the sensor's resend completes the ingest exactly.
       server = await startServer(engine.env)
       const login = await fetch(`${server.base}/api/v1/token/`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: DEMO_PASSWORD })
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password: DEMO_PASSWORD })
       })
       assert.equal(login.status, 200, 'the account from before signs in')
       await stop(server)
@@ -280,14 +333,20 @@ describe(`SIGKILL during writes, then restart (${usingPostgres() ? 'PostgreSQL' 
       let committed: number
       try {
         const data = await honeynet(after.db)
-        const crashInputs = data.inputs.filter((input) => input.startsWith('echo crash-')).map((input) => Number(input.slice('echo crash-'.length)))
+        const crashInputs = data.inputs
+          .filter((input) => input.startsWith('echo crash-'))
+          .map((input) => Number(input.slice('echo crash-'.length)))
         const baseInputs = data.inputs.filter((input) => input.startsWith('echo base-'))
-        assert.equal(baseInputs.length, BASELINE_EVENTS * 3 / 4, 'the acknowledged events are all there')
+        assert.equal(baseInputs.length, (BASELINE_EVENTS * 3) / 4, 'the acknowledged events are all there')
         // Whole batches only: the interrupted request's events are exactly its first k batches.
         committed = data.events - BASELINE_EVENTS
         assert.equal(committed % INGEST_BATCH_SIZE, 0, `${committed} events of the interrupted ingest: not whole batches`)
         const expected = Array.from({ length: committed }, (_, n) => n).filter((n) => n % 4 !== 0)
-        assert.deepEqual(crashInputs.sort((a, b) => a - b), expected, 'the stored events are the first lines of the body')
+        assert.deepEqual(
+          crashInputs.sort((a, b) => a - b),
+          expected,
+          'the stored events are the first lines of the body'
+        )
         // Events, sessions and rollups were written together.
         assert.equal(data.sessions, (BASELINE_EVENTS + committed) / 4)
         assert.equal(data.sessionRollups, data.sessions, 'session rollups agree with the sessions')
@@ -295,16 +354,23 @@ describe(`SIGKILL during writes, then restart (${usingPostgres() ? 'PostgreSQL' 
 
         const current = await storedSbom(after.db, report.uid)
         // Where the kills landed (they vary from run to run): printed, not asserted.
-        context.diagnostic(`ingest: ${committed / INGEST_BATCH_SIZE} whole batches survived the kill; SBOM upload (${uploadMs} ms from the last byte to the answer when not killed): ${uploadOutcome}, ${current.components} components stored`)
+        context.diagnostic(
+          `ingest: ${committed / INGEST_BATCH_SIZE} whole batches survived the kill; SBOM upload (${uploadMs} ms from the last byte to the answer when not killed): ${uploadOutcome}, ${current.components} components stored`
+        )
         assert.equal(current.components, current.columnCount, 'the document and its columns are from one upload')
         assert.ok(current.sameTransaction, 'the report and its SBOM were written together')
         if (uploadOutcome === 200) {
-          assert.deepEqual({ components: current.components, versions: [...current.versions] }, { components: LARGE_SBOM, versions: ['2.0.0'] }, 'an acknowledged upload is there')
+          assert.deepEqual(
+            { components: current.components, versions: [...current.versions] },
+            { components: LARGE_SBOM, versions: ['2.0.0'] },
+            'an acknowledged upload is there'
+          )
         } else {
           assert.ok(
             (current.components === SMALL_SBOM && current.versions.has('1.0.0') && current.versions.size === 1) ||
-            (current.components === LARGE_SBOM && current.versions.has('2.0.0') && current.versions.size === 1),
-            `the old SBOM or the new one whole, got ${current.components} components of versions ${[...current.versions].join(', ')}`)
+              (current.components === LARGE_SBOM && current.versions.has('2.0.0') && current.versions.size === 1),
+            `the old SBOM or the new one whole, got ${current.components} components of versions ${[...current.versions].join(', ')}`
+          )
         }
       } finally {
         await after.close()
@@ -314,8 +380,11 @@ describe(`SIGKILL during writes, then restart (${usingPostgres() ? 'PostgreSQL' 
       server = await startServer(engine.env)
       const resent = await ingest(server.base, sensor, inflight)
       assert.equal(resent.status, 200)
-      const answer = await resent.json() as { accepted: number, duplicates: number }
-      assert.deepEqual({ accepted: answer.accepted, duplicates: answer.duplicates }, { accepted: INFLIGHT_EVENTS - committed, duplicates: committed })
+      const answer = (await resent.json()) as { accepted: number; duplicates: number }
+      assert.deepEqual(
+        { accepted: answer.accepted, duplicates: answer.duplicates },
+        { accepted: INFLIGHT_EVENTS - committed, duplicates: committed }
+      )
       await stop(server)
     } finally {
       await engine.cleanup()

@@ -20,27 +20,53 @@ const PASSWORD = 'integration-password'
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
 
 /** Installed packages as the machine's package manager counts them (null: no known manager). */
-function installedPackages (): number | null {
+function installedPackages(): number | null {
   if (has('dpkg-query') && fs.existsSync('/var/lib/dpkg')) {
     // `dpkg-query -W` also lists removed-but-configured packages ("rc"); installed ones have "i" second.
-    const status = execFileSync('dpkg-query', ['-W', '-f=${db:Status-Abbrev}\n'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const status = execFileSync('dpkg-query', ['-W', '-f=${db:Status-Abbrev}\n'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024
+    })
     return status.split('\n').filter((line) => line[1] === 'i').length
   }
-  if (has('rpm')) return execFileSync('rpm', ['-qa'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean).length
-  if (fs.existsSync('/lib/apk/db/installed')) return fs.readFileSync('/lib/apk/db/installed', 'utf8').split('\n').filter((l) => l.startsWith('P:')).length
+  if (has('rpm'))
+    return execFileSync('rpm', ['-qa'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter(Boolean).length
+  if (fs.existsSync('/lib/apk/db/installed'))
+    return fs
+      .readFileSync('/lib/apk/db/installed', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('P:')).length
   return null
 }
 
-interface Server { child: ChildProcess, base: string, output: () => string }
+interface Server {
+  child: ChildProcess
+  base: string
+  output: () => string
+}
 
-async function startServer (dataDir: string): Promise<Server> {
+async function startServer(dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_DEMO_PASSWORD: PASSWORD, FEED_SYNC_INTERVAL_HOURS: '0' }
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CONSOLE_DEMO_PASSWORD: PASSWORD,
+      FEED_SYNC_INTERVAL_HOURS: '0'
+    }
   })
   let output = ''
-  child.stdout.on('data', (chunk) => { output += String(chunk) })
-  child.stderr.on('data', (chunk) => { output += String(chunk) })
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    output += String(chunk)
+  })
   // Generous: the first start migrates and seeds the demo data on a busy machine.
   for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
     const match = /Console ready at http:\/\/localhost:(\d+)/.exec(output)
@@ -53,17 +79,23 @@ async function startServer (dataDir: string): Promise<Server> {
 }
 
 /** A signed-in console user over real HTTP (cookies + CSRF header). */
-async function signIn (base: string) {
+async function signIn(base: string) {
   const login = await fetch(`${base}/api/v1/token/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD })
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD })
   })
   assert.equal(login.status, 200)
   const cookies = new Map(login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]))
   const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   const headers = { cookie, 'x-csrftoken': cookies.get('csrftoken') ?? '', 'content-type': 'application/json' }
   const call = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-    return { status: response.status, json: await response.json() as any } // eslint-disable-line @typescript-eslint/no-explicit-any
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    return { status: response.status, json: (await response.json()) as any } // eslint-disable-line @typescript-eslint/no-explicit-any
   }
   const profile = await call('GET', '/api/v1/token/profile/')
   return { call, tenant: profile.json.tenant_uid as string }
@@ -76,7 +108,7 @@ describe('enrolment end to end: real agents against the running API', () => {
   const work = tempDir('console-agent-e2e-')
   let dataDir: string
   /** This machine's device and the agent that enrolled it (set by the first test). */
-  let machine: { uid: string, agent: string } | undefined
+  let machine: { uid: string; agent: string } | undefined
 
   before(async () => {
     dataDir = tempDir('console-enrol-server-')
@@ -84,7 +116,9 @@ describe('enrolment end to end: real agents against the running API', () => {
     await database.close()
     server = await startServer(dataDir)
     session = await signIn(server.base)
-    const created = await session.call('POST', `/api/v1/tenants/${session.tenant}/provision-tokens/`, { name: 'integration test' })
+    const created = await session.call('POST', `/api/v1/tenants/${session.tenant}/provision-tokens/`, {
+      name: 'integration test'
+    })
     assert.equal(created.status, 201)
     token = created.json.token
   })
@@ -97,15 +131,25 @@ describe('enrolment end to end: real agents against the running API', () => {
 
   it('the downloaded Linux agent enrols this machine and reports its real packages', async (context) => {
     const expected = installedPackages()
-    if (expected === null) { context.skip('no dpkg, rpm or apk database on this machine'); return }
-    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string, device_type: string, architecture: string }>
-    const linux = agents.find((a) => a.device_type === 'linux' && a.architecture === os.machine()) ?? agents.find((a) => a.device_type === 'linux')!
+    if (expected === null) {
+      context.skip('no dpkg, rpm or apk database on this machine')
+      return
+    }
+    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{
+      uid: string
+      device_type: string
+      architecture: string
+    }>
+    const linux =
+      agents.find((a) => a.device_type === 'linux' && a.architecture === os.machine()) ??
+      agents.find((a) => a.device_type === 'linux')!
     const download = await fetch(`${server.base}/api/v1/agents/${linux.uid}/download`)
     assert.equal(download.status, 200)
     const agent = path.join(work, 'console-agent')
     fs.writeFileSync(agent, Buffer.from(await download.arrayBuffer()))
     const state = path.join(work, 'state')
-    const sh = (...args: string[]) => spawnSync('sh', [agent, ...args, '--state-dir', state], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const sh = (...args: string[]) =>
+      spawnSync('sh', [agent, ...args, '--state-dir', state], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
 
     const enrol = sh('enroll', '--server', server.base, '--token', token)
     assert.equal(enrol.status, 0, enrol.stderr)
@@ -121,7 +165,10 @@ describe('enrolment end to end: real agents against the running API', () => {
 
     // What the console shows for this host.
     const hostname = os.hostname()
-    const list = await session.call('GET', `/api/v1/tenants/${session.tenant}/devices/?search=${encodeURIComponent(hostname)}&limit=200`)
+    const list = await session.call(
+      'GET',
+      `/api/v1/tenants/${session.tenant}/devices/?search=${encodeURIComponent(hostname)}&limit=200`
+    )
     const mine = list.json.results.filter((d: { hostname: string }) => d.hostname === hostname)
     assert.equal(mine.length, 1, `one device named ${hostname}`)
     assert.equal(mine[0].uid, uid)
@@ -136,7 +183,9 @@ describe('enrolment end to end: real agents against the running API', () => {
     machine = { uid: uid!, agent }
     const detail = (await session.call('GET', `/api/v1/tenants/${session.tenant}/devices/${uid}/`)).json
     assert.equal(detail.kernel_version, os.release())
-    assert.ok(detail.user_accounts.some((a: { username: string, privileges: string }) => a.username === 'root' && a.privileges === 'root'))
+    assert.ok(
+      detail.user_accounts.some((a: { username: string; privileges: string }) => a.username === 'root' && a.privileges === 'root')
+    )
     assert.ok(detail.network_interfaces.some((i: { name: string }) => i.name === 'lo'))
     if (fs.existsSync('/etc/os-release')) {
       const name = /^NAME="?([^"\n]*)"?$/m.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1]
@@ -146,7 +195,10 @@ describe('enrolment end to end: real agents against the running API', () => {
     // Enrolling this machine again keeps its device; the old credential stops working.
     const before = fs.readFileSync(path.join(state, 'agent.conf'), 'utf8')
     // (the token from the environment this time, as the install script passes it)
-    const again = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--state-dir', state], { encoding: 'utf8', env: { ...process.env, PROVISION_TOKEN: token } })
+    const again = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--state-dir', state], {
+      encoding: 'utf8',
+      env: { ...process.env, PROVISION_TOKEN: token }
+    })
     assert.equal(again.status, 0, again.stderr)
     assert.ok(again.stdout.includes(uid!))
     assert.notEqual(fs.readFileSync(path.join(state, 'agent.conf'), 'utf8'), before)
@@ -156,7 +208,11 @@ describe('enrolment end to end: real agents against the running API', () => {
     const tokens = (await session.call('GET', `/api/v1/tenants/${session.tenant}/provision-tokens/`)).json.results
     const disabled = await session.call('POST', `/api/v1/tenants/${session.tenant}/provision-tokens/`, { name: 'disabled' })
     await session.call('PATCH', `/api/v1/tenants/${session.tenant}/provision-tokens/${disabled.json.uid}/`, { enabled: false })
-    const refused = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', disabled.json.token, '--state-dir', path.join(work, 'other-state')], { encoding: 'utf8' })
+    const refused = spawnSync(
+      'sh',
+      [agent, 'enroll', '--server', server.base, '--token', disabled.json.token, '--state-dir', path.join(work, 'other-state')],
+      { encoding: 'utf8' }
+    )
     assert.equal(refused.status, 1)
     assert.match(refused.stderr, /enrolment refused \(HTTP 403\): This provision token is disabled/)
     assert.ok(tokens.length >= 1)
@@ -167,7 +223,10 @@ describe('enrolment end to end: real agents against the running API', () => {
   })
 
   it('without curl the agent talks through GNU wget', async (context) => {
-    if (!has('wget') || !/GNU Wget/.test(spawnSync('wget', ['--version'], { encoding: 'utf8' }).stdout ?? '')) { context.skip('no GNU wget'); return }
+    if (!has('wget') || !/GNU Wget/.test(spawnSync('wget', ['--version'], { encoding: 'utf8' }).stdout ?? '')) {
+      context.skip('no GNU wget')
+      return
+    }
     // A PATH with every program of this machine except curl.
     const bin = path.join(work, 'bin-without-curl')
     fs.mkdirSync(bin)
@@ -177,30 +236,53 @@ describe('enrolment end to end: real agents against the running API', () => {
         if (name !== 'curl' && !fs.existsSync(path.join(bin, name))) fs.symlinkSync(path.join(dir, name), path.join(bin, name))
       }
     }
-    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string, device_type: string }>
+    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string; device_type: string }>
     const agent = path.join(work, 'console-agent-wget')
-    fs.writeFileSync(agent, Buffer.from(await (await fetch(`${server.base}/api/v1/agents/${agents.find((a) => a.device_type === 'linux')!.uid}/download`)).arrayBuffer()))
+    fs.writeFileSync(
+      agent,
+      Buffer.from(
+        await (
+          await fetch(`${server.base}/api/v1/agents/${agents.find((a) => a.device_type === 'linux')!.uid}/download`)
+        ).arrayBuffer()
+      )
+    )
     const state = path.join(work, 'wget-state')
     const env = { PATH: bin }
     assert.notEqual(spawnSync('sh', ['-c', 'command -v curl'], { env }).status, 0, 'curl is hidden')
-    const enrol = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', token, '--state-dir', state], { env, encoding: 'utf8' })
+    const enrol = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', token, '--state-dir', state], {
+      env,
+      encoding: 'utf8'
+    })
     assert.equal(enrol.status, 0, enrol.stderr)
     const report = spawnSync('sh', [agent, 'report', '--state-dir', state], { env, encoding: 'utf8' })
     assert.equal(report.status, 0, report.stderr)
     assert.match(report.stdout, /inventory reported to .* \(\d+ packages\)/)
-    assert.deepEqual(fs.readdirSync(state).sort(), ['agent.conf', 'last-report.json'], 'no header file (with the credential) is left behind')
-    const refused = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', 'pt_wrong', '--state-dir', state], { env, encoding: 'utf8' })
+    assert.deepEqual(
+      fs.readdirSync(state).sort(),
+      ['agent.conf', 'last-report.json'],
+      'no header file (with the credential) is left behind'
+    )
+    const refused = spawnSync('sh', [agent, 'enroll', '--server', server.base, '--token', 'pt_wrong', '--state-dir', state], {
+      env,
+      encoding: 'utf8'
+    })
     assert.equal(refused.status, 1)
     assert.match(refused.stderr, /enrolment refused \(HTTP 401\): Invalid provision token/)
   })
 
   it('the RTOS reference client from the SDK enrols and reports threads', async (context) => {
-    if (!has('cc')) { context.skip('no C compiler'); return }
-    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string, device_type: string }>
+    if (!has('cc')) {
+      context.skip('no C compiler')
+      return
+    }
+    const agents = (await session.call('GET', '/api/v1/agents/')).json.results as Array<{ uid: string; device_type: string }>
     const rtos = agents.find((a) => a.device_type === 'rtos')!
     const dir = path.join(work, 'rtos')
     fs.mkdirSync(dir)
-    fs.writeFileSync(path.join(dir, 'sdk.tar.gz'), Buffer.from(await (await fetch(`${server.base}/api/v1/agents/${rtos.uid}/download`)).arrayBuffer()))
+    fs.writeFileSync(
+      path.join(dir, 'sdk.tar.gz'),
+      Buffer.from(await (await fetch(`${server.base}/api/v1/agents/${rtos.uid}/download`)).arrayBuffer())
+    )
     execFileSync('tar', ['-xzf', 'sdk.tar.gz'], { cwd: dir })
     execFileSync('cc', ['-std=c99', '-Wall', '-Werror', '-o', 'example', 'example_client.c', 'console_agent.c'], { cwd: dir })
     const run = spawnSync(path.join(dir, 'example'), [server.base, token, 'mcu-integration-0001', '2'], { encoding: 'utf8' })
@@ -221,7 +303,23 @@ describe('enrolment end to end: real agents against the running API', () => {
   it('simulate-devices enrols simulated devices over HTTP and streams reports; a rerun re-enrols the same ones', async () => {
     const lines: string[] = []
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) }
-    const args = ['simulate-devices', '--server', server.base, '--token', token, '--count', '6', '--packages', '150', '--type', 'mixed', '--reports', '2', '--concurrency', '3']
+    const args = [
+      'simulate-devices',
+      '--server',
+      server.base,
+      '--token',
+      token,
+      '--count',
+      '6',
+      '--packages',
+      '150',
+      '--type',
+      'mixed',
+      '--reports',
+      '2',
+      '--concurrency',
+      '3'
+    ]
     assert.equal(await runCli(args, { PATH: process.env.PATH }, io), 0, lines.join('\n'))
     assert.match(lines.at(-1)!, /^6 devices enrolled \(6 new\), 12 reports sent, [\d.]+ reports\/s$/)
     const sims = (await session.call('GET', `/api/v1/tenants/${session.tenant}/devices/?search=sim-&limit=200`)).json
@@ -235,21 +333,45 @@ describe('enrolment end to end: real agents against the running API', () => {
     assert.match(lines.at(-1)!, /^6 devices enrolled \(0 new\)/)
     assert.equal((await session.call('GET', `/api/v1/tenants/${session.tenant}/devices/?search=sim-&limit=200`)).json.count, 6)
 
-    const bad = await runCli(['simulate-devices', '--server', server.base, '--token', 'pt_wrong', '--count', '2'], { PATH: process.env.PATH }, io)
+    const bad = await runCli(
+      ['simulate-devices', '--server', server.base, '--token', 'pt_wrong', '--count', '2'],
+      { PATH: process.env.PATH },
+      io
+    )
     assert.equal(bad, 1)
     assert.match(lines.at(-1)!, /2 requests failed, e\.g\.: enrol: HTTP 401 Invalid provision token/)
-    assert.equal(await runCli(['simulate-devices', '--server', server.base, '--token', token, '--count', 'many'], { PATH: process.env.PATH }, io), 2)
+    assert.equal(
+      await runCli(
+        ['simulate-devices', '--server', server.base, '--token', token, '--count', 'many'],
+        { PATH: process.env.PATH },
+        io
+      ),
+      2
+    )
   })
 
-  it('a real advisory (import-osv) for one of this machine\'s packages gives exactly that finding', async (context) => {
-    if (machine === undefined) { context.skip('this machine was not enrolled (no package database)'); return }
-    const inventory = JSON.parse(spawnSync('sh', [machine.agent, 'inventory', '--state-dir', path.join(work, 'inventory-state')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stdout) as {
-      platform_id: string, platform_version_id: string, packages: Array<{ name: string, version: string, source_name: string }>
+  it("a real advisory (import-osv) for one of this machine's packages gives exactly that finding", async (context) => {
+    if (machine === undefined) {
+      context.skip('this machine was not enrolled (no package database)')
+      return
+    }
+    const inventory = JSON.parse(
+      spawnSync('sh', [machine.agent, 'inventory', '--state-dir', path.join(work, 'inventory-state')], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024
+      }).stdout
+    ) as {
+      platform_id: string
+      platform_version_id: string
+      packages: Array<{ name: string; version: string; source_name: string }>
     }
     const ecosystem = osvEcosystem(inventory.platform_id, inventory.platform_version_id)
-    if (ecosystem === null) { context.skip(`no OSV ecosystem for ${inventory.platform_id} ${inventory.platform_version_id}`); return }
+    if (ecosystem === null) {
+      context.skip(`no OSV ecosystem for ${inventory.platform_id} ${inventory.platform_version_id}`)
+      return
+    }
     // A source package that builds exactly one of this machine's packages, so one finding is expected.
-    const sourceOf = (pkg: { name: string, source_name: string }) => pkg.source_name || pkg.name
+    const sourceOf = (pkg: { name: string; source_name: string }) => pkg.source_name || pkg.name
     const bySource = new Map<string, typeof inventory.packages>()
     for (const pkg of inventory.packages) bySource.set(sourceOf(pkg), [...(bySource.get(sourceOf(pkg)) ?? []), pkg])
     const [source, [target]] = [...bySource].filter(([, list]) => list.length === 1).sort(([a], [b]) => (a < b ? -1 : 1))[0]!
@@ -266,11 +388,13 @@ describe('enrolment end to end: real agents against the running API', () => {
       summary: `${source} - security update (test record)`,
       details: `A test advisory written by the enrolment test: ${source} ${target.version} on ${ecosystem}.`,
       severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }],
-      affected: [{
-        package: { ecosystem, name: source },
-        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: `${target.version}+test1` }] }],
-        versions: [target.version]
-      }]
+      affected: [
+        {
+          package: { ecosystem, name: source },
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: `${target.version}+test1` }] }],
+          versions: [target.version]
+        }
+      ]
     }
     const file = path.join(work, 'DSA-9990-1.json')
     fs.writeFileSync(file, JSON.stringify(record, null, 2))
@@ -281,7 +405,11 @@ describe('enrolment end to end: real agents against the running API', () => {
     await exited
     const lines: string[] = []
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) }
-    assert.equal(await runCli(['import-osv', file], { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, io), 0, lines.join('\n'))
+    assert.equal(
+      await runCli(['import-osv', file], { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, io),
+      0,
+      lines.join('\n')
+    )
     assert.match(lines[0]!, /^Imported 1 OSV record from 1 document: 1 CVE, 1 affected package row;/)
     server = await startServer(dataDir)
     session = await signIn(server.base)
@@ -290,9 +418,17 @@ describe('enrolment end to end: real agents against the running API', () => {
     const count = (await session.call('GET', `${base}count/`)).json
     assert.equal(count.cve_count, 1)
     assert.equal(count.high_risk_cve_count, 1, 'CVSS 9.8')
-    const found = (await session.call('GET', `${base}?ordering=-score&limit=3`)).json.results
-      .filter((row: { cve_id: string | null }) => row.cve_id !== null)
-    assert.deepEqual(found.map((row: { name: string, version: string, cve_id: string, score: number }) => [row.name, row.version, row.cve_id, row.score]),
-      [[target.name, target.version, 'CVE-2999-9001', 9.8]])
+    const found = (await session.call('GET', `${base}?ordering=-score&limit=3`)).json.results.filter(
+      (row: { cve_id: string | null }) => row.cve_id !== null
+    )
+    assert.deepEqual(
+      found.map((row: { name: string; version: string; cve_id: string; score: number }) => [
+        row.name,
+        row.version,
+        row.cve_id,
+        row.score
+      ]),
+      [[target.name, target.version, 'CVE-2999-9001', 9.8]]
+    )
   })
 })

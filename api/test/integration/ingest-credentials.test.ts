@@ -18,10 +18,18 @@ import { multipart, REPORTS, SCAN } from '../routes/api/v1/insights/insights-fix
  */
 
 const CREDENTIALS = [
-  'none', 'garbage', 'session cookie', 'tenant API key', 'revoked API key', 'report token',
-  'sensor key', 'revoked sensor key', 'device credential', 'provision token'
+  'none',
+  'garbage',
+  'session cookie',
+  'tenant API key',
+  'revoked API key',
+  'report token',
+  'sensor key',
+  'revoked sensor key',
+  'device credential',
+  'provision token'
 ] as const
-type Credential = typeof CREDENTIALS[number]
+type Credential = (typeof CREDENTIALS)[number]
 
 interface Route {
   name: string
@@ -56,55 +64,83 @@ describe('ingest and upload routes × credential types (ASVS V8.2.1)', () => {
     secrets.garbage = 'garbage-credential-0123456789abcdef'
 
     const inject = t.app.inject.bind(t.app)
-    const sbom = await multipart([{ field: 'sbom', content: JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, components: [] }) }])
+    const sbom = await multipart([
+      { field: 'sbom', content: JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, components: [] }) }
+    ])
     routes = [
       {
         name: 'POST /honeypot/events/',
         accepts: 'sensor key',
         ok: 200,
-        send: (headers) => inject({
-          method: 'POST', url: '/api/v1/honeypot/events/',
-          headers: { ...headers, 'content-type': 'application/x-ndjson' },
-          payload: `${cowrieEvent('cowrie.session.connect', 'matrix01', 60_000)}\n`
-        })
+        send: (headers) =>
+          inject({
+            method: 'POST',
+            url: '/api/v1/honeypot/events/',
+            headers: { ...headers, 'content-type': 'application/x-ndjson' },
+            payload: `${cowrieEvent('cowrie.session.connect', 'matrix01', 60_000)}\n`
+          })
       },
       {
         name: 'POST /tenants/{tenant}/alerts/ingest/',
         accepts: 'tenant API key',
         ok: 200,
-        send: (headers) => inject({
-          method: 'POST', url: `/api/v1/tenants/${t.demoTenant}/alerts/ingest/`, headers,
-          payload: { '@timestamp': '2026-11-20T08:15:42.118Z', 'kibana.alert.uuid': 'matrix-1', 'kibana.alert.rule.name': 'Matrix' }
-        })
+        send: (headers) =>
+          inject({
+            method: 'POST',
+            url: `/api/v1/tenants/${t.demoTenant}/alerts/ingest/`,
+            headers,
+            payload: {
+              '@timestamp': '2026-11-20T08:15:42.118Z',
+              'kibana.alert.uuid': 'matrix-1',
+              'kibana.alert.rule.name': 'Matrix'
+            }
+          })
       },
       {
         name: 'POST /agents/enroll/',
         accepts: 'provision token',
         ok: 201,
         // A machine of its own, so enrolling does not replace the device credential used below.
-        send: (headers) => inject({ method: 'POST', url: '/api/v1/agents/enroll/', headers, payload: { ...machine(Math.floor(Math.random() * 9000) + 1000) } })
+        send: (headers) =>
+          inject({
+            method: 'POST',
+            url: '/api/v1/agents/enroll/',
+            headers,
+            payload: { ...machine(Math.floor(Math.random() * 9000) + 1000) }
+          })
       },
       {
         name: 'PUT /devices/{uid}/inventory/',
         accepts: 'device credential',
         ok: 200,
-        send: (headers) => inject({ method: 'PUT', url: `/api/v1/devices/${deviceUid}/inventory/`, headers, payload: alpineInventory({ hostname: 'test-linux-1' }) })
+        send: (headers) =>
+          inject({
+            method: 'PUT',
+            url: `/api/v1/devices/${deviceUid}/inventory/`,
+            headers,
+            payload: alpineInventory({ hostname: 'test-linux-1' })
+          })
       },
       {
         name: 'POST /insights/cli/scan',
         accepts: 'report token',
         ok: 200,
-        send: (headers) => inject({ method: 'POST', url: SCAN, headers: { ...headers, 'content-type': sbom.contentType }, payload: sbom.payload })
+        send: (headers) =>
+          inject({ method: 'POST', url: SCAN, headers: { ...headers, 'content-type': sbom.contentType }, payload: sbom.payload })
       },
-      ...(['linux', 'rtos'] as const).flatMap((type) => (['install', 'uninstall'] as const).map((script): Route => ({
-        name: `GET /agents/${type}/${script}`,
-        accepts: 'tenant API key',
-        ok: 200,
-        send: (headers) => inject({ url: `/api/v1/agents/${type}/${script}`, headers })
-      })))
+      ...(['linux', 'rtos'] as const).flatMap((type) =>
+        (['install', 'uninstall'] as const).map((script): Route => ({
+          name: `GET /agents/${type}/${script}`,
+          accepts: 'tenant API key',
+          ok: 200,
+          send: (headers) => inject({ url: `/api/v1/agents/${type}/${script}`, headers })
+        }))
+      )
     ]
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const headersFor = (credential: Credential): Record<string, string> => {
     if (credential === 'none') return {}
@@ -121,8 +157,12 @@ describe('ingest and upload routes × credential types (ASVS V8.2.1)', () => {
         const expected = credential === route.accepts ? route.ok : 401
         // 201 and 200 both mean "enrolled" (a re-enrolment of the same machine answers 200).
         const got = route.accepts === 'provision token' && response.statusCode === 200 ? 201 : response.statusCode
-        if (got !== expected) wrong.push(`${route.name} with ${credential}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 120)}`)
-        else if (got === 401 && typeof response.json().detail !== 'string') wrong.push(`${route.name} with ${credential}: 401 without a JSON detail`)
+        if (got !== expected)
+          wrong.push(
+            `${route.name} with ${credential}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 120)}`
+          )
+        else if (got === 401 && typeof response.json().detail !== 'string')
+          wrong.push(`${route.name} with ${credential}: 401 without a JSON detail`)
       }
     }
     assert.deepEqual(wrong, [])
@@ -134,7 +174,8 @@ describe('ingest and upload routes × credential types (ASVS V8.2.1)', () => {
     const before = await metrics()
     for (const credential of ['tenant API key', 'report token'] as const) {
       const response = await t.app.inject({
-        method: 'POST', url: '/api/v1/honeypot/events/',
+        method: 'POST',
+        url: '/api/v1/honeypot/events/',
         headers: { 'x-api-key': secrets[credential], 'content-type': 'application/x-ndjson' },
         payload: `${cowrieEvent('cowrie.session.connect', `forged-${credential.length}`, 30_000, { src_ip: '198.51.100.66' })}\n`
       })
@@ -149,8 +190,14 @@ describe('API-key routes fail closed (ASVS V8.2.1)', () => {
     const { database, cleanup } = await openTestDatabase()
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false })
     try {
-      assert.throws(() => app.post('/api/v1/test-any-key/', { config: { auth: 'api-key' } }, async () => ({})), /must list the key kinds it accepts/)
-      assert.throws(() => app.post('/api/v1/test-any-key-2/', { config: { auth: 'cookie-or-api-key', apiKeyKinds: [] } }, async () => ({})), /must list/)
+      assert.throws(
+        () => app.post('/api/v1/test-any-key/', { config: { auth: 'api-key' } }, async () => ({})),
+        /must list the key kinds it accepts/
+      )
+      assert.throws(
+        () => app.post('/api/v1/test-any-key-2/', { config: { auth: 'cookie-or-api-key', apiKeyKinds: [] } }, async () => ({})),
+        /must list/
+      )
     } finally {
       await app.close()
       await cleanup()

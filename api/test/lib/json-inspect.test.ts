@@ -20,7 +20,9 @@ describe('textProblem: what PostgreSQL text and jsonb refuse', () => {
 describe('duplicate keys (ASVS 5.0 1.5.3: one document, one reading)', () => {
   it('names each repeated key by its path', () => {
     assert.deepEqual(inspect('{"status":"OPEN","status":"CLOSED"}'), [{ path: ['status'], message: DUPLICATE_KEY }])
-    assert.deepEqual(inspect('{"alerts":[{"a":1},{"b":{"c":1,"c":2}}]}'), [{ path: ['alerts', 1, 'b', 'c'], message: DUPLICATE_KEY }])
+    assert.deepEqual(inspect('{"alerts":[{"a":1},{"b":{"c":1,"c":2}}]}'), [
+      { path: ['alerts', 1, 'b', 'c'], message: DUPLICATE_KEY }
+    ])
   })
 
   it('decodes escapes before comparing: "a" and "\\u0061" are the same key', () => {
@@ -43,11 +45,14 @@ describe('duplicate keys (ASVS 5.0 1.5.3: one document, one reading)', () => {
 describe('inspectJson: iterative, so depth cannot overflow the stack', () => {
   it('reports NUL and lone surrogates in values and keys with their path', () => {
     const issues = inspect('{"packages":[{"name":"a\\u0000"},{"name":"ok","k\\ud800":"x"}],"s":"\\udfff"}')
-    assert.deepEqual(new Set(issues.map((i) => JSON.stringify(i))), new Set([
-      JSON.stringify({ path: ['packages', 0, 'name'], message: NUL_MESSAGE }),
-      JSON.stringify({ path: ['packages', 1, 'k\ud800'], message: `Key: ${SURROGATE_MESSAGE}` }),
-      JSON.stringify({ path: ['s'], message: SURROGATE_MESSAGE })
-    ]))
+    assert.deepEqual(
+      new Set(issues.map((i) => JSON.stringify(i))),
+      new Set([
+        JSON.stringify({ path: ['packages', 0, 'name'], message: NUL_MESSAGE }),
+        JSON.stringify({ path: ['packages', 1, 'k\ud800'], message: `Key: ${SURROGATE_MESSAGE}` }),
+        JSON.stringify({ path: ['s'], message: SURROGATE_MESSAGE })
+      ])
+    )
   })
 
   it('reports nesting past the limit once, and survives 200,000 levels', () => {

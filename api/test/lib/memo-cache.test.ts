@@ -6,14 +6,22 @@ import { MemoCache } from '../../src/lib/memo-cache.js'
 // Mirrors src/lib/memo-cache.ts: what the session check and the DETECT detail cache rely on.
 
 /** A load that counts its calls and resolves when told to. */
-function gate<V> (value: V) {
+function gate<V>(value: V) {
   let open!: () => void
-  const opened = new Promise<void>((resolve) => { open = resolve })
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
   let calls = 0
   return {
-    load: async () => { calls++; await opened; return value },
+    load: async () => {
+      calls++
+      await opened
+      return value
+    },
     open: () => open(),
-    get calls () { return calls }
+    get calls() {
+      return calls
+    }
   }
 }
 
@@ -63,18 +71,31 @@ describe('MemoCache', () => {
 
   it('does not keep an entry past the time `until` gives', async () => {
     const cache = new MemoCache<string>({ ttlMs: 10_000, maxEntries: 10 })
-    await cache.resolve('k', async () => 'short-lived', () => Date.now() + 50)
+    await cache.resolve(
+      'k',
+      async () => 'short-lived',
+      () => Date.now() + 50
+    )
     assert.equal(cache.get('k'), 'short-lived')
     await sleep(80)
     assert.equal(cache.get('k'), undefined)
-    await cache.resolve('gone', async () => 'already expired', () => Date.now() - 1)
+    await cache.resolve(
+      'gone',
+      async () => 'already expired',
+      () => Date.now() - 1
+    )
     assert.equal(cache.get('gone'), undefined)
   })
 
   it('does not cache undefined or failed loads, and caches nothing with a TTL of 0', async () => {
     const cache = new MemoCache<string>({ ttlMs: 1000, maxEntries: 10 })
     assert.equal(await cache.resolve('k', async () => undefined), undefined)
-    await assert.rejects(cache.resolve('k', async () => { throw new Error('database down') }), /database down/)
+    await assert.rejects(
+      cache.resolve('k', async () => {
+        throw new Error('database down')
+      }),
+      /database down/
+    )
     assert.equal(await cache.resolve('k', async () => 'now'), 'now')
 
     const off = new MemoCache<string>({ ttlMs: 0, maxEntries: 10 })

@@ -12,7 +12,9 @@ import { openTestDatabase, type TestDatabase } from '../helpers.js'
 
 describe('password policy (ASVS V6.2.1, V6.2.4)', () => {
   let test: TestDatabase
-  before(async () => { test = await openTestDatabase() })
+  before(async () => {
+    test = await openTestDatabase()
+  })
   after(async () => {
     await test.database.close()
     await test.cleanup()
@@ -21,13 +23,17 @@ describe('password policy (ASVS V6.2.1, V6.2.4)', () => {
   it('createUser and resetPassword refuse 123456 and other common passwords', async () => {
     const tenant = await createTenant(test.database.db, 'Policy')
     for (const password of ['123456', 'password', '12345678', 'qwerty123', 'Trustno1']) {
-      await assert.rejects(createUser(test.database.db, { tenantUid: tenant.uid, email: `p-${password.length}@acme.test`, password }), InputError, password)
+      await assert.rejects(
+        createUser(test.database.db, { tenantUid: tenant.uid, email: `p-${password.length}@acme.test`, password }),
+        InputError,
+        password
+      )
     }
     await createUser(test.database.db, { tenantUid: tenant.uid, email: 'policy@acme.test', password: 'plum orbit lantern' })
     await assert.rejects(resetPassword(test.database.db, 'policy@acme.test', 'letmein1'), /most common/)
   })
 
-  it('the seed\'s generated passwords always pass the policy (ASVS V6.4.1)', () => {
+  it("the seed's generated passwords always pass the policy (ASVS V6.4.1)", () => {
     for (let i = 0; i < 500; i++) {
       const password = randomPassword()
       assert.doesNotThrow(() => checkPassword(password), password)
@@ -36,7 +42,10 @@ describe('password policy (ASVS V6.2.1, V6.2.4)', () => {
 
   it('a seed password that fails the policy creates nothing', async () => {
     const [before] = await test.database.db.select({ n: count() }).from(tenants)
-    await assert.rejects(seed(test.database.db, { demoPassword: '12345678', honeynet: false, detect: false, insights: false }), /most common/)
+    await assert.rejects(
+      seed(test.database.db, { demoPassword: '12345678', honeynet: false, detect: false, insights: false }),
+      /most common/
+    )
     const [afterSeed] = await test.database.db.select({ n: count() }).from(tenants)
     assert.equal(afterSeed!.n, before!.n)
   })

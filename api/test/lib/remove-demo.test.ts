@@ -18,9 +18,14 @@ import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers.j
 describe('remove-demo', () => {
   let t: TestDatabase
   const now = Date.now()
-  before(async () => { t = await openTestDatabase() })
+  before(async () => {
+    t = await openTestDatabase()
+  })
   // PGlite's cleanup closes nothing: an open PGlite keeps the test file's process alive.
-  after(async () => { if (usingPostgres()) await t.cleanup(); else await t.database.close() })
+  after(async () => {
+    if (usingPostgres()) await t.cleanup()
+    else await t.database.close()
+  })
 
   it('removes the demo tenants, catalogue and honeynet history; keeps real data and rebuilds the rollups from it', async () => {
     const db = t.database.db
@@ -29,24 +34,50 @@ describe('remove-demo', () => {
 
     // A real tenant: a device affected by a real advisory of a CVE the demo catalogue also names.
     const real = await createTenant(db, 'Acme')
-    const [device] = await db.insert(devices).values({ tenantUid: real.uid, hostname: 'acme-web', deviceType: 'linux' }).returning()
-    await db.insert(devicePackages).values({ tenantUid: real.uid, deviceUid: device!.uid, name: 'liblzma5', version: '5.6.1-1', ecosystem: 'Debian:13', sourceName: 'xz-utils' })
-    const [parsed] = parseOsvDocument(JSON.stringify({
-      id: 'DEBIAN-CVE-2024-3094',
-      modified: '2024-04-01T00:00:00Z',
-      details: 'Malicious code in the upstream xz tarballs.',
-      affected: [{ package: { ecosystem: 'Debian:13', name: 'xz-utils' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '5.6.0-0.1' }, { fixed: '5.6.1+really5.4.5-1' }] }] }]
-    }))
+    const [device] = await db
+      .insert(devices)
+      .values({ tenantUid: real.uid, hostname: 'acme-web', deviceType: 'linux' })
+      .returning()
+    await db.insert(devicePackages).values({
+      tenantUid: real.uid,
+      deviceUid: device!.uid,
+      name: 'liblzma5',
+      version: '5.6.1-1',
+      ecosystem: 'Debian:13',
+      sourceName: 'xz-utils'
+    })
+    const [parsed] = parseOsvDocument(
+      JSON.stringify({
+        id: 'DEBIAN-CVE-2024-3094',
+        modified: '2024-04-01T00:00:00Z',
+        details: 'Malicious code in the upstream xz tarballs.',
+        affected: [
+          {
+            package: { ecosystem: 'Debian:13', name: 'xz-utils' },
+            ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '5.6.0-0.1' }, { fixed: '5.6.1+really5.4.5-1' }] }]
+          }
+        ]
+      })
+    )
     assert.ok(parsed !== undefined && !(parsed instanceof OsvFormatError))
     await storeOsvRecords(db, [{ record: parsed, source: 'test' }])
     assert.equal((await matchDevicePackages(db, real.uid, device!.uid)).findings, 1)
     // A real sensor's session, one command.
     const options = { defaultSensor: 'real-sensor', now, oldestMs: now - 86_400_000, geo: null }
     const ts = new Date(now - 3_600_000).toISOString()
-    await storeEvents(db, [
-      { eventid: 'cowrie.session.connect', session: 's1', timestamp: ts, src_ip: '192.0.2.7', geoip: { asn: 64500, as_org: 'Example Net', country_name: 'Iceland' } },
-      { eventid: 'cowrie.command.input', session: 's1', timestamp: ts, input: 'uname -a' }
-    ].map((event) => normalizeEvent(event, options)))
+    await storeEvents(
+      db,
+      [
+        {
+          eventid: 'cowrie.session.connect',
+          session: 's1',
+          timestamp: ts,
+          src_ip: '192.0.2.7',
+          geoip: { asn: 64500, as_org: 'Example Net', country_name: 'Iceland' }
+        },
+        { eventid: 'cowrie.command.input', session: 's1', timestamp: ts, input: 'uname -a' }
+      ].map((event) => normalizeEvent(event, options))
+    )
     const demoRecords = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE demo`))[0]!.n
     assert.ok(demoRecords > 50)
 
@@ -55,26 +86,52 @@ describe('remove-demo', () => {
     assert.equal(removed.records, demoRecords)
     assert.equal(removed.honeynetSessions, 50)
 
-    assert.deepEqual((await db.select({ name: tenants.name }).from(tenants)).map((row) => row.name), ['Acme'])
-    assert.deepEqual((await db.select({ id: osvRecords.id }).from(osvRecords)).map((row) => row.id), ['DEBIAN-CVE-2024-3094'])
+    assert.deepEqual(
+      (await db.select({ name: tenants.name }).from(tenants)).map((row) => row.name),
+      ['Acme']
+    )
+    assert.deepEqual(
+      (await db.select({ id: osvRecords.id }).from(osvRecords)).map((row) => row.id),
+      ['DEBIAN-CVE-2024-3094']
+    )
     // The CVE row stays (a real record names it), described by the real record alone.
     const [xz] = await db.select().from(vulnerabilities).where(eq(vulnerabilities.cveId, 'CVE-2024-3094'))
-    assert.deepEqual([xz!.source, xz!.description, xz!.score], ['osv:DEBIAN-CVE-2024-3094', 'Malicious code in the upstream xz tarballs.', null])
+    assert.deepEqual(
+      [xz!.source, xz!.description, xz!.score],
+      ['osv:DEBIAN-CVE-2024-3094', 'Malicious code in the upstream xz tarballs.', null]
+    )
     // CVE rows only the demo catalogue named are gone.
-    assert.deepEqual((await db.select({ id: vulnerabilities.cveId }).from(vulnerabilities)).map((row) => row.id), ['CVE-2024-3094'])
-    assert.equal((await db.select().from(packageFindings).where(eq(packageFindings.deviceUid, device!.uid))).length, 1, 'the real finding stays')
+    assert.deepEqual(
+      (await db.select({ id: vulnerabilities.cveId }).from(vulnerabilities)).map((row) => row.id),
+      ['CVE-2024-3094']
+    )
+    assert.equal(
+      (await db.select().from(packageFindings).where(eq(packageFindings.deviceUid, device!.uid))).length,
+      1,
+      'the real finding stays'
+    )
 
     const sessions = rowsOf<{ sensor: string }>(await db.execute(sql`SELECT sensor FROM honeypot_sessions`))
-    assert.deepEqual(sessions.map((row) => row.sensor), ['real-sensor'])
-    const rollups = rowsOf<{ kind: string, value: string, count: number }>(await db.execute(sql`
-      SELECT kind, value, count::int AS count FROM honeypot_rollups ORDER BY kind, value`))
-    assert.deepEqual(rollups.map((row) => ({ ...row })), [
-      { kind: 'asn', value: 'AS64500 Example Net', count: 1 },
-      { kind: 'command', value: 'uname -a', count: 1 },
-      { kind: 'country', value: 'Iceland', count: 1 },
-      { kind: 'sessions', value: '', count: 1 }
-    ])
-    const hash = rowsOf<{ ok: boolean }>(await db.execute(sql`SELECT bool_and(value_hash = md5(value)::uuid) AS ok FROM honeypot_rollups`))
+    assert.deepEqual(
+      sessions.map((row) => row.sensor),
+      ['real-sensor']
+    )
+    const rollups = rowsOf<{ kind: string; value: string; count: number }>(
+      await db.execute(sql`
+      SELECT kind, value, count::int AS count FROM honeypot_rollups ORDER BY kind, value`)
+    )
+    assert.deepEqual(
+      rollups.map((row) => ({ ...row })),
+      [
+        { kind: 'asn', value: 'AS64500 Example Net', count: 1 },
+        { kind: 'command', value: 'uname -a', count: 1 },
+        { kind: 'country', value: 'Iceland', count: 1 },
+        { kind: 'sessions', value: '', count: 1 }
+      ]
+    )
+    const hash = rowsOf<{ ok: boolean }>(
+      await db.execute(sql`SELECT bool_and(value_hash = md5(value)::uuid) AS ok FROM honeypot_rollups`)
+    )
     assert.equal(hash[0]!.ok, true, 'the rebuilt keys are what ingest writes')
 
     // Idempotent: nothing left to remove.

@@ -12,7 +12,9 @@ import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers.j
 
 describe('server secrets', () => {
   let test: TestDatabase
-  before(async () => { test = await openTestDatabase() })
+  before(async () => {
+    test = await openTestDatabase()
+  })
   after(async () => {
     await test.database.close()
     await test.cleanup()
@@ -35,31 +37,35 @@ describe('server secrets', () => {
   })
 })
 
-describe('server secrets across processes on one PostgreSQL', {
-  skip: usingPostgres() ? false : 'needs DATABASE_URL (PGlite is one process per data folder)'
-}, () => {
-  const name = `console_test_secrets_${randomBytes(6).toString('hex')}`
-  let admin: ReturnType<typeof postgres>
-  let one: Database
-  let two: Database
-  before(async () => {
-    admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`CREATE DATABASE ${name}`)
-    const url = new URL(process.env.DATABASE_URL!)
-    url.pathname = `/${name}`
-    one = await openDatabase({ kind: 'postgres', url: url.toString() })
-    await one.migrate()
-    two = await openDatabase({ kind: 'postgres', url: url.toString() })
-  })
-  after(async () => {
-    await one.close()
-    await two.close()
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end({ timeout: 5 })
-  })
+describe(
+  'server secrets across processes on one PostgreSQL',
+  {
+    skip: usingPostgres() ? false : 'needs DATABASE_URL (PGlite is one process per data folder)'
+  },
+  () => {
+    const name = `console_test_secrets_${randomBytes(6).toString('hex')}`
+    let admin: ReturnType<typeof postgres>
+    let one: Database
+    let two: Database
+    before(async () => {
+      admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
+      await admin.unsafe(`CREATE DATABASE ${name}`)
+      const url = new URL(process.env.DATABASE_URL!)
+      url.pathname = `/${name}`
+      one = await openDatabase({ kind: 'postgres', url: url.toString() })
+      await one.migrate()
+      two = await openDatabase({ kind: 'postgres', url: url.toString() })
+    })
+    after(async () => {
+      await one.close()
+      await two.close()
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end({ timeout: 5 })
+    })
 
-  it('two connections starting at once agree on one secret', async () => {
-    const [a, b] = await Promise.all([serverSecret(one.db, 'csrf'), serverSecret(two.db, 'csrf')])
-    assert.deepEqual(a, b)
-  })
-})
+    it('two connections starting at once agree on one secret', async () => {
+      const [a, b] = await Promise.all([serverSecret(one.db, 'csrf'), serverSecret(two.db, 'csrf')])
+      assert.deepEqual(a, b)
+    })
+  }
+)

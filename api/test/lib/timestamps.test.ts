@@ -17,9 +17,27 @@ describe('parseTimestamp: ISO 8601 or epoch ms that PostgreSQL can store (ASVS 5
   })
 
   it('refuses what Date.parse guesses at and what PostgreSQL cannot read', () => {
-    for (const value of ['+275760-09-13T00:00:00.000Z', '0000-06-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '1', 'yesterday',
-      'Tue Mar 5 2024', '2026-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-11-20T24:00:00Z', '2026-11-20T08:60:00Z',
-      '2026-11-20', 8.64e15, -62198755200001, 1e300, Number.NaN, Infinity, null, true, ['2026-11-20T08:15:42Z']]) {
+    for (const value of [
+      '+275760-09-13T00:00:00.000Z',
+      '0000-06-01T00:00:00Z',
+      '0001-01-01T00:30:00+01:00',
+      '1',
+      'yesterday',
+      'Tue Mar 5 2024',
+      '2026-02-29T00:00:00Z',
+      '2026-04-31T00:00:00Z',
+      '2026-11-20T24:00:00Z',
+      '2026-11-20T08:60:00Z',
+      '2026-11-20',
+      8.64e15,
+      -62198755200001,
+      1e300,
+      Number.NaN,
+      Infinity,
+      null,
+      true,
+      ['2026-11-20T08:15:42Z']
+    ]) {
       assert.equal(parseTimestamp(value), undefined, String(value))
     }
   })

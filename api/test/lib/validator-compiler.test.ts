@@ -6,7 +6,7 @@ import { validatorCompiler } from '../../src/lib/validator-compiler.js'
 // Mirrors src/lib/validator-compiler.ts: what routes receive after validation.
 
 const compile = (schema: ReturnType<typeof Type.Object>, httpPart: string) =>
-  validatorCompiler({ schema, httpPart, method: 'GET', url: '/' }) as (value: unknown) => { value?: unknown, error?: unknown[] }
+  validatorCompiler({ schema, httpPart, method: 'GET', url: '/' }) as (value: unknown) => { value?: unknown; error?: unknown[] }
 
 describe('validatorCompiler', () => {
   const params = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })

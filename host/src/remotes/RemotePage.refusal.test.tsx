@@ -38,8 +38,12 @@ beforeEach(() => {
 afterEach(() => consoleError.mockRestore());
 
 it('refuses a remote whose contract this console does not meet, on its pages only, before loading it', async () => {
-  const REFUSAL = 'DETECT 1.4.0 needs @console/shared ^2 — this console provides 1.9.0; deploy a matching DETECT or upgrade the console';
-  Object.assign(contracts, { detect: { ...COMPATIBLE, requires: { react: '^19.3.0', '@console/shared': '^2' } }, threat: COMPATIBLE });
+  const REFUSAL =
+    'DETECT 1.4.0 needs @console/shared ^2 — this console provides 1.9.0; deploy a matching DETECT or upgrade the console';
+  Object.assign(contracts, {
+    detect: { ...COMPATIBLE, requires: { react: '^19.3.0', '@console/shared': '^2' } },
+    threat: COMPATIBLE,
+  });
   load.mockResolvedValue({ ThreatLandscapePage: () => <h1>Threat page</h1> });
   renderWithAuth(
     <Routes>

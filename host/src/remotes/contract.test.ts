@@ -10,24 +10,41 @@ const PROVIDES = {
 };
 
 function manifest(version: string, requires: Record<string, string>) {
-  return { id: 'detect', name: 'detect', metaData: { name: 'detect', console: { name: 'detect', version, buildTime: '2026-01-01T00:00:00.000Z', requires } } };
+  return {
+    id: 'detect',
+    name: 'detect',
+    metaData: { name: 'detect', console: { name: 'detect', version, buildTime: '2026-01-01T00:00:00.000Z', requires } },
+  };
 }
 
 describe('the host/remote contract', () => {
   it('is met by every version inside the ranges, newer patches and minors included', () => {
-    const requires = { react: '^19.3.0', '@mui/material': '^9.1.0', '@console/shared': '^1.2.0', '@module-federation/runtime': '^2.9.2' };
+    const requires = {
+      react: '^19.3.0',
+      '@mui/material': '^9.1.0',
+      '@console/shared': '^1.2.0',
+      '@module-federation/runtime': '^2.9.2',
+    };
     expect(unmetRequirement(requires, PROVIDES)).toBeUndefined();
   });
 
   it('names the first requirement the host does not meet, in the order the remote lists them', () => {
     const requires = { react: '^19.3.0', '@console/shared': '^2.0.0', '@mui/material': '^10.0.0' };
     expect(unmetRequirement(requires, PROVIDES)).toEqual({ dependency: '@console/shared', range: '^2.0.0', provided: '1.9.0' });
-    expect(unmetRequirement({ react: '^18.2.0' }, PROVIDES)).toEqual({ dependency: 'react', range: '^18.2.0', provided: '19.3.1' });
+    expect(unmetRequirement({ react: '^18.2.0' }, PROVIDES)).toEqual({
+      dependency: 'react',
+      range: '^18.2.0',
+      provided: '19.3.1',
+    });
     expect(unmetRequirement({ '@module-federation/runtime': '^3.0.0' }, PROVIDES)?.dependency).toBe('@module-federation/runtime');
   });
 
   it('is not met by something the host does not provide, nor by a range that is not semver', () => {
-    expect(unmetRequirement({ 'left-pad': '^1.0.0' }, PROVIDES)).toEqual({ dependency: 'left-pad', range: '^1.0.0', provided: undefined });
+    expect(unmetRequirement({ 'left-pad': '^1.0.0' }, PROVIDES)).toEqual({
+      dependency: 'left-pad',
+      range: '^1.0.0',
+      provided: undefined,
+    });
     expect(unmetRequirement({ react: 'latest' }, PROVIDES)?.dependency).toBe('react');
   });
 
@@ -63,14 +80,17 @@ describe('assertCompatible', () => {
   });
   afterEach(() => warn.mockRestore());
 
-  const answer = (body: unknown, ok = true) => fetchMock.mockResolvedValue({ ok, status: ok ? 200 : 404, json: async () => body });
+  const answer = (body: unknown, ok = true) =>
+    fetchMock.mockResolvedValue({ ok, status: ok ? 200 : 404, json: async () => body });
 
   // Under jest the host provides nothing (no CONSOLE_BUILD): every requirement is unmet.
   it('refuses a remote whose manifest needs what this host does not provide', async () => {
     answer(manifest('1.4.0', { '@console/shared': '^2' }));
     const check = assertCompatible('detect', 'https://cdn.example.com/detect/mf-manifest.json');
     await expect(check).rejects.toThrow(IncompatibleRemoteError);
-    await expect(check).rejects.toThrow('DETECT 1.4.0 needs @console/shared ^2 — this console provides none; deploy a matching DETECT or upgrade the console');
+    await expect(check).rejects.toThrow(
+      'DETECT 1.4.0 needs @console/shared ^2 — this console provides none; deploy a matching DETECT or upgrade the console',
+    );
     expect(fetchMock).toHaveBeenCalledWith('https://cdn.example.com/detect/mf-manifest.json', { cache: 'no-cache' });
   });
 

@@ -2,6 +2,4 @@ import type { HostBuild } from './contract';
 
 /** This host's version, build time and the versions it provides to the remotes (none known under jest). */
 export const HOST_BUILD: HostBuild =
-  typeof CONSOLE_BUILD === 'undefined'
-    ? { name: 'host', version: 'unknown', buildTime: '', provides: {} }
-    : CONSOLE_BUILD;
+  typeof CONSOLE_BUILD === 'undefined' ? { name: 'host', version: 'unknown', buildTime: '', provides: {} } : CONSOLE_BUILD;

@@ -52,10 +52,7 @@ function checkedRemote(remote: RemoteName): Promise<void> {
   return check;
 }
 
-export async function loadRemoteModule(
-  remote: RemoteName,
-  page: string,
-): Promise<Record<string, unknown>> {
+export async function loadRemoteModule(remote: RemoteName, page: string): Promise<Record<string, unknown>> {
   await checkedRemote(remote);
   const { loadRemote } = await startedFederation();
   const module = await loadRemote<Record<string, unknown>>(`${remote}/${page}`);

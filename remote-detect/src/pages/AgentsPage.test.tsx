@@ -46,7 +46,9 @@ describe('AgentsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(JSON.parse(api.history.post[0].data as string)).toEqual({ name: 'Factory' });
-    const rows = within(screen.getByRole('table', { name: 'Provision Tokens' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Provision Tokens' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]).toHaveTextContent('Factory');
     expect(rows[1]).toHaveTextContent('Lab');
   });
@@ -107,7 +109,9 @@ describe('AgentsPage', () => {
 
   it('lists agents and opens /agents/{uid} from a row', async () => {
     api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
-    api.onGet('/v1/agents/').reply(200, { results: [{ uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1.2.0' }] });
+    api
+      .onGet('/v1/agents/')
+      .reply(200, { results: [{ uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1.2.0' }] });
     api.onGet('/v1/agents/ag-1').reply(200, { uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1.2.0' });
     renderRoute('/agents');
     await userEvent.click(screen.getByRole('tab', { name: 'Agents' }));

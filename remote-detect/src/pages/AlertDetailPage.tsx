@@ -38,9 +38,24 @@ export function AlertDetailPage() {
     }
   }
 
-  if (error) return <Page title="Alert"><ErrorState message={apiErrorMessage(error) ?? ALERT_LOAD_ERROR} /></Page>;
-  if (isLoading || !tenant) return <Page title="Alert"><LoadingState text="Loading..." /></Page>;
-  if (!alert) return <Page title="Alert"><ErrorState message={ALERT_LOAD_ERROR} /></Page>;
+  if (error)
+    return (
+      <Page title="Alert">
+        <ErrorState message={apiErrorMessage(error) ?? ALERT_LOAD_ERROR} />
+      </Page>
+    );
+  if (isLoading || !tenant)
+    return (
+      <Page title="Alert">
+        <LoadingState text="Loading..." />
+      </Page>
+    );
+  if (!alert)
+    return (
+      <Page title="Alert">
+        <ErrorState message={ALERT_LOAD_ERROR} />
+      </Page>
+    );
 
   return (
     <Page title={alert.name}>

@@ -4,7 +4,13 @@ import type MockAdapter from 'axios-mock-adapter';
 import { KEY_SHOWN_ONCE } from '../components/api-keys/NewKeyDialog';
 import { mockHttp, renderRoute, T } from '../testing/renderRoute';
 
-const key = (uid: string, name: string, revoked = false) => ({ uid, name, prefix: `pk_${uid}`, revoked, created: '2026-11-01T10:00:00Z' });
+const key = (uid: string, name: string, revoked = false) => ({
+  uid,
+  name,
+  prefix: `pk_${uid}`,
+  revoked,
+  created: '2026-11-01T10:00:00Z',
+});
 
 describe('ApiKeysPage', () => {
   let api: MockAdapter;
@@ -51,7 +57,9 @@ describe('ApiKeysPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('pk_n.s3cret')).not.toBeInTheDocument();
     // The new key is listed (without its secret) on top.
-    const rows = within(screen.getByRole('table', { name: 'API Keys' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'API Keys' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]).toHaveTextContent('Agents');
   });
 

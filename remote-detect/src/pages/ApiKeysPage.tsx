@@ -38,7 +38,9 @@ export function ApiKeysPage() {
       ) : (
         <ApiKeysTable
           keys={data}
-          onToggle={(key, enabled) => void run('Saving the API key', (tenant) => updateApiKey(mutate, tenant, key.uid, { revoked: !enabled }))}
+          onToggle={(key, enabled) =>
+            void run('Saving the API key', (tenant) => updateApiKey(mutate, tenant, key.uid, { revoked: !enabled }))
+          }
           onDelete={setDeleting}
         />
       )}

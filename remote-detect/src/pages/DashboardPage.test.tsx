@@ -21,9 +21,18 @@ const summary = {
   worst_findings: [],
 };
 const strategic = {
-  devices_by_risk: [{ risk_score: 'High', count: 1 }, { risk_score: 'Low', count: 2 }],
-  devices_by_type: [{ device_type: 'linux', count: 2 }, { device_type: 'rtos', count: 1 }],
-  alerts_by_status: [{ status: 'OPEN', count: 1 }, { status: 'CLOSED', count: 4 }],
+  devices_by_risk: [
+    { risk_score: 'High', count: 1 },
+    { risk_score: 'Low', count: 2 },
+  ],
+  devices_by_type: [
+    { device_type: 'linux', count: 2 },
+    { device_type: 'rtos', count: 1 },
+  ],
+  alerts_by_status: [
+    { status: 'OPEN', count: 1 },
+    { status: 'CLOSED', count: 4 },
+  ],
   open_alerts_by_priority: [{ date: '2026-11-20', priority: 'High', count: 1 }],
   top_vulnerable_packages: [
     { name: 'openssl', device_count: 2, cve_count: 5, max_score: 9.8, kev_count: 3 },
@@ -35,7 +44,15 @@ const strategic = {
     { uid: 'd-2', hostname: 'plc-07', risk_score: 'Low', high_risk_cve_count: 0, kev_count: 0 },
   ],
   recent_alerts: [
-    { uid: 'al-1', name: 'Reverse shell', priority: 'High', status: 'OPEN', device: 'd-1', device_hostname: 'web-01', elastic_alert_created_at: '2026-11-20T08:00:00Z' },
+    {
+      uid: 'al-1',
+      name: 'Reverse shell',
+      priority: 'High',
+      status: 'OPEN',
+      device: 'd-1',
+      device_hostname: 'web-01',
+      elastic_alert_created_at: '2026-11-20T08:00:00Z',
+    },
   ],
 };
 const deviceRow = (i: number) => ({
@@ -52,7 +69,15 @@ const deviceRow = (i: number) => ({
   high_risk_cve_count: 0,
   kev_count: i === 2 ? 1 : 0,
 });
-const alertRow = { uid: 'al-5', name: 'Port scan', device: 'd-1', device_hostname: 'web-01', status: 'OPEN', priority: 'Low', elastic_alert_created_at: '2026-11-19T08:00:00Z' };
+const alertRow = {
+  uid: 'al-5',
+  name: 'Port scan',
+  device: 'd-1',
+  device_hostname: 'web-01',
+  status: 'OPEN',
+  priority: 'Low',
+  elastic_alert_created_at: '2026-11-19T08:00:00Z',
+};
 
 // The page stays mounted whatever the URL, so later reports can be seen NOT to navigate.
 function renderDashboard() {
@@ -91,7 +116,10 @@ describe('DashboardPage', () => {
     const risk = await screen.findByRole('region', { name: 'Devices by risk' });
     expect(within(risk).getByTestId('chart')).toHaveAttribute('data-series', '[1,2]');
     const trend = screen.getByRole('region', { name: 'Open alerts by priority (last 30 days)' });
-    expect(JSON.parse(within(trend).getByTestId('chart').getAttribute('data-series')!)).toContainEqual({ name: 'High', data: [1] });
+    expect(JSON.parse(within(trend).getByTestId('chart').getAttribute('data-series')!)).toContainEqual({
+      name: 'High',
+      data: [1],
+    });
     expect(within(screen.getByRole('table', { name: 'Top vulnerable packages' })).getByText('openssl')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Top vulnerable packages' })).getByText('High')).toBeInTheDocument();
   });
@@ -127,8 +155,10 @@ describe('DashboardPage', () => {
     expect(within(await screen.findByRole('group', { name: 'Known exploited' })).getByText('—')).toBeInTheDocument();
   });
 
-  it("says the KEV catalogue is not loaded instead of 0 known exploited", async () => {
-    api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, kev: 0, kev_devices: 0, kev_loaded: false } });
+  it('says the KEV catalogue is not loaded instead of 0 known exploited', async () => {
+    api
+      .onGet(`${T}/dashboard/strategic/`)
+      .reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, kev: 0, kev_devices: 0, kev_loaded: false } });
     renderDashboard();
     const kev = await screen.findByRole('group', { name: 'Known exploited' });
     expect(within(kev).getByText("CISA's KEV catalogue is not loaded")).toBeInTheDocument();

@@ -34,9 +34,39 @@ const kev = {
 const packages = {
   count: 3,
   results: [
-    { name: 'openssl', version: '3.0.1', cve_id: 'CVE-2024-0001', cve_uid: 'c-1', score: 9.8, source: 'osv', kev, epss: 0.12345, epss_percentile: 0.951 },
-    { name: 'zlib', version: '1.2', cve_id: 'CVE-2024-0002', cve_uid: 'c-2', score: 5.5, source: 'demo', kev: null, epss: null, epss_percentile: null },
-    { name: 'bash', version: '5.2', cve_id: null, cve_uid: null, score: null, source: null, kev: null, epss: null, epss_percentile: null },
+    {
+      name: 'openssl',
+      version: '3.0.1',
+      cve_id: 'CVE-2024-0001',
+      cve_uid: 'c-1',
+      score: 9.8,
+      source: 'osv',
+      kev,
+      epss: 0.12345,
+      epss_percentile: 0.951,
+    },
+    {
+      name: 'zlib',
+      version: '1.2',
+      cve_id: 'CVE-2024-0002',
+      cve_uid: 'c-2',
+      score: 5.5,
+      source: 'demo',
+      kev: null,
+      epss: null,
+      epss_percentile: null,
+    },
+    {
+      name: 'bash',
+      version: '5.2',
+      cve_id: null,
+      cve_uid: null,
+      score: null,
+      source: null,
+      kev: null,
+      epss: null,
+      epss_percentile: null,
+    },
   ],
 };
 const description = {
@@ -69,17 +99,24 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
   function replyAll(over: Partial<typeof device> = {}, counts: object = {}) {
     api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
     api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
-    api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 3, cve_count: 2, high_risk_cve_count: 1, kev_count: 1, ...counts });
+    api
+      .onGet(`${T}/devices/d-1/packages/count/`)
+      .reply(200, { count: 3, cve_count: 2, high_risk_cve_count: 1, kev_count: 1, ...counts });
     api.onGet('/v1/cves/c-1/description/').reply(200, description);
   }
   const packagesUrls = () => api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/d-1/packages/?`));
-  const row = async (name: string) => (await within(await screen.findByRole('table', { name: 'System Packages' })).findByText(name)).closest('tr')!;
+  const row = async (name: string) =>
+    (await within(await screen.findByRole('table', { name: 'System Packages' })).findByText(name)).closest('tr')!;
 
   it('marks KEV findings with a badge (due date and ransomware use on hover) and shows EPSS as a percentage', async () => {
     replyAll();
     renderRoute('/devices/d-1');
     const table = await screen.findByRole('table', { name: 'System Packages' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Package', 'Version', 'CVE', 'Score', 'Risk', 'KEV', 'EPSS']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Package', 'Version', 'CVE', 'Score', 'Risk', 'KEV', 'EPSS']);
     const openssl = await row('openssl');
     const badge = within(openssl).getByText('KEV · ransomware');
     await userEvent.hover(badge);
@@ -98,7 +135,7 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     expect(within(screen.getByRole('group', { name: 'Known exploited' })).getByText('1')).toBeInTheDocument();
   });
 
-  it("says the KEV catalogue is not loaded instead of 0 known exploited", async () => {
+  it('says the KEV catalogue is not loaded instead of 0 known exploited', async () => {
     replyAll({}, { cve_count: 0, high_risk_cve_count: 0, kev_count: 0, kev_loaded: false, epss_loaded: false });
     renderRoute('/devices/d-1');
     const kev = await screen.findByRole('group', { name: 'Known exploited' });
@@ -123,7 +160,9 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     renderRoute('/devices/d-1');
     expect(within(await row('zlib')).getByText('Demo data')).toBeInTheDocument();
     expect(within(await row('openssl')).queryByText('Demo data')).not.toBeInTheDocument();
-    expect(screen.getByText('Simulated demo device: its findings come from the demo catalogue, not from real advisories.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Simulated demo device: its findings come from the demo catalogue, not from real advisories.'),
+    ).toBeInTheDocument();
     // The demo catalogue covers Debian:12 for a demo device: no gap.
     expect(screen.queryByText(/No advisories loaded/)).not.toBeInTheDocument();
   });
@@ -138,7 +177,9 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     });
     renderRoute('/devices/d-1');
     const section = await screen.findByRole('region', { name: 'System Packages' });
-    const warnings = within(section).getAllByRole('alert').map((a) => a.textContent);
+    const warnings = within(section)
+      .getAllByRole('alert')
+      .map((a) => a.textContent);
     expect(warnings).toEqual([
       'No advisories loaded for Debian:12 — findings are incomplete',
       '7 packages are not checked: no vulnerability feed covers this platform',
@@ -146,7 +187,9 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
     expect(within(screen.getByRole('group', { name: 'CVEs' })).getByText(/incomplete/)).toBeInTheDocument();
     // A Low (or any) risk resting on incomplete findings says so beside the chip.
     expect(screen.getByText('based on incomplete findings (see System Packages)')).toBeInTheDocument();
-    expect(screen.queryByText('Simulated demo device: its findings come from the demo catalogue, not from real advisories.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Simulated demo device: its findings come from the demo catalogue, not from real advisories.'),
+    ).not.toBeInTheDocument();
   });
 
   it('shows no coverage warning when every ecosystem is covered', async () => {
@@ -185,7 +228,16 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
 
   it('says "Demo data" in the CVE dialog of a demo-only description', async () => {
     replyAll();
-    api.onGet('/v1/cves/c-2/description/').reply(200, { cve_id: 'CVE-2024-0002', description: 'Demo text.', aliases: [], demo: true, kev: null, epss: null, epss_percentile: null, links: [] });
+    api.onGet('/v1/cves/c-2/description/').reply(200, {
+      cve_id: 'CVE-2024-0002',
+      description: 'Demo text.',
+      aliases: [],
+      demo: true,
+      kev: null,
+      epss: null,
+      epss_percentile: null,
+      links: [],
+    });
     renderRoute('/devices/d-1');
     await userEvent.click(await screen.findByRole('button', { name: 'CVE-2024-0002' }));
     const dialog = await screen.findByRole('dialog', { name: 'CVE-2024-0002' });

@@ -15,7 +15,9 @@ const device = {
   risk_score: 'High',
   created_at: '2026-01-02T10:00:00Z',
   last_connected: '2026-11-20T08:00:00Z',
-  user_accounts: [{ username: 'root', home_directory: '/root', uid: 0, shell: '/bin/bash', group_name: 'root', privileges: 'admin' }],
+  user_accounts: [
+    { username: 'root', home_directory: '/root', uid: 0, shell: '/bin/bash', group_name: 'root', privileges: 'admin' },
+  ],
   network_interfaces: [{ name: 'eth0', state: 'UP', ip_addresses: '10.0.0.5, fe80::1' }],
 };
 const packages = {
@@ -128,13 +130,17 @@ describe('DeviceDetailPage', () => {
     await screen.findByText('openssl');
     await userEvent.type(screen.getByLabelText('Search packages'), 'ssl');
     await waitFor(() =>
-      expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score&search=ssl`)).toBe(true),
+      expect(
+        api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score&search=ssl`),
+      ).toBe(true),
     );
     // Typing is debounced: no request for the partial terms.
     expect(api.history.get.some((r) => r.url?.includes('search=s&'))).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Package' }));
     await waitFor(() =>
-      expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=name&search=ssl`)).toBe(true),
+      expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=name&search=ssl`)).toBe(
+        true,
+      ),
     );
   });
 

@@ -38,7 +38,9 @@ describe('InsightsListPage', () => {
     api.onGet(REPORTS).reply(200, { count: 2, results: reports });
     renderRoute('/insights');
     const table = await screen.findByRole('table', { name: 'My Insight Reports' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Report Name', 'Type', 'Created At', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Billing API');

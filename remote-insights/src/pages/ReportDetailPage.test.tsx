@@ -129,7 +129,12 @@ describe('ReportDetailPage', () => {
     it('shows copyable upload and scanner commands with this report token, and no tabs', async () => {
       const writeText = jest.fn(async () => undefined);
       Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-      api.onGet(R1).reply(200, report({ has_scan_uploaded: false, has_sbom: false, has_audit: false, scan_uploaded_at: null, analysis: null }));
+      api
+        .onGet(R1)
+        .reply(
+          200,
+          report({ has_scan_uploaded: false, has_sbom: false, has_audit: false, scan_uploaded_at: null, analysis: null }),
+        );
       renderRoute('/insights/r-1');
       expect(await screen.findByRole('heading', { name: 'Upload Required' })).toBeInTheDocument();
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();

@@ -92,7 +92,12 @@ export const AUDIT_RULES: Rule[] = [
       { id: 'ETSI EN 303 645', controls: ['5.3-1', '5.3-2'] },
       { id: 'NIST SP 800-53', controls: ['SI-2'] },
     ],
-    test: { type: 'command', strategy: 'count-zero', target: 'apt-get -s upgrade', check: 'no Inst lines from a -security suite' },
+    test: {
+      type: 'command',
+      strategy: 'count-zero',
+      target: 'apt-get -s upgrade',
+      check: 'no Inst lines from a -security suite',
+    },
   }),
   rule({
     id: 'selinux-enforcing',

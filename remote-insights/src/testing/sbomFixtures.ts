@@ -84,9 +84,18 @@ export function normaliseSbom(raw: Raw): SbomPayload {
     metadata: {
       timestamp: str(meta.timestamp),
       component: root
-        ? { name: root.name, version: str(root.version), type: str(root.type), group: str(root.group), purl: str(root.purl), 'bom-ref': str(root['bom-ref']) }
+        ? {
+            name: root.name,
+            version: str(root.version),
+            type: str(root.type),
+            group: str(root.group),
+            purl: str(root.purl),
+            'bom-ref': str(root['bom-ref']),
+          }
         : null,
-      tools: { components: tools.map((t) => ({ name: t.name, version: str(t.version), vendor: str(t.vendor), group: str(t.group) })) },
+      tools: {
+        components: tools.map((t) => ({ name: t.name, version: str(t.version), vendor: str(t.vendor), group: str(t.group) })),
+      },
     },
     components: flatten(raw.components),
     vulnerabilities: (raw.vulnerabilities ?? []).map(vulnerability),
@@ -120,7 +129,11 @@ export function generatedSbom(count: number): SbomPayload {
   return {
     spec_version: '1.6',
     serial_number: null,
-    metadata: { timestamp: '2026-04-01T00:00:00Z', component: { name: 'generated', version: '1.0.0', type: 'application', group: null, purl: null, 'bom-ref': 'root' }, tools: { components: [] } },
+    metadata: {
+      timestamp: '2026-04-01T00:00:00Z',
+      component: { name: 'generated', version: '1.0.0', type: 'application', group: null, purl: null, 'bom-ref': 'root' },
+      tools: { components: [] },
+    },
     components,
     vulnerabilities: [],
   };
@@ -141,7 +154,8 @@ export function withFindings(base: SbomPayload = generatedSbom(1115)): SbomPaylo
   const ids: Array<[string, string]> = [
     ...CRITICAL_NUMBERS.map((n): [string, string] => [`CVE-2999-${n}`, 'critical']),
     ...(['high', 'medium', 'low'] as const).flatMap((severity) =>
-      Array.from({ length: FINDING_COUNTS[severity] }, (_, k): [string, string] => [`GHSA-test-${severity}-${k + 1}`, severity])),
+      Array.from({ length: FINDING_COUNTS[severity] }, (_, k): [string, string] => [`GHSA-test-${severity}-${k + 1}`, severity]),
+    ),
     ...Array.from({ length: FINDING_COUNTS.unknown }, (_, k): [string, string] => [`MAL-2999-${k + 1}`, 'unknown']),
   ];
   const refs = base.components.map((c) => c['bom-ref']!);
@@ -149,7 +163,10 @@ export function withFindings(base: SbomPayload = generatedSbom(1115)): SbomPaylo
     id,
     'bom-ref': null,
     source: { name: 'OSV', url: `https://osv.dev/vulnerability/${id}` },
-    ratings: severity === 'unknown' ? [] : [{ severity, method: 'CVSSv31', score: score[severity]!, vector: null, source: { name: 'OSV', url: null } }],
+    ratings:
+      severity === 'unknown'
+        ? []
+        : [{ severity, method: 'CVSSv31', score: score[severity]!, vector: null, source: { name: 'OSV', url: null } }],
     affects: (j % 5 === 0 ? [j, j + 1, j + 2, j + 3] : [j]).map((k) => ({ ref: refs[k % refs.length]! })),
     description: `Test finding ${id}`,
     detail: null,

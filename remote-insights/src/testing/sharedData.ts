@@ -25,9 +25,13 @@ export const sharedData = (...parts: string[]): string => path.join(SHARED_DATA,
 
 /** The JSON files of a folder under ../shared/data, by name. */
 export const sharedJsonFiles = (...parts: string[]): string[] =>
-  fs.readdirSync(sharedData(...parts)).filter((file) => file.endsWith('.json')).sort();
+  fs
+    .readdirSync(sharedData(...parts))
+    .filter((file) => file.endsWith('.json'))
+    .sort();
 
-export const readSharedJson = <T = unknown>(...parts: string[]): T => JSON.parse(fs.readFileSync(sharedData(...parts), 'utf8')) as T;
+export const readSharedJson = <T = unknown>(...parts: string[]): T =>
+  JSON.parse(fs.readFileSync(sharedData(...parts), 'utf8')) as T;
 
 /** `describe` when ../shared/data/<parts> exists; otherwise skipped, with the reason on the console. */
 export function describeWithSharedData(name: string, parts: string[], body: () => void): void {

@@ -22,7 +22,10 @@ export interface CountTableProps {
 function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
-    void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+    void navigator.clipboard?.writeText(value).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   };
   return (
     <Tooltip title={copied ? 'Copied' : 'Copy'} onClose={() => setCopied(false)}>
@@ -66,7 +69,10 @@ export function CountTable({ title, valueLabel, rows }: CountTableProps) {
               <TableRow key={row.value}>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-                    <Tooltip title={<Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.value}</Box>} slotProps={{ tooltip: { sx: { maxWidth: 600 } } }}>
+                    <Tooltip
+                      title={<Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.value}</Box>}
+                      slotProps={{ tooltip: { sx: { maxWidth: 600 } } }}
+                    >
                       <Box
                         component="code"
                         sx={{

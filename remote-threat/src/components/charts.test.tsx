@@ -5,7 +5,12 @@ import { CountryPieChart } from './CountryPieChart';
 
 type Fn = (value: unknown, opts?: unknown) => string;
 interface FakeProps {
-  options: { labels?: string[]; xaxis?: { categories?: string[] }; legend: { formatter: Fn }; tooltip: { x: { formatter: Fn }; y: { formatter: Fn; title: { formatter: Fn } } } };
+  options: {
+    labels?: string[];
+    xaxis?: { categories?: string[] };
+    legend: { formatter: Fn };
+    tooltip: { x: { formatter: Fn }; y: { formatter: Fn; title: { formatter: Fn } } };
+  };
   series: unknown[];
 }
 
@@ -28,12 +33,20 @@ jest.mock('react-apexcharts', () => ({
 }));
 
 // Issue 11: honeynet lines with this country name turned the Threat Landscape into one big link.
-const PHISH = '<a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh">Sign in again</a>';
+const PHISH =
+  '<a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh">Sign in again</a>';
 const EVIL = '<img src=x onerror=alert(1)>';
 
 describe('Threat Landscape charts', () => {
   it('shows a hostile country name as text in the pie legend and tooltip', async () => {
-    render(<CountryPieChart rows={[{ country: PHISH, count: 3000 }, { country: 'Germany', count: 5 }]} />);
+    render(
+      <CountryPieChart
+        rows={[
+          { country: PHISH, count: 3000 },
+          { country: 'Germany', count: 5 },
+        ]}
+      />,
+    );
     const chart = await screen.findByTestId('apex');
     expect(chart.querySelector('a, img')).toBeNull();
     expect(chart.querySelector('.legend')!.textContent).toBe(PHISH);
@@ -41,9 +54,19 @@ describe('Threat Landscape charts', () => {
   });
 
   it('shows a hostile ASN name as text in the bar tooltip', async () => {
-    render(<AsnBarChart rows={[{ asn: `AS666 ${EVIL}`, count: 3000 }, { asn: 'AS7018 AT&T Services, Inc.', count: 2 }]} />);
+    render(
+      <AsnBarChart
+        rows={[
+          { asn: `AS666 ${EVIL}`, count: 3000 },
+          { asn: 'AS7018 AT&T Services, Inc.', count: 2 },
+        ]}
+      />,
+    );
     const chart = await screen.findByTestId('apex');
     expect(chart.querySelector('a, img')).toBeNull();
-    expect([...chart.querySelectorAll('.title')].map((e) => e.textContent)).toEqual([`AS666 ${EVIL}`, 'AS7018 AT&T Services, Inc.']);
+    expect([...chart.querySelectorAll('.title')].map((e) => e.textContent)).toEqual([
+      `AS666 ${EVIL}`,
+      'AS7018 AT&T Services, Inc.',
+    ]);
   });
 });

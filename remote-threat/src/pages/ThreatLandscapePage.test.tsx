@@ -8,7 +8,15 @@ import { ThreatLandscapePage } from './ThreatLandscapePage';
 jest.mock('../api/honeypot-metrics', () => ({ useHoneypotMetrics: jest.fn() }));
 // The real chart needs a browser layout engine; the test checks what the page hands it.
 jest.mock('../components/ApexChart', () => ({
-  ApexChart: ({ label, series, options }: { label: string; series: unknown; options: { labels?: string[]; xaxis?: { categories?: string[] } } }) => (
+  ApexChart: ({
+    label,
+    series,
+    options,
+  }: {
+    label: string;
+    series: unknown;
+    options: { labels?: string[]; xaxis?: { categories?: string[] } };
+  }) => (
     <div
       data-testid="chart"
       aria-label={label}
@@ -20,7 +28,14 @@ jest.mock('../components/ApexChart', () => ({
 
 const mockedHook = useHoneypotMetrics as jest.MockedFunction<typeof useHoneypotMetrics>;
 const state = (value: Partial<ReturnType<typeof useHoneypotMetrics>>) =>
-  mockedHook.mockReturnValue({ data: undefined, error: undefined, isLoading: false, isValidating: false, mutate: jest.fn(), ...value } as ReturnType<typeof useHoneypotMetrics>);
+  mockedHook.mockReturnValue({
+    data: undefined,
+    error: undefined,
+    isLoading: false,
+    isValidating: false,
+    mutate: jest.fn(),
+    ...value,
+  } as ReturnType<typeof useHoneypotMetrics>);
 
 const LONG_COMMAND = `cd ~ && rm -rf .ssh && mkdir .ssh && echo "ssh-rsa ${'A'.repeat(370)} mdrfckr">>.ssh/authorized_keys && chmod -R go= ~/.ssh && cd ~`;
 const metrics: HoneypotMetrics = {
@@ -69,7 +84,11 @@ describe('ThreatLandscapePage', () => {
 
     const [bar, pie] = screen.getAllByTestId('chart');
     expect(bar).toHaveAttribute('aria-label', expect.stringMatching(/ASN/));
-    expect(JSON.parse(bar!.getAttribute('data-categories')!)).toEqual(['AS14061 DigitalOcean, LLC', 'AS4134 CHINANET-BACKBONE', 'unknown']);
+    expect(JSON.parse(bar!.getAttribute('data-categories')!)).toEqual([
+      'AS14061 DigitalOcean, LLC',
+      'AS4134 CHINANET-BACKBONE',
+      'unknown',
+    ]);
     expect(JSON.parse(bar!.getAttribute('data-series')!)).toEqual([{ name: 'Attacks', data: [3711, 3630, 12] }]);
     expect(JSON.parse(pie!.getAttribute('data-categories')!)).toEqual(['China', 'United States']);
     expect(JSON.parse(pie!.getAttribute('data-series')!)).toEqual([7080, 4438]);

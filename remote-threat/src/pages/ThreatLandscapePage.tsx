@@ -25,9 +25,9 @@ export function ThreatLandscapePage() {
         Threat Landscape
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 900 }}>
-        Attacks seen by our honeynet: SSH and Telnet honeypots that attackers on the internet probe,
-        brute-force and break into every day. The networks and countries they come from, the commands
-        they run and the files they drop show what is aimed at devices like yours right now.
+        Attacks seen by our honeynet: SSH and Telnet honeypots that attackers on the internet probe, brute-force and break into
+        every day. The networks and countries they come from, the commands they run and the files they drop show what is aimed at
+        devices like yours right now.
       </Typography>
       {isLoading || !data ? (
         <Box role="status" aria-label="Loading" sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>

@@ -84,9 +84,9 @@ describe('AuthProvider', () => {
 
   it('clears the profile when the session is gone', async () => {
     let ok = true;
-    api.onGet('/v1/token/is_authenticated/').reply(() =>
-      ok ? [200, { success: true }] : [401, { success: false, detail: 'expired' }],
-    );
+    api
+      .onGet('/v1/token/is_authenticated/')
+      .reply(() => (ok ? [200, { success: true }] : [401, { success: false, detail: 'expired' }]));
     api.onGet('/v1/token/profile/').reply(200, PROFILE);
     renderAuth();
     await waitFor(() => expect(screen.getByTestId('email')).toHaveTextContent('ana@example.com'));
@@ -107,9 +107,7 @@ describe('AuthProvider', () => {
 
   it('login success sets authenticated and runs the check', async () => {
     let signedIn = false;
-    api.onGet('/v1/token/is_authenticated/').reply(() =>
-      signedIn ? [200, { success: true }] : [401, { success: false }],
-    );
+    api.onGet('/v1/token/is_authenticated/').reply(() => (signedIn ? [200, { success: true }] : [401, { success: false }]));
     api.onPost('/v1/token/').reply(() => {
       signedIn = true;
       return [200, { success: true }];

@@ -17,12 +17,23 @@ describe('escapeHtml', () => {
     expect(asApexChartsWritesIt(escapeHtml(`AT&T "x" 'y'`)).textContent).toBe(`AT&T "x" 'y'`);
   });
 
-  it('escapes pie labels, categories and series names, and leaves numbers and the caller\'s objects alone', () => {
-    const options = { labels: [EVIL, 'Linux'], xaxis: { type: 'category', categories: [EVIL, ['two', '<b>lines</b>'], 42] }, colors: ['#fff'] };
-    const series = [{ name: EVIL, data: [1, 2] }, { name: 'High', data: [3] }];
+  it("escapes pie labels, categories and series names, and leaves numbers and the caller's objects alone", () => {
+    const options = {
+      labels: [EVIL, 'Linux'],
+      xaxis: { type: 'category', categories: [EVIL, ['two', '<b>lines</b>'], 42] },
+      colors: ['#fff'],
+    };
+    const series = [
+      { name: EVIL, data: [1, 2] },
+      { name: 'High', data: [3] },
+    ];
     const safe = escapeChartInput(options, series);
     expect(safe.options.labels).toEqual(['&lt;img src=x onerror=alert(1)&gt;', 'Linux']);
-    expect(safe.options.xaxis.categories).toEqual(['&lt;img src=x onerror=alert(1)&gt;', ['two', '&lt;b&gt;lines&lt;/b&gt;'], 42]);
+    expect(safe.options.xaxis.categories).toEqual([
+      '&lt;img src=x onerror=alert(1)&gt;',
+      ['two', '&lt;b&gt;lines&lt;/b&gt;'],
+      42,
+    ]);
     expect(safe.options.xaxis.type).toBe('category');
     expect(safe.options.colors).toEqual(['#fff']);
     expect(safe.series.map((s) => s.name)).toEqual(['&lt;img src=x onerror=alert(1)&gt;', 'High']);

@@ -46,7 +46,8 @@ function escapePoint(point: unknown): unknown {
   if (!isObject(point)) return point;
   const safe: Json = { ...point };
   if ('x' in point) safe.x = escapeLabel(point.x);
-  if (Array.isArray(point.goals)) safe.goals = point.goals.map((goal) => (isObject(goal) && 'name' in goal ? { ...goal, name: escapeLabel(goal.name) } : goal));
+  if (Array.isArray(point.goals))
+    safe.goals = point.goals.map((goal) => (isObject(goal) && 'name' in goal ? { ...goal, name: escapeLabel(goal.name) } : goal));
   return safe;
 }
 

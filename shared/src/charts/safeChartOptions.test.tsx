@@ -6,7 +6,8 @@ import { safeChartOptions } from './safeChartOptions';
 
 const EVIL = '<img src=x onerror=alert(1)>';
 // Issue 11: 3,000 honeynet lines with this country name made the Threat Landscape one big link.
-const PHISH = '<a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh">Sign in again</a>';
+const PHISH =
+  '<a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh">Sign in again</a>';
 type Fn = (value: unknown, opts?: unknown) => string | string[];
 
 /**
@@ -24,7 +25,10 @@ function asApexChartsWritesIt(options: ApexOptions, series: unknown): HTMLElemen
   el.innerHTML = [
     ...names.map((name) => `<span class="legend">${html((o.legend.formatter as Fn)(name, {}))}</span>`),
     ...categories.map((category) => `<div class="title">${html((o.tooltip.x.formatter as Fn)(category, {}))}</div>`),
-    ...names.map((name) => `<span class="y-label">${html(y.title.formatter(name, {}))}</span><span class="y-value">${html(y.formatter(1234, {}))}</span>`),
+    ...names.map(
+      (name) =>
+        `<span class="y-label">${html(y.title.formatter(name, {}))}</span><span class="y-value">${html(y.formatter(1234, {}))}</span>`,
+    ),
     ...(o.tooltip.custom ? [(o.tooltip.custom as (ctx: unknown) => string)({ seriesIndex: 0 })] : []),
   ].join('');
   return el;
@@ -79,7 +83,7 @@ describe('safeChartOptions', () => {
     expect(el.textContent).toContain(`${PHISH} in a custom tooltip`);
   });
 
-  it('leaves the caller\'s objects and the numbers alone', () => {
+  it("leaves the caller's objects and the numbers alone", () => {
     const options: ApexOptions = { labels: [EVIL], colors: ['#fff'], xaxis: { type: 'datetime', categories: ['2026-11-01'] } };
     const series = [{ name: 'High', data: [1, 2] }];
     const safe = safeChartOptions(options, series);
@@ -97,7 +101,9 @@ describe('createApexChart', () => {
   function FakeApexChart({ options }: { options: ApexOptions }) {
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
-      ref.current!.innerHTML = (options.labels ?? []).map((label) => `<span>${(options.legend!.formatter as Fn)(label, {})}</span>`).join('');
+      ref.current!.innerHTML = (options.labels ?? [])
+        .map((label) => `<span>${(options.legend!.formatter as Fn)(label, {})}</span>`)
+        .join('');
     }, [options]);
     return <div ref={ref} data-testid="apex" />;
   }

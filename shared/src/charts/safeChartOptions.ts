@@ -81,7 +81,9 @@ export function safeChartOptions<S>(options: ApexOptions, series: S): { options:
 
   const safeYaxis = (axis: Record<string, any>, index: number) => ({
     ...axis,
-    ...(horizontal && categoryAxis && index === 0 ? { labels: { ...axis.labels, formatter: textFormatter(axis.labels?.formatter) } } : {}),
+    ...(horizontal && categoryAxis && index === 0
+      ? { labels: { ...axis.labels, formatter: textFormatter(axis.labels?.formatter) } }
+      : {}),
     tooltip: { ...axis.tooltip, enabled: false },
   });
   const safe: Options = {
@@ -102,7 +104,9 @@ export function safeChartOptions<S>(options: ApexOptions, series: S): { options:
       ...(xaxis.tooltip?.formatter ? { tooltip: { ...xaxis.tooltip, formatter: htmlFormatter(xaxis.tooltip.formatter) } } : {}),
     },
     // The y-axis hover tooltip writes the label formatter's answer as HTML: the console shows none.
-    ...(o.yaxis === undefined && !horizontal ? {} : { yaxis: Array.isArray(o.yaxis) ? o.yaxis.map(safeYaxis) : safeYaxis(o.yaxis ?? {}, 0) }),
+    ...(o.yaxis === undefined && !horizontal
+      ? {}
+      : { yaxis: Array.isArray(o.yaxis) ? o.yaxis.map(safeYaxis) : safeYaxis(o.yaxis ?? {}, 0) }),
     ...(o.dataLabels?.formatter ? { dataLabels: { ...o.dataLabels, formatter: textFormatter(o.dataLabels.formatter) } } : {}),
     tooltip: {
       ...tooltip,

@@ -12,8 +12,8 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   if (isAuthenticated || loading) return <>{children}</>;
   return (
     <Alert severity="info" sx={{ m: 2 }}>
-      Not signed in. Sign in through the host at {DEV_SIGN_IN_URL} (cookies are shared by every
-      localhost port), then reload this page.
+      Not signed in. Sign in through the host at {DEV_SIGN_IN_URL} (cookies are shared by every localhost port), then reload this
+      page.
     </Alert>
   );
 }

@@ -57,7 +57,9 @@ describe('shared UI', () => {
   });
 
   it('TenantCaption shows the signed-in tenant, and nothing before the profile arrives', () => {
-    const { unmount } = renderWithAuth(<TenantCaption />, { auth: fakeAuth({ profile: { user_email: 'bo@example.com', tenant_uid: 't-42' } }) });
+    const { unmount } = renderWithAuth(<TenantCaption />, {
+      auth: fakeAuth({ profile: { user_email: 'bo@example.com', tenant_uid: 't-42' } }),
+    });
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-42');
     unmount();
     renderWithAuth(<TenantCaption />, { auth: fakeAuth({ profile: null, loading: true }) });
@@ -134,13 +136,26 @@ describe('shared UI', () => {
   it('ClientPagination offers the page sizes it is given and reports page and size changes', async () => {
     const setPage = jest.fn();
     const setRowsPerPage = jest.fn();
-    render(<ClientPagination count={12} page={0} rowsPerPage={10} pageSizes={[5, 10, 25, 50]} setPage={setPage} setRowsPerPage={setRowsPerPage} />);
+    render(
+      <ClientPagination
+        count={12}
+        page={0}
+        rowsPerPage={10}
+        pageSizes={[5, 10, 25, 50]}
+        setPage={setPage}
+        setRowsPerPage={setRowsPerPage}
+      />,
+    );
     expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(setPage).toHaveBeenCalledWith(1);
     await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['5', '10', '25', '50']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '10', '25', '50']);
     await userEvent.click(within(listbox).getByRole('option', { name: '25' }));
     expect(setRowsPerPage).toHaveBeenCalledWith(25);
   });

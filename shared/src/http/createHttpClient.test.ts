@@ -21,9 +21,7 @@ describe('http client session refresh', () => {
   it('refreshes once for many concurrent 401s and replays them all', async () => {
     const { http, api, refresh } = setup();
     let refreshed = false;
-    api.onGet(/\/v1\/items\/\d+\//).reply((config) =>
-      refreshed ? [200, { url: config.url }] : [401, { detail: 'expired' }],
-    );
+    api.onGet(/\/v1\/items\/\d+\//).reply((config) => (refreshed ? [200, { url: config.url }] : [401, { detail: 'expired' }]));
     let refreshCalls = 0;
     refresh.onPost('/v1/token/refresh/').reply(async () => {
       refreshCalls += 1;
@@ -32,13 +30,9 @@ describe('http client session refresh', () => {
       return [200, { success: true }];
     });
 
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => http.get(`/v1/items/${i}/`)),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => http.get(`/v1/items/${i}/`)));
     expect(refreshCalls).toBe(1);
-    expect(results.map((r) => r.data.url)).toEqual(
-      Array.from({ length: 8 }, (_, i) => `/v1/items/${i}/`),
-    );
+    expect(results.map((r) => r.data.url)).toEqual(Array.from({ length: 8 }, (_, i) => `/v1/items/${i}/`));
     expect(api.history.get).toHaveLength(16);
   });
 
@@ -50,9 +44,7 @@ describe('http client session refresh', () => {
       return [401, { detail: 'refresh failed' }];
     });
 
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, i) => http.get(`/v1/items/${i}/`)),
-    );
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => http.get(`/v1/items/${i}/`)));
     expect(refresh.history.post).toHaveLength(1);
     outcomes.forEach((outcome, i) => {
       expect(outcome.status).toBe('rejected');
@@ -158,7 +150,9 @@ describe('http client XSRF cookie name', () => {
   });
 
   it('the refresh call sends it too', async () => {
-    expect(await postCapturingHeaders('__Host-csrftoken=secure-token', '/v1/token/refresh/', 'refreshClient')).toEqual(['secure-token']);
+    expect(await postCapturingHeaders('__Host-csrftoken=secure-token', '/v1/token/refresh/', 'refreshClient')).toEqual([
+      'secure-token',
+    ]);
   });
 
   it('still sends the plain csrftoken over HTTP', async () => {

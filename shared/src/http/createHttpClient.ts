@@ -36,9 +36,7 @@ export const SECURE_CSRF_COOKIE = '__Host-csrftoken';
 export const CSRF_COOKIE = 'csrftoken';
 
 /** The CSRF cookie this page has: the prefixed one when the server set it, else the plain one. */
-export function csrfCookieName(
-  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
-): string {
+export function csrfCookieName(cookies: string = typeof document === 'undefined' ? '' : document.cookie): string {
   const names = cookies.split(';').map((pair) => pair.split('=')[0].trim());
   return names.includes(SECURE_CSRF_COOKIE) ? SECURE_CSRF_COOKIE : CSRF_COOKIE;
 }
@@ -86,12 +84,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
 
   http.interceptors.response.use(undefined, async (error: AxiosError) => {
     const config = error.config as RetriableConfig | undefined;
-    if (
-      !config ||
-      error.response?.status !== 401 ||
-      config._retriedAfterRefresh ||
-      isNoRetryPath(config.url, baseURL)
-    ) {
+    if (!config || error.response?.status !== 401 || config._retriedAfterRefresh || isNoRetryPath(config.url, baseURL)) {
       throw error;
     }
     config._retriedAfterRefresh = true;

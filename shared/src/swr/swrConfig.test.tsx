@@ -25,9 +25,7 @@ describe('swrConfig', () => {
   afterEach(() => jest.useRealTimers());
 
   it('backs off 1000, 2000, 4000 … capped at 30000 ms', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
   it('retries a 5xx three times with exponential delays, then stops', () => {

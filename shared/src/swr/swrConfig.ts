@@ -23,8 +23,7 @@ export function isClientError(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500;
 }
 
-const isGcCache = (cache: unknown): cache is GcCache =>
-  typeof (cache as GcCache | undefined)?.retain === 'function';
+const isGcCache = (cache: unknown): cache is GcCache => typeof (cache as GcCache | undefined)?.retain === 'function';
 
 /** Marks a key as in use while a hook with it is mounted, so the GC keeps it. */
 export const gcMiddleware: Middleware = (useSWRNext) => (key, fetch, config) => {

@@ -82,7 +82,13 @@ export interface StrategicDashboard {
   alerts_by_status: Array<{ status: AlertStatus; count: number }>;
   /** Last 30 days, by the day the alert was created (YYYY-MM-DD). */
   open_alerts_by_priority: Array<{ date: string; priority: string; count: number }>;
-  top_vulnerable_packages: Array<{ name: string; device_count: number; cve_count: number; max_score: number | null; kev_count?: number }>;
+  top_vulnerable_packages: Array<{
+    name: string;
+    device_count: number;
+    cve_count: number;
+    max_score: number | null;
+    kev_count?: number;
+  }>;
   cve_counts: {
     total: number;
     high_risk: number;
@@ -97,7 +103,13 @@ export interface StrategicDashboard {
     kev_loaded?: boolean;
   };
   /** Devices with KEV findings come first. */
-  riskiest_devices: Array<{ uid: string; hostname: string; risk_score: string | null; high_risk_cve_count: number; kev_count?: number }>;
+  riskiest_devices: Array<{
+    uid: string;
+    hostname: string;
+    risk_score: string | null;
+    high_risk_cve_count: number;
+    kev_count?: number;
+  }>;
   recent_alerts: Array<AlertListItem>;
 }
 

@@ -11,45 +11,57 @@ export const tenants = pgTable('tenants', {
   createdAt: createdAt()
 })
 
-export const users = pgTable('users', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: uuid('tenant_uid').notNull().references(() => tenants.uid, { onDelete: 'cascade' }),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: createdAt()
-}, (t) => [
-  index('users_tenant_uid_idx').on(t.tenantUid),
-  // Emails are compared lower-cased everywhere; the constraint keeps a stray insert honest.
-  check('users_email_lower_chk', sql`${t.email} = lower(${t.email})`)
-])
+export const users = pgTable(
+  'users',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: uuid('tenant_uid')
+      .notNull()
+      .references(() => tenants.uid, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [
+    index('users_tenant_uid_idx').on(t.tenantUid),
+    // Emails are compared lower-cased everywhere; the constraint keeps a stray insert honest.
+    check('users_email_lower_chk', sql`${t.email} = lower(${t.email})`)
+  ]
+)
 
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  familyId: uuid('family_id').notNull(),
-  userUid: uuid('user_uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  remember: boolean('remember').notNull().default(false),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: createdAt()
-}, (t) => [
-  index('refresh_tokens_family_idx').on(t.familyId),
-  index('refresh_tokens_user_idx').on(t.userUid)
-])
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt()
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userUid)]
+)
 
-export const accessTokens = pgTable('access_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  familyId: uuid('family_id').notNull(),
-  userUid: uuid('user_uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: createdAt()
-}, (t) => [
-  index('access_tokens_family_idx').on(t.familyId),
-  index('access_tokens_user_idx').on(t.userUid)
-])
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt()
+  },
+  (t) => [index('access_tokens_family_idx').on(t.familyId), index('access_tokens_user_idx').on(t.userUid)]
+)
 
 /**
  * Failed sign-ins (src/lib/login-limiter.ts): `ip:<addr>` counts per client IP in fixed windows

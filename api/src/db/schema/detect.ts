@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid
 } from 'drizzle-orm/pg-core'
 import { tenants, users } from './auth.js'
 
@@ -10,237 +23,293 @@ import { tenants, users } from './auth.js'
 // filter by tenant directly and every index starts with it.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const tenantUid = () => uuid('tenant_uid').notNull().references(() => tenants.uid, { onDelete: 'cascade' })
+const tenantUid = () =>
+  uuid('tenant_uid')
+    .notNull()
+    .references(() => tenants.uid, { onDelete: 'cascade' })
 
-export const devices = pgTable('devices', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: tenantUid(),
-  hostname: text('hostname').notNull(),
-  deviceType: text('device_type').notNull(),
-  platformName: text('platform_name').notNull().default(''),
-  platformVersion: text('platform_version').notNull().default(''),
-  kernelArch: text('kernel_arch').notNull().default(''),
-  kernelVersion: text('kernel_version').notNull().default(''),
-  /** High | Medium | Low, from lib/vulns/risk.ts at write time; risk_rank (3/2/1) sorts it. */
-  riskScore: text('risk_score').notNull().default('Low'),
-  riskRank: smallint('risk_rank').notNull().default(1),
-  /** Stored counts (refreshed with the findings) so lists sort and page in SQL without joins. */
-  packageCount: integer('package_count').notNull().default(0),
-  cveCount: integer('cve_count').notNull().default(0),
-  highRiskCveCount: integer('high_risk_cve_count').notNull().default(0),
-  /** Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue. */
-  kevCount: integer('kev_count').notNull().default(0),
-  /**
-   * A simulated device the demo seed wrote: the only kind matched against the demo catalogue
-   * (DEMO-… records). Every enrolled device is false and sees real advisories only.
-   */
-  demo: boolean('demo').notNull().default(false),
-  /** Every interface address, space separated: what the device list's search matches. */
-  ipAddresses: text('ip_addresses').notNull().default(''),
-  /** The provision token that enrolled the device (null for seeded or manual devices). */
-  provisionTokenUid: uuid('provision_token_uid'),
-  /**
-   * The machine's own identity as its agent reports it at enrolment (/etc/machine-id, an MCU's
-   * unique id...): re-enrolling the same machine in the same tenant finds this device again.
-   */
-  machineId: text('machine_id'),
-  /** SHA-256 (hex) of the device credential the agent sends; null for a device never enrolled. */
-  credentialHash: text('credential_hash'),
-  credentialIssuedAt: timestamp('credential_issued_at', { withTimezone: true }),
-  /** Version the agent reported with its last enrolment or inventory report. */
-  agentVersion: text('agent_version').notNull().default(''),
-  lastConnected: timestamp('last_connected', { withTimezone: true }),
-  createdAt: createdAt()
-}, (t) => [
-  check('devices_type_chk', sql`${t.deviceType} in ('linux', 'rtos')`),
-  check('devices_risk_chk', sql`${t.riskScore} in ('High', 'Medium', 'Low')`),
-  index('devices_tenant_hostname_idx').on(t.tenantUid, t.hostname, t.uid),
-  index('devices_tenant_risk_idx').on(t.tenantUid, t.riskRank, t.uid),
-  index('devices_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid),
-  index('devices_tenant_connected_idx').on(t.tenantUid, t.lastConnected, t.uid),
-  index('devices_tenant_cves_idx').on(t.tenantUid, t.cveCount, t.uid),
-  index('devices_tenant_type_idx').on(t.tenantUid, t.deviceType, t.uid),
-  // One device per machine and tenant (NULLs, i.e. seeded devices, never collide).
-  uniqueIndex('devices_tenant_machine_idx').on(t.tenantUid, t.machineId)
-])
+export const devices = pgTable(
+  'devices',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: tenantUid(),
+    hostname: text('hostname').notNull(),
+    deviceType: text('device_type').notNull(),
+    platformName: text('platform_name').notNull().default(''),
+    platformVersion: text('platform_version').notNull().default(''),
+    kernelArch: text('kernel_arch').notNull().default(''),
+    kernelVersion: text('kernel_version').notNull().default(''),
+    /** High | Medium | Low, from lib/vulns/risk.ts at write time; risk_rank (3/2/1) sorts it. */
+    riskScore: text('risk_score').notNull().default('Low'),
+    riskRank: smallint('risk_rank').notNull().default(1),
+    /** Stored counts (refreshed with the findings) so lists sort and page in SQL without joins. */
+    packageCount: integer('package_count').notNull().default(0),
+    cveCount: integer('cve_count').notNull().default(0),
+    highRiskCveCount: integer('high_risk_cve_count').notNull().default(0),
+    /** Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue. */
+    kevCount: integer('kev_count').notNull().default(0),
+    /**
+     * A simulated device the demo seed wrote: the only kind matched against the demo catalogue
+     * (DEMO-… records). Every enrolled device is false and sees real advisories only.
+     */
+    demo: boolean('demo').notNull().default(false),
+    /** Every interface address, space separated: what the device list's search matches. */
+    ipAddresses: text('ip_addresses').notNull().default(''),
+    /** The provision token that enrolled the device (null for seeded or manual devices). */
+    provisionTokenUid: uuid('provision_token_uid'),
+    /**
+     * The machine's own identity as its agent reports it at enrolment (/etc/machine-id, an MCU's
+     * unique id...): re-enrolling the same machine in the same tenant finds this device again.
+     */
+    machineId: text('machine_id'),
+    /** SHA-256 (hex) of the device credential the agent sends; null for a device never enrolled. */
+    credentialHash: text('credential_hash'),
+    credentialIssuedAt: timestamp('credential_issued_at', { withTimezone: true }),
+    /** Version the agent reported with its last enrolment or inventory report. */
+    agentVersion: text('agent_version').notNull().default(''),
+    lastConnected: timestamp('last_connected', { withTimezone: true }),
+    createdAt: createdAt()
+  },
+  (t) => [
+    check('devices_type_chk', sql`${t.deviceType} in ('linux', 'rtos')`),
+    check('devices_risk_chk', sql`${t.riskScore} in ('High', 'Medium', 'Low')`),
+    index('devices_tenant_hostname_idx').on(t.tenantUid, t.hostname, t.uid),
+    index('devices_tenant_risk_idx').on(t.tenantUid, t.riskRank, t.uid),
+    index('devices_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid),
+    index('devices_tenant_connected_idx').on(t.tenantUid, t.lastConnected, t.uid),
+    index('devices_tenant_cves_idx').on(t.tenantUid, t.cveCount, t.uid),
+    index('devices_tenant_type_idx').on(t.tenantUid, t.deviceType, t.uid),
+    // One device per machine and tenant (NULLs, i.e. seeded devices, never collide).
+    uniqueIndex('devices_tenant_machine_idx').on(t.tenantUid, t.machineId)
+  ]
+)
 
-const deviceUid = () => uuid('device_uid').notNull().references(() => devices.uid, { onDelete: 'cascade' })
+const deviceUid = () =>
+  uuid('device_uid')
+    .notNull()
+    .references(() => devices.uid, { onDelete: 'cascade' })
 
-export const deviceAccounts = pgTable('device_accounts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantUid: tenantUid(),
-  deviceUid: deviceUid(),
-  username: text('username').notNull(),
-  homeDirectory: text('home_directory').notNull().default(''),
-  /** The numeric POSIX uid on the device (not a console uid). */
-  uid: integer('uid').notNull(),
-  shell: text('shell').notNull().default(''),
-  groupName: text('group_name').notNull().default(''),
-  /** e.g. "root", "sudo", "wheel", "standard". */
-  privileges: text('privileges').notNull().default('')
-}, (t) => [index('device_accounts_device_idx').on(t.tenantUid, t.deviceUid, t.uid)])
+export const deviceAccounts = pgTable(
+  'device_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantUid: tenantUid(),
+    deviceUid: deviceUid(),
+    username: text('username').notNull(),
+    homeDirectory: text('home_directory').notNull().default(''),
+    /** The numeric POSIX uid on the device (not a console uid). */
+    uid: integer('uid').notNull(),
+    shell: text('shell').notNull().default(''),
+    groupName: text('group_name').notNull().default(''),
+    /** e.g. "root", "sudo", "wheel", "standard". */
+    privileges: text('privileges').notNull().default('')
+  },
+  (t) => [index('device_accounts_device_idx').on(t.tenantUid, t.deviceUid, t.uid)]
+)
 
-export const deviceInterfaces = pgTable('device_interfaces', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantUid: tenantUid(),
-  deviceUid: deviceUid(),
-  name: text('name').notNull(),
-  state: text('state').notNull().default('UNKNOWN'),
-  /** Comma-separated, as the spec shows it: "10.0.0.5, fe80::1". */
-  ipAddresses: text('ip_addresses').notNull().default('')
-}, (t) => [index('device_interfaces_device_idx').on(t.tenantUid, t.deviceUid, t.name)])
+export const deviceInterfaces = pgTable(
+  'device_interfaces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantUid: tenantUid(),
+    deviceUid: deviceUid(),
+    name: text('name').notNull(),
+    state: text('state').notNull().default('UNKNOWN'),
+    /** Comma-separated, as the spec shows it: "10.0.0.5, fe80::1". */
+    ipAddresses: text('ip_addresses').notNull().default('')
+  },
+  (t) => [index('device_interfaces_device_idx').on(t.tenantUid, t.deviceUid, t.name)]
+)
 
-export const deviceThreads = pgTable('device_threads', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantUid: tenantUid(),
-  deviceUid: deviceUid(),
-  threadName: text('thread_name').notNull(),
-  /** Percent of CPU, 0..100. */
-  avgCpuUsage: real('avg_cpu_usage').notNull().default(0)
-}, (t) => [index('device_threads_device_idx').on(t.tenantUid, t.deviceUid, t.threadName)])
+export const deviceThreads = pgTable(
+  'device_threads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantUid: tenantUid(),
+    deviceUid: deviceUid(),
+    threadName: text('thread_name').notNull(),
+    /** Percent of CPU, 0..100. */
+    avgCpuUsage: real('avg_cpu_usage').notNull().default(0)
+  },
+  (t) => [index('device_threads_device_idx').on(t.tenantUid, t.deviceUid, t.threadName)]
+)
 
-export const devicePackages = pgTable('device_packages', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantUid: tenantUid(),
-  deviceUid: deviceUid(),
-  name: text('name').notNull(),
-  version: text('version').notNull(),
-  /** OSV ecosystem the package is matched in, e.g. "Debian:12", "Alpine:v3.18", "Zephyr". */
-  ecosystem: text('ecosystem').notNull().default(''),
-  /** Source package (Debian/Alpine OSV records name these: openssl, not libssl3); else the name. */
-  sourceName: text('source_name').notNull().default(''),
-  architecture: text('architecture').notNull().default('')
-}, (t) => [
-  index('device_packages_device_name_idx').on(t.tenantUid, t.deviceUid, t.name, t.version),
-  index('device_packages_source_idx').on(t.ecosystem, t.sourceName)
-])
+export const devicePackages = pgTable(
+  'device_packages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantUid: tenantUid(),
+    deviceUid: deviceUid(),
+    name: text('name').notNull(),
+    version: text('version').notNull(),
+    /** OSV ecosystem the package is matched in, e.g. "Debian:12", "Alpine:v3.18", "Zephyr". */
+    ecosystem: text('ecosystem').notNull().default(''),
+    /** Source package (Debian/Alpine OSV records name these: openssl, not libssl3); else the name. */
+    sourceName: text('source_name').notNull().default(''),
+    architecture: text('architecture').notNull().default('')
+  },
+  (t) => [
+    index('device_packages_device_name_idx').on(t.tenantUid, t.deviceUid, t.name, t.version),
+    index('device_packages_source_idx').on(t.ecosystem, t.sourceName)
+  ]
+)
 
 /**
  * Global vulnerability records, one per CVE id (or the OSV id when a record names no CVE). Every
  * field but cve_id is derived from the OSV records that name it (`osv_records` via
  * `osv_record_vulnerabilities`, see lib/vulns/feed-store.ts), so re-importing a feed recomputes it.
  */
-export const vulnerabilities = pgTable('vulnerabilities', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  cveId: text('cve_id').notNull().unique(),
-  /** The other ids of the same vulnerability (OSV aliases / upstream: DSA-…, GHSA-…, USN-…). */
-  aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
-  summary: text('summary').notNull().default(''),
-  description: text('description').notNull().default(''),
-  /** CVSS base score 0..10, null when the record has none. */
-  score: real('score'),
-  /** CVSS vector string, e.g. "CVSS:3.1/AV:N/AC:L/...". */
-  vector: text('vector'),
-  /** The record the description came from: "osv:<OSV id>", or "seed" for the demo catalogue. */
-  source: text('source').notNull().default('seed'),
-  publishedAt: timestamp('published_at', { withTimezone: true }),
-  modifiedAt: timestamp('modified_at', { withTimezone: true }),
-  createdAt: createdAt()
-}, (t) => [index('vulnerabilities_score_idx').on(t.score)])
+export const vulnerabilities = pgTable(
+  'vulnerabilities',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    cveId: text('cve_id').notNull().unique(),
+    /** The other ids of the same vulnerability (OSV aliases / upstream: DSA-…, GHSA-…, USN-…). */
+    aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
+    summary: text('summary').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** CVSS base score 0..10, null when the record has none. */
+    score: real('score'),
+    /** CVSS vector string, e.g. "CVSS:3.1/AV:N/AC:L/...". */
+    vector: text('vector'),
+    /** The record the description came from: "osv:<OSV id>", or "seed" for the demo catalogue. */
+    source: text('source').notNull().default('seed'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }),
+    createdAt: createdAt()
+  },
+  (t) => [index('vulnerabilities_score_idx').on(t.score)]
+)
 
 /** A device package ↔ vulnerability match. score is copied so the packages page sorts on one table. */
-export const packageFindings = pgTable('package_findings', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantUid: tenantUid(),
-  deviceUid: deviceUid(),
-  packageId: bigint('package_id', { mode: 'number' }).notNull().references(() => devicePackages.id, { onDelete: 'cascade' }),
-  vulnerabilityUid: uuid('vulnerability_uid').notNull().references(() => vulnerabilities.uid, { onDelete: 'cascade' }),
-  score: real('score'),
-  /** Matched only through demo catalogue records (a demo device): shown as "Demo data". */
-  demo: boolean('demo').notNull().default(false),
-  createdAt: createdAt()
-}, (t) => [
-  uniqueIndex('package_findings_package_vuln_idx').on(t.packageId, t.vulnerabilityUid),
-  index('package_findings_device_idx').on(t.tenantUid, t.deviceUid, t.score),
-  index('package_findings_vuln_idx').on(t.vulnerabilityUid)
-])
+export const packageFindings = pgTable(
+  'package_findings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantUid: tenantUid(),
+    deviceUid: deviceUid(),
+    packageId: bigint('package_id', { mode: 'number' })
+      .notNull()
+      .references(() => devicePackages.id, { onDelete: 'cascade' }),
+    vulnerabilityUid: uuid('vulnerability_uid')
+      .notNull()
+      .references(() => vulnerabilities.uid, { onDelete: 'cascade' }),
+    score: real('score'),
+    /** Matched only through demo catalogue records (a demo device): shown as "Demo data". */
+    demo: boolean('demo').notNull().default(false),
+    createdAt: createdAt()
+  },
+  (t) => [
+    uniqueIndex('package_findings_package_vuln_idx').on(t.packageId, t.vulnerabilityUid),
+    index('package_findings_device_idx').on(t.tenantUid, t.deviceUid, t.score),
+    index('package_findings_vuln_idx').on(t.vulnerabilityUid)
+  ]
+)
 
 export interface AssociatedAlert {
   elastic_rule_name: string
   elastic_alert_id: string
 }
 
-export const alerts = pgTable('alerts', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: tenantUid(),
-  /** Null when the device is gone; the alert stays for the record. */
-  deviceUid: uuid('device_uid').references(() => devices.uid, { onDelete: 'set null' }),
-  name: text('name').notNull(),
-  status: text('status').notNull().default('OPEN'),
-  priority: text('priority').notNull(),
-  /** Critical 4 … Low 1: sorts by severity, not alphabetically. */
-  priorityRank: smallint('priority_rank').notNull(),
-  indicator: text('indicator').notNull().default(''),
-  description: text('description').notNull().default(''),
-  recommendation: text('recommendation').notNull().default(''),
-  summary: text('summary').notNull().default(''),
-  eventData: jsonb('event_data').$type<Record<string, unknown>>().notNull().default({}),
-  associatedAlertIds: jsonb('associated_alert_ids').$type<AssociatedAlert[]>().notNull().default([]),
-  mitreIds: jsonb('mitre_ids').$type<string[]>().notNull().default([]),
-  model: text('model').notNull().default(''),
-  elasticRuleId: text('elastic_rule_id').notNull().default(''),
-  elasticAlertId: text('elastic_alert_id').notNull(),
-  elasticRuleName: text('elastic_rule_name').notNull().default(''),
-  elasticIndex: text('elastic_index').notNull().default(''),
-  /** Elastic's kibana.alert.group.id (alerts of one sequence); ingest links alerts sharing it. */
-  elasticGroupId: text('elastic_group_id').notNull().default(''),
-  elasticAlertCreatedAt: timestamp('elastic_alert_created_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-}, (t) => [
-  check('alerts_status_chk', sql`${t.status} in ('OPEN', 'CLOSED')`),
-  check('alerts_priority_chk', sql`${t.priority} in ('Critical', 'High', 'Medium', 'Low')`),
-  // Associated alerts are resolved through this; ingest de-duplicates on it.
-  uniqueIndex('alerts_tenant_elastic_id_idx').on(t.tenantUid, t.elasticAlertId),
-  index('alerts_tenant_created_idx').on(t.tenantUid, t.elasticAlertCreatedAt, t.uid),
-  index('alerts_tenant_status_created_idx').on(t.tenantUid, t.status, t.elasticAlertCreatedAt),
-  index('alerts_tenant_priority_idx').on(t.tenantUid, t.priorityRank, t.uid),
-  index('alerts_tenant_name_idx').on(t.tenantUid, t.name, t.uid),
-  index('alerts_device_idx').on(t.tenantUid, t.deviceUid),
-  index('alerts_tenant_group_idx').on(t.tenantUid, t.elasticGroupId).where(sql`${t.elasticGroupId} <> ''`)
-])
+export const alerts = pgTable(
+  'alerts',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: tenantUid(),
+    /** Null when the device is gone; the alert stays for the record. */
+    deviceUid: uuid('device_uid').references(() => devices.uid, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    priority: text('priority').notNull(),
+    /** Critical 4 … Low 1: sorts by severity, not alphabetically. */
+    priorityRank: smallint('priority_rank').notNull(),
+    indicator: text('indicator').notNull().default(''),
+    description: text('description').notNull().default(''),
+    recommendation: text('recommendation').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    eventData: jsonb('event_data').$type<Record<string, unknown>>().notNull().default({}),
+    associatedAlertIds: jsonb('associated_alert_ids').$type<AssociatedAlert[]>().notNull().default([]),
+    mitreIds: jsonb('mitre_ids').$type<string[]>().notNull().default([]),
+    model: text('model').notNull().default(''),
+    elasticRuleId: text('elastic_rule_id').notNull().default(''),
+    elasticAlertId: text('elastic_alert_id').notNull(),
+    elasticRuleName: text('elastic_rule_name').notNull().default(''),
+    elasticIndex: text('elastic_index').notNull().default(''),
+    /** Elastic's kibana.alert.group.id (alerts of one sequence); ingest links alerts sharing it. */
+    elasticGroupId: text('elastic_group_id').notNull().default(''),
+    elasticAlertCreatedAt: timestamp('elastic_alert_created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+  },
+  (t) => [
+    check('alerts_status_chk', sql`${t.status} in ('OPEN', 'CLOSED')`),
+    check('alerts_priority_chk', sql`${t.priority} in ('Critical', 'High', 'Medium', 'Low')`),
+    // Associated alerts are resolved through this; ingest de-duplicates on it.
+    uniqueIndex('alerts_tenant_elastic_id_idx').on(t.tenantUid, t.elasticAlertId),
+    index('alerts_tenant_created_idx').on(t.tenantUid, t.elasticAlertCreatedAt, t.uid),
+    index('alerts_tenant_status_created_idx').on(t.tenantUid, t.status, t.elasticAlertCreatedAt),
+    index('alerts_tenant_priority_idx').on(t.tenantUid, t.priorityRank, t.uid),
+    index('alerts_tenant_name_idx').on(t.tenantUid, t.name, t.uid),
+    index('alerts_device_idx').on(t.tenantUid, t.deviceUid),
+    index('alerts_tenant_group_idx')
+      .on(t.tenantUid, t.elasticGroupId)
+      .where(sql`${t.elasticGroupId} <> ''`)
+  ]
+)
 
 /**
  * Enrolment secrets. Stored in clear on purpose: the spec's token list shows `token`, so the
  * console must be able to display it again to its own tenant (it only lets an agent register a
  * device, and can be disabled or deleted at any time).
  */
-export const provisionTokens = pgTable('provision_tokens', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: tenantUid(),
-  name: text('name').notNull(),
-  token: text('token').notNull().unique(),
-  enabled: boolean('enabled').notNull().default(true),
-  createdByUid: uuid('created_by_uid').references(() => users.uid, { onDelete: 'set null' }),
-  /** Kept as text so the list still says who created it after that user is deleted. */
-  createdByEmail: text('created_by_email').notNull().default(''),
-  createdAt: createdAt()
-}, (t) => [index('provision_tokens_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)])
+export const provisionTokens = pgTable(
+  'provision_tokens',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: tenantUid(),
+    name: text('name').notNull(),
+    token: text('token').notNull().unique(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdByUid: uuid('created_by_uid').references(() => users.uid, { onDelete: 'set null' }),
+    /** Kept as text so the list still says who created it after that user is deleted. */
+    createdByEmail: text('created_by_email').notNull().default(''),
+    createdAt: createdAt()
+  },
+  (t) => [index('provision_tokens_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)]
+)
 
 /** `prefix.secret` keys: the prefix finds the row, only SHA-256(secret) is kept. */
-export const apiKeys = pgTable('api_keys', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: tenantUid(),
-  name: text('name').notNull(),
-  prefix: text('prefix').notNull().unique(),
-  secretHash: text('secret_hash').notNull(),
-  revoked: boolean('revoked').notNull().default(false),
-  createdByUid: uuid('created_by_uid').references(() => users.uid, { onDelete: 'set null' }),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  createdAt: createdAt()
-}, (t) => [index('api_keys_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)])
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: tenantUid(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    revoked: boolean('revoked').notNull().default(false),
+    createdByUid: uuid('created_by_uid').references(() => users.uid, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt()
+  },
+  (t) => [index('api_keys_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)]
+)
 
 /** Global catalogue of downloadable agent builds; artifacts are built from lib/detect/agents. */
-export const agents = pgTable('agents', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  deviceType: text('device_type').notNull(),
-  architecture: text('architecture').notNull(),
-  version: text('version').notNull(),
-  createdAt: createdAt()
-}, (t) => [
-  check('agents_type_chk', sql`${t.deviceType} in ('linux', 'rtos')`),
-  uniqueIndex('agents_build_idx').on(t.deviceType, t.architecture, t.version)
-])
+export const agents = pgTable(
+  'agents',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    deviceType: text('device_type').notNull(),
+    architecture: text('architecture').notNull(),
+    version: text('version').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [
+    check('agents_type_chk', sql`${t.deviceType} in ('linux', 'rtos')`),
+    uniqueIndex('agents_build_idx').on(t.deviceType, t.architecture, t.version)
+  ]
+)
 
 export interface SummaryCounts {
   devices: number
@@ -265,14 +334,18 @@ export interface WorstFinding {
   package: string
 }
 
-export const summaries = pgTable('summaries', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: tenantUid(),
-  text: text('text').notNull(),
-  counts: jsonb('counts').$type<SummaryCounts>().notNull(),
-  worstFindings: jsonb('worst_findings').$type<WorstFinding[]>().notNull().default([]),
-  createdAt: createdAt()
-}, (t) => [index('summaries_tenant_created_idx').on(t.tenantUid, t.createdAt)])
+export const summaries = pgTable(
+  'summaries',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: tenantUid(),
+    text: text('text').notNull(),
+    counts: jsonb('counts').$type<SummaryCounts>().notNull(),
+    worstFindings: jsonb('worst_findings').$type<WorstFinding[]>().notNull().default([]),
+    createdAt: createdAt()
+  },
+  (t) => [index('summaries_tenant_created_idx').on(t.tenantUid, t.createdAt)]
+)
 
 export type Device = typeof devices.$inferSelect
 export type Alert = typeof alerts.$inferSelect

@@ -86,20 +86,28 @@ export const epssScores = pgTable('epss_scores', {
  * transaction. A failed or interrupted sync leaves its rows here, never in the live feed; the
  * next sync of the same feed clears them.
  */
-export const osvStaging = pgTable('osv_staging', {
-  feed: text('feed').notNull(),
-  id: text('id').notNull(),
-  /** Where it was read: "<feed>!<member>". */
-  source: text('source').notNull(),
-  /** The OSV record as parsed (lib/vulns/osv-record.ts), as JSON. */
-  record: jsonb('record').notNull()
-}, (t) => [primaryKey({ columns: [t.feed, t.id] })])
+export const osvStaging = pgTable(
+  'osv_staging',
+  {
+    feed: text('feed').notNull(),
+    id: text('id').notNull(),
+    /** Where it was read: "<feed>!<member>". */
+    source: text('source').notNull(),
+    /** The OSV record as parsed (lib/vulns/osv-record.ts), as JSON. */
+    record: jsonb('record').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.feed, t.id] })]
+)
 
 /** Ids present in the snapshot being synced (changed or not): what is absent is removed at the switch. */
-export const osvStagingSeen = pgTable('osv_staging_seen', {
-  feed: text('feed').notNull(),
-  id: text('id').notNull()
-}, (t) => [primaryKey({ columns: [t.feed, t.id] })])
+export const osvStagingSeen = pgTable(
+  'osv_staging_seen',
+  {
+    feed: text('feed').notNull(),
+    id: text('id').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.feed, t.id] })]
+)
 
 /** EPSS scores of a sync in progress; swapped into epss_scores in one transaction. */
 export const epssStaging = pgTable('epss_staging', {

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean, check, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid
 } from 'drizzle-orm/pg-core'
 import { tenants } from './auth.js'
 
@@ -10,41 +23,48 @@ import { tenants } from './auth.js'
 // scan part can never hang under another tenant's report.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const tenantUid = () => uuid('tenant_uid').notNull().references(() => tenants.uid, { onDelete: 'cascade' })
+const tenantUid = () =>
+  uuid('tenant_uid')
+    .notNull()
+    .references(() => tenants.uid, { onDelete: 'cascade' })
 
-export const insightReports = pgTable('insight_reports', {
-  uid: uuid('uid').primaryKey().defaultRandom(),
-  tenantUid: tenantUid(),
-  name: text('name').notNull(),
-  assessmentType: text('assessment_type').notNull().default('system'),
-  /** The upload token, shown to the tenant on the report (like provision tokens), so kept in clear. */
-  token: text('token').notNull(),
-  /** SHA-256 of the token: the scan upload looks the report up by this, never by the secret itself. */
-  tokenHash: text('token_hash').notNull(),
-  // The ten context fields (spec §3).
-  make: text('make').notNull().default(''),
-  model: text('model').notNull().default(''),
-  internetFacing: boolean('internet_facing').notNull().default(false),
-  otaCapable: boolean('ota_capable').notNull().default(false),
-  encryptionAtRest: boolean('encryption_at_rest').notNull().default(false),
-  encryptionInTransit: boolean('encryption_in_transit').notNull().default(false),
-  industry: text('industry').notNull().default(''),
-  purpose: text('purpose').notNull().default(''),
-  environment: text('environment').notNull().default(''),
-  soldIn: text('sold_in').notNull().default(''),
-  /** Plain-English findings summary, rewritten after each accepted upload (lib/insights/analysis.ts). */
-  analysis: text('analysis'),
-  /** Time of the latest accepted upload; null until then (has_scan_uploaded = not null). */
-  scanUploadedAt: timestamp('scan_uploaded_at', { withTimezone: true }),
-  createdAt: createdAt()
-}, (t) => [
-  check('insight_reports_type_chk', sql`${t.assessmentType} in ('system', 'application')`),
-  uniqueIndex('insight_reports_token_idx').on(t.token),
-  uniqueIndex('insight_reports_token_hash_idx').on(t.tokenHash),
-  // A constraint (not just an index): the scan tables' foreign keys point at it.
-  unique('insight_reports_tenant_uid_key').on(t.tenantUid, t.uid),
-  index('insight_reports_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)
-])
+export const insightReports = pgTable(
+  'insight_reports',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    tenantUid: tenantUid(),
+    name: text('name').notNull(),
+    assessmentType: text('assessment_type').notNull().default('system'),
+    /** The upload token, shown to the tenant on the report (like provision tokens), so kept in clear. */
+    token: text('token').notNull(),
+    /** SHA-256 of the token: the scan upload looks the report up by this, never by the secret itself. */
+    tokenHash: text('token_hash').notNull(),
+    // The ten context fields (spec §3).
+    make: text('make').notNull().default(''),
+    model: text('model').notNull().default(''),
+    internetFacing: boolean('internet_facing').notNull().default(false),
+    otaCapable: boolean('ota_capable').notNull().default(false),
+    encryptionAtRest: boolean('encryption_at_rest').notNull().default(false),
+    encryptionInTransit: boolean('encryption_in_transit').notNull().default(false),
+    industry: text('industry').notNull().default(''),
+    purpose: text('purpose').notNull().default(''),
+    environment: text('environment').notNull().default(''),
+    soldIn: text('sold_in').notNull().default(''),
+    /** Plain-English findings summary, rewritten after each accepted upload (lib/insights/analysis.ts). */
+    analysis: text('analysis'),
+    /** Time of the latest accepted upload; null until then (has_scan_uploaded = not null). */
+    scanUploadedAt: timestamp('scan_uploaded_at', { withTimezone: true }),
+    createdAt: createdAt()
+  },
+  (t) => [
+    check('insight_reports_type_chk', sql`${t.assessmentType} in ('system', 'application')`),
+    uniqueIndex('insight_reports_token_idx').on(t.token),
+    uniqueIndex('insight_reports_token_hash_idx').on(t.tokenHash),
+    // A constraint (not just an index): the scan tables' foreign keys point at it.
+    unique('insight_reports_tenant_uid_key').on(t.tenantUid, t.uid),
+    index('insight_reports_tenant_created_idx').on(t.tenantUid, t.createdAt, t.uid)
+  ]
+)
 
 /** What the findings summary needs from an SBOM, computed once at upload. */
 export interface SbomStats {
@@ -53,56 +73,61 @@ export interface SbomStats {
   /** Vulnerabilities by their highest rating (info counts as none). */
   by_severity: Record<'critical' | 'high' | 'medium' | 'low' | 'none' | 'unknown', number>
   /** The most severe vulnerabilities, worst first. */
-  worst: Array<{ id: string | null, severity: string, score: number | null, affects: string[] }>
+  worst: Array<{ id: string | null; severity: string; score: number | null; affects: string[] }>
   /**
    * The console's analysis against its OSV feed (absent in stats written before it existed):
    * components it could check (a supported purl), vulnerabilities it added, and affected
    * components it added to vulnerabilities the SBOM listed itself.
    */
-  feed?: { checked: number, vulnerabilities: number, affects: number }
+  feed?: { checked: number; vulnerabilities: number; affects: number }
 }
 
 /** The latest SBOM of a report: the normalised document, gzip-compressed, ready to send. */
-export const insightSboms = pgTable('insight_sboms', {
-  tenantUid: tenantUid(),
-  reportUid: uuid('report_uid').notNull(),
-  specVersion: text('spec_version').notNull(),
-  componentCount: integer('component_count').notNull(),
-  vulnerabilityCount: integer('vulnerability_count').notNull(),
-  /** Size of the normalised JSON before compression. */
-  documentBytes: integer('document_bytes').notNull(),
-  /**
-   * The gzip bytes as base64 text, not bytea: PGlite's bytea codec is slow in JS (a 570 KB value
-   * read in 55-230 ms, against 3-25 ms as text; measured with bench/insights-upload.mjs's SBOM).
-   */
-  documentGzipBase64: text('document_gzip_base64').notNull(),
-  /**
-   * Set when the document is too big for one write (sbom-chunks.ts): document_gzip_base64 is then
-   * '' and the text is the insight_sbom_chunks rows of this upload, in `seq` order.
-   */
-  documentUpload: uuid('document_upload'),
-  stats: jsonb('stats').$type<SbomStats>().notNull(),
-  /**
-   * The feed package names its components match on (lib/insights/sbom-vulns.ts), so a feed import
-   * finds the SBOMs to re-analyse; null for an SBOM stored before the analysis existed, or naming
-   * more than LISTED_PACKAGES_MAX (sbom-vulns.ts): both are analysed again after every import.
-   */
-  packages: text('packages').array(),
-  /** The OSV ecosystems of its checked components ("npm", "Debian:12"): coverage and feed sync. */
-  ecosystems: text('ecosystems').array(),
-  /** Written by the demo seed: analysed against the demo catalogue too. Every upload is false. */
-  demo: boolean('demo').notNull().default(false),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
-}, (t) => [
-  primaryKey({ columns: [t.tenantUid, t.reportUid] }),
-  index('insight_sboms_packages_idx').using('gin', t.packages),
-  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
-    .onDelete('cascade')
-])
+export const insightSboms = pgTable(
+  'insight_sboms',
+  {
+    tenantUid: tenantUid(),
+    reportUid: uuid('report_uid').notNull(),
+    specVersion: text('spec_version').notNull(),
+    componentCount: integer('component_count').notNull(),
+    vulnerabilityCount: integer('vulnerability_count').notNull(),
+    /** Size of the normalised JSON before compression. */
+    documentBytes: integer('document_bytes').notNull(),
+    /**
+     * The gzip bytes as base64 text, not bytea: PGlite's bytea codec is slow in JS (a 570 KB value
+     * read in 55-230 ms, against 3-25 ms as text; measured with bench/insights-upload.mjs's SBOM).
+     */
+    documentGzipBase64: text('document_gzip_base64').notNull(),
+    /**
+     * Set when the document is too big for one write (sbom-chunks.ts): document_gzip_base64 is then
+     * '' and the text is the insight_sbom_chunks rows of this upload, in `seq` order.
+     */
+    documentUpload: uuid('document_upload'),
+    stats: jsonb('stats').$type<SbomStats>().notNull(),
+    /**
+     * The feed package names its components match on (lib/insights/sbom-vulns.ts), so a feed import
+     * finds the SBOMs to re-analyse; null for an SBOM stored before the analysis existed, or naming
+     * more than LISTED_PACKAGES_MAX (sbom-vulns.ts): both are analysed again after every import.
+     */
+    packages: text('packages').array(),
+    /** The OSV ecosystems of its checked components ("npm", "Debian:12"): coverage and feed sync. */
+    ecosystems: text('ecosystems').array(),
+    /** Written by the demo seed: analysed against the demo catalogue too. Every upload is false. */
+    demo: boolean('demo').notNull().default(false),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantUid, t.reportUid] }),
+    index('insight_sboms_packages_idx').using('gin', t.packages),
+    foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
+      'cascade'
+    )
+  ]
+)
 
 /** Audit rules use the four levels the System Review filters on. */
 export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const
-export type RuleSeverity = typeof RULE_SEVERITIES[number]
+export type RuleSeverity = (typeof RULE_SEVERITIES)[number]
 
 export interface AuditRule {
   id: string
@@ -111,9 +136,9 @@ export interface AuditRule {
   version: string
   description: string
   profiles: string[]
-  regulations: Array<{ id: string, controls: string[] }>
+  regulations: Array<{ id: string; controls: string[] }>
   os: Record<string, string[]>
-  test: { type: string, strategy: string, target: string, check: string }
+  test: { type: string; strategy: string; target: string; check: string }
 }
 
 export type RuleStatus = 'PASS' | 'FAIL' | 'SKIPPED'
@@ -124,38 +149,48 @@ export interface AuditDocument {
     globals: { profiles: Record<string, { description: string }> }
     rules: AuditRule[]
   }
-  results: Array<{ id: string, status: RuleStatus, message: string }>
-  profile_scores: Record<string, { score: number, max: number }>
+  results: Array<{ id: string; status: RuleStatus; message: string }>
+  profile_scores: Record<string, { score: number; max: number }>
 }
 
 /** The latest audit result of a report, normalised (small: a few hundred rules at most). */
-export const insightAudits = pgTable('insight_audits', {
-  tenantUid: tenantUid(),
-  reportUid: uuid('report_uid').notNull(),
-  ruleCount: integer('rule_count').notNull(),
-  resultCount: integer('result_count').notNull(),
-  /** json, not jsonb: jsonb reorders object keys, and the profiles' order is the uploader's. */
-  document: json('document').$type<AuditDocument>().notNull(),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
-}, (t) => [
-  primaryKey({ columns: [t.tenantUid, t.reportUid] }),
-  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
-    .onDelete('cascade')
-])
+export const insightAudits = pgTable(
+  'insight_audits',
+  {
+    tenantUid: tenantUid(),
+    reportUid: uuid('report_uid').notNull(),
+    ruleCount: integer('rule_count').notNull(),
+    resultCount: integer('result_count').notNull(),
+    /** json, not jsonb: jsonb reorders object keys, and the profiles' order is the uploader's. */
+    document: json('document').$type<AuditDocument>().notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantUid, t.reportUid] }),
+    foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
+      'cascade'
+    )
+  ]
+)
 
 /**
  * A big SBOM's gzip base64 text in pieces of about 1 MB: each piece is one short write, so on the
  * embedded database (which runs on the server's own thread) no single write holds requests up.
  */
-export const insightSbomChunks = pgTable('insight_sbom_chunks', {
-  tenantUid: tenantUid(),
-  reportUid: uuid('report_uid').notNull(),
-  uploadUid: uuid('upload_uid').notNull(),
-  seq: integer('seq').notNull(),
-  data: text('data').notNull()
-}, (t) => [
-  primaryKey({ columns: [t.uploadUid, t.seq] }),
-  index('insight_sbom_chunks_report_idx').on(t.tenantUid, t.reportUid),
-  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] })
-    .onDelete('cascade')
-])
+export const insightSbomChunks = pgTable(
+  'insight_sbom_chunks',
+  {
+    tenantUid: tenantUid(),
+    reportUid: uuid('report_uid').notNull(),
+    uploadUid: uuid('upload_uid').notNull(),
+    seq: integer('seq').notNull(),
+    data: text('data').notNull()
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadUid, t.seq] }),
+    index('insight_sbom_chunks_report_idx').on(t.tenantUid, t.reportUid),
+    foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
+      'cascade'
+    )
+  ]
+)

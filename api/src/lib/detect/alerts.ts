@@ -59,7 +59,7 @@ const present = (alert: AlertRow, hostname: string | null, links: Map<string, st
 })
 
 /** Alerts of the tenant: search (name, hostname, description), status, ordering, limit/offset. */
-export async function listAlerts (db: Db, tenantUid: string, query: ListQuery & { status?: AlertStatus | undefined }) {
+export async function listAlerts(db: Db, tenantUid: string, query: ListQuery & { status?: AlertStatus | undefined }) {
   const { search, status, ordering } = query
   const { limit, offset } = paging(query, 10, 200)
   const order = orderBy(ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
@@ -70,16 +70,22 @@ export async function listAlerts (db: Db, tenantUid: string, query: ListQuery & 
   }
   const where = owned(alerts, tenantUid, status === undefined ? undefined : eq(alerts.status, status), matches)
   const [total] = await db.select({ n: count() }).from(alerts).leftJoin(devices, eq(devices.uid, alerts.deviceUid)).where(where)
-  const rows = await db.select({
-    uid: alerts.uid,
-    name: alerts.name,
-    device: alerts.deviceUid,
-    device_hostname: devices.hostname,
-    status: alerts.status,
-    priority: alerts.priority,
-    created: alerts.elasticAlertCreatedAt
-  }).from(alerts).leftJoin(devices, eq(devices.uid, alerts.deviceUid))
-    .where(where).orderBy(...order).limit(limit).offset(offset)
+  const rows = await db
+    .select({
+      uid: alerts.uid,
+      name: alerts.name,
+      device: alerts.deviceUid,
+      device_hostname: devices.hostname,
+      status: alerts.status,
+      priority: alerts.priority,
+      created: alerts.elasticAlertCreatedAt
+    })
+    .from(alerts)
+    .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
   return {
     count: total?.n ?? 0,
     results: rows.map(({ created, ...row }) => ({
@@ -92,8 +98,10 @@ export async function listAlerts (db: Db, tenantUid: string, query: ListQuery & 
 }
 
 /** One alert with its hostname, associated alerts resolved to this tenant's uids (null when unknown). */
-export async function alertDetail (db: Db, tenantUid: string, uid: string) {
-  const [row] = await db.select({ alert: alerts, hostname: devices.hostname, links: LINKS_JSON }).from(alerts)
+export async function alertDetail(db: Db, tenantUid: string, uid: string) {
+  const [row] = await db
+    .select({ alert: alerts, hostname: devices.hostname, links: LINKS_JSON })
+    .from(alerts)
     .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
     .where(owned(alerts, tenantUid, eq(alerts.uid, uidOr404(uid))))
   const { alert, hostname, links } = found(row)
@@ -101,9 +109,12 @@ export async function alertDetail (db: Db, tenantUid: string, uid: string) {
 }
 
 /** Sets the status, regenerates the tenant summary, answers the alert as `alertDetail` does. */
-export async function setAlertStatus (db: Db, tenantUid: string, uid: string, status: AlertStatus) {
-  const updated = await db.update(alerts).set({ status, updatedAt: new Date() })
-    .where(owned(alerts, tenantUid, eq(alerts.uid, uidOr404(uid)))).returning({ uid: alerts.uid })
+export async function setAlertStatus(db: Db, tenantUid: string, uid: string, status: AlertStatus) {
+  const updated = await db
+    .update(alerts)
+    .set({ status, updatedAt: new Date() })
+    .where(owned(alerts, tenantUid, eq(alerts.uid, uidOr404(uid))))
+    .returning({ uid: alerts.uid })
   found(updated[0])
   bumpTenantData(tenantUid)
   await regenerateSummary(db, tenantUid)

@@ -9,7 +9,7 @@ export interface CachedJson {
 }
 
 /** Tenant (from the tenant guard, never the URL), its data version now, and what is cached. */
-function cacheKey (request: FastifyRequest, key: string): string {
+function cacheKey(request: FastifyRequest, key: string): string {
   const tenantUid = request.tenantUid
   if (!tenantUid) throw new Error('the DETECT cache needs the tenant guard')
   return `${tenantUid}/${tenantDataVersion(tenantUid)}/${key}`
@@ -23,7 +23,12 @@ function cacheKey (request: FastifyRequest, key: string): string {
  * would (br, gzip), so a hit costs no serialisation and no compression. Errors (a 404) are never
  * cached.
  */
-export async function cachedDetail<T> (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<T>): Promise<FastifyReply> {
+export async function cachedDetail<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  build: () => Promise<T>
+): Promise<FastifyReply> {
   const cached = (await request.server.detectCache.resolve(cacheKey(request, key), async () => {
     const serialised = reply.serialize(await build())
     const json = typeof serialised === 'string' ? serialised : Buffer.from(serialised as ArrayBuffer).toString('utf8')
@@ -37,7 +42,7 @@ export async function cachedDetail<T> (request: FastifyRequest, reply: FastifyRe
 }
 
 /** A count over the tenant's DETECT data, cached like `cachedDetail` (e.g. the packages table's total). */
-export async function cachedCount (request: FastifyRequest, key: string, build: () => Promise<number>): Promise<number> {
+export async function cachedCount(request: FastifyRequest, key: string, build: () => Promise<number>): Promise<number> {
   const cached = await request.server.detectCache.resolve(cacheKey(request, key), async () => ({ json: String(await build()) }))
   return Number(cached!.json)
 }

@@ -7,70 +7,124 @@ import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 const DAY_MS = 86_400_000
 
 /** Fills missing groups with 0 in a fixed order, so charts keep their legend. */
-function complete<K extends string> (keys: readonly K[], rows: Array<{ key: string, n: number }>): Array<[K, number]> {
+function complete<K extends string>(keys: readonly K[], rows: Array<{ key: string; n: number }>): Array<[K, number]> {
   const counts = new Map(rows.map((row) => [row.key, row.n]))
   return keys.map((key) => [key, counts.get(key) ?? 0])
 }
 
 /** The Strategic Overview aggregates of one tenant: every figure is one grouped SQL query. */
-export async function strategicDashboard (db: Db, tenantUid: string, now = new Date()) {
+export async function strategicDashboard(db: Db, tenantUid: string, now = new Date()) {
   const since = new Date(now.getTime() - 29 * DAY_MS)
   since.setUTCHours(0, 0, 0, 0)
   const day = sql<string>`to_char(${alerts.elasticAlertCreatedAt} at time zone 'UTC', 'YYYY-MM-DD')`
-  const [byRisk, byType, byStatus, openByDay, topPackages, cveCounts, affected, riskiest, recent, exploitData] = await Promise.all([
-    db.select({ key: devices.riskScore, n: count() }).from(devices).where(eq(devices.tenantUid, tenantUid)).groupBy(devices.riskScore),
-    db.select({ key: devices.deviceType, n: count() }).from(devices).where(eq(devices.tenantUid, tenantUid)).groupBy(devices.deviceType),
-    db.select({ key: alerts.status, n: count() }).from(alerts).where(eq(alerts.tenantUid, tenantUid)).groupBy(alerts.status),
-    db.select({ date: day, priority: alerts.priority, count: count() }).from(alerts)
-      .where(and(eq(alerts.tenantUid, tenantUid), eq(alerts.status, 'OPEN'), gte(alerts.elasticAlertCreatedAt, since)))
-      .groupBy(day, alerts.priority, alerts.priorityRank).orderBy(day, desc(alerts.priorityRank)),
-    db.select({
-      name: devicePackages.name,
-      device_count: countDistinct(packageFindings.deviceUid),
-      cve_count: countDistinct(packageFindings.vulnerabilityUid),
-      kev_count: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
-      max_score: max(packageFindings.score)
-    }).from(packageFindings).innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
-      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-      .where(eq(packageFindings.tenantUid, tenantUid))
-      .groupBy(devicePackages.name)
-      .orderBy(desc(countDistinct(packageFindings.deviceUid)), sql`max(${packageFindings.score}) desc nulls last`, devicePackages.name)
-      .limit(10),
-    db.select({
-      total: countDistinct(packageFindings.vulnerabilityUid),
-      high_risk: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
-      kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
-      demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
-    }).from(packageFindings).innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-      .where(eq(packageFindings.tenantUid, tenantUid)),
-    db.select({
-      n: count(),
-      kev: sql<number>`count(*) filter (where ${devices.kevCount} > 0)`.mapWith(Number)
-    }).from(devices).where(and(eq(devices.tenantUid, tenantUid), gt(devices.cveCount, 0))),
-    // Devices carrying known exploited findings first: what to patch first.
-    db.select({ uid: devices.uid, hostname: devices.hostname, risk_score: devices.riskScore, high_risk_cve_count: devices.highRiskCveCount, kev_count: devices.kevCount })
-      .from(devices).where(eq(devices.tenantUid, tenantUid))
-      .orderBy(desc(sql`${devices.kevCount} > 0`), desc(devices.riskRank), desc(devices.kevCount), desc(devices.highRiskCveCount), desc(devices.cveCount), devices.hostname, devices.uid)
-      .limit(10),
-    db.select({
-      uid: alerts.uid,
-      name: alerts.name,
-      priority: alerts.priority,
-      status: alerts.status,
-      device: alerts.deviceUid,
-      device_hostname: devices.hostname,
-      created: alerts.elasticAlertCreatedAt
-    }).from(alerts).leftJoin(devices, eq(devices.uid, alerts.deviceUid))
-      .where(and(eq(alerts.tenantUid, tenantUid), eq(alerts.status, 'OPEN')))
-      .orderBy(desc(alerts.elasticAlertCreatedAt), alerts.uid)
-      .limit(10),
-    exploitDataState(db)
-  ])
+  const [byRisk, byType, byStatus, openByDay, topPackages, cveCounts, affected, riskiest, recent, exploitData] =
+    await Promise.all([
+      db
+        .select({ key: devices.riskScore, n: count() })
+        .from(devices)
+        .where(eq(devices.tenantUid, tenantUid))
+        .groupBy(devices.riskScore),
+      db
+        .select({ key: devices.deviceType, n: count() })
+        .from(devices)
+        .where(eq(devices.tenantUid, tenantUid))
+        .groupBy(devices.deviceType),
+      db.select({ key: alerts.status, n: count() }).from(alerts).where(eq(alerts.tenantUid, tenantUid)).groupBy(alerts.status),
+      db
+        .select({ date: day, priority: alerts.priority, count: count() })
+        .from(alerts)
+        .where(and(eq(alerts.tenantUid, tenantUid), eq(alerts.status, 'OPEN'), gte(alerts.elasticAlertCreatedAt, since)))
+        .groupBy(day, alerts.priority, alerts.priorityRank)
+        .orderBy(day, desc(alerts.priorityRank)),
+      db
+        .select({
+          name: devicePackages.name,
+          device_count: countDistinct(packageFindings.deviceUid),
+          cve_count: countDistinct(packageFindings.vulnerabilityUid),
+          kev_count: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(
+            Number
+          ),
+          max_score: max(packageFindings.score)
+        })
+        .from(packageFindings)
+        .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
+        .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+        .where(eq(packageFindings.tenantUid, tenantUid))
+        .groupBy(devicePackages.name)
+        .orderBy(
+          desc(countDistinct(packageFindings.deviceUid)),
+          sql`max(${packageFindings.score}) desc nulls last`,
+          devicePackages.name
+        )
+        .limit(10),
+      db
+        .select({
+          total: countDistinct(packageFindings.vulnerabilityUid),
+          high_risk:
+            sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(
+              Number
+            ),
+          kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(
+            Number
+          ),
+          demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
+        })
+        .from(packageFindings)
+        .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+        .where(eq(packageFindings.tenantUid, tenantUid)),
+      db
+        .select({
+          n: count(),
+          kev: sql<number>`count(*) filter (where ${devices.kevCount} > 0)`.mapWith(Number)
+        })
+        .from(devices)
+        .where(and(eq(devices.tenantUid, tenantUid), gt(devices.cveCount, 0))),
+      // Devices carrying known exploited findings first: what to patch first.
+      db
+        .select({
+          uid: devices.uid,
+          hostname: devices.hostname,
+          risk_score: devices.riskScore,
+          high_risk_cve_count: devices.highRiskCveCount,
+          kev_count: devices.kevCount
+        })
+        .from(devices)
+        .where(eq(devices.tenantUid, tenantUid))
+        .orderBy(
+          desc(sql`${devices.kevCount} > 0`),
+          desc(devices.riskRank),
+          desc(devices.kevCount),
+          desc(devices.highRiskCveCount),
+          desc(devices.cveCount),
+          devices.hostname,
+          devices.uid
+        )
+        .limit(10),
+      db
+        .select({
+          uid: alerts.uid,
+          name: alerts.name,
+          priority: alerts.priority,
+          status: alerts.status,
+          device: alerts.deviceUid,
+          device_hostname: devices.hostname,
+          created: alerts.elasticAlertCreatedAt
+        })
+        .from(alerts)
+        .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
+        .where(and(eq(alerts.tenantUid, tenantUid), eq(alerts.status, 'OPEN')))
+        .orderBy(desc(alerts.elasticAlertCreatedAt), alerts.uid)
+        .limit(10),
+      exploitDataState(db)
+    ])
   return {
     devices_by_risk: complete(['High', 'Medium', 'Low'] as const, byRisk).map(([risk_score, n]) => ({ risk_score, count: n })),
     devices_by_type: complete(['linux', 'rtos'] as const, byType).map(([device_type, n]) => ({ device_type, count: n })),
     alerts_by_status: complete(['OPEN', 'CLOSED'] as const, byStatus).map(([status, n]) => ({ status, count: n })),
-    open_alerts_by_priority: openByDay.map((row) => ({ ...row, priority: row.priority as 'Critical' | 'High' | 'Medium' | 'Low' })),
+    open_alerts_by_priority: openByDay.map((row) => ({
+      ...row,
+      priority: row.priority as 'Critical' | 'High' | 'Medium' | 'Low'
+    })),
     top_vulnerable_packages: topPackages,
     cve_counts: {
       total: cveCounts[0]?.total ?? 0,

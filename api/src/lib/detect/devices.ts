@@ -1,7 +1,13 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
-  deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, packageFindings, vulnerabilities
+  deviceAccounts,
+  deviceInterfaces,
+  devicePackages,
+  devices,
+  deviceThreads,
+  packageFindings,
+  vulnerabilities
 } from '../../db/schema/index.js'
 import { bumpTenantData } from '../data-version.js'
 import { iso, likePattern, orderBy, paging, type ListQuery } from '../listing.js'
@@ -61,8 +67,19 @@ const listItem = (row: ListRow) => ({
   created_at: row.created_at.toISOString()
 })
 
-interface AccountJson { username: string, home_directory: string, uid: number, shell: string, group_name: string, privileges: string }
-interface InterfaceJson { name: string, state: string, ip_addresses: string }
+interface AccountJson {
+  username: string
+  home_directory: string
+  uid: number
+  shell: string
+  group_name: string
+  privileges: string
+}
+interface InterfaceJson {
+  name: string
+  state: string
+  ip_addresses: string
+}
 
 // Child rows are matched on the device's own tenant_uid as well as its uid. The outer columns are
 // written qualified by hand: drizzle leaves them unqualified in a one-table select.
@@ -98,29 +115,48 @@ const PACKAGE_ORDERING = {
 }
 
 /** The device row of this tenant or 404: every per-device query starts here. */
-const ownedDevice = async (db: Db, tenantUid: string, uid: string) => found((await db.select()
-  .from(devices).where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid)))))[0])
+const ownedDevice = async (db: Db, tenantUid: string, uid: string) =>
+  found(
+    (
+      await db
+        .select()
+        .from(devices)
+        .where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid))))
+    )[0]
+  )
 
 /** Devices of the tenant: search (hostname, platform, IP addresses), ordering, limit/offset. */
-export async function listDevices (db: Db, tenantUid: string, query: ListQuery) {
+export async function listDevices(db: Db, tenantUid: string, query: ListQuery) {
   const { search, ordering } = query
   const { limit, offset } = paging(query, 10, 200)
   const order = orderBy(ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
   let matches: SQL | undefined
   if (search !== undefined && search.trim() !== '') {
     const pattern = likePattern(search.trim())
-    matches = or(ilike(devices.hostname, pattern), ilike(devices.platformName, pattern),
-      ilike(devices.platformVersion, pattern), ilike(devices.ipAddresses, pattern))
+    matches = or(
+      ilike(devices.hostname, pattern),
+      ilike(devices.platformName, pattern),
+      ilike(devices.platformVersion, pattern),
+      ilike(devices.ipAddresses, pattern)
+    )
   }
   const where = owned(devices, tenantUid, matches)
   const [total] = await db.select({ n: count() }).from(devices).where(where)
-  const rows = await db.select(LIST_COLUMNS).from(devices).where(where).orderBy(...order).limit(limit).offset(offset)
+  const rows = await db
+    .select(LIST_COLUMNS)
+    .from(devices)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
   return { count: total?.n ?? 0, results: rows.map(listItem) }
 }
 
 /** One device with its accounts and interfaces (aggregated as JSON: one round trip) and its feed coverage. */
-export async function deviceDetail (db: Db, tenantUid: string, uid: string) {
-  const [row] = await db.select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON }).from(devices)
+export async function deviceDetail(db: Db, tenantUid: string, uid: string) {
+  const [row] = await db
+    .select({ device: devices, accounts: ACCOUNTS_JSON, interfaces: INTERFACES_JSON })
+    .from(devices)
     .where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid))))
   const { device, accounts, interfaces } = found(row)
   const { coverage, unmatched } = await deviceCoverage(db, tenantUid, device.uid, device.demo)
@@ -148,8 +184,9 @@ export async function deviceDetail (db: Db, tenantUid: string, uid: string) {
 }
 
 /** Removes a device (inventory and findings cascade; its alerts stay, device null) and regenerates the summary. */
-export async function deleteDevice (db: Db, tenantUid: string, uid: string): Promise<void> {
-  const deleted = await db.delete(devices)
+export async function deleteDevice(db: Db, tenantUid: string, uid: string): Promise<void> {
+  const deleted = await db
+    .delete(devices)
     .where(owned(devices, tenantUid, eq(devices.uid, uidOr404(uid))))
     .returning({ uid: devices.uid })
   found(deleted[0])
@@ -158,9 +195,10 @@ export async function deleteDevice (db: Db, tenantUid: string, uid: string): Pro
 }
 
 /** RTOS threads with average CPU use (none for a Linux device). */
-export async function deviceThreadList (db: Db, tenantUid: string, uid: string) {
+export async function deviceThreadList(db: Db, tenantUid: string, uid: string) {
   const device = await ownedDevice(db, tenantUid, uid)
-  const results = await db.select({ thread_name: deviceThreads.threadName, avg_cpu_usage: deviceThreads.avgCpuUsage })
+  const results = await db
+    .select({ thread_name: deviceThreads.threadName, avg_cpu_usage: deviceThreads.avgCpuUsage })
     .from(deviceThreads)
     .where(owned(deviceThreads, tenantUid, eq(deviceThreads.deviceUid, device.uid)))
     .orderBy(asc(deviceThreads.threadName), asc(deviceThreads.id))
@@ -171,13 +209,23 @@ export async function deviceThreadList (db: Db, tenantUid: string, uid: string) 
  * Packages of a device, one row per (package, CVE) finding; a package without CVE has one row with
  * nulls. The total changes only with the data, so `countCache` may keep it (paging then costs one query).
  */
-export async function devicePackageList (db: Db, tenantUid: string, deviceUid: string, query: ListQuery, countCache: CountCache = uncached) {
+export async function devicePackageList(
+  db: Db,
+  tenantUid: string,
+  deviceUid: string,
+  query: ListQuery,
+  countCache: CountCache = uncached
+) {
   const uid = uidOr404(deviceUid)
   const { search, ordering } = query
   const term = search?.trim() ?? ''
   // Rows of this tenant's device only: a count above 0 also proves the device is the caller's.
-  const where = owned(devicePackages, tenantUid, eq(devicePackages.deviceUid, uid),
-    term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined)
+  const where = owned(
+    devicePackages,
+    tenantUid,
+    eq(devicePackages.deviceUid, uid),
+    term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined
+  )
   const findingsJoin = and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, tenantUid))
   const total = await countCache(`packages-count:${uid}:${term}`, async () => {
     const [row] = await db.select({ n: count() }).from(devicePackages).leftJoin(packageFindings, findingsJoin).where(where)
@@ -185,34 +233,49 @@ export async function devicePackageList (db: Db, tenantUid: string, deviceUid: s
   })
   if (total === 0) await ownedDevice(db, tenantUid, uid) // 404 unless an empty device of this tenant
   const { limit, offset } = paging(query, 50, 500)
-  const order = orderBy(ordering, '-score', PACKAGE_ORDERING,
-    [devicePackages.name, devicePackages.version, devicePackages.id, vulnerabilities.cveId])
+  const order = orderBy(ordering, '-score', PACKAGE_ORDERING, [
+    devicePackages.name,
+    devicePackages.version,
+    devicePackages.id,
+    vulnerabilities.cveId
+  ])
   if (total === 0 || offset >= total) return { count: total, results: [] }
-  const results = await db.select({
-    name: devicePackages.name,
-    version: devicePackages.version,
-    cve_id: vulnerabilities.cveId,
-    cve_uid: vulnerabilities.uid,
-    score: packageFindings.score,
-    demo: packageFindings.demo,
-    kev: kevJson(CVE_ROW_ID),
-    epss: epssOf(CVE_ROW_ID),
-    epss_percentile: epssPercentileOf(CVE_ROW_ID)
-  }).from(devicePackages)
+  const results = await db
+    .select({
+      name: devicePackages.name,
+      version: devicePackages.version,
+      cve_id: vulnerabilities.cveId,
+      cve_uid: vulnerabilities.uid,
+      score: packageFindings.score,
+      demo: packageFindings.demo,
+      kev: kevJson(CVE_ROW_ID),
+      epss: epssOf(CVE_ROW_ID),
+      epss_percentile: epssPercentileOf(CVE_ROW_ID)
+    })
+    .from(devicePackages)
     .leftJoin(packageFindings, findingsJoin)
     .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-    .where(where).orderBy(...order).limit(limit).offset(offset)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
   return {
     count: total,
-    results: results.map(({ demo, ...row }) => ({ ...row, source: row.cve_uid === null ? null : demo === true ? 'demo' as const : 'osv' as const }))
+    results: results.map(({ demo, ...row }) => ({
+      ...row,
+      source: row.cve_uid === null ? null : demo === true ? ('demo' as const) : ('osv' as const)
+    }))
   }
 }
 
 /** Distinct packages, CVE findings, high-risk and KEV findings of a device, and whether KEV/EPSS are loaded. */
-export async function devicePackageCount (db: Db, tenantUid: string, uid: string) {
+export async function devicePackageCount(db: Db, tenantUid: string, uid: string) {
   const device = await ownedDevice(db, tenantUid, uid)
   return {
-    count: device.packageCount, cve_count: device.cveCount, high_risk_cve_count: device.highRiskCveCount, kev_count: device.kevCount,
-    ...await exploitDataState(db)
+    count: device.packageCount,
+    cve_count: device.cveCount,
+    high_risk_cve_count: device.highRiskCveCount,
+    kev_count: device.kevCount,
+    ...(await exploitDataState(db))
   }
 }

@@ -31,7 +31,7 @@ export interface IngestAnswer {
   received: number
   created: number
   duplicates: number
-  rejected: Array<{ index: number, detail: string }>
+  rejected: Array<{ index: number; detail: string }>
 }
 
 interface NormalisedAlert {
@@ -64,7 +64,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Recursive, but only ever run on a document whose depth `checkDocument` has bounded. */
-function flatten (value: Record<string, unknown>, prefix = '', out: Flat = new Map(), depth = 0): Flat {
+function flatten(value: Record<string, unknown>, prefix = '', out: Flat = new Map(), depth = 0): Flat {
   if (depth > INGEST_LIMITS.depth) throw new AlertDocumentError('The document is nested too deeply.')
   for (const [key, child] of Object.entries(value)) {
     const path = prefix === '' ? key : `${prefix}.${key}`
@@ -75,7 +75,7 @@ function flatten (value: Record<string, unknown>, prefix = '', out: Flat = new M
 }
 
 /** A string field (the first of the keys present), or undefined; any other type is an error. */
-function text (flat: Flat, keys: string[], max: number = INGEST_LIMITS.text): string | undefined {
+function text(flat: Flat, keys: string[], max: number = INGEST_LIMITS.text): string | undefined {
   for (const key of keys) {
     let value = flat.get(key)
     // The fields API returns one-element arrays for single values.
@@ -88,13 +88,14 @@ function text (flat: Flat, keys: string[], max: number = INGEST_LIMITS.text): st
   return undefined
 }
 
-function date (flat: Flat, keys: string[]): Date | undefined {
+function date(flat: Flat, keys: string[]): Date | undefined {
   for (const key of keys) {
     let value = flat.get(key)
     if (Array.isArray(value) && value.length === 1) value = value[0]
     if (value === undefined || value === null) continue
     const parsed = parseTimestamp(value)
-    if (parsed === undefined) throw new AlertDocumentError(`${key} must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999.`)
+    if (parsed === undefined)
+      throw new AlertDocumentError(`${key} must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999.`)
     return parsed
   }
   return undefined
@@ -103,7 +104,7 @@ function date (flat: Flat, keys: string[]): Date | undefined {
 const SEVERITIES: Record<string, Priority> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' }
 
 /** kibana.alert.severity, else the 0..100 risk score in Elastic's own bands, else Medium. */
-function priority (flat: Flat): Priority {
+function priority(flat: Flat): Priority {
   const severity = text(flat, ['kibana.alert.severity', 'kibana.alert.rule.severity', 'signal.rule.severity'])
   if (severity !== undefined) {
     const mapped = SEVERITIES[severity.toLowerCase()]
@@ -113,7 +114,8 @@ function priority (flat: Flat): Priority {
   let risk = flat.get('kibana.alert.risk_score') ?? flat.get('kibana.alert.rule.risk_score')
   if (Array.isArray(risk) && risk.length === 1) risk = risk[0]
   if (risk !== undefined && risk !== null) {
-    if (typeof risk !== 'number' || risk < 0 || risk > 100) throw new AlertDocumentError('kibana.alert.risk_score must be a number from 0 to 100.')
+    if (typeof risk !== 'number' || risk < 0 || risk > 100)
+      throw new AlertDocumentError('kibana.alert.risk_score must be a number from 0 to 100.')
     return risk >= 74 ? 'Critical' : risk >= 48 ? 'High' : risk >= 22 ? 'Medium' : 'Low'
   }
   return 'Medium'
@@ -122,7 +124,7 @@ function priority (flat: Flat): Priority {
 const MITRE_ID = /^T\d{4}(\.\d{3})?$/
 
 /** Technique and sub-technique ids from `threat[]` (nested) or the fields-API flattened arrays. */
-function mitreIds (flat: Flat): string[] {
+function mitreIds(flat: Flat): string[] {
   const ids = new Set<string>()
   const take = (value: unknown, field: string) => {
     for (const id of ([] as unknown[]).concat(value ?? [])) {
@@ -153,18 +155,28 @@ function mitreIds (flat: Flat): string[] {
   return [...ids].sort()
 }
 
-function related (flat: Flat): AssociatedAlert[] {
+function related(flat: Flat): AssociatedAlert[] {
   const out: AssociatedAlert[] = []
   for (const key of ['associated_alert_ids', 'related']) {
     const value = flat.get(key)
     if (value === undefined || value === null) continue
     if (!Array.isArray(value)) throw new AlertDocumentError(`${key} must be a list of alert ids.`)
-    if (value.length > INGEST_LIMITS.related) throw new AlertDocumentError(`${key} holds more than ${INGEST_LIMITS.related} alerts.`)
+    if (value.length > INGEST_LIMITS.related)
+      throw new AlertDocumentError(`${key} holds more than ${INGEST_LIMITS.related} alerts.`)
     for (const item of value) {
-      if (typeof item === 'string' && item !== '' && item.length <= 256) out.push({ elastic_rule_name: '', elastic_alert_id: item })
-      else if (isPlainObject(item) && typeof item.elastic_alert_id === 'string' && item.elastic_alert_id !== '' && item.elastic_alert_id.length <= 256 &&
-        (item.elastic_rule_name === undefined || typeof item.elastic_rule_name === 'string')) {
-        out.push({ elastic_rule_name: String(item.elastic_rule_name ?? '').slice(0, 500), elastic_alert_id: item.elastic_alert_id })
+      if (typeof item === 'string' && item !== '' && item.length <= 256)
+        out.push({ elastic_rule_name: '', elastic_alert_id: item })
+      else if (
+        isPlainObject(item) &&
+        typeof item.elastic_alert_id === 'string' &&
+        item.elastic_alert_id !== '' &&
+        item.elastic_alert_id.length <= 256 &&
+        (item.elastic_rule_name === undefined || typeof item.elastic_rule_name === 'string')
+      ) {
+        out.push({
+          elastic_rule_name: String(item.elastic_rule_name ?? '').slice(0, 500),
+          elastic_alert_id: item.elastic_alert_id
+        })
       } else {
         throw new AlertDocumentError(`${key} must hold alert ids or {elastic_alert_id, elastic_rule_name} objects.`)
       }
@@ -174,35 +186,50 @@ function related (flat: Flat): AssociatedAlert[] {
 }
 
 /** Fields that describe the alert itself rather than the event: kept out of event_data. */
-const OWN_FIELDS = /^(kibana\.|signal\.|_id$|_index$|_score$|@timestamp$|device$|related$|associated_alert_ids$|indicator$|model$|recommendation$)/
-const INDICATOR_FIELDS = ['threat.indicator.name', 'source.ip', 'destination.ip', 'url.full', 'dns.question.name', 'file.path', 'process.command_line', 'process.name', 'user.name', 'host.name']
+const OWN_FIELDS =
+  /^(kibana\.|signal\.|_id$|_index$|_score$|@timestamp$|device$|related$|associated_alert_ids$|indicator$|model$|recommendation$)/
+const INDICATOR_FIELDS = [
+  'threat.indicator.name',
+  'source.ip',
+  'destination.ip',
+  'url.full',
+  'dns.question.name',
+  'file.path',
+  'process.command_line',
+  'process.name',
+  'user.name',
+  'host.name'
+]
 
-function eventData (flat: Flat): Record<string, unknown> {
+function eventData(flat: Flat): Record<string, unknown> {
   const data: Record<string, unknown> = {}
   for (const [key, value] of flat) {
-    if (key.startsWith('kibana.alert.original_event.')) data[`event.${key.slice('kibana.alert.original_event.'.length)}`] ??= value
+    if (key.startsWith('kibana.alert.original_event.'))
+      data[`event.${key.slice('kibana.alert.original_event.'.length)}`] ??= value
     else if (!OWN_FIELDS.test(key)) data[key] = value
   }
   return data
 }
 
-const issueText = (issue: JsonIssue): string => issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
+const issueText = (issue: JsonIssue): string =>
+  issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`
 
 /**
  * Depth first and without recursion (a document nested 5,000 levels deep overflowed the stack in
  * JSON.stringify below), then every string and key: what jsonb and text refuse is this
  * document's error, not the batch's 500.
  */
-function checkDocument (input: unknown): void {
+function checkDocument(input: unknown): void {
   const [issue] = inspectJson(input, { maxDepth: INGEST_LIMITS.depth, maxIssues: 1 })
   if (issue !== undefined) throw new AlertDocumentError(issueText(issue))
 }
 
 /** One document → the alert it describes, or a AlertDocumentError naming the bad field. */
-export function normaliseAlert (input: unknown): NormalisedAlert {
+export function normaliseAlert(input: unknown): NormalisedAlert {
   if (!isPlainObject(input)) throw new AlertDocumentError('An alert must be a JSON object.')
   checkDocument(input)
-  if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes) throw new AlertDocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
+  if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes)
+    throw new AlertDocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
   // A search hit as Elasticsearch returns it: the document is its _source.
   const doc = isPlainObject(input._source) ? { ...input._source, _id: input._id, _index: input._index } : input
   const flat = flatten(doc)
@@ -218,7 +245,9 @@ export function normaliseAlert (input: unknown): NormalisedAlert {
   const data = eventData(flat)
   let indicator = text(flat, ['indicator'], 2000)
   if (indicator === undefined) {
-    const field = INDICATOR_FIELDS.find((key) => typeof data[key] === 'string' || (Array.isArray(data[key]) && typeof (data[key] as unknown[])[0] === 'string'))
+    const field = INDICATOR_FIELDS.find(
+      (key) => typeof data[key] === 'string' || (Array.isArray(data[key]) && typeof (data[key] as unknown[])[0] === 'string')
+    )
     indicator = field === undefined ? '' : String(([] as unknown[]).concat(data[field])[0]).slice(0, 2000)
   }
   return {
@@ -244,13 +273,14 @@ export function normaliseAlert (input: unknown): NormalisedAlert {
 }
 
 /** The documents of a body: one alert document, or `{"alerts": [...]}`. 400 for anything else. */
-export function documentsOf (body: Record<string, unknown>): { batch: boolean, documents: unknown[] } {
+export function documentsOf(body: Record<string, unknown>): { batch: boolean; documents: unknown[] } {
   if (!Object.hasOwn(body, 'alerts')) return { batch: false, documents: [body] }
   const list = body.alerts
   if (!Array.isArray(list)) throw new HttpError(400, 'alerts must be a list of alert documents.')
   if (Object.keys(body).length > 1) throw new HttpError(400, 'A batch body holds only "alerts": [...].')
   if (list.length === 0) throw new HttpError(400, 'alerts is empty.')
-  if (list.length > INGEST_LIMITS.alerts) throw new HttpError(400, `At most ${INGEST_LIMITS.alerts} alerts per request (got ${list.length}).`)
+  if (list.length > INGEST_LIMITS.alerts)
+    throw new HttpError(400, `At most ${INGEST_LIMITS.alerts} alerts per request (got ${list.length}).`)
   return { batch: true, documents: list }
 }
 
@@ -258,7 +288,7 @@ export function documentsOf (body: Record<string, unknown>): { batch: boolean, d
  * Duplicate keys (found by the body parser, which alone saw the text) by document index: one
  * document's is that document's error; anywhere else, or in a single document, the body's 400.
  */
-function duplicatesByDocument (batch: boolean, issues: JsonIssue[]): Map<number, string> {
+function duplicatesByDocument(batch: boolean, issues: JsonIssue[]): Map<number, string> {
   const byDocument = new Map<number, string>()
   const outside: Record<string, string> = {}
   for (const issue of issues) {
@@ -290,12 +320,17 @@ const merge = (list: AssociatedAlert[], more: AssociatedAlert[], self: string): 
  * and the console's OPEN/CLOSED decision is kept. A single bad document is a 400; in a batch,
  * bad documents are listed in `rejected` by index and the good ones stored.
  */
-export async function ingestAlerts (db: Db, tenantUid: string, body: Record<string, unknown>, duplicateKeys: JsonIssue[] = []): Promise<IngestAnswer> {
+export async function ingestAlerts(
+  db: Db,
+  tenantUid: string,
+  body: Record<string, unknown>,
+  duplicateKeys: JsonIssue[] = []
+): Promise<IngestAnswer> {
   // Duplicates first: {"alerts":[...],"alerts":[]} must not read as whichever list came last.
   const duplicated = duplicatesByDocument(Object.hasOwn(body, 'alerts'), duplicateKeys)
   const { batch, documents } = documentsOf(body)
   const answer: IngestAnswer = { received: documents.length, created: 0, duplicates: 0, rejected: [] }
-  const valid: Array<{ index: number, alert: NormalisedAlert }> = []
+  const valid: Array<{ index: number; alert: NormalisedAlert }> = []
   documents.forEach((doc, index) => {
     try {
       const duplicate = duplicated.get(index)
@@ -310,13 +345,27 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
 
   // Devices: an explicit uid must be this tenant's; host.name links the most recently seen device.
   const uids = [...new Set(valid.map((v) => v.alert.deviceUid).filter((u): u is string => u !== null))]
-  const known = uids.length === 0
-    ? new Set<string>()
-    : new Set((await db.select({ uid: devices.uid }).from(devices).where(owned(devices, tenantUid, inArray(devices.uid, uids)))).map((r) => r.uid))
-  const hosts = [...new Set(valid.filter((v) => v.alert.deviceUid === null && v.alert.hostName !== null).map((v) => v.alert.hostName!.toLowerCase()))]
+  const known =
+    uids.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ uid: devices.uid })
+              .from(devices)
+              .where(owned(devices, tenantUid, inArray(devices.uid, uids)))
+          ).map((r) => r.uid)
+        )
+  const hosts = [
+    ...new Set(
+      valid.filter((v) => v.alert.deviceUid === null && v.alert.hostName !== null).map((v) => v.alert.hostName!.toLowerCase())
+    )
+  ]
   const byHost = new Map<string, string>()
   if (hosts.length > 0) {
-    const rows = await db.select({ uid: devices.uid, host: sql<string>`lower(${devices.hostname})` }).from(devices)
+    const rows = await db
+      .select({ uid: devices.uid, host: sql<string>`lower(${devices.hostname})` })
+      .from(devices)
       .where(owned(devices, tenantUid, inArray(sql`lower(${devices.hostname})`, hosts)))
       .orderBy(sql`${devices.lastConnected} desc nulls last`, devices.createdAt)
     for (const row of rows) if (!byHost.has(row.host)) byHost.set(row.host, row.uid)
@@ -343,27 +392,46 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
 
   await db.transaction(async (tx) => {
     // Rule names of related alerts given by id only, and alerts sharing a group id, in this tenant.
-    const relatedIds = [...new Set(accepted.flatMap((a) => a.related.filter((r) => r.elastic_rule_name === '').map((r) => r.elastic_alert_id)))]
+    const relatedIds = [
+      ...new Set(accepted.flatMap((a) => a.related.filter((r) => r.elastic_rule_name === '').map((r) => r.elastic_alert_id)))
+    ]
     const groupIds = [...new Set(accepted.map((a) => a.elasticGroupId).filter((g) => g !== ''))]
     const names = new Map(accepted.map((a) => [a.elasticAlertId, a.name]))
     if (relatedIds.length > 0) {
-      const rows = await tx.select({ id: alerts.elasticAlertId, name: alerts.elasticRuleName }).from(alerts)
+      const rows = await tx
+        .select({ id: alerts.elasticAlertId, name: alerts.elasticRuleName })
+        .from(alerts)
         .where(owned(alerts, tenantUid, inArray(alerts.elasticAlertId, relatedIds)))
       for (const row of rows) names.set(row.id, row.name)
     }
     const groupMembers = new Map<string, AssociatedAlert[]>()
-    const existingMembers: Array<{ uid: string, group: string, self: string, links: AssociatedAlert[] }> = []
+    const existingMembers: Array<{ uid: string; group: string; self: string; links: AssociatedAlert[] }> = []
     if (groupIds.length > 0) {
-      const rows = await tx.select({ uid: alerts.uid, group: alerts.elasticGroupId, id: alerts.elasticAlertId, name: alerts.elasticRuleName, links: alerts.associatedAlertIds })
-        .from(alerts).where(owned(alerts, tenantUid, inArray(alerts.elasticGroupId, groupIds))).limit(10_000)
+      const rows = await tx
+        .select({
+          uid: alerts.uid,
+          group: alerts.elasticGroupId,
+          id: alerts.elasticAlertId,
+          name: alerts.elasticRuleName,
+          links: alerts.associatedAlertIds
+        })
+        .from(alerts)
+        .where(owned(alerts, tenantUid, inArray(alerts.elasticGroupId, groupIds)))
+        .limit(10_000)
       for (const row of rows) {
-        groupMembers.set(row.group, [...(groupMembers.get(row.group) ?? []), { elastic_rule_name: row.name, elastic_alert_id: row.id }])
+        groupMembers.set(row.group, [
+          ...(groupMembers.get(row.group) ?? []),
+          { elastic_rule_name: row.name, elastic_alert_id: row.id }
+        ])
         existingMembers.push({ uid: row.uid, group: row.group, self: row.id, links: row.links })
       }
     }
     for (const a of accepted) {
       if (a.elasticGroupId !== '') {
-        groupMembers.set(a.elasticGroupId, [...(groupMembers.get(a.elasticGroupId) ?? []), { elastic_rule_name: a.name, elastic_alert_id: a.elasticAlertId }])
+        groupMembers.set(a.elasticGroupId, [
+          ...(groupMembers.get(a.elasticGroupId) ?? []),
+          { elastic_rule_name: a.name, elastic_alert_id: a.elasticAlertId }
+        ])
       }
     }
 
@@ -380,7 +448,10 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
       summary: a.summary,
       eventData: a.eventData,
       associatedAlertIds: merge(
-        a.related.map((r) => ({ elastic_rule_name: r.elastic_rule_name || (names.get(r.elastic_alert_id) ?? ''), elastic_alert_id: r.elastic_alert_id })),
+        a.related.map((r) => ({
+          elastic_rule_name: r.elastic_rule_name || (names.get(r.elastic_alert_id) ?? ''),
+          elastic_alert_id: r.elastic_alert_id
+        })),
         a.elasticGroupId === '' ? [] : (groupMembers.get(a.elasticGroupId) ?? []),
         a.elasticAlertId
       ).slice(0, INGEST_LIMITS.related),
@@ -395,7 +466,10 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
     }))
     const inserted: string[] = []
     for (const batch of chunks(rows, 200)) {
-      const written = await tx.insert(alerts).values(batch).onConflictDoNothing({ target: [alerts.tenantUid, alerts.elasticAlertId] })
+      const written = await tx
+        .insert(alerts)
+        .values(batch)
+        .onConflictDoNothing({ target: [alerts.tenantUid, alerts.elasticAlertId] })
         .returning({ id: alerts.elasticAlertId })
       inserted.push(...written.map((w) => w.id))
     }
@@ -409,7 +483,9 @@ export async function ingestAlerts (db: Db, tenantUid: string, body: Record<stri
       if (newcomers.length === 0) continue
       const links = merge(member.links, newcomers, member.self).slice(0, INGEST_LIMITS.related)
       if (links.length !== member.links.length) {
-        await tx.update(alerts).set({ associatedAlertIds: links, updatedAt: new Date() })
+        await tx
+          .update(alerts)
+          .set({ associatedAlertIds: links, updatedAt: new Date() })
           .where(owned(alerts, tenantUid, eq(alerts.uid, member.uid)))
       }
     }

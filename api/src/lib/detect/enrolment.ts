@@ -26,7 +26,7 @@ export const INVALID_CREDENTIAL = 'Invalid device credential. Enrol the device a
 
 const CREDENTIAL_SHAPE = /^dc_[A-Za-z0-9_-]{43}$/
 
-export function newDeviceCredential (): { credential: string, hash: string } {
+export function newDeviceCredential(): { credential: string; hash: string } {
   const credential = `dc_${randomToken(32)}`
   return { credential, hash: hashToken(credential) }
 }
@@ -46,10 +46,13 @@ export interface Enrolment {
 }
 
 /** Registers (or re-registers) the machine in the token's tenant; 401/403 leave nothing behind. */
-export async function enrolDevice (db: Db, token: string | undefined, input: EnrolInput): Promise<Enrolment> {
-  if (token === undefined || token === '' || token.length > 200) throw new HttpError(401, INVALID_TOKEN, { 'www-authenticate': 'Provision-Token' })
-  const [row] = await db.select({ uid: provisionTokens.uid, tenantUid: provisionTokens.tenantUid, enabled: provisionTokens.enabled })
-    .from(provisionTokens).where(eq(provisionTokens.token, token))
+export async function enrolDevice(db: Db, token: string | undefined, input: EnrolInput): Promise<Enrolment> {
+  if (token === undefined || token === '' || token.length > 200)
+    throw new HttpError(401, INVALID_TOKEN, { 'www-authenticate': 'Provision-Token' })
+  const [row] = await db
+    .select({ uid: provisionTokens.uid, tenantUid: provisionTokens.tenantUid, enabled: provisionTokens.enabled })
+    .from(provisionTokens)
+    .where(eq(provisionTokens.token, token))
   if (row === undefined) throw new HttpError(401, INVALID_TOKEN, { 'www-authenticate': 'Provision-Token' })
   if (!row.enabled) throw new HttpError(403, DISABLED_TOKEN)
 
@@ -64,7 +67,8 @@ export async function enrolDevice (db: Db, token: string | undefined, input: Enr
     agentVersion: input.agentVersion
   }
   // One statement, so two agents enrolling the same machine at once still make one device.
-  const [device] = await db.insert(devices)
+  const [device] = await db
+    .insert(devices)
     .values({ tenantUid: row.tenantUid, machineId: input.machineId, ...changes })
     .onConflictDoUpdate({ target: [devices.tenantUid, devices.machineId], set: changes })
     .returning({ uid: devices.uid, created: sql<boolean>`(xmax = 0)` })
@@ -82,13 +86,20 @@ export interface DevicePrincipal {
  * The device named in the path, when the `Authorization: Device <credential>` header matches its
  * stored hash (constant-time). Every failure reads the same, so nothing tells whether a uid exists.
  */
-export async function authenticateDevice (db: Db, deviceUid: string, authorization: string | undefined): Promise<DevicePrincipal> {
+export async function authenticateDevice(db: Db, deviceUid: string, authorization: string | undefined): Promise<DevicePrincipal> {
   const fail = () => new HttpError(401, INVALID_CREDENTIAL, { 'www-authenticate': 'Device' })
   const match = /^Device\s+(\S+)\s*$/i.exec(authorization ?? '')
   const presented = match?.[1]
   if (presented === undefined || !CREDENTIAL_SHAPE.test(presented) || !isUuid(deviceUid)) throw fail()
-  const [row] = await db.select({ uid: devices.uid, tenantUid: devices.tenantUid, deviceType: devices.deviceType, credentialHash: devices.credentialHash })
-    .from(devices).where(eq(devices.uid, deviceUid.toLowerCase()))
+  const [row] = await db
+    .select({
+      uid: devices.uid,
+      tenantUid: devices.tenantUid,
+      deviceType: devices.deviceType,
+      credentialHash: devices.credentialHash
+    })
+    .from(devices)
+    .where(eq(devices.uid, deviceUid.toLowerCase()))
   if (row === undefined || row.credentialHash === null || !safeEqual(hashToken(presented), row.credentialHash)) throw fail()
   return { uid: row.uid, tenantUid: row.tenantUid, deviceType: row.deviceType as 'linux' | 'rtos' }
 }

@@ -2,8 +2,16 @@ import { createHash, randomUUID } from 'node:crypto'
 import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
-  alerts, apiKeys, deviceAccounts, deviceInterfaces, devicePackages, devices, deviceThreads, osvRecords,
-  provisionTokens, type AssociatedAlert
+  alerts,
+  apiKeys,
+  deviceAccounts,
+  deviceInterfaces,
+  devicePackages,
+  devices,
+  deviceThreads,
+  osvRecords,
+  provisionTokens,
+  type AssociatedAlert
 } from '../../db/schema/index.js'
 import { chunks } from '../sql-rows.js'
 import { refreshFeedEcosystems } from '../vulns/coverage.js'
@@ -20,7 +28,7 @@ import { FAMILIES, type Family } from '../seed-data/platforms.js'
 import { regenerateSummary } from './summary.js'
 
 /** mulberry32: a tiny deterministic PRNG, so every fresh console shows the same demo. */
-export function prng (seed: number) {
+export function prng(seed: number) {
   let state = seed >>> 0
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -41,14 +49,26 @@ export interface DetectSeedPlan {
   /** family key → number of devices */
   devices: Record<string, number>
   alerts: number
-  tokens: Array<{ name: string, enabled: boolean }>
-  apiKeys: Array<{ name: string, revoked: boolean }>
+  tokens: Array<{ name: string; enabled: boolean }>
+  apiKeys: Array<{ name: string; revoked: boolean }>
   seed: number
   hostPrefix?: string
 }
 
 export const DEMO_PLAN: DetectSeedPlan = {
-  devices: { debian12: 12, 'debian-testing': 2, ubuntu2204: 12, ubuntu2004: 6, rhel9: 8, alpine318: 6, yocto4: 5, zephyr: 4, freertos: 4, threadx: 3, nuttx: 2 },
+  devices: {
+    debian12: 12,
+    'debian-testing': 2,
+    ubuntu2204: 12,
+    ubuntu2004: 6,
+    rhel9: 8,
+    alpine318: 6,
+    yocto4: 5,
+    zephyr: 4,
+    freertos: 4,
+    threadx: 3,
+    nuttx: 2
+  },
   alerts: 340,
   tokens: [
     { name: 'Frankfurt datacenter rollout', enabled: true },
@@ -75,10 +95,30 @@ export const OTHER_PLAN: DetectSeedPlan = {
 
 const LINUX_ROLES = ['web', 'api', 'db', 'cache', 'bastion', 'build', 'vpn', 'mail', 'k8s-node', 'monitor', 'proxy', 'backup']
 const EDGE_ROLES = ['edge-gw', 'kiosk', 'camera', 'hmi', 'router']
-const RTOS_ROLES = ['pump-ctrl', 'hvac-sensor', 'badge-reader', 'plc-io', 'infusion-pump', 'smart-meter', 'valve-ctrl', 'env-sensor']
+const RTOS_ROLES = [
+  'pump-ctrl',
+  'hvac-sensor',
+  'badge-reader',
+  'plc-io',
+  'infusion-pump',
+  'smart-meter',
+  'valve-ctrl',
+  'env-sensor'
+]
 const SITES = ['fra', 'lon', 'ams', 'nyc', 'sgp', 'par', 'mad']
 const PEOPLE = ['alice', 'bob', 'carol', 'dmitri', 'erin', 'farid', 'grace', 'hiro', 'ines', 'jamal']
-const ATTACKERS = ['185.220.101.34', '45.155.205.233', '194.26.29.102', '103.145.13.88', '89.248.165.74', '141.98.11.20', '222.186.30.112', '61.177.172.140', '5.188.206.14', '176.111.174.87']
+const ATTACKERS = [
+  '185.220.101.34',
+  '45.155.205.233',
+  '194.26.29.102',
+  '103.145.13.88',
+  '89.248.165.74',
+  '141.98.11.20',
+  '222.186.30.112',
+  '61.177.172.140',
+  '5.188.206.14',
+  '176.111.174.87'
+]
 
 const THREADS: Record<string, string[]> = {
   zephyr: ['main', 'idle', 'sysworkq', 'net_mgmt', 'rx_q[0]', 'tx_q[0]', 'bt_rx', 'shell_uart', 'logging', 'sensor_poll'],
@@ -100,29 +140,60 @@ interface SeededDevice {
  * patch ladders), stored once and marked demo: only the seed's devices and SBOMs match it. Real
  * advisories come from `sync-feeds` or `import-osv`, never from the seed.
  */
-export async function ensureDemoFeed (db: Db): Promise<void> {
+export async function ensureDemoFeed(db: Db): Promise<void> {
   const records = demoRecords()
-  const [stored] = await db.select({ n: count() }).from(osvRecords)
-    .where(inArray(osvRecords.id, records.map((record) => record.id)))
-  if ((stored?.n ?? 0) < records.length) await storeOsvRecords(db, records.map((record) => ({ record, source: 'seed', demo: true })))
+  const [stored] = await db
+    .select({ n: count() })
+    .from(osvRecords)
+    .where(
+      inArray(
+        osvRecords.id,
+        records.map((record) => record.id)
+      )
+    )
+  if ((stored?.n ?? 0) < records.length)
+    await storeOsvRecords(
+      db,
+      records.map((record) => ({ record, source: 'seed', demo: true }))
+    )
   await refreshFeedEcosystems(db)
 }
 
 const DAY = 86_400_000
 
-function ipv6LinkLocal (r: Random): string {
+function ipv6LinkLocal(r: Random): string {
   return `fe80::${r.hex(4)}:${r.hex(2)}ff:fe${r.hex(2)}:${r.hex(4)}`.replace(/:0+(?=[0-9a-f])/g, ':')
 }
 
-function linuxAccounts (r: Random, family: Family): { rows: Array<{ username: string, uid: number, homeDirectory: string, shell: string, groupName: string, privileges: string }>, humans: string[] } {
+function linuxAccounts(
+  r: Random,
+  family: Family
+): {
+  rows: Array<{ username: string; uid: number; homeDirectory: string; shell: string; groupName: string; privileges: string }>
+  humans: string[]
+} {
   const busybox = family.key === 'alpine318' || family.key === 'yocto4'
   const shell = busybox ? '/bin/ash' : '/bin/bash'
   const nologin = busybox ? '/sbin/nologin' : '/usr/sbin/nologin'
   const rows = [
     { username: 'root', uid: 0, homeDirectory: '/root', shell, groupName: 'root', privileges: 'root' },
     { username: 'daemon', uid: 1, homeDirectory: '/usr/sbin', shell: nologin, groupName: 'daemon', privileges: 'service' },
-    { username: busybox ? 'nobody' : 'www-data', uid: busybox ? 65534 : 33, homeDirectory: busybox ? '/' : '/var/www', shell: nologin, groupName: busybox ? 'nobody' : 'www-data', privileges: 'service' },
-    { username: 'sshd', uid: busybox ? 22 : 105, homeDirectory: '/run/sshd', shell: nologin, groupName: busybox ? 'sshd' : 'nogroup', privileges: 'service' }
+    {
+      username: busybox ? 'nobody' : 'www-data',
+      uid: busybox ? 65534 : 33,
+      homeDirectory: busybox ? '/' : '/var/www',
+      shell: nologin,
+      groupName: busybox ? 'nobody' : 'www-data',
+      privileges: 'service'
+    },
+    {
+      username: 'sshd',
+      uid: busybox ? 22 : 105,
+      homeDirectory: '/run/sshd',
+      shell: nologin,
+      groupName: busybox ? 'sshd' : 'nogroup',
+      privileges: 'service'
+    }
   ]
   const humans: string[] = []
   const adminGroup = family.key === 'rhel9' ? 'wheel' : 'sudo'
@@ -131,10 +202,26 @@ function linuxAccounts (r: Random, family: Family): { rows: Array<{ username: st
     const name = PEOPLE[(r.int(0, PEOPLE.length - 1) + i) % PEOPLE.length]!
     if (humans.includes(name)) continue
     humans.push(name)
-    rows.push({ username: name, uid: 1000 + i, homeDirectory: `/home/${name}`, shell, groupName: name, privileges: i === 0 || r.chance(0.3) ? adminGroup : 'standard' })
+    rows.push({
+      username: name,
+      uid: 1000 + i,
+      homeDirectory: `/home/${name}`,
+      shell,
+      groupName: name,
+      privileges: i === 0 || r.chance(0.3) ? adminGroup : 'standard'
+    })
   }
-  if (r.chance(0.5)) rows.push({ username: 'deploy', uid: 1100, homeDirectory: '/home/deploy', shell, groupName: 'deploy', privileges: r.chance(0.5) ? adminGroup : 'standard' })
-  if (r.chance(0.15)) rows.push({ username: 'backdoor', uid: 0, homeDirectory: '/tmp', shell: '/bin/sh', groupName: 'root', privileges: 'root' })
+  if (r.chance(0.5))
+    rows.push({
+      username: 'deploy',
+      uid: 1100,
+      homeDirectory: '/home/deploy',
+      shell,
+      groupName: 'deploy',
+      privileges: r.chance(0.5) ? adminGroup : 'standard'
+    })
+  if (r.chance(0.15))
+    rows.push({ username: 'backdoor', uid: 0, homeDirectory: '/tmp', shell: '/bin/sh', groupName: 'root', privileges: 'root' })
   return { rows, humans: humans.length > 0 ? humans : ['root'] }
 }
 
@@ -143,8 +230,13 @@ function linuxAccounts (r: Random, family: Family): { rows: Array<{ username: st
  * and findings, alerts with event data and associated alerts, provision tokens and API keys.
  * Skips a tenant that already has devices (idempotent). Multi-row inserts keep it fast.
  */
-export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { uid: string, email: string }, plan: DetectSeedPlan,
-  ensureFeed: () => Promise<void> = async () => await ensureDemoFeed(db)): Promise<{ devices: number, packages: number, alerts: number } | null> {
+export async function seedDetectTenant(
+  db: Db,
+  tenantUid: string,
+  createdBy: { uid: string; email: string },
+  plan: DetectSeedPlan,
+  ensureFeed: () => Promise<void> = async () => await ensureDemoFeed(db)
+): Promise<{ devices: number; packages: number; alerts: number } | null> {
   const [existing] = await db.select({ n: count() }).from(devices).where(eq(devices.tenantUid, tenantUid))
   if ((existing?.n ?? 0) > 0) return null
 
@@ -167,7 +259,12 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
     if (family === undefined) throw new Error(`unknown family ${familyKey}`)
     for (let i = 0; i < howMany; i++, index++) {
       const uid = randomUUID()
-      const roles = family.deviceType === 'rtos' ? RTOS_ROLES : family.key === 'yocto4' || family.key === 'alpine318' ? EDGE_ROLES : LINUX_ROLES
+      const roles =
+        family.deviceType === 'rtos'
+          ? RTOS_ROLES
+          : family.key === 'yocto4' || family.key === 'alpine318'
+            ? EDGE_ROLES
+            : LINUX_ROLES
       let hostname: string
       do {
         hostname = `${plan.hostPrefix ?? ''}${r.pick(roles)}-${r.pick(SITES)}-${String(r.int(1, 40)).padStart(2, '0')}`
@@ -176,17 +273,28 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
 
       const subnet = family.deviceType === 'rtos' ? `10.${40 + (index % 8)}` : `10.${10 + (index % 6)}`
       const ip = `${subnet}.${r.int(0, 15)}.${r.int(2, 250)}`
-      const interfaces: Array<{ name: string, state: string, ip_addresses: string }> = []
+      const interfaces: Array<{ name: string; state: string; ip_addresses: string }> = []
       if (family.deviceType === 'linux') {
         interfaces.push({ name: 'lo', state: 'UNKNOWN', ip_addresses: '127.0.0.1, ::1' })
-        interfaces.push({ name: family.key === 'rhel9' ? 'ens192' : 'eth0', state: 'UP', ip_addresses: `${ip}, ${ipv6LinkLocal(r)}` })
+        interfaces.push({
+          name: family.key === 'rhel9' ? 'ens192' : 'eth0',
+          state: 'UP',
+          ip_addresses: `${ip}, ${ipv6LinkLocal(r)}`
+        })
         if (r.chance(0.3)) interfaces.push({ name: 'docker0', state: r.chance(0.5) ? 'UP' : 'DOWN', ip_addresses: '172.17.0.1' })
-        if (family.key === 'yocto4' || r.chance(0.15)) interfaces.push({ name: 'wlan0', state: r.chance(0.7) ? 'UP' : 'DOWN', ip_addresses: `192.168.${r.int(0, 9)}.${r.int(2, 250)}, ${ipv6LinkLocal(r)}` })
-        if (r.chance(0.2)) interfaces.push({ name: 'wg0', state: 'UP', ip_addresses: `10.99.0.${r.int(2, 250)}, fd00:99::${r.hex(2)}` })
+        if (family.key === 'yocto4' || r.chance(0.15))
+          interfaces.push({
+            name: 'wlan0',
+            state: r.chance(0.7) ? 'UP' : 'DOWN',
+            ip_addresses: `192.168.${r.int(0, 9)}.${r.int(2, 250)}, ${ipv6LinkLocal(r)}`
+          })
+        if (r.chance(0.2))
+          interfaces.push({ name: 'wg0', state: 'UP', ip_addresses: `10.99.0.${r.int(2, 250)}, fd00:99::${r.hex(2)}` })
       } else {
         interfaces.push({ name: r.pick(['eth0', 'en0', 'wlan0']), state: 'UP', ip_addresses: `${ip}, ${ipv6LinkLocal(r)}` })
       }
-      for (const nic of interfaces) interfaceRows.push({ tenantUid, deviceUid: uid, name: nic.name, state: nic.state, ipAddresses: nic.ip_addresses })
+      for (const nic of interfaces)
+        interfaceRows.push({ tenantUid, deviceUid: uid, name: nic.name, state: nic.state, ipAddresses: nic.ip_addresses })
 
       let humans: string[] = ['root']
       if (family.deviceType === 'linux') {
@@ -202,7 +310,8 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
           threadRows.push({ tenantUid, deviceUid: uid, threadName: name, avgCpuUsage: use })
         }
         const idle = names.find((name) => name.toLowerCase().includes('idle'))
-        if (idle !== undefined) threadRows.find((t) => t.deviceUid === uid && t.threadName === idle)!.avgCpuUsage = Math.round(budget * 100) / 100
+        if (idle !== undefined)
+          threadRows.find((t) => t.deviceUid === uid && t.threadName === idle)!.avgCpuUsage = Math.round(budget * 100) / 100
       }
 
       // Packages: the family image, minus a few. Each source package sits on its patch ladder
@@ -213,14 +322,28 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
       const arch = r.pick(family.arches)
       const installed = new Map<string, string>()
       for (const [name, source] of family.binaries) {
-        if (family.deviceType === 'linux' && r.chance(0.06) && !['bash', 'openssl', 'libc6', 'glibc', 'busybox', 'musl'].includes(name)) continue
+        if (
+          family.deviceType === 'linux' &&
+          r.chance(0.06) &&
+          !['bash', 'openssl', 'libc6', 'glibc', 'busybox', 'musl'].includes(name)
+        )
+          continue
         let version = installed.get(source)
         if (version === undefined) {
           const ladder = ladderOf(family, source)
-          version = ladder === undefined ? family.sources[source] ?? '0' : ladder.versions[patchLevel(ladder, exposure, r.next)]!
+          version =
+            ladder === undefined ? (family.sources[source] ?? '0') : ladder.versions[patchLevel(ladder, exposure, r.next)]!
           installed.set(source, version)
         }
-        packageRows.push({ tenantUid, deviceUid: uid, name, version, ecosystem: family.ecosystem, sourceName: source, architecture: family.deviceType === 'linux' ? arch : '' })
+        packageRows.push({
+          tenantUid,
+          deviceUid: uid,
+          name,
+          version,
+          ecosystem: family.ecosystem,
+          sourceName: source,
+          architecture: family.deviceType === 'linux' ? arch : ''
+        })
       }
 
       const created = now - r.int(20, 400) * DAY - r.int(0, DAY)
@@ -249,24 +372,39 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
   for (const batch of chunks(threadRows, 1000)) await db.insert(deviceThreads).values(batch)
   for (const batch of chunks(packageRows, 1000)) await db.insert(devicePackages).values(batch)
   // One source of truth: the demo's findings, counts and risk come from the matcher.
-  await matchDevices(db, deviceRows.map((device) => ({ tenantUid, deviceUid: device.uid! })))
+  await matchDevices(
+    db,
+    deviceRows.map((device) => ({ tenantUid, deviceUid: device.uid! }))
+  )
 
   const alertCount = await seedAlerts(db, r, tenantUid, seeded, plan.alerts, now)
 
-  await db.insert(provisionTokens).values(plan.tokens.map((token, i) => ({
-    tenantUid,
-    name: token.name,
-    enabled: token.enabled,
-    token: newProvisionToken(),
-    createdByUid: createdBy.uid,
-    createdByEmail: createdBy.email,
-    createdAt: new Date(now - (plan.tokens.length - i) * 9 * DAY)
-  })))
+  await db.insert(provisionTokens).values(
+    plan.tokens.map((token, i) => ({
+      tenantUid,
+      name: token.name,
+      enabled: token.enabled,
+      token: newProvisionToken(),
+      createdByUid: createdBy.uid,
+      createdByEmail: createdBy.email,
+      createdAt: new Date(now - (plan.tokens.length - i) * 9 * DAY)
+    }))
+  )
   // Demo keys exist to be listed and revoked; their secrets are discarded, never printed.
-  await db.insert(apiKeys).values(plan.apiKeys.map((key, i) => {
-    const fresh = newApiKey()
-    return { tenantUid, name: key.name, revoked: key.revoked, prefix: fresh.prefix, secretHash: fresh.secretHash, createdByUid: createdBy.uid, createdAt: new Date(now - (plan.apiKeys.length - i) * 30 * DAY) }
-  }))
+  await db.insert(apiKeys).values(
+    plan.apiKeys.map((key, i) => {
+      const fresh = newApiKey()
+      return {
+        tenantUid,
+        name: key.name,
+        revoked: key.revoked,
+        prefix: fresh.prefix,
+        secretHash: fresh.secretHash,
+        createdByUid: createdBy.uid,
+        createdAt: new Date(now - (plan.apiKeys.length - i) * 30 * DAY)
+      }
+    })
+  )
 
   bumpTenantData(tenantUid)
   await regenerateSummary(db, tenantUid)
@@ -278,14 +416,21 @@ export async function seedDetectTenant (db: Db, tenantUid: string, createdBy: { 
  * Refreshes planner statistics after bulk writes. PGlite runs no autovacuum, so without this the
  * planner keeps the empty-table estimates and picks nested loops over thousands of rows.
  */
-export async function analyzeDetectTables (db: Db): Promise<void> {
+export async function analyzeDetectTables(db: Db): Promise<void> {
   await db.execute(sql`analyze devices, device_packages, package_findings, vulnerabilities, vulnerability_affected,
     osv_records, osv_record_vulnerabilities, alerts, device_accounts, device_interfaces, device_threads`)
 }
 
-async function seedAlerts (db: Db, r: Random, tenantUid: string, seeded: SeededDevice[], howMany: number, now: number): Promise<number> {
+async function seedAlerts(
+  db: Db,
+  r: Random,
+  tenantUid: string,
+  seeded: SeededDevice[],
+  howMany: number,
+  now: number
+): Promise<number> {
   const rows: Array<typeof alerts.$inferInsert> = []
-  const perDevice = new Map<string, Array<{ id: string, rule: string }>>()
+  const perDevice = new Map<string, Array<{ id: string; rule: string }>>()
   // Oldest first, so associated alerts can point back at earlier alerts of the same device.
   const times = Array.from({ length: howMany }, () => now - Math.floor(Math.pow(r.next(), 1.6) * 45 * DAY)).sort((a, b) => a - b)
   for (const time of times) {
@@ -301,7 +446,9 @@ async function seedAlerts (db: Db, r: Random, tenantUid: string, seeded: SeededD
       pick: r.pick,
       int: r.int
     }
-    const elasticId = createHash('sha256').update(`${tenantUid}:${r.hex(16)}:${time}`).digest('hex')
+    const elasticId = createHash('sha256')
+      .update(`${tenantUid}:${r.hex(16)}:${time}`)
+      .digest('hex')
     const earlier = perDevice.get(device.uid) ?? []
     const associated: AssociatedAlert[] = []
     if (earlier.length > 0 && r.chance(0.45)) {
@@ -311,7 +458,8 @@ async function seedAlerts (db: Db, r: Random, tenantUid: string, seeded: SeededD
       }
     }
     // Now and then a related alert this console never received (its link stays null).
-    if (r.chance(0.08)) associated.push({ elastic_rule_name: 'Network Connection via Recently Compiled Executable', elastic_alert_id: r.hex(64) })
+    if (r.chance(0.08))
+      associated.push({ elastic_rule_name: 'Network Connection via Recently Compiled Executable', elastic_alert_id: r.hex(64) })
     earlier.push({ id: elasticId, rule: rule.name })
     perDevice.set(device.uid, earlier)
     const age = now - time

@@ -52,9 +52,33 @@ const LINUX_FAMILIES = FAMILIES.filter((f) => f.deviceType === 'linux')
 const RTOS_FAMILIES = FAMILIES.filter((f) => f.deviceType === 'rtos')
 /** os-release ID / VERSION_ID of the families whose ecosystem the server derives itself. */
 const OS_RELEASE: Record<string, [string, string]> = {
-  debian12: ['debian', '12'], ubuntu2204: ['ubuntu', '22.04'], ubuntu2004: ['ubuntu', '20.04'], alpine318: ['alpine', '3.18.6']
+  debian12: ['debian', '12'],
+  ubuntu2204: ['ubuntu', '22.04'],
+  ubuntu2004: ['ubuntu', '20.04'],
+  alpine318: ['alpine', '3.18.6']
 }
-const WORDS = ['xml', 'ssl', 'curl', 'png', 'jpeg', 'z', 'ffi', 'gcrypt', 'ssh', 'sqlite', 'yaml', 'uv', 'event', 'pcap', 'usb', 'drm', 'glib', 'dbus', 'nss', 'ldap']
+const WORDS = [
+  'xml',
+  'ssl',
+  'curl',
+  'png',
+  'jpeg',
+  'z',
+  'ffi',
+  'gcrypt',
+  'ssh',
+  'sqlite',
+  'yaml',
+  'uv',
+  'event',
+  'pcap',
+  'usb',
+  'drm',
+  'glib',
+  'dbus',
+  'nss',
+  'ldap'
+]
 const PEOPLE = ['alice', 'bob', 'carol', 'dmitri', 'erin', 'farid', 'grace', 'hiro']
 const RTOS_THREADS = ['main', 'idle', 'net_rx', 'net_tx', 'sensor_poll', 'ble_host', 'logging', 'shell', 'ota_update', 'watchdog']
 
@@ -68,7 +92,7 @@ interface SimDevice {
   credential?: string
 }
 
-function planDevices (options: SimulateOptions): SimDevice[] {
+function planDevices(options: SimulateOptions): SimDevice[] {
   const run = createHash('sha256').update(options.token).digest('hex').slice(0, 10)
   return Array.from({ length: options.count }, (_, index) => {
     const type = options.type === 'mixed' ? (index % 4 === 3 ? 'rtos' : 'linux') : options.type
@@ -80,13 +104,20 @@ function planDevices (options: SimulateOptions): SimDevice[] {
 }
 
 /** The inventory of one simulated device for one round (threads and a package move between rounds). */
-export function simulatedInventory (device: Pick<SimDevice, 'index' | 'type' | 'family' | 'hostname'>, packageCount: number, round: number): Record<string, unknown> {
+export function simulatedInventory(
+  device: Pick<SimDevice, 'index' | 'type' | 'family' | 'hostname'>,
+  packageCount: number,
+  round: number
+): Record<string, unknown> {
   const r = prng(device.index * 7919 + 17)
   const family = device.family
   const osRelease = OS_RELEASE[family.key]
   const ecosystem: Record<string, string> = osRelease === undefined ? { ecosystem: family.ecosystem } : {}
   const packages: Array<Record<string, string>> = family.binaries.map(([name, source]) => ({
-    name, version: family.sources[source] ?? '1.0', source_name: source, ...ecosystem,
+    name,
+    version: family.sources[source] ?? '1.0',
+    source_name: source,
+    ...ecosystem,
     ...(device.type === 'linux' ? { architecture: 'amd64' } : {})
   }))
   if (device.type === 'linux') {
@@ -95,7 +126,13 @@ export function simulatedInventory (device: Pick<SimDevice, 'index' | 'type' | '
       const word = WORDS[i % WORDS.length]!
       // Every 5th round one synthetic package is upgraded: a realistic, small change.
       const bump = round > 0 && round % 5 === 0 && i === first + (round % 50) ? 1 : 0
-      packages.push({ name: `lib${word}${Math.floor(i / WORDS.length)}-sim`, version: `${1 + (i % 7)}.${i % 13}.${(i % 5) + bump}-1`, source_name: `${word}-sim-${Math.floor(i / 40)}`, architecture: 'amd64', ...ecosystem })
+      packages.push({
+        name: `lib${word}${Math.floor(i / WORDS.length)}-sim`,
+        version: `${1 + (i % 7)}.${i % 13}.${(i % 5) + bump}-1`,
+        source_name: `${word}-sim-${Math.floor(i / 40)}`,
+        architecture: 'amd64',
+        ...ecosystem
+      })
     }
   }
   const base = {
@@ -111,7 +148,10 @@ export function simulatedInventory (device: Pick<SimDevice, 'index' | 'type' | '
   }
   if (device.type === 'rtos') {
     const cpu = prng(device.index * 31 + round)
-    const threads = RTOS_THREADS.slice(0, 4 + (device.index % 6)).map((name) => ({ thread_name: name, avg_cpu_usage: Math.round(cpu.next() * 3000) / 100 }))
+    const threads = RTOS_THREADS.slice(0, 4 + (device.index % 6)).map((name) => ({
+      thread_name: name,
+      avg_cpu_usage: Math.round(cpu.next() * 3000) / 100
+    }))
     return { ...base, threads }
   }
   const humans = PEOPLE.slice(0, 1 + (device.index % 3))
@@ -119,19 +159,47 @@ export function simulatedInventory (device: Pick<SimDevice, 'index' | 'type' | '
     ...base,
     user_accounts: [
       { username: 'root', uid: 0, home_directory: '/root', shell: '/bin/bash', group_name: 'root', privileges: 'root' },
-      { username: 'daemon', uid: 1, home_directory: '/usr/sbin', shell: '/usr/sbin/nologin', group_name: 'daemon', privileges: 'service' },
-      { username: 'sshd', uid: 105, home_directory: '/run/sshd', shell: '/usr/sbin/nologin', group_name: 'nogroup', privileges: 'service' },
-      ...humans.map((name, i) => ({ username: name, uid: 1000 + i, home_directory: `/home/${name}`, shell: '/bin/bash', group_name: name, privileges: i === 0 ? 'sudo' : 'standard' }))
+      {
+        username: 'daemon',
+        uid: 1,
+        home_directory: '/usr/sbin',
+        shell: '/usr/sbin/nologin',
+        group_name: 'daemon',
+        privileges: 'service'
+      },
+      {
+        username: 'sshd',
+        uid: 105,
+        home_directory: '/run/sshd',
+        shell: '/usr/sbin/nologin',
+        group_name: 'nogroup',
+        privileges: 'service'
+      },
+      ...humans.map((name, i) => ({
+        username: name,
+        uid: 1000 + i,
+        home_directory: `/home/${name}`,
+        shell: '/bin/bash',
+        group_name: name,
+        privileges: i === 0 ? 'sudo' : 'standard'
+      }))
     ],
     network_interfaces: [
       { name: 'lo', state: 'UNKNOWN', ip_addresses: ['127.0.0.1', '::1'] },
-      { name: 'eth0', state: 'UP', ip_addresses: [`10.${(device.index >> 16) & 255}.${(device.index >> 8) & 255}.${device.index & 255}`, `fe80::${r.hex(4)}:${r.hex(4)}`] }
+      {
+        name: 'eth0',
+        state: 'UP',
+        ip_addresses: [
+          `10.${(device.index >> 16) & 255}.${(device.index >> 8) & 255}.${device.index & 255}`,
+          `fe80::${r.hex(4)}:${r.hex(4)}`
+        ]
+      }
     ]
   }
 }
 
 /** Runs tasks with at most `limit` in flight. */
-async function pool<T> (items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
@@ -144,11 +212,13 @@ async function pool<T> (items: T[], limit: number, task: (item: T) => Promise<vo
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function simulateDevices (options: SimulateOptions): Promise<SimulateResult> {
+export async function simulateDevices(options: SimulateOptions): Promise<SimulateResult> {
   const log = options.log ?? (() => {})
   const server = options.server.replace(/\/+$/, '')
   const errors = new Set<string>()
-  const fail = (message: string) => { if (errors.size < 10) errors.add(message) }
+  const fail = (message: string) => {
+    if (errors.size < 10) errors.add(message)
+  }
   const devices = planDevices(options)
   const result: SimulateResult = { enrolled: 0, newDevices: 0, enrolFailed: 0, enrolSeconds: 0, rounds: [], errors: [] }
 
@@ -158,10 +228,16 @@ export async function simulateDevices (options: SimulateOptions): Promise<Simula
       const response = await fetch(`${server}/api/v1/agents/enroll/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-provision-token': options.token },
-        body: JSON.stringify({ hostname: device.hostname, device_type: device.type, machine_id: device.machineId, agent_version: 'simulator' })
+        body: JSON.stringify({
+          hostname: device.hostname,
+          device_type: device.type,
+          machine_id: device.machineId,
+          agent_version: 'simulator'
+        })
       })
-      const body = await response.json() as { uid?: string, credential?: string, created?: boolean, detail?: string }
-      if (response.status !== 200 && response.status !== 201) throw new Error(`enrol: HTTP ${response.status} ${body.detail ?? ''}`)
+      const body = (await response.json()) as { uid?: string; credential?: string; created?: boolean; detail?: string }
+      if (response.status !== 200 && response.status !== 201)
+        throw new Error(`enrol: HTTP ${response.status} ${body.detail ?? ''}`)
       device.uid = body.uid
       device.credential = body.credential
       result.enrolled++
@@ -172,7 +248,9 @@ export async function simulateDevices (options: SimulateOptions): Promise<Simula
     }
   })
   result.enrolSeconds = (performance.now() - started) / 1000
-  log(`enrolled ${result.enrolled} devices (${result.newDevices} new) in ${result.enrolSeconds.toFixed(1)} s, ${result.enrolFailed} failed`)
+  log(
+    `enrolled ${result.enrolled} devices (${result.newDevices} new) in ${result.enrolSeconds.toFixed(1)} s, ${result.enrolFailed} failed`
+  )
 
   const enrolled = devices.filter((d) => d.uid !== undefined)
   for (let round = 0; round < options.reports; round++) {
@@ -192,7 +270,7 @@ export async function simulateDevices (options: SimulateOptions): Promise<Simula
           },
           body
         })
-        const answer = await response.json() as { detail?: string }
+        const answer = (await response.json()) as { detail?: string }
         if (response.status !== 200) throw new Error(`report: HTTP ${response.status} ${answer.detail ?? ''}`)
         stats.ok++
       } catch (error) {
@@ -203,7 +281,9 @@ export async function simulateDevices (options: SimulateOptions): Promise<Simula
     stats.seconds = (performance.now() - started) / 1000
     stats.reportsPerSecond = stats.ok / Math.max(stats.seconds, 1e-9)
     result.rounds.push(stats)
-    log(`round ${stats.round}: ${stats.ok} reports in ${stats.seconds.toFixed(1)} s (${stats.reportsPerSecond.toFixed(1)} reports/s, ${(stats.bytesSent / 1e6).toFixed(1)} MB sent), ${stats.failed} failed`)
+    log(
+      `round ${stats.round}: ${stats.ok} reports in ${stats.seconds.toFixed(1)} s (${stats.reportsPerSecond.toFixed(1)} reports/s, ${(stats.bytesSent / 1e6).toFixed(1)} MB sent), ${stats.failed} failed`
+    )
     const wait = options.interval * 1000 - (performance.now() - started)
     if (round + 1 < options.reports && wait > 0) await sleep(wait)
   }

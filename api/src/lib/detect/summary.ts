@@ -1,8 +1,14 @@
 import { and, count, countDistinct, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
-  alerts, devicePackages, devices, packageFindings, summaries, vulnerabilities,
-  type SummaryCounts, type WorstFinding
+  alerts,
+  devicePackages,
+  devices,
+  packageFindings,
+  summaries,
+  vulnerabilities,
+  type SummaryCounts,
+  type WorstFinding
 } from '../../db/schema/index.js'
 import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 import { plural } from '../plural.js'
@@ -13,16 +19,23 @@ import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 /** How many summaries a tenant keeps; older ones are history nobody reads. */
 const KEEP = 20
 
-
 /** What the findings could not cover: ecosystems with no advisories loaded, packages never matched. */
-export interface SummaryGaps { ecosystems: string[], unmatchedPackages: number }
+export interface SummaryGaps {
+  ecosystems: string[]
+  unmatchedPackages: number
+}
 
 /**
  * The executive summary: plain sentences built only from the counts and the worst findings. It
  * never calls an unchecked fleet clean: the ecosystems without advisories are named.
  */
-export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highRiskDevices: number, criticalOpen: number,
-  gaps: SummaryGaps = { ecosystems: [], unmatchedPackages: 0 }): string {
+export function summaryText(
+  counts: SummaryCounts,
+  worst: WorstFinding[],
+  highRiskDevices: number,
+  criticalOpen: number,
+  gaps: SummaryGaps = { ecosystems: [], unmatchedPackages: 0 }
+): string {
   if (counts.devices === 0) {
     return 'No devices are enrolled yet. Create a provision token and install an agent to start monitoring.'
   }
@@ -31,7 +44,9 @@ export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highR
   const sentences = [
     `${plural(counts.devices, 'device')} ${counts.devices === 1 ? 'is' : 'are'} monitored (${counts.linux} Linux, ${counts.rtos} RTOS), with ${plural(counts.packages, 'package')} inventoried.`,
     counts.cves === 0
-      ? (complete ? 'No known vulnerabilities were found in their packages.' : 'No vulnerabilities were found in the packages the loaded advisories cover.')
+      ? complete
+        ? 'No known vulnerabilities were found in their packages.'
+        : 'No vulnerabilities were found in the packages the loaded advisories cover.'
       : `${plural(counts.cves, 'distinct CVE')} affect these packages, ${counts.high_risk_cves} of them high risk (CVSS above ${HIGH_RISK_SCORE})` +
         `${kev > 0 ? ` and ${kev} known to be exploited (CISA KEV)` : ''}; ${plural(highRiskDevices, 'device is', 'devices are')} rated High risk.`
   ]
@@ -39,20 +54,28 @@ export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highR
     sentences.push(`No advisories are loaded for ${gaps.ecosystems.join(', ')}: findings there are incomplete.`)
   }
   if (gaps.unmatchedPackages > 0) {
-    sentences.push(`${plural(gaps.unmatchedPackages, 'package is', 'packages are')} not checked: no vulnerability feed covers their platform.`)
+    sentences.push(
+      `${plural(gaps.unmatchedPackages, 'package is', 'packages are')} not checked: no vulnerability feed covers their platform.`
+    )
   }
   if ((counts.demo_findings ?? 0) > 0) {
     sentences.push('Findings on the simulated demo devices come from the demo catalogue (demo data, not real advisories).')
   }
   const top = worst[0]
   if (top !== undefined) {
-    sentences.push(`The most severe finding is ${top.cve_id}${top.score === null ? '' : ` (CVSS ${top.score.toFixed(1)})`} in ${top.package} on ${top.hostname}.`)
+    sentences.push(
+      `The most severe finding is ${top.cve_id}${top.score === null ? '' : ` (CVSS ${top.score.toFixed(1)})`} in ${top.package} on ${top.hostname}.`
+    )
   }
-  sentences.push(counts.open_alerts === 0
-    ? `There are no open alerts (${counts.closed_alerts} closed).`
-    : `${plural(counts.open_alerts, 'alert is', 'alerts are')} open${criticalOpen > 0 ? `, ${criticalOpen} of them Critical` : ''}, and ${counts.closed_alerts} closed.`)
+  sentences.push(
+    counts.open_alerts === 0
+      ? `There are no open alerts (${counts.closed_alerts} closed).`
+      : `${plural(counts.open_alerts, 'alert is', 'alerts are')} open${criticalOpen > 0 ? `, ${criticalOpen} of them Critical` : ''}, and ${counts.closed_alerts} closed.`
+  )
   if (kev > 0) {
-    sentences.push('Patch the known exploited vulnerabilities first, then the other high-risk packages, and triage the open Critical alerts.')
+    sentences.push(
+      'Patch the known exploited vulnerabilities first, then the other high-risk packages, and triage the open Critical alerts.'
+    )
   } else if (counts.high_risk_cves > 0 || criticalOpen > 0) {
     sentences.push('Patch the high-risk packages first and triage the open Critical alerts.')
   }
@@ -60,40 +83,63 @@ export function summaryText (counts: SummaryCounts, worst: WorstFinding[], highR
 }
 
 /** Computes and stores a new summary of the tenant's data; a handful of aggregate queries. */
-export async function regenerateSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
+export async function regenerateSummary(db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
   const [deviceRows, findingRows, alertRows, worstRows, ecosystemRows] = await Promise.all([
-    db.select({
-      n: count(),
-      linux: sql<number>`count(*) filter (where ${devices.deviceType} = 'linux')`.mapWith(Number),
-      packages: sum(devices.packageCount).mapWith(Number),
-      high: sql<number>`count(*) filter (where ${devices.riskScore} = 'High')`.mapWith(Number)
-    }).from(devices).where(eq(devices.tenantUid, tenantUid)),
-    db.select({
-      cves: countDistinct(packageFindings.vulnerabilityUid),
-      high: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(Number),
-      kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
-      demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
-    }).from(packageFindings).innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    db
+      .select({
+        n: count(),
+        linux: sql<number>`count(*) filter (where ${devices.deviceType} = 'linux')`.mapWith(Number),
+        packages: sum(devices.packageCount).mapWith(Number),
+        high: sql<number>`count(*) filter (where ${devices.riskScore} = 'High')`.mapWith(Number)
+      })
+      .from(devices)
+      .where(eq(devices.tenantUid, tenantUid)),
+    db
+      .select({
+        cves: countDistinct(packageFindings.vulnerabilityUid),
+        high: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(
+          Number
+        ),
+        kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
+        demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
+      })
+      .from(packageFindings)
+      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
       .where(eq(packageFindings.tenantUid, tenantUid)),
-    db.select({
-      open: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN')`.mapWith(Number),
-      closed: sql<number>`count(*) filter (where ${alerts.status} = 'CLOSED')`.mapWith(Number),
-      critical: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN' and ${alerts.priority} = 'Critical')`.mapWith(Number)
-    }).from(alerts).where(eq(alerts.tenantUid, tenantUid)),
-    db.select({
-      device_uid: devices.uid,
-      hostname: devices.hostname,
-      cve_id: vulnerabilities.cveId,
-      score: packageFindings.score,
-      package: devicePackages.name
-    }).from(packageFindings)
+    db
+      .select({
+        open: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN')`.mapWith(Number),
+        closed: sql<number>`count(*) filter (where ${alerts.status} = 'CLOSED')`.mapWith(Number),
+        critical: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN' and ${alerts.priority} = 'Critical')`.mapWith(
+          Number
+        )
+      })
+      .from(alerts)
+      .where(eq(alerts.tenantUid, tenantUid)),
+    db
+      .select({
+        device_uid: devices.uid,
+        hostname: devices.hostname,
+        cve_id: vulnerabilities.cveId,
+        score: packageFindings.score,
+        package: devicePackages.name
+      })
+      .from(packageFindings)
       .innerJoin(devices, eq(devices.uid, packageFindings.deviceUid))
       .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
       .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
       .where(eq(packageFindings.tenantUid, tenantUid))
-      .orderBy(sql`${isKev(CVE_ROW_ID)} desc`, sql`${packageFindings.score} desc nulls last`, devices.hostname, vulnerabilities.cveId, devicePackages.name)
+      .orderBy(
+        sql`${isKev(CVE_ROW_ID)} desc`,
+        sql`${packageFindings.score} desc nulls last`,
+        devices.hostname,
+        vulnerabilities.cveId,
+        devicePackages.name
+      )
       .limit(5),
-    db.selectDistinct({ ecosystem: devicePackages.ecosystem, demo: devices.demo }).from(devicePackages)
+    db
+      .selectDistinct({ ecosystem: devicePackages.ecosystem, demo: devices.demo })
+      .from(devicePackages)
       .innerJoin(devices, eq(devices.uid, devicePackages.deviceUid))
       .where(eq(devicePackages.tenantUid, tenantUid))
   ])
@@ -120,7 +166,7 @@ export async function regenerateSummary (db: Db, tenantUid: string): Promise<typ
 }
 
 /** The ecosystems of the tenant's packages that no advisory covers, and the packages in none. */
-async function summaryGaps (db: Db, tenantUid: string, rows: Array<{ ecosystem: string, demo: boolean }>): Promise<SummaryGaps> {
+async function summaryGaps(db: Db, tenantUid: string, rows: Array<{ ecosystem: string; demo: boolean }>): Promise<SummaryGaps> {
   const keys = new Map<string, boolean>()
   let unmatched = false
   for (const row of rows) {
@@ -129,24 +175,41 @@ async function summaryGaps (db: Db, tenantUid: string, rows: Array<{ ecosystem: 
     else keys.set(key, (keys.get(key) ?? false) || row.demo)
   }
   const loaded = await coverageOf(db, keys.keys())
-  const ecosystems = [...keys].filter(([key, demo]) => {
-    const found = loaded.get(key)
-    return (found?.advisories ?? 0) === 0 && (!demo || (found?.demoAdvisories ?? 0) === 0)
-  }).map(([key]) => key).sort()
+  const ecosystems = [...keys]
+    .filter(([key, demo]) => {
+      const found = loaded.get(key)
+      return (found?.advisories ?? 0) === 0 && (!demo || (found?.demoAdvisories ?? 0) === 0)
+    })
+    .map(([key]) => key)
+    .sort()
   if (!unmatched) return { ecosystems, unmatchedPackages: 0 }
-  const [row] = await db.select({ n: count() }).from(devicePackages)
+  const [row] = await db
+    .select({ n: count() })
+    .from(devicePackages)
     .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devicePackages.ecosystem, '')))
   return { ecosystems, unmatchedPackages: row?.n ?? 0 }
 }
 
-async function pruneSummaries (db: Db, tenantUid: string): Promise<void> {
-  const keep = await db.select({ uid: summaries.uid, createdAt: summaries.createdAt }).from(summaries)
-    .where(eq(summaries.tenantUid, tenantUid)).orderBy(desc(summaries.createdAt)).limit(KEEP)
+async function pruneSummaries(db: Db, tenantUid: string): Promise<void> {
+  const keep = await db
+    .select({ uid: summaries.uid, createdAt: summaries.createdAt })
+    .from(summaries)
+    .where(eq(summaries.tenantUid, tenantUid))
+    .orderBy(desc(summaries.createdAt))
+    .limit(KEEP)
   const oldest = keep.at(-1)
   if (keep.length < KEEP || oldest === undefined) return
-  const stale = await db.select({ uid: summaries.uid }).from(summaries)
+  const stale = await db
+    .select({ uid: summaries.uid })
+    .from(summaries)
     .where(and(eq(summaries.tenantUid, tenantUid), lt(summaries.createdAt, oldest.createdAt)))
-  if (stale.length > 0) await db.delete(summaries).where(inArray(summaries.uid, stale.map((s) => s.uid)))
+  if (stale.length > 0)
+    await db.delete(summaries).where(
+      inArray(
+        summaries.uid,
+        stale.map((s) => s.uid)
+      )
+    )
 }
 
 const running = new Map<string, { again: boolean }>()
@@ -160,7 +223,7 @@ const BURST_PAUSE_MS = 2000
  * once and leave one trailing regeneration (BURST_PAUSE_MS later, repeated while calls keep
  * coming), so a thousand reports cost a handful of regenerations, not a thousand.
  */
-export async function regenerateSummarySoon (db: Db, tenantUid: string): Promise<void> {
+export async function regenerateSummarySoon(db: Db, tenantUid: string): Promise<void> {
   const current = running.get(tenantUid)
   if (current !== undefined) {
     current.again = true
@@ -181,15 +244,23 @@ export async function regenerateSummarySoon (db: Db, tenantUid: string): Promise
     }
     state.again = false
     // Not awaited by any request; after shutdown the database is gone and the attempt just ends.
-    setTimeout(() => { regenerateSummary(db, tenantUid).catch(() => {}).finally(trail) }, BURST_PAUSE_MS).unref()
+    setTimeout(() => {
+      regenerateSummary(db, tenantUid)
+        .catch(() => {})
+        .finally(trail)
+    }, BURST_PAUSE_MS).unref()
   }
   trail()
 }
 
 /** The newest summary, computed now when the tenant has none yet. */
-export async function latestSummary (db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
-  const [row] = await db.select().from(summaries).where(eq(summaries.tenantUid, tenantUid))
-    .orderBy(desc(summaries.createdAt), desc(summaries.uid)).limit(1)
+export async function latestSummary(db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
+  const [row] = await db
+    .select()
+    .from(summaries)
+    .where(eq(summaries.tenantUid, tenantUid))
+    .orderBy(desc(summaries.createdAt), desc(summaries.uid))
+    .limit(1)
   return row ?? regenerateSummary(db, tenantUid)
 }
 

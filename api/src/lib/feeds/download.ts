@@ -10,11 +10,13 @@ import { FeedError, networkReason } from './errors.js'
  * its SHA-256, and a body shorter than its Content-Length is refused.
  */
 
-export interface Validators { etag: string | null, lastModified: string | null }
+export interface Validators {
+  etag: string | null
+  lastModified: string | null
+}
 
 export type DownloadResult =
-  | { notModified: true }
-  | { notModified: false, bytes: number, sha256: string, etag: string | null, lastModified: string | null }
+  { notModified: true } | { notModified: false; bytes: number; sha256: string; etag: string | null; lastModified: string | null }
 
 export interface DownloadOptions {
   validators?: Validators
@@ -33,11 +35,14 @@ const hostOf = (url: string): string => {
   }
 }
 
-export async function download (url: string, file: string, options: DownloadOptions = {}): Promise<DownloadResult> {
+export async function download(url: string, file: string, options: DownloadOptions = {}): Promise<DownloadResult> {
   const idle = new AbortController()
   const idleMs = options.idleMs ?? 60_000
   let timer = setTimeout(() => idle.abort(), idleMs)
-  const touch = (): void => { clearTimeout(timer); timer = setTimeout(() => idle.abort(), idleMs) }
+  const touch = (): void => {
+    clearTimeout(timer)
+    timer = setTimeout(() => idle.abort(), idleMs)
+  }
   const signal = options.signal === undefined ? idle.signal : AbortSignal.any([idle.signal, options.signal])
   const headers: Record<string, string> = { 'user-agent': 'security-console feed sync' }
   if (options.validators?.etag != null) headers['if-none-match'] = options.validators.etag
@@ -66,7 +71,7 @@ export async function download (url: string, file: string, options: DownloadOpti
     const hash = createHash('sha256')
     let bytes = 0
     const count = new Transform({
-      transform (chunk: Buffer, _encoding, callback) {
+      transform(chunk: Buffer, _encoding, callback) {
         touch()
         bytes += chunk.length
         hash.update(chunk)
@@ -75,14 +80,25 @@ export async function download (url: string, file: string, options: DownloadOpti
       }
     })
     try {
-      await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), count, fs.createWriteStream(file))
+      await pipeline(
+        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+        count,
+        fs.createWriteStream(file)
+      )
     } catch (error) {
       if (options.signal?.aborted === true) throw new FeedError('stopped')
-      if (idle.signal.aborted) throw new FeedError(`download from ${hostOf(url)} stalled (no data for ${Math.round(idleMs / 1000)} s) after ${bytes.toLocaleString('en-US')} bytes`)
-      throw new FeedError(`download from ${hostOf(url)} broke off after ${bytes.toLocaleString('en-US')} bytes (${networkReason(error)})`)
+      if (idle.signal.aborted)
+        throw new FeedError(
+          `download from ${hostOf(url)} stalled (no data for ${Math.round(idleMs / 1000)} s) after ${bytes.toLocaleString('en-US')} bytes`
+        )
+      throw new FeedError(
+        `download from ${hostOf(url)} broke off after ${bytes.toLocaleString('en-US')} bytes (${networkReason(error)})`
+      )
     }
     if (total !== null && bytes !== total) {
-      throw new FeedError(`download from ${hostOf(url)} is incomplete: ${bytes.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} bytes`)
+      throw new FeedError(
+        `download from ${hostOf(url)} is incomplete: ${bytes.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} bytes`
+      )
     }
     return {
       notModified: false,

@@ -22,12 +22,16 @@ export const EPSS_FEED = 'epss'
 const CVE = /^CVE-\d{4}-\d{4,}$/
 const BATCH = 2000
 
-export interface EpssFile { rows: number, version: string | null, scoreDate: Date | null }
+export interface EpssFile {
+  rows: number
+  version: string | null
+  scoreDate: Date | null
+}
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The lines of a file, gunzipped when it starts with gzip's magic bytes (whatever its name). */
-async function * lines (file: string): AsyncGenerator<string> {
+async function* lines(file: string): AsyncGenerator<string> {
   const handle = await fs.promises.open(file, 'r')
   const magic = Buffer.alloc(2)
   await handle.read(magic, 0, 2, 0)
@@ -44,7 +48,7 @@ async function * lines (file: string): AsyncGenerator<string> {
     for await (const chunk of input) {
       const parts = (carry + (chunk as Buffer).toString('utf8')).split('\n')
       carry = parts.pop()!
-      yield * parts
+      yield* parts
     }
   } catch (error) {
     throw new FeedError(`the EPSS file is damaged (${(error as Error).message})`)
@@ -59,12 +63,12 @@ const score = (value: string | undefined): number | null => {
 }
 
 /** Reads the CSV into epss_staging (cleared first); throws a FeedError naming the first bad line. */
-export async function stageEpss (db: Db, file: string): Promise<EpssFile> {
+export async function stageEpss(db: Db, file: string): Promise<EpssFile> {
   await db.execute(sql`DELETE FROM epss_staging`)
   const result: EpssFile = { rows: 0, version: null, scoreDate: null }
   let header = false
   let number = 0
-  let batch: Array<{ cve_id: string, epss: number, percentile: number }> = []
+  let batch: Array<{ cve_id: string; epss: number; percentile: number }> = []
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return
     await db.execute(sql`INSERT INTO epss_staging (cve_id, epss, percentile)
@@ -91,7 +95,8 @@ export async function stageEpss (db: Db, file: string): Promise<EpssFile> {
       continue
     }
     if (!header) {
-      if (line.toLowerCase().replace(/\s/g, '') !== 'cve,epss,percentile') throw new FeedError(`not an EPSS file: line ${number} should be "cve,epss,percentile"`)
+      if (line.toLowerCase().replace(/\s/g, '') !== 'cve,epss,percentile')
+        throw new FeedError(`not an EPSS file: line ${number} should be "cve,epss,percentile"`)
       header = true
       continue
     }
@@ -110,7 +115,11 @@ export async function stageEpss (db: Db, file: string): Promise<EpssFile> {
 }
 
 /** epss_staging → epss_scores in one transaction (DELETE + INSERT … SELECT). */
-async function swapEpss (db: Db, staged: EpssFile, state: { validators: Validators | null, sha256: string | null }): Promise<number> {
+async function swapEpss(
+  db: Db,
+  staged: EpssFile,
+  state: { validators: Validators | null; sha256: string | null }
+): Promise<number> {
   return await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM epss_scores`)
     await tx.execute(sql`INSERT INTO epss_scores (cve_id, epss, percentile) SELECT cve_id, epss, percentile FROM epss_staging`)
@@ -122,13 +131,19 @@ async function swapEpss (db: Db, staged: EpssFile, state: { validators: Validato
   })
 }
 
-function describe (staged: EpssFile): string {
-  const about = [staged.version === null ? '' : `model ${staged.version}`, staged.scoreDate === null ? '' : `scored ${staged.scoreDate.toISOString().slice(0, 10)}`]
-    .filter((part) => part !== '')
+function describe(staged: EpssFile): string {
+  const about = [
+    staged.version === null ? '' : `model ${staged.version}`,
+    staged.scoreDate === null ? '' : `scored ${staged.scoreDate.toISOString().slice(0, 10)}`
+  ].filter((part) => part !== '')
   return `epss: ${plural(staged.rows, 'score')}${about.length === 0 ? '' : ` (${about.join(', ')})`}`
 }
 
-async function applyEpss (db: Db, file: string, state: { validators: Validators | null, sha256: string | null }): Promise<EpssFile> {
+async function applyEpss(
+  db: Db,
+  file: string,
+  state: { validators: Validators | null; sha256: string | null }
+): Promise<EpssFile> {
   try {
     const staged = await stageEpss(db, file)
     await swapEpss(db, staged, state)
@@ -140,9 +155,14 @@ async function applyEpss (db: Db, file: string, state: { validators: Validators 
   }
 }
 
-export interface EpssSyncOptions { url: string, workDir: string, signal?: AbortSignal, onProgress?: (event: FeedProgress) => void }
+export interface EpssSyncOptions {
+  url: string
+  workDir: string
+  signal?: AbortSignal
+  onProgress?: (event: FeedProgress) => void
+}
 
-export async function syncEpss (db: Db, options: EpssSyncOptions): Promise<FeedOutcome> {
+export async function syncEpss(db: Db, options: EpssSyncOptions): Promise<FeedOutcome> {
   const feed = { name: EPSS_FEED, kind: 'epss' as const, ecosystem: null, url: options.url }
   return await fetchFeed(db, feed, { ...options, stem: 'epss', extension: '.csv.gz' }, async (file, fetched) => {
     const staged = await applyEpss(db, file, { validators: fetched.validators, sha256: fetched.sha256 })
@@ -151,7 +171,7 @@ export async function syncEpss (db: Db, options: EpssSyncOptions): Promise<FeedO
 }
 
 /** `import-epss PATH` (.csv or .csv.gz): the scores from a file. The next sync downloads again. */
-export async function importEpssFile (db: Db, file: string): Promise<string> {
+export async function importEpssFile(db: Db, file: string): Promise<string> {
   // Read as a stream, any size.
   await checkImportFile(file, Number.POSITIVE_INFINITY, 'the EPSS scores')
   await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: null })

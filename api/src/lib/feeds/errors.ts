@@ -14,14 +14,14 @@ export class PartlyAppliedError extends FeedError {
 }
 
 /** The innermost cause's own words (fetch wraps "getaddrinfo ENOTFOUND host" in "fetch failed"). */
-function innermost (error: unknown): unknown {
+function innermost(error: unknown): unknown {
   let current = error
   for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth++) current = current.cause
   return current
 }
 
 /** "getaddrinfo ENOTFOUND", "connect ECONNREFUSED": how the system said it, without the address again. */
-export function networkReason (error: unknown): string {
+export function networkReason(error: unknown): string {
   const cause = innermost(error) as NodeJS.ErrnoException & { errors?: NodeJS.ErrnoException[] }
   const first = cause?.errors?.[0] ?? cause
   if (typeof first?.code === 'string') return [first.syscall, first.code].filter(Boolean).join(' ')
@@ -29,7 +29,7 @@ export function networkReason (error: unknown): string {
 }
 
 /** One line for any failure of a feed: a FeedError as written, anything else by its message. */
-export function describeFeedError (error: unknown): string {
+export function describeFeedError(error: unknown): string {
   if (error instanceof FeedError) return error.message
   const cause = innermost(error)
   const message = cause instanceof Error ? cause.message : String(cause)

@@ -26,8 +26,12 @@ export interface FetchFeedOptions {
 
 export type Fetched = Extract<DownloadResult, { notModified: false }> & { validators: Validators }
 
-export async function fetchFeed<O extends FeedOutcome> (db: Db, feed: FeedIdentity & { url: string }, options: FetchFeedOptions,
-  apply: (file: string, fetched: Fetched) => Promise<O>): Promise<O | FeedOutcome> {
+export async function fetchFeed<O extends FeedOutcome>(
+  db: Db,
+  feed: FeedIdentity & { url: string },
+  options: FetchFeedOptions,
+  apply: (file: string, fetched: Fetched) => Promise<O>
+): Promise<O | FeedOutcome> {
   const { name } = feed
   const file = path.join(options.workDir, `${options.stem}-${process.pid}${options.extension}`)
   const stored = await markAttempt(db, feed)
@@ -59,7 +63,7 @@ export async function fetchFeed<O extends FeedOutcome> (db: Db, feed: FeedIdenti
 }
 
 /** A file given to `import-kev` / `import-epss`: it must exist, be a file, and not exceed `maxBytes`. */
-export async function checkImportFile (file: string, maxBytes: number, what: string): Promise<void> {
+export async function checkImportFile(file: string, maxBytes: number, what: string): Promise<void> {
   let stat: fs.Stats
   try {
     stat = await fs.promises.stat(file)

@@ -9,7 +9,11 @@ import { syncFeeds, type SyncResult, type SyncSettings } from './sync.js'
  * in progress and waits for it, so the database closes after it.
  */
 
-export interface FeedSyncStatus { intervalHours: number, running: boolean, nextAt: Date | null }
+export interface FeedSyncStatus {
+  intervalHours: number
+  running: boolean
+  nextAt: Date | null
+}
 
 export interface FeedSyncLog {
   info: (line: string) => void
@@ -23,53 +27,65 @@ export class FeedSyncJob {
   private controller: AbortController | undefined
   private stopped = false
 
-  constructor (
+  constructor(
     private readonly db: Db,
     private readonly settings: SyncSettings,
-    private readonly schedule: { intervalHours: number, delaySeconds: number },
+    private readonly schedule: { intervalHours: number; delaySeconds: number },
     private readonly log: FeedSyncLog
   ) {}
 
-  status (): FeedSyncStatus {
+  status(): FeedSyncStatus {
     return { intervalHours: this.schedule.intervalHours, running: this.run !== undefined, nextAt: this.nextAt }
   }
 
-  start (): void {
+  start(): void {
     if (this.schedule.intervalHours > 0 && !this.stopped) this.arm(this.schedule.delaySeconds * 1000)
   }
 
-  private arm (ms: number): void {
+  private arm(ms: number): void {
     clearTimeout(this.timer)
     this.nextAt = new Date(Date.now() + ms)
-    this.timer = setTimeout(() => { void this.runOnce() }, ms).unref()
+    this.timer = setTimeout(() => {
+      void this.runOnce()
+    }, ms).unref()
   }
 
   /** One sync now (the timer's, or a test's); resolves when it ended. Never throws. */
-  async runOnce (): Promise<SyncResult | undefined> {
+  async runOnce(): Promise<SyncResult | undefined> {
     if (this.run !== undefined) return await this.run
     this.nextAt = null
     this.controller = new AbortController()
     const started = Date.now()
     this.run = syncFeeds(this.db, this.settings, {
       signal: this.controller.signal,
-      onFeed: (outcome: FeedOutcome) => (outcome.status === 'failed' ? this.log.warn(`feed sync: ${outcome.message}`) : this.log.info(`feed sync: ${outcome.message}`)),
+      onFeed: (outcome: FeedOutcome) =>
+        outcome.status === 'failed'
+          ? this.log.warn(`feed sync: ${outcome.message}`)
+          : this.log.info(`feed sync: ${outcome.message}`),
       log: (line) => this.log.info(`feed sync: ${line}`)
-    }).then((result) => {
-      if (result.matched !== undefined) {
-        this.log.info(`feed sync: re-matched ${plural(result.matched.devices, 'device')} (${plural(result.matched.findings, 'finding')}) in ${((Date.now() - started) / 1000).toFixed(1)} s in all`)
-      }
-      return result
-    }, (error: unknown) => {
-      this.log.warn(`feed sync failed: ${(error as Error).message}`)
-      return undefined
-    }).finally(() => {
-      this.run = undefined
-      if (!this.stopped && this.schedule.intervalHours > 0) this.arm(this.schedule.intervalHours * 3_600_000)
     })
+      .then(
+        (result) => {
+          if (result.matched !== undefined) {
+            this.log.info(
+              `feed sync: re-matched ${plural(result.matched.devices, 'device')} (${plural(result.matched.findings, 'finding')}) in ${((Date.now() - started) / 1000).toFixed(1)} s in all`
+            )
+          }
+          return result
+        },
+        (error: unknown) => {
+          this.log.warn(`feed sync failed: ${(error as Error).message}`)
+          return undefined
+        }
+      )
+      .finally(() => {
+        this.run = undefined
+        if (!this.stopped && this.schedule.intervalHours > 0) this.arm(this.schedule.intervalHours * 3_600_000)
+      })
     return await this.run
   }
 
-  async stop (): Promise<void> {
+  async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.timer)
     this.nextAt = null

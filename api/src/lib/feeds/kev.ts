@@ -37,9 +37,14 @@ export interface KevEntry {
   cwes: string[]
 }
 
-export interface KevCatalogue { version: string | null, releasedAt: Date | null, entries: KevEntry[] }
+export interface KevCatalogue {
+  version: string | null
+  releasedAt: Date | null
+  entries: KevEntry[]
+}
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): string => (typeof value === 'string' ? value.replaceAll('\u0000', '').trim() : '')
 const day = (value: unknown): string | null => {
   const raw = text(value)
@@ -47,14 +52,15 @@ const day = (value: unknown): string | null => {
 }
 
 /** The catalogue as CISA publishes it; a FeedError when it is not that (or a cut-off copy). */
-export function parseKev (json: string): KevCatalogue {
+export function parseKev(json: string): KevCatalogue {
   let parsed: unknown
   try {
     parsed = JSON.parse(json)
   } catch (error) {
     throw new FeedError(`the KEV catalogue is not JSON (${(error as Error).message})`)
   }
-  if (!isObject(parsed) || !Array.isArray(parsed.vulnerabilities)) throw new FeedError('not the KEV catalogue: no "vulnerabilities" list')
+  if (!isObject(parsed) || !Array.isArray(parsed.vulnerabilities))
+    throw new FeedError('not the KEV catalogue: no "vulnerabilities" list')
   const list = parsed.vulnerabilities
   if (typeof parsed.count === 'number' && parsed.count !== list.length) {
     throw new FeedError(`the KEV catalogue says ${parsed.count} entries but holds ${list.length}`)
@@ -89,9 +95,15 @@ export function parseKev (json: string): KevCatalogue {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** Replaces the catalogue in one transaction; answers the CVE ids that entered or left it. */
-async function replaceKev (db: Db, catalogue: KevCatalogue, state: { validators: Validators | null, sha256: string | null }): Promise<Set<string>> {
+async function replaceKev(
+  db: Db,
+  catalogue: KevCatalogue,
+  state: { validators: Validators | null; sha256: string | null }
+): Promise<Set<string>> {
   return await db.transaction(async (tx) => {
-    const before = new Set(rowsOf<{ cve_id: string }>(await tx.execute(sql`SELECT cve_id FROM kev_entries`)).map((row) => row.cve_id))
+    const before = new Set(
+      rowsOf<{ cve_id: string }>(await tx.execute(sql`SELECT cve_id FROM kev_entries`)).map((row) => row.cve_id)
+    )
     await tx.execute(sql`DELETE FROM kev_entries`)
     for (let i = 0; i < catalogue.entries.length; i += 2000) {
       await tx.execute(sql`
@@ -107,7 +119,11 @@ async function replaceKev (db: Db, catalogue: KevCatalogue, state: { validators:
     const changed = new Set([...before].filter((id) => !after.has(id)))
     for (const id of after) if (!before.has(id)) changed.add(id)
     await markSuccess(tx, KEV_FEED, {
-      ...state, records: after.size, version: catalogue.version, releasedAt: catalogue.releasedAt, changed: changed.size > 0
+      ...state,
+      records: after.size,
+      version: catalogue.version,
+      releasedAt: catalogue.releasedAt,
+      changed: changed.size > 0
     })
     return changed
   })
@@ -117,9 +133,10 @@ async function replaceKev (db: Db, catalogue: KevCatalogue, state: { validators:
  * Stored KEV counts and risk of the devices with findings on these CVEs, recomputed with the one
  * risk rule (deviceRisk) from one grouped query and written by one update per 1,000 devices.
  */
-export async function refreshKevDevices (db: Db, cveIds: Set<string>): Promise<number> {
+export async function refreshKevDevices(db: Db, cveIds: Set<string>): Promise<number> {
   if (cveIds.size === 0) return 0
-  const stats = rowsOf<{ tenant_uid: string, device_uid: string, worst: number | null, kev: number }>(await db.execute(sql`
+  const stats = rowsOf<{ tenant_uid: string; device_uid: string; worst: number | null; kev: number }>(
+    await db.execute(sql`
     WITH touched AS (
       SELECT DISTINCT f.tenant_uid, f.device_uid FROM package_findings f JOIN vulnerabilities v ON v.uid = f.vulnerability_uid
       WHERE v.cve_id IN (SELECT jsonb_array_elements_text(${json([...cveIds])})))
@@ -127,11 +144,18 @@ export async function refreshKevDevices (db: Db, cveIds: Set<string>): Promise<n
       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id))::int AS kev
     FROM package_findings f JOIN touched t ON t.tenant_uid = f.tenant_uid AND t.device_uid = f.device_uid
       JOIN vulnerabilities v ON v.uid = f.vulnerability_uid
-    GROUP BY f.tenant_uid, f.device_uid`))
+    GROUP BY f.tenant_uid, f.device_uid`)
+  )
   for (let i = 0; i < stats.length; i += 1000) {
     const rows = stats.slice(i, i + 1000).map((row) => {
       const risk = deviceRisk([row.worst === null ? null : Number(row.worst)], Number(row.kev))
-      return { tenant_uid: row.tenant_uid, uid: row.device_uid, kev_count: Number(row.kev), risk_score: risk.riskScore, risk_rank: risk.riskRank }
+      return {
+        tenant_uid: row.tenant_uid,
+        uid: row.device_uid,
+        kev_count: Number(row.kev),
+        risk_score: risk.riskScore,
+        risk_rank: risk.riskRank
+      }
     })
     await db.execute(sql`
       UPDATE devices d SET kev_count = s.kev_count, risk_score = s.risk_score, risk_rank = s.risk_rank
@@ -141,23 +165,33 @@ export async function refreshKevDevices (db: Db, cveIds: Set<string>): Promise<n
   return stats.length
 }
 
-async function applyKev (db: Db, catalogue: KevCatalogue, state: { validators: Validators | null, sha256: string | null }): Promise<{ changed: number, devices: number }> {
+async function applyKev(
+  db: Db,
+  catalogue: KevCatalogue,
+  state: { validators: Validators | null; sha256: string | null }
+): Promise<{ changed: number; devices: number }> {
   const changed = await replaceKev(db, catalogue, state)
   const devices = await refreshKevDevices(db, changed)
   bumpAllTenantData()
   return { changed: changed.size, devices }
 }
 
-const describe = (catalogue: KevCatalogue, result: { changed: number, devices: number }): string =>
+const describe = (catalogue: KevCatalogue, result: { changed: number; devices: number }): string =>
   `kev: ${plural(catalogue.entries.length, 'entry', 'entries')}${catalogue.version === null ? '' : ` (catalogue ${catalogue.version})`}, ` +
   `${plural(result.changed, 'CVE')} entered or left it, ${plural(result.devices, 'device')} re-rated`
 
-export interface KevSyncOptions { url: string, workDir: string, signal?: AbortSignal, onProgress?: (event: FeedProgress) => void }
+export interface KevSyncOptions {
+  url: string
+  workDir: string
+  signal?: AbortSignal
+  onProgress?: (event: FeedProgress) => void
+}
 
-export async function syncKev (db: Db, options: KevSyncOptions): Promise<FeedOutcome> {
+export async function syncKev(db: Db, options: KevSyncOptions): Promise<FeedOutcome> {
   const feed = { name: KEV_FEED, kind: 'kev' as const, ecosystem: null, url: options.url }
   return await fetchFeed(db, feed, { ...options, stem: 'kev', extension: '.json' }, async (file, fetched) => {
-    if (fetched.bytes > MAX_BYTES) throw new FeedError(`the KEV catalogue is too large (${fetched.bytes.toLocaleString('en-US')} bytes)`)
+    if (fetched.bytes > MAX_BYTES)
+      throw new FeedError(`the KEV catalogue is too large (${fetched.bytes.toLocaleString('en-US')} bytes)`)
     const catalogue = parseKev(await fs.promises.readFile(file, 'utf8'))
     const result = await applyKev(db, catalogue, { validators: fetched.validators, sha256: fetched.sha256 })
     return { name: KEV_FEED, status: result.changed > 0 ? 'changed' : 'unchanged', message: describe(catalogue, result) }
@@ -165,7 +199,7 @@ export async function syncKev (db: Db, options: KevSyncOptions): Promise<FeedOut
 }
 
 /** `import-kev PATH`: the catalogue from a file (an offline install). The next sync downloads again. */
-export async function importKevFile (db: Db, file: string): Promise<string> {
+export async function importKevFile(db: Db, file: string): Promise<string> {
   await checkImportFile(file, MAX_BYTES, 'the KEV catalogue')
   const catalogue = parseKev(await fs.promises.readFile(file, 'utf8'))
   await markAttempt(db, { name: KEV_FEED, kind: 'kev', ecosystem: null, url: null })

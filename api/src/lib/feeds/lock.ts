@@ -13,7 +13,7 @@ export const FEED_SYNC_LOCK_KEY = 0x6665656473796e63n
 export type Unlock = () => Promise<void>
 
 /** Takes the lock, or answers null when another process holds it. */
-export async function tryFeedSyncLock (databaseUrl: string | undefined): Promise<Unlock | null> {
+export async function tryFeedSyncLock(databaseUrl: string | undefined): Promise<Unlock | null> {
   if (databaseUrl === undefined) return async () => {}
   const client = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   try {

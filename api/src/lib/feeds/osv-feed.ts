@@ -30,13 +30,17 @@ export interface OsvFeedOutcome extends FeedOutcome {
 }
 
 export const osvFeedName = (ecosystem: string): string => `osv:${ecosystem}`
-export const osvFeedUrl = (baseUrl: string, ecosystem: string): string => `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(ecosystem)}/all.zip`
+export const osvFeedUrl = (baseUrl: string, ecosystem: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(ecosystem)}/all.zip`
 
-export async function syncOsvFeed (db: Db, ecosystem: string, options: OsvFeedOptions): Promise<OsvFeedOutcome> {
+export async function syncOsvFeed(db: Db, ecosystem: string, options: OsvFeedOptions): Promise<OsvFeedOutcome> {
   const name = osvFeedName(ecosystem)
   const feed = { name, kind: 'osv' as const, ecosystem, url: osvFeedUrl(options.baseUrl, ecosystem) }
   const fetchOptions = {
-    ...options, stem: name.replace(/[^\w.-]+/g, '_'), extension: '.zip', onFailure: async () => await clearStaging(db, name)
+    ...options,
+    stem: name.replace(/[^\w.-]+/g, '_'),
+    extension: '.zip',
+    onFailure: async () => await clearStaging(db, name)
   }
   return await fetchFeed(db, feed, fetchOptions, async (file, fetched) => {
     await clearStaging(db, name)
@@ -45,19 +49,25 @@ export async function syncOsvFeed (db: Db, ecosystem: string, options: OsvFeedOp
       signal: options.signal,
       batchSize: options.batchSize,
       onSkip: options.onSkip,
-      onRecords: (records) => options.onProgress?.({ feed: name, phase: 'parse', records, seconds: (performance.now() - start) / 1000 })
+      onRecords: (records) =>
+        options.onProgress?.({ feed: name, phase: 'parse', records, seconds: (performance.now() - start) / 1000 })
     })
     options.onProgress?.({ feed: name, phase: 'switch' })
     const switchStart = performance.now()
-    const switched = await switchOsvFeed(db, name, { validators: fetched.validators, sha256: fetched.sha256 },
-      { stepwise: options.stepwise, signal: options.signal })
+    const switched = await switchOsvFeed(
+      db,
+      name,
+      { validators: fetched.validators, sha256: fetched.sha256 },
+      { stepwise: options.stepwise, signal: options.signal }
+    )
     const switchSeconds = (performance.now() - switchStart) / 1000
     const seconds = (performance.now() - start) / 1000
     return {
       name,
       status: switched.changed ? 'changed' : 'unchanged',
       switched,
-      message: `${name}: ${plural(switched.records, 'record')} (${switched.written.toLocaleString('en-US')} new or changed, ` +
+      message:
+        `${name}: ${plural(switched.records, 'record')} (${switched.written.toLocaleString('en-US')} new or changed, ` +
         `${switched.removed.toLocaleString('en-US')} removed, ${staged.skipped.toLocaleString('en-US')} skipped) from ` +
         `${(fetched.bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s (${Math.round(staged.seen / Math.max(seconds, 0.001)).toLocaleString('en-US')} records/s; switch ${switchSeconds.toFixed(1)} s)`
     }

@@ -28,11 +28,17 @@ export interface OsvRematch {
  * any never analysed), then the orphaned CVE rows. Matching and analysis live in lib/vulns and
  * lib/insights; this job only runs them in order.
  */
-export async function rematchAfterOsvChange (db: Db, change: OsvChange,
-  onMatchProgress?: (done: number, total: number) => void): Promise<OsvRematch> {
+export async function rematchAfterOsvChange(
+  db: Db,
+  change: OsvChange,
+  onMatchProgress?: (done: number, total: number) => void
+): Promise<OsvRematch> {
   const { packageNames, vulnerabilityUids } = change
   await refreshFeedEcosystems(db)
-  const matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), onMatchProgress, { packageNames, vulnerabilityUids })
+  const matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), onMatchProgress, {
+    packageNames,
+    vulnerabilityUids
+  })
   const sboms = await reanalyseSboms(db, { packageNames })
   const removed = await removeOrphanVulnerabilities(db, change.orphans)
   return { matched, sboms, removed }

@@ -37,7 +37,7 @@ export interface StageOptions {
 const IN_FLIGHT = 2
 
 /** The worker entry beside this file: compiled JS in production, TypeScript through tsx in tests and dev. */
-function startWorker (input: WorkerInput): Worker {
+function startWorker(input: WorkerInput): Worker {
   const here = import.meta.url
   // Its heap holds two 4 MB windows and a few batches. Tight limits make V8 collect early (about
   // 60 MB for the thread instead of 150), and a runaway document fails the feed, not the server.
@@ -47,24 +47,31 @@ function startWorker (input: WorkerInput): Worker {
   // a bootstrap registers tsx in the worker, then imports the entry.
   const tsx = import.meta.resolve('tsx/esm/api')
   const entry = new URL('./osv-worker.ts', here).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`,
-    { eval: true, workerData: input, resourceLimits })
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`, {
+    eval: true,
+    workerData: input,
+    resourceLimits
+  })
 }
 
 /** Clears what an earlier (failed or interrupted) sync of this feed left in staging. */
-export async function clearStaging (db: Db, feed: string): Promise<void> {
+export async function clearStaging(db: Db, feed: string): Promise<void> {
   await db.execute(sql`DELETE FROM osv_staging WHERE feed = ${feed}`)
   await db.execute(sql`DELETE FROM osv_staging_seen WHERE feed = ${feed}`)
 }
 
 /** Writes one batch: the ids seen, and the records the live feed does not already hold as they are. */
-async function writeBatch (db: Db, feed: string, items: StagedItem[], everything: boolean): Promise<number> {
+async function writeBatch(db: Db, feed: string, items: StagedItem[], everything: boolean): Promise<number> {
   if (items.length === 0) return 0
   const ids = JSON.stringify(items.map((item) => item.id))
   return await db.transaction(async (tx) => {
-    const live = new Map(rowsOf<{ id: string, ms: number | null }>(await tx.execute(sql`
+    const live = new Map(
+      rowsOf<{ id: string; ms: number | null }>(
+        await tx.execute(sql`
       SELECT id, (extract(epoch FROM modified_at) * 1000)::float8 AS ms FROM osv_records
-      WHERE id IN (SELECT jsonb_array_elements_text(${ids}::jsonb))`)).map((row) => [row.id, row.ms === null ? null : Math.round(Number(row.ms))]))
+      WHERE id IN (SELECT jsonb_array_elements_text(${ids}::jsonb))`)
+      ).map((row) => [row.id, row.ms === null ? null : Math.round(Number(row.ms))])
+    )
     const changed = items.filter((item) => {
       if (everything || !live.has(item.id)) return true
       const stored = live.get(item.id)!
@@ -84,7 +91,7 @@ async function writeBatch (db: Db, feed: string, items: StagedItem[], everything
   })
 }
 
-export async function stageOsvZip (db: Db, feed: string, file: string, options: StageOptions = {}): Promise<StageResult> {
+export async function stageOsvZip(db: Db, feed: string, file: string, options: StageOptions = {}): Promise<StageResult> {
   const result: StageResult = { documents: 0, seen: 0, staged: 0, skipped: 0 }
   const everything = await isPartlyApplied(db, feed)
   const worker = startWorker({ file, feed, batchSize: options.batchSize ?? 250 })
@@ -98,13 +105,18 @@ export async function stageOsvZip (db: Db, feed: string, file: string, options: 
   }
   worker.on('message', push)
   worker.on('error', (error) => push({ type: 'error', message: error.message }))
-  worker.on('exit', (code) => { if (!finished) push({ type: 'error', message: `the parser stopped (exit code ${code})` }) })
+  worker.on('exit', (code) => {
+    if (!finished) push({ type: 'error', message: `the parser stopped (exit code ${code})` })
+  })
   const abort = (): void => push({ type: 'error', message: 'stopped' })
   options.signal?.addEventListener('abort', abort)
   try {
     for (let i = 0; i < IN_FLIGHT; i++) worker.postMessage({ type: 'more' })
     for (;;) {
-      while (queue.length === 0) await new Promise<void>((resolve) => { wake = resolve })
+      while (queue.length === 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve
+        })
       const message = queue.shift()!
       if (message.type === 'error') {
         failure = new FeedError(message.message)

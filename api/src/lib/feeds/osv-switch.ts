@@ -56,8 +56,14 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 /** Runs one step of the switch: inside the one transaction, or as a transaction of its own. */
 type Step = <T>(work: (tx: Db) => Promise<T>) => Promise<T>
 
-export async function switchOsvFeed (db: Db, feed: string, state: Omit<ChangedFeed, 'records' | 'changed'>, options: SwitchOptions = {}): Promise<SwitchResult> {
-  if (options.stepwise !== true) return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await work(tx), CHUNK))
+export async function switchOsvFeed(
+  db: Db,
+  feed: string,
+  state: Omit<ChangedFeed, 'records' | 'changed'>,
+  options: SwitchOptions = {}
+): Promise<SwitchResult> {
+  if (options.stepwise !== true)
+    return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await work(tx), CHUNK))
   await markApplying(db, feed)
   const [staged] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = ${feed}`))
   const total = Number(staged?.n ?? 0)
@@ -72,24 +78,42 @@ export async function switchOsvFeed (db: Db, feed: string, state: Omit<ChangedFe
     return result
   }
   try {
-    return await applySwitch(feed, state, step, STEPWISE_CHUNK, (n) => { applied += n })
+    return await applySwitch(feed, state, step, STEPWISE_CHUNK, (n) => {
+      applied += n
+    })
   } catch (error) {
     if (committed === 0) throw error
-    throw new PartlyAppliedError(`${describeFeedError(error)} while applying the update (${applied.toLocaleString('en-US')} of ` +
-      `${total.toLocaleString('en-US')} changed records written): the feed is partly updated until the next sync completes it`)
+    throw new PartlyAppliedError(
+      `${describeFeedError(error)} while applying the update (${applied.toLocaleString('en-US')} of ` +
+        `${total.toLocaleString('en-US')} changed records written): the feed is partly updated until the next sync completes it`
+    )
   }
 }
 
-async function applySwitch (feed: string, state: Omit<ChangedFeed, 'records' | 'changed'>, step: Step, chunk: number,
-  onApplied?: (records: number) => void): Promise<SwitchResult> {
+async function applySwitch(
+  feed: string,
+  state: Omit<ChangedFeed, 'records' | 'changed'>,
+  step: Step,
+  chunk: number,
+  onApplied?: (records: number) => void
+): Promise<SwitchResult> {
   const result: SwitchResult = {
-    written: 0, stale: 0, withdrawn: 0, removed: 0, records: 0, changed: false,
-    packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set()
+    written: 0,
+    stale: 0,
+    withdrawn: 0,
+    removed: 0,
+    records: 0,
+    changed: false,
+    packageNames: new Set(),
+    vulnerabilityUids: new Set(),
+    orphans: new Set()
   }
   for (let after: string | null = ''; after !== null;) {
     after = await step(async (tx) => {
-      const ids = rowsOf<{ id: string }>(await tx.execute(sql`
-        SELECT id FROM osv_staging WHERE feed = ${feed} AND id > ${after} ORDER BY id LIMIT ${chunk}`))
+      const ids = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+        SELECT id FROM osv_staging WHERE feed = ${feed} AND id > ${after} ORDER BY id LIMIT ${chunk}`)
+      )
       if (ids.length === 0) return null
       const last = ids.at(-1)!.id
       // The chunk is read where it lies: no trip through JavaScript and back.
@@ -111,13 +135,15 @@ async function applySwitch (feed: string, state: Omit<ChangedFeed, 'records' | '
   let tagged = 0
   for (let after: string | null = ''; after !== null;) {
     after = await step(async (tx) => {
-      const [window] = rowsOf<{ last: string | null, n: number }>(await tx.execute(sql`
+      const [window] = rowsOf<{ last: string | null; n: number }>(
+        await tx.execute(sql`
         WITH ids AS (SELECT id FROM osv_staging_seen WHERE feed = ${feed} AND id > ${after} ORDER BY id LIMIT ${TAG_CHUNK}),
         tagged AS (
           UPDATE osv_records r SET feeds = array_append(r.feeds, ${feed}::text)
           FROM ids WHERE ids.id = r.id AND NOT (r.feeds @> ARRAY[${feed}::text])
           RETURNING 1)
-        SELECT (SELECT max(id) FROM ids) AS last, (SELECT count(*)::int FROM tagged) AS n`))
+        SELECT (SELECT max(id) FROM ids) AS last, (SELECT count(*)::int FROM tagged) AS n`)
+      )
       tagged += Number(window?.n ?? 0)
       return window?.last ?? null
     })
@@ -127,15 +153,19 @@ async function applySwitch (feed: string, state: Omit<ChangedFeed, 'records' | '
   let untagged = 0
   for (let after: string | null = ''; after !== null;) {
     after = await step(async (tx) => {
-      const [window] = rowsOf<{ last: string | null }>(await tx.execute(sql`
-        SELECT max(id) AS last FROM (SELECT id FROM osv_records WHERE feeds @> ARRAY[${feed}::text] AND id > ${after} ORDER BY id LIMIT ${TAG_CHUNK}) w`))
+      const [window] = rowsOf<{ last: string | null }>(
+        await tx.execute(sql`
+        SELECT max(id) AS last FROM (SELECT id FROM osv_records WHERE feeds @> ARRAY[${feed}::text] AND id > ${after} ORDER BY id LIMIT ${TAG_CHUNK}) w`)
+      )
       const last = window?.last ?? null
       if (last === null) return null
-      const left = rowsOf<{ id: string, gone: boolean }>(await tx.execute(sql`
+      const left = rowsOf<{ id: string; gone: boolean }>(
+        await tx.execute(sql`
         UPDATE osv_records r SET feeds = array_remove(r.feeds, ${feed}::text)
         WHERE r.feeds @> ARRAY[${feed}::text] AND r.id > ${after} AND r.id <= ${last}
           AND NOT EXISTS (SELECT 1 FROM osv_staging_seen s WHERE s.feed = ${feed} AND s.id = r.id)
-        RETURNING r.id, (cardinality(r.feeds) = 0 AND NOT r.demo AND r.source LIKE 'osv:%') AS gone`))
+        RETURNING r.id, (cardinality(r.feeds) = 0 AND NOT r.demo AND r.source LIKE 'osv:%') AS gone`)
+      )
       untagged += left.length
       const gone = left.filter((row) => row.gone).map((row) => row.id)
       if (gone.length > 0) await removeRecords(tx, gone, result)
@@ -150,7 +180,9 @@ async function applySwitch (feed: string, state: Omit<ChangedFeed, 'records' | '
   }
 
   return await step(async (tx) => {
-    const [count] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE feeds @> ARRAY[${feed}::text]`))
+    const [count] = rowsOf<{ n: number }>(
+      await tx.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE feeds @> ARRAY[${feed}::text]`)
+    )
     result.records = Number(count?.n ?? 0)
     result.changed = result.written > 0 || tagged > 0 || untagged > 0
     await markSuccess(tx, feed, { ...state, records: result.records, changed: result.changed })
@@ -161,13 +193,19 @@ async function applySwitch (feed: string, state: Omit<ChangedFeed, 'records' | '
 }
 
 /** Records no feed or source holds any more: their CVE links and affected rows go with them. */
-async function removeRecords (tx: Db, gone: string[], result: SwitchResult): Promise<void> {
-  for (const row of rowsOf<{ vulnerability_uid: string }>(await tx.execute(sql`
+async function removeRecords(tx: Db, gone: string[], result: SwitchResult): Promise<void> {
+  for (const row of rowsOf<{ vulnerability_uid: string }>(
+    await tx.execute(sql`
     DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${json(gone)}))
-    RETURNING vulnerability_uid`))) result.vulnerabilityUids.add(row.vulnerability_uid)
-  for (const row of rowsOf<{ package_name: string }>(await tx.execute(sql`
+    RETURNING vulnerability_uid`)
+  ))
+    result.vulnerabilityUids.add(row.vulnerability_uid)
+  for (const row of rowsOf<{ package_name: string }>(
+    await tx.execute(sql`
     DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${json(gone)}))
-    RETURNING package_name`))) result.packageNames.add(row.package_name)
+    RETURNING package_name`)
+  ))
+    result.packageNames.add(row.package_name)
   await tx.execute(sql`DELETE FROM osv_records WHERE id IN (SELECT jsonb_array_elements_text(${json(gone)}))`)
   result.removed += gone.length
 }

@@ -18,6 +18,6 @@ export interface StagedItem {
 }
 
 export type WorkerMessage =
-  | { type: 'batch', items: StagedItem[], skipped: Array<{ source: string, reason: string }>, documents: number }
-  | { type: 'done', documents: number }
-  | { type: 'error', message: string }
+  | { type: 'batch'; items: StagedItem[]; skipped: Array<{ source: string; reason: string }>; documents: number }
+  | { type: 'done'; documents: number }
+  | { type: 'error'; message: string }

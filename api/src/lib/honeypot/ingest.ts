@@ -31,7 +31,7 @@ export interface IngestResult {
   lines: number
   accepted: number
   duplicates: number
-  rejected: Array<{ line: number, error: string }>
+  rejected: Array<{ line: number; error: string }>
   rejected_count: number
 }
 
@@ -46,7 +46,12 @@ export interface IngestOptions extends Omit<NormalizeOptions, 'now' | 'oldestMs'
  * the good ones around them are stored. Throws BodyTooLargeError past a limit (bytes, ratio,
  * lines), after storing every good line before it (resending is safe: ingest is idempotent).
  */
-export async function ingestStream (db: Db, stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, options: IngestOptions, result: IngestResult = emptyResult()): Promise<IngestResult> {
+export async function ingestStream(
+  db: Db,
+  stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  options: IngestOptions,
+  result: IngestResult = emptyResult()
+): Promise<IngestResult> {
   const batchSize = options.batchSize ?? INGEST_BATCH_SIZE
   let batch: HoneypotEvent[] = []
   const reject = (line: number, error: string) => {
@@ -108,7 +113,7 @@ export async function ingestStream (db: Db, stream: AsyncIterable<Buffer | strin
 }
 
 /** `"input" must not contain NUL characters (\u0000)`, in the style of the other line errors. */
-function lineError (path: Array<string | number>, message: string): string {
+function lineError(path: Array<string | number>, message: string): string {
   const field = `"${formatPath(path)}"`
   if (message === DUPLICATE_KEY) return `duplicate key ${field}`
   const text = message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '')

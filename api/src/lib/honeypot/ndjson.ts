@@ -1,7 +1,5 @@
 /** One line of a newline-delimited body: its 1-based number and text, or why it was dropped. */
-export type NdjsonLine =
-  | { line: number, text: string }
-  | { line: number, error: string }
+export type NdjsonLine = { line: number; text: string } | { line: number; error: string }
 
 /** A body past one of the limits below; whatever was stored before it stays stored. */
 export class BodyTooLargeError extends Error {
@@ -29,7 +27,10 @@ export interface NdjsonLimits {
  * bytes) plus one chunk in memory. Blank lines are skipped (and counted) without a copy. Throws
  * BodyTooLargeError past any limit (ASVS 5.0 5.2.3, 15.2.2).
  */
-export async function * ndjsonLines (stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, limits: NdjsonLimits): AsyncGenerator<NdjsonLine> {
+export async function* ndjsonLines(
+  stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  limits: NdjsonLimits
+): AsyncGenerator<NdjsonLine> {
   const { maxBytes, maxLine, maxLines, encodedBytes, maxRatio = Infinity, ratioSlack = 0 } = limits
   let total = 0
   let line = 0

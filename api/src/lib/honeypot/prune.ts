@@ -16,15 +16,24 @@ const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> =
  * Drops raw events and sessions older than the retention, and rollup hours wholly before it.
  * Retention is at least 15 days, so the 14-day window and its partial edge hour stay intact.
  */
-export async function pruneHoneypot (db: Db, retentionDays: number, now: number = Date.now()): Promise<PruneResult> {
+export async function pruneHoneypot(db: Db, retentionDays: number, now: number = Date.now()): Promise<PruneResult> {
   const cutoff = new Date(now - retentionDays * 24 * HOUR_MS).toISOString()
   const bucketCutoff = new Date(hourOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
   return {
-    events: await deleted(db, sql`WITH gone AS (DELETE FROM honeypot_events WHERE ts < ${cutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`),
-    sessions: await deleted(db, sql`WITH gone AS (DELETE FROM honeypot_sessions WHERE started_at < ${cutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`),
-    rollups: await deleted(db, sql`WITH gone AS (DELETE FROM honeypot_rollups WHERE bucket < ${bucketCutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`)
+    events: await deleted(
+      db,
+      sql`WITH gone AS (DELETE FROM honeypot_events WHERE ts < ${cutoff}::timestamptz RETURNING 1)
+      SELECT count(*) AS n FROM gone`
+    ),
+    sessions: await deleted(
+      db,
+      sql`WITH gone AS (DELETE FROM honeypot_sessions WHERE started_at < ${cutoff}::timestamptz RETURNING 1)
+      SELECT count(*) AS n FROM gone`
+    ),
+    rollups: await deleted(
+      db,
+      sql`WITH gone AS (DELETE FROM honeypot_rollups WHERE bucket < ${bucketCutoff}::timestamptz RETURNING 1)
+      SELECT count(*) AS n FROM gone`
+    )
   }
 }

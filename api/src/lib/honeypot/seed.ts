@@ -14,7 +14,7 @@ const SEED_BATCH = 8000
  * The demo honeynet history: ~20k sessions over the last 14 days through the same normalise +
  * store path as real ingest. Skipped when any honeynet session exists (seed stays idempotent).
  */
-export async function seedHoneynet (db: Db, now: number = Date.now(), sessions: number = SEED_SESSIONS): Promise<number> {
+export async function seedHoneynet(db: Db, now: number = Date.now(), sessions: number = SEED_SESSIONS): Promise<number> {
   const [existing] = rowsOf<{ any: boolean }>(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM honeypot_sessions) AS any`))
   if (existing?.any === true) return 0
   // Stop a minute short of 14 days so the whole history sits inside the top-10 window.

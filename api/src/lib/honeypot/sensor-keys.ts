@@ -18,39 +18,46 @@ export interface SensorKeyInfo {
 }
 
 /** Creates a key and returns it in full: the only time it exists outside the sensor. */
-export async function createSensorKey (db: Db, name: string): Promise<{ key: string, info: SensorKeyInfo }> {
+export async function createSensorKey(db: Db, name: string): Promise<{ key: string; info: SensorKeyInfo }> {
   const trimmed = name.trim()
   if (trimmed === '' || trimmed.length > 200) throw new InputError('The sensor key name must be 1 to 200 characters')
   const key = `${SENSOR_KEY_PREFIX}${randomToken()}`
-  const [row] = await db.insert(honeypotSensorKeys)
+  const [row] = await db
+    .insert(honeypotSensorKeys)
     .values({ name: trimmed, prefix: key.slice(0, SENSOR_KEY_PREFIX.length + 8), keyHash: hashToken(key) })
     .returning()
   return { key, info: row! }
 }
 
-export async function listSensorKeys (db: Db): Promise<SensorKeyInfo[]> {
-  return await db.select({
-    id: honeypotSensorKeys.id,
-    name: honeypotSensorKeys.name,
-    prefix: honeypotSensorKeys.prefix,
-    createdAt: honeypotSensorKeys.createdAt,
-    revokedAt: honeypotSensorKeys.revokedAt
-  }).from(honeypotSensorKeys).orderBy(asc(honeypotSensorKeys.createdAt))
+export async function listSensorKeys(db: Db): Promise<SensorKeyInfo[]> {
+  return await db
+    .select({
+      id: honeypotSensorKeys.id,
+      name: honeypotSensorKeys.name,
+      prefix: honeypotSensorKeys.prefix,
+      createdAt: honeypotSensorKeys.createdAt,
+      revokedAt: honeypotSensorKeys.revokedAt
+    })
+    .from(honeypotSensorKeys)
+    .orderBy(asc(honeypotSensorKeys.createdAt))
 }
 
 /** Revokes by id or by the prefix shown in the listing; answers how many keys it revoked. */
-export async function revokeSensorKey (db: Db, idOrPrefix: string): Promise<number> {
+export async function revokeSensorKey(db: Db, idOrPrefix: string): Promise<number> {
   const column = /^[0-9a-f-]{36}$/i.test(idOrPrefix) ? honeypotSensorKeys.id : honeypotSensorKeys.prefix
-  const rows = await db.update(honeypotSensorKeys).set({ revokedAt: new Date() })
+  const rows = await db
+    .update(honeypotSensorKeys)
+    .set({ revokedAt: new Date() })
     .where(and(eq(column, idOrPrefix), isNull(honeypotSensorKeys.revokedAt)))
     .returning({ id: honeypotSensorKeys.id })
   return rows.length
 }
 
 /** The live key with this value, if any. */
-export async function findSensorKey (db: Db, key: string): Promise<{ id: string, name: string } | undefined> {
+export async function findSensorKey(db: Db, key: string): Promise<{ id: string; name: string } | undefined> {
   if (!key.startsWith(SENSOR_KEY_PREFIX)) return undefined
-  const [row] = await db.select({ id: honeypotSensorKeys.id, name: honeypotSensorKeys.name })
+  const [row] = await db
+    .select({ id: honeypotSensorKeys.id, name: honeypotSensorKeys.name })
     .from(honeypotSensorKeys)
     .where(and(eq(honeypotSensorKeys.keyHash, hashToken(key)), isNull(honeypotSensorKeys.revokedAt)))
   return row

@@ -16,9 +16,9 @@ const md5Uuid = (value: string): string => {
 }
 
 class Rollup {
-  private readonly counts = new Map<string, { kind: RollupKind, bucket: number, value: string, count: number }>()
+  private readonly counts = new Map<string, { kind: RollupKind; bucket: number; value: string; count: number }>()
 
-  add (kind: RollupKind, ms: number, value: string): void {
+  add(kind: RollupKind, ms: number, value: string): void {
     const bucket = hourOf(ms)
     const id = `${kind}\u0001${bucket}\u0001${value}`
     const row = this.counts.get(id)
@@ -26,9 +26,13 @@ class Rollup {
     else row.count++
   }
 
-  rows (): Array<{ kind: string, bucket: string, value_hash: string, value: string, count: number }> {
+  rows(): Array<{ kind: string; bucket: string; value_hash: string; value: string; count: number }> {
     return [...this.counts.values()].map((row) => ({
-      kind: row.kind, bucket: new Date(row.bucket).toISOString(), value_hash: md5Uuid(row.value), value: row.value, count: row.count
+      kind: row.kind,
+      bucket: new Date(row.bucket).toISOString(),
+      value_hash: md5Uuid(row.value),
+      value: row.value,
+      count: row.count
     }))
   }
 }
@@ -45,28 +49,34 @@ export interface StoreResult {
  * and hourly rollups of ONLY the rows that insert returned, so a resent event never counts twice.
  * Each batch travels as one JSON parameter (json_to_recordset): one bind however many rows.
  */
-export async function storeEvents (db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
+export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
   if (events.length === 0) return { inserted: 0, duplicates: 0 }
-  const payload = JSON.stringify(events.map((event) => ({
-    event_key: event.key,
-    ts: event.ts.toISOString(),
-    eventid: event.eventid,
-    session_key: event.sessionKey,
-    src_ip: event.srcIp,
-    sensor: event.sensor,
-    input: event.input,
-    shasum: event.shasum,
-    url: event.url
-  })))
+  const payload = JSON.stringify(
+    events.map((event) => ({
+      event_key: event.key,
+      ts: event.ts.toISOString(),
+      eventid: event.eventid,
+      session_key: event.sessionKey,
+      src_ip: event.srcIp,
+      sensor: event.sensor,
+      input: event.input,
+      shasum: event.shasum,
+      url: event.url
+    }))
+  )
 
   return await db.transaction(async (tx) => {
-    const insertedKeys = new Set(rowsOf<{ event_key: string }>(await tx.execute(sql`
+    const insertedKeys = new Set(
+      rowsOf<{ event_key: string }>(
+        await tx.execute(sql`
       INSERT INTO honeypot_events (event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url)
       SELECT event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url
       FROM json_to_recordset(${payload}::json) AS r(event_key uuid, ts timestamptz, eventid text,
         session_key text, src_ip text, sensor text, input text, shasum text, url text)
       ON CONFLICT DO NOTHING
-      RETURNING event_key`)).map((row) => row.event_key))
+      RETURNING event_key`)
+      ).map((row) => row.event_key)
+    )
     const fresh = events.filter((event) => insertedKeys.delete(event.key))
 
     const rollup = new Rollup()
@@ -82,16 +92,25 @@ export async function storeEvents (db: Db, events: HoneypotEvent[]): Promise<Sto
       }
     }
     if (firstBySession.size > 0) {
-      const sessions = JSON.stringify([...firstBySession.values()].map((event) => ({
-        session_key: event.sessionKey, started_at: event.ts.toISOString(), src_ip: event.srcIp, sensor: event.sensor, asn: event.asn, country: event.country
-      })))
-      const started = rowsOf<{ started_at: string | Date, asn: string, country: string }>(await tx.execute(sql`
+      const sessions = JSON.stringify(
+        [...firstBySession.values()].map((event) => ({
+          session_key: event.sessionKey,
+          started_at: event.ts.toISOString(),
+          src_ip: event.srcIp,
+          sensor: event.sensor,
+          asn: event.asn,
+          country: event.country
+        }))
+      )
+      const started = rowsOf<{ started_at: string | Date; asn: string; country: string }>(
+        await tx.execute(sql`
         INSERT INTO honeypot_sessions (session_key, started_at, src_ip, sensor, asn, country)
         SELECT session_key, started_at, src_ip, sensor, asn, country
         FROM json_to_recordset(${sessions}::json) AS r(session_key text, started_at timestamptz, src_ip text,
           sensor text, asn text, country text)
         ON CONFLICT DO NOTHING
-        RETURNING started_at, asn, country`))
+        RETURNING started_at, asn, country`)
+      )
       for (const session of started) {
         const ms = new Date(session.started_at).getTime()
         rollup.add('sessions', ms, '')

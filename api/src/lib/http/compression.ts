@@ -20,7 +20,7 @@ export interface Precompressed {
  * A body served many times (a cached answer), compressed once the way the plugin would
  * compress it on every send; undefined below the plugin's threshold.
  */
-export function precompress (body: string): Precompressed | undefined {
+export function precompress(body: string): Precompressed | undefined {
   if (Buffer.byteLength(body) < COMPRESS_THRESHOLD) return undefined
   return { br: brotliCompressSync(body, BROTLI_OPTIONS), gzip: gzipSync(body) }
 }
@@ -29,7 +29,10 @@ export function precompress (body: string): Precompressed | undefined {
  * The encoding the plugin would pick for this request (its negotiation: `*` and x-gzip read as
  * gzip), among `available` when the body exists in fewer encodings (a stored gzip).
  */
-export function negotiatedEncoding (request: FastifyRequest, available: Array<'br' | 'gzip'> = ENCODINGS): 'br' | 'gzip' | undefined {
+export function negotiatedEncoding(
+  request: FastifyRequest,
+  available: Array<'br' | 'gzip'> = ENCODINGS
+): 'br' | 'gzip' | undefined {
   const header = request.headers['accept-encoding']
   if (header === undefined) return undefined
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), available) ?? undefined

@@ -18,13 +18,19 @@ const number = (n: number): string => n.toLocaleString('en-US')
  * Counts and the worst vulnerabilities of an SBOM, kept beside it so later audits can reuse them;
  * with `feed` (the analysis against the console's feed ran), what that analysis added.
  */
-export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): SbomStats {
+export function sbomStats(sbom: SbomDocument, feed?: { checked: number }): SbomStats {
   const bySeverity: SbomStats['by_severity'] = { critical: 0, high: 0, medium: 0, low: 0, none: 0, unknown: 0 }
   const ranked = sbom.vulnerabilities.map((vulnerability, index) => {
     const severity = highestSeverity(vulnerability.ratings)
     bySeverity[severity]++
     const scores = vulnerability.ratings.map((rating) => rating.score).filter((score): score is number => score !== null)
-    return { vulnerability, index, severity, rank: severityRank(severity), score: scores.length === 0 ? null : Math.max(...scores) }
+    return {
+      vulnerability,
+      index,
+      severity,
+      rank: severityRank(severity),
+      score: scores.length === 0 ? null : Math.max(...scores)
+    }
   })
   ranked.sort((a, b) => b.rank - a.rank || (b.score ?? -1) - (a.score ?? -1) || a.index - b.index)
   // Names only for the refs the worst ones affect (the first component with each ref): no map of
@@ -33,7 +39,8 @@ export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): Sbom
   const names = new Map<string, string>()
   for (const component of wanted.size === 0 ? [] : sbom.components) {
     const ref = component['bom-ref']
-    if (ref !== null && wanted.has(ref) && !names.has(ref)) names.set(ref, component.version === null ? component.name : `${component.name} ${component.version}`)
+    if (ref !== null && wanted.has(ref) && !names.has(ref))
+      names.set(ref, component.version === null ? component.name : `${component.name} ${component.version}`)
   }
   return {
     ...(feed === undefined
@@ -42,7 +49,10 @@ export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): Sbom
           feed: {
             checked: feed.checked,
             vulnerabilities: sbom.vulnerabilities.filter(isFeedVulnerability).length,
-            affects: sbom.vulnerabilities.reduce((n, v) => n + v.properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).length, 0)
+            affects: sbom.vulnerabilities.reduce(
+              (n, v) => n + v.properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).length,
+              0
+            )
           }
         }),
     components: sbom.components.length,
@@ -59,19 +69,24 @@ export function sbomStats (sbom: SbomDocument, feed?: { checked: number }): Sbom
   }
 }
 
-function auditParagraph (audit: AuditDocument): string {
+function auditParagraph(audit: AuditDocument): string {
   const rules = new Map(audit.rules.rules.map((rule) => [rule.id, rule]))
   const counts = { PASS: 0, FAIL: 0, SKIPPED: 0 }
   for (const result of audit.results) counts[result.status]++
-  const lines = [`Compliance audit: ${plural(audit.rules.rules.length, 'rule')} in the rule set, ${number(audit.results.length)} checked — ` +
-    `${number(counts.PASS)} passed, ${number(counts.FAIL)} failed, ${number(counts.SKIPPED)} skipped.`]
+  const lines = [
+    `Compliance audit: ${plural(audit.rules.rules.length, 'rule')} in the rule set, ${number(audit.results.length)} checked — ` +
+      `${number(counts.PASS)} passed, ${number(counts.FAIL)} failed, ${number(counts.SKIPPED)} skipped.`
+  ]
 
   const failed = audit.results.filter((result) => result.status === 'FAIL').map((result) => rules.get(result.id)!)
   if (failed.length === 0) {
     lines.push(audit.results.length === 0 ? 'No rule results were uploaded.' : 'No rule failed.')
   } else {
-    const bySeverity = RULE_SEVERITIES.map((severity) => [severity, failed.filter((rule) => rule.severity === severity).length] as const)
-      .filter(([, n]) => n > 0).map(([severity, n]) => `${number(n)} ${severity}`)
+    const bySeverity = RULE_SEVERITIES.map(
+      (severity) => [severity, failed.filter((rule) => rule.severity === severity).length] as const
+    )
+      .filter(([, n]) => n > 0)
+      .map(([severity, n]) => `${number(n)} ${severity}`)
     lines.push(`Failed rules by severity: ${bySeverity.join(', ')}.`)
     const worst = failed
       .map((rule, index) => ({ rule, index }))
@@ -81,26 +96,30 @@ function auditParagraph (audit: AuditDocument): string {
     lines.push(`Most severe failures: ${worst.join('; ')}.`)
   }
 
-  const scores = Object.entries(audit.profile_scores)
-    .map(([name, { score, max }]) => `${name.toUpperCase()} ${number(score)}/${number(max)}${max > 0 ? ` (${Math.round((score / max) * 100)}%)` : ''}`)
+  const scores = Object.entries(audit.profile_scores).map(
+    ([name, { score, max }]) =>
+      `${name.toUpperCase()} ${number(score)}/${number(max)}${max > 0 ? ` (${Math.round((score / max) * 100)}%)` : ''}`
+  )
   if (scores.length > 0) lines.push(`Profile scores: ${scores.join(', ')}.`)
   return lines.join(' ')
 }
 
 /** What the analysis against the console's OSV feed did (nothing for stats stored before it existed). */
-function feedSentence (feed: SbomStats['feed']): string {
+function feedSentence(feed: SbomStats['feed']): string {
   if (feed === undefined) return ''
-  if (feed.checked === 0) return ' No component has a bom-ref and a package URL the console\'s OSV feed covers (npm, deb, apk, rpm), so none was checked against it.'
-  const added = feed.vulnerabilities === 0 && feed.affects === 0
-    ? 'found nothing to add'
-    : [
-        ...(feed.vulnerabilities > 0 ? [`added ${plural(feed.vulnerabilities, 'vulnerability', 'vulnerabilities')}`] : []),
-        ...(feed.affects > 0 ? [`added ${plural(feed.affects, 'affected component')} to vulnerabilities the SBOM listed`] : [])
-      ].join(' and ')
+  if (feed.checked === 0)
+    return " No component has a bom-ref and a package URL the console's OSV feed covers (npm, deb, apk, rpm), so none was checked against it."
+  const added =
+    feed.vulnerabilities === 0 && feed.affects === 0
+      ? 'found nothing to add'
+      : [
+          ...(feed.vulnerabilities > 0 ? [`added ${plural(feed.vulnerabilities, 'vulnerability', 'vulnerabilities')}`] : []),
+          ...(feed.affects > 0 ? [`added ${plural(feed.affects, 'affected component')} to vulnerabilities the SBOM listed`] : [])
+        ].join(' and ')
   return ` The console checked ${plural(feed.checked, 'component')} against its OSV feed and ${added}.`
 }
 
-function sbomParagraph (stats: SbomStats): string {
+function sbomParagraph(stats: SbomStats): string {
   const head = `Software bill of materials: ${plural(stats.components, 'component')}`
   if (stats.vulnerabilities === 0) return `${head}, no vulnerabilities listed.${feedSentence(stats.feed)}`
   const levels = (['critical', 'high', 'medium', 'low', 'none', 'unknown'] as const)
@@ -112,12 +131,14 @@ function sbomParagraph (stats: SbomStats): string {
     const more = item.affects.length > AFFECTS_SHOWN ? ` and ${number(item.affects.length - AFFECTS_SHOWN)} more` : ''
     return `${item.id ?? '(no id)'} (${rated})${shown === '' ? '' : ` affecting ${shown}${more}`}`
   })
-  return `${head}, ${plural(stats.vulnerabilities, 'vulnerability', 'vulnerabilities')}; by highest severity: ` +
+  return (
+    `${head}, ${plural(stats.vulnerabilities, 'vulnerability', 'vulnerabilities')}; by highest severity: ` +
     `${levels.join(', ')}. Most severe: ${worst.join('; ')}.${feedSentence(stats.feed)}`
+  )
 }
 
 /** null when the report holds no scan part at all. */
-export function writeAnalysis (parts: { audit: AuditDocument | null, sbom: SbomStats | null }): string | null {
+export function writeAnalysis(parts: { audit: AuditDocument | null; sbom: SbomStats | null }): string | null {
   const paragraphs = [
     ...(parts.audit === null ? [] : [auditParagraph(parts.audit)]),
     ...(parts.sbom === null ? [] : [sbomParagraph(parts.sbom)])

@@ -1,5 +1,17 @@
 import {
-  asObject, fail, isObject, optArray, optNumber, optObject, optString, reqArray, reqString, stringList, storable, strings, type JsonObject
+  asObject,
+  fail,
+  isObject,
+  optArray,
+  optNumber,
+  optObject,
+  optString,
+  reqArray,
+  reqString,
+  stringList,
+  storable,
+  strings,
+  type JsonObject
 } from './document.js'
 import { RULE_SEVERITIES, type AuditDocument, type AuditRule, type RuleSeverity, type RuleStatus } from '../../db/schema/index.js'
 
@@ -14,14 +26,14 @@ const STATUSES: readonly RuleStatus[] = ['PASS', 'FAIL', 'SKIPPED']
 const text = (parent: JsonObject, key: string, path: string): string => optString(parent, key, path) ?? ''
 
 /** A map of user-chosen keys; Object.fromEntries keeps a key such as "__proto__" a plain property. */
-function map<T> (parent: JsonObject, key: string, path: string, each: (value: unknown, path: string) => T): Record<string, T> {
+function map<T>(parent: JsonObject, key: string, path: string, each: (value: unknown, path: string) => T): Record<string, T> {
   const value = optObject(parent, key, path)
   if (value === null) return {}
   const base = path === '' ? key : `${path}.${key}`
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [storable(name, base), each(item, `${base}.${name}`)]))
 }
 
-function rule (value: unknown, path: string): AuditRule {
+function rule(value: unknown, path: string): AuditRule {
   const item = asObject(value, path)
   const severity = reqString(item, 'severity', path).toLowerCase()
   if (!(RULE_SEVERITIES as readonly string[]).includes(severity)) {
@@ -56,13 +68,14 @@ function rule (value: unknown, path: string): AuditRule {
 }
 
 /** Checks a parsed audit result and returns its normalised form; throws DocumentError. */
-export function normaliseAudit (value: unknown): AuditDocument {
+export function normaliseAudit(value: unknown): AuditDocument {
   if (!isObject(value)) return fail('the document', 'must be a JSON object with rules, results and profile_scores')
   const rulesBlock = optObject(value, 'rules', '')
   if (rulesBlock === null) fail('rules', 'is missing')
   const globals = optObject(rulesBlock, 'globals', 'rules') ?? {}
-  const profiles = map(globals, 'profiles', 'rules.globals', (entry, path) =>
-    ({ description: text(asObject(entry, path), 'description', path) }))
+  const profiles = map(globals, 'profiles', 'rules.globals', (entry, path) => ({
+    description: text(asObject(entry, path), 'description', path)
+  }))
 
   const rules = reqArray(rulesBlock, 'rules', 'rules').map((entry, index) => rule(entry, `rules.rules[${index}]`))
   const ruleIndex = new Map<string, number>()

@@ -1,5 +1,15 @@
 import {
-  asObject, fail, isObject, joinPath, optArray, optNumber, optObject, optString, reqString, storable, type JsonObject
+  asObject,
+  fail,
+  isObject,
+  joinPath,
+  optArray,
+  optNumber,
+  optObject,
+  optString,
+  reqString,
+  storable,
+  type JsonObject
 } from './document.js'
 import { CYCLONEDX_SEVERITIES } from './severity.js'
 
@@ -14,7 +24,7 @@ import { CYCLONEDX_SEVERITIES } from './severity.js'
 export const SUPPORTED_SPEC_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6', '1.7'] as const
 
 export interface SbomLicense {
-  license?: { id: string | null, name: string | null, url: string | null }
+  license?: { id: string | null; name: string | null; url: string | null }
   expression?: string
 }
 
@@ -46,7 +56,10 @@ export interface SbomTool {
   group: string | null
 }
 
-export interface SbomSource { name: string | null, url: string | null }
+export interface SbomSource {
+  name: string | null
+  url: string | null
+}
 
 export interface SbomRating {
   severity: string | null
@@ -56,7 +69,10 @@ export interface SbomRating {
   source: SbomSource | null
 }
 
-export interface SbomProperty { name: string, value: string | null }
+export interface SbomProperty {
+  name: string
+  value: string | null
+}
 
 /**
  * The console marks what its own analysis added to an SBOM with properties in this namespace;
@@ -80,7 +96,7 @@ export interface SbomVulnerability {
   description: string | null
   detail: string | null
   recommendation: string | null
-  advisories: Array<{ title: string | null, url: string }>
+  advisories: Array<{ title: string | null; url: string }>
   published: string | null
   updated: string | null
   cwes: number[]
@@ -102,7 +118,7 @@ export interface SbomDocument {
 /** Nesting deeper than this is not a real BOM (and would exhaust the stack). */
 const MAX_NESTING = 64
 
-function licenses (parent: JsonObject, base: string): SbomLicense[] {
+function licenses(parent: JsonObject, base: string): SbomLicense[] {
   return optArray(parent, 'licenses', base).map((item, index) => {
     const path = `${joinPath(base, 'licenses')}[${index}]`
     const entry = asObject(item, path)
@@ -117,7 +133,7 @@ function licenses (parent: JsonObject, base: string): SbomLicense[] {
   })
 }
 
-function properties (parent: JsonObject, base: string): SbomComponent['properties'] {
+function properties(parent: JsonObject, base: string): SbomComponent['properties'] {
   return optArray(parent, 'properties', base).map((item, index) => {
     const path = `${joinPath(base, 'properties')}[${index}]`
     const property = asObject(item, path)
@@ -125,7 +141,7 @@ function properties (parent: JsonObject, base: string): SbomComponent['propertie
   })
 }
 
-function component (value: unknown, path: string): SbomComponent {
+function component(value: unknown, path: string): SbomComponent {
   const item = asObject(value, path)
   return {
     'bom-ref': optString(item, 'bom-ref', path),
@@ -145,7 +161,7 @@ function component (value: unknown, path: string): SbomComponent {
  * `release`, each entry of the parsed input is dropped once read, so a big BOM's parsed form is
  * freed while its normalised form grows instead of both being held whole.
  */
-function flattenComponents (list: unknown[], base: string, out: SbomComponent[], depth: number, release: boolean): void {
+function flattenComponents(list: unknown[], base: string, out: SbomComponent[], depth: number, release: boolean): void {
   if (depth > MAX_NESTING) fail(base, `nests components more than ${MAX_NESTING} levels deep`)
   for (let index = 0; index < list.length; index++) {
     const item = list[index]
@@ -154,30 +170,30 @@ function flattenComponents (list: unknown[], base: string, out: SbomComponent[],
   }
 }
 
-function flattenEntry (item: unknown, path: string, out: SbomComponent[], depth: number, release: boolean): void {
+function flattenEntry(item: unknown, path: string, out: SbomComponent[], depth: number, release: boolean): void {
   out.push(component(item, path))
   const children = optArray(item as JsonObject, 'components', path)
   if (children.length > 0) flattenComponents(children, joinPath(path, 'components'), out, depth + 1, release)
 }
 
 /** Entry `index` of a BOM's top-level `components` (its children after it) onto `out`, as normaliseSbom reads it. */
-export function normaliseComponentEntry (item: unknown, index: number, out: SbomComponent[]): void {
+export function normaliseComponentEntry(item: unknown, index: number, out: SbomComponent[]): void {
   flattenEntry(item, `components[${index}]`, out, 0, true)
 }
 
 /** Entry `index` of a BOM's `vulnerabilities`, as normaliseSbom would read it. */
-export function normaliseVulnerabilityEntry (item: unknown, index: number): SbomVulnerability {
+export function normaliseVulnerabilityEntry(item: unknown, index: number): SbomVulnerability {
   return vulnerability(item, `vulnerabilities[${index}]`)
 }
 
-function rootComponent (metadata: JsonObject): SbomRootComponent | null {
+function rootComponent(metadata: JsonObject): SbomRootComponent | null {
   if (metadata.component === undefined || metadata.component === null) return null
   const { name, version, type, group, purl, 'bom-ref': bomRef } = component(metadata.component, 'metadata.component')
   return { name, version, type, group, purl, 'bom-ref': bomRef }
 }
 
 /** 1.2-1.4 `tools: [{vendor, name, version}]`; 1.5+ `tools: {components: [...], services: [...]}`. */
-function tools (metadata: JsonObject): SbomTool[] {
+function tools(metadata: JsonObject): SbomTool[] {
   const value = metadata.tools
   if (value === undefined || value === null) return []
   const tool = (item: unknown, path: string): SbomTool => {
@@ -186,7 +202,9 @@ function tools (metadata: JsonObject): SbomTool[] {
     return {
       name: optString(entry, 'name', path),
       version: optString(entry, 'version', path),
-      vendor: optString(entry, 'vendor', path) ?? (manufacturer === null ? null : optString(manufacturer, 'name', `${path}.manufacturer`)),
+      vendor:
+        optString(entry, 'vendor', path) ??
+        (manufacturer === null ? null : optString(manufacturer, 'name', `${path}.manufacturer`)),
       group: optString(entry, 'group', path)
     }
   }
@@ -195,7 +213,7 @@ function tools (metadata: JsonObject): SbomTool[] {
   return optArray(value, 'components', 'metadata.tools').map((item, index) => tool(item, `metadata.tools.components[${index}]`))
 }
 
-function source (parent: JsonObject, path: string): SbomSource | null {
+function source(parent: JsonObject, path: string): SbomSource | null {
   const value = optObject(parent, 'source', path)
   if (value === null) return null
   const spath = joinPath(path, 'source')
@@ -204,12 +222,13 @@ function source (parent: JsonObject, path: string): SbomSource | null {
 
 const SEVERITIES = new Set<string>(CYCLONEDX_SEVERITIES)
 
-function rating (value: unknown, path: string): SbomRating {
+function rating(value: unknown, path: string): SbomRating {
   const item = asObject(value, path)
   let severity = optString(item, 'severity', path)
   if (severity !== null) {
     severity = severity.toLowerCase()
-    if (!SEVERITIES.has(severity)) fail(`${path}.severity`, `must be one of ${CYCLONEDX_SEVERITIES.join(', ')} (got "${String(item.severity).slice(0, 40)}")`)
+    if (!SEVERITIES.has(severity))
+      fail(`${path}.severity`, `must be one of ${CYCLONEDX_SEVERITIES.join(', ')} (got "${String(item.severity).slice(0, 40)}")`)
   }
   return {
     severity,
@@ -220,7 +239,7 @@ function rating (value: unknown, path: string): SbomRating {
   }
 }
 
-function vulnerability (value: unknown, path: string): SbomVulnerability {
+function vulnerability(value: unknown, path: string): SbomVulnerability {
   const item = asObject(value, path)
   return {
     id: optString(item, 'id', path),
@@ -260,14 +279,17 @@ export interface NormaliseOptions {
 }
 
 /** Checks a parsed CycloneDX JSON BOM and returns its normalised form; throws DocumentError. */
-export function normaliseSbom (value: unknown, { release = false, normalised: done }: NormaliseOptions = {}): SbomDocument {
+export function normaliseSbom(value: unknown, { release = false, normalised: done }: NormaliseOptions = {}): SbomDocument {
   if (!isObject(value)) return fail('the document', 'must be a JSON object (a CycloneDX BOM)')
   if (value.bomFormat !== 'CycloneDX') fail('bomFormat', 'must be "CycloneDX"')
   const specVersion = value.specVersion
   if (specVersion === undefined || specVersion === null) fail('specVersion', 'is missing')
   if (typeof specVersion !== 'string') fail('specVersion', 'must be a string such as "1.6"')
   if (!(SUPPORTED_SPEC_VERSIONS as readonly string[]).includes(specVersion)) {
-    fail(`specVersion ${specVersion.slice(0, 20)}`, `is not supported (${SUPPORTED_SPEC_VERSIONS[0]} to ${SUPPORTED_SPEC_VERSIONS.at(-1)})`)
+    fail(
+      `specVersion ${specVersion.slice(0, 20)}`,
+      `is not supported (${SUPPORTED_SPEC_VERSIONS[0]} to ${SUPPORTED_SPEC_VERSIONS.at(-1)})`
+    )
   }
   const metadata = optObject(value, 'metadata', '') ?? {}
   const components: SbomComponent[] = done?.components ?? []

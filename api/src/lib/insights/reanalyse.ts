@@ -40,13 +40,22 @@ export interface ReanalyseOptions {
 }
 
 /** Which SBOMs to analyse again (tenant, report), in a stable order. */
-export async function sbomsToReanalyse (db: Db, options: ReanalyseOptions = {}): Promise<Array<{ tenantUid: string, reportUid: string }>> {
+export async function sbomsToReanalyse(
+  db: Db,
+  options: ReanalyseOptions = {}
+): Promise<Array<{ tenantUid: string; reportUid: string }>> {
   const names = options.packageNames
-  const touched = names === undefined
-    ? undefined
-    : or(isNull(insightSboms.packages), isNull(insightSboms.ecosystems),
-      sql`${insightSboms.packages} && ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify([...names])}::jsonb))`)
-  return await db.select({ tenantUid: insightSboms.tenantUid, reportUid: insightSboms.reportUid }).from(insightSboms)
+  const touched =
+    names === undefined
+      ? undefined
+      : or(
+          isNull(insightSboms.packages),
+          isNull(insightSboms.ecosystems),
+          sql`${insightSboms.packages} && ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify([...names])}::jsonb))`
+        )
+  return await db
+    .select({ tenantUid: insightSboms.tenantUid, reportUid: insightSboms.reportUid })
+    .from(insightSboms)
     .where(and(options.tenantUid === undefined ? undefined : eq(insightSboms.tenantUid, options.tenantUid), touched))
     .orderBy(asc(insightSboms.tenantUid), asc(insightSboms.reportUid))
 }
@@ -55,22 +64,43 @@ export async function sbomsToReanalyse (db: Db, options: ReanalyseOptions = {}):
  * Analyses one stored SBOM again, in one transaction that locks its report first (an upload or
  * a delete at the same time waits, or wins cleanly). Returns null when the SBOM is gone.
  */
-export async function reanalyseSbom (db: Db, tenantUid: string, reportUid: string): Promise<{ changed: boolean, vulnerabilities: number } | null> {
+export async function reanalyseSbom(
+  db: Db,
+  tenantUid: string,
+  reportUid: string
+): Promise<{ changed: boolean; vulnerabilities: number } | null> {
   return await db.transaction(async (tx) => {
-    const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports).where(reportWhere(tenantUid, reportUid)).for('update')
+    const [report] = await tx
+      .select({ uid: insightReports.uid })
+      .from(insightReports)
+      .where(reportWhere(tenantUid, reportUid))
+      .for('update')
     if (report === undefined) return null
-    const [row] = await tx.select({ gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, packages: insightSboms.packages, ecosystems: insightSboms.ecosystems, demo: insightSboms.demo })
-      .from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+    const [row] = await tx
+      .select({
+        gzip: insightSboms.documentGzipBase64,
+        upload: insightSboms.documentUpload,
+        packages: insightSboms.packages,
+        ecosystems: insightSboms.ecosystems,
+        demo: insightSboms.demo
+      })
+      .from(insightSboms)
+      .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
     if (row === undefined) return null
     const before = (await gunzip(Buffer.from(await sbomText(tx, row), 'base64'))).toString('utf8')
     const document = JSON.parse(before) as SbomDocument
     const feed = await analyseSbom(tx, document, { demo: row.demo })
     const sbom = await packSbom(document, feed, row.demo)
-    const changed = sbom.json !== before || JSON.stringify(row.packages) !== JSON.stringify(sbom.packages) ||
+    const changed =
+      sbom.json !== before ||
+      JSON.stringify(row.packages) !== JSON.stringify(sbom.packages) ||
       JSON.stringify(row.ecosystems) !== JSON.stringify(sbom.ecosystems)
     if (changed) {
       // Written back whole, in the row: the pieces of a chunked upload go.
-      await tx.update(insightSboms).set({ ...sbomColumns(sbom), documentUpload: null }).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+      await tx
+        .update(insightSboms)
+        .set({ ...sbomColumns(sbom), documentUpload: null })
+        .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
       if (row.upload !== null) await dropChunks(tx, row.upload)
       const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: sbom.stats, audit: null })
       await tx.update(insightReports).set({ analysis }).where(reportWhere(tenantUid, reportUid))
@@ -79,7 +109,7 @@ export async function reanalyseSbom (db: Db, tenantUid: string, reportUid: strin
   })
 }
 
-export async function reanalyseSboms (db: Db, options: ReanalyseOptions = {}): Promise<ReanalyseTotals> {
+export async function reanalyseSboms(db: Db, options: ReanalyseOptions = {}): Promise<ReanalyseTotals> {
   const list = await sbomsToReanalyse(db, options)
   const totals: ReanalyseTotals = { sboms: 0, changed: 0, vulnerabilities: 0 }
   for (const { tenantUid, reportUid } of list) {

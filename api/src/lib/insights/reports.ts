@@ -12,7 +12,7 @@ import { sbomText } from './sbom-chunks.js'
  */
 
 export const ASSESSMENT_TYPES = ['system', 'application'] as const
-export type AssessmentType = typeof ASSESSMENT_TYPES[number]
+export type AssessmentType = (typeof ASSESSMENT_TYPES)[number]
 
 export interface ReportContext {
   make: string
@@ -82,11 +82,11 @@ const COLUMNS = {
   environment: r.environment,
   soldIn: r.soldIn
 }
-type ReportRow = Omit<typeof r.$inferSelect, 'tenantUid' | 'tokenHash'> & { hasSbom: boolean, hasAudit: boolean }
+type ReportRow = Omit<typeof r.$inferSelect, 'tenantUid' | 'tokenHash'> & { hasSbom: boolean; hasAudit: boolean }
 
-const orNull = (value: string): string | null => value === '' ? null : value
+const orNull = (value: string): string | null => (value === '' ? null : value)
 
-function present (row: ReportRow): Report {
+function present(row: ReportRow): Report {
   return {
     uid: row.uid,
     name: row.name,
@@ -119,10 +119,26 @@ function present (row: ReportRow): Report {
 /** The WHERE of one report of the caller's tenant; a uid that is not a uuid is a 404. */
 export const reportWhere = (tenantUid: string, uid: string): SQL => owned(r, tenantUid, eq(r.uid, uidOr404(uid)))
 
-export async function listReports (db: Db, tenantUid: string, limit: number, offset: number): Promise<{ count: number, results: ReportListItem[] }> {
+export async function listReports(
+  db: Db,
+  tenantUid: string,
+  limit: number,
+  offset: number
+): Promise<{ count: number; results: ReportListItem[] }> {
   const [total] = await db.select({ n: count() }).from(r).where(owned(r, tenantUid))
-  const rows = await db.select({ uid: r.uid, name: r.name, assessmentType: r.assessmentType, createdAt: r.createdAt, scanUploadedAt: r.scanUploadedAt })
-    .from(r).where(owned(r, tenantUid)).orderBy(desc(r.createdAt), desc(r.uid)).limit(limit).offset(offset)
+  const rows = await db
+    .select({
+      uid: r.uid,
+      name: r.name,
+      assessmentType: r.assessmentType,
+      createdAt: r.createdAt,
+      scanUploadedAt: r.scanUploadedAt
+    })
+    .from(r)
+    .where(owned(r, tenantUid))
+    .orderBy(desc(r.createdAt), desc(r.uid))
+    .limit(limit)
+    .offset(offset)
   return {
     count: total?.n ?? 0,
     results: rows.map((row) => ({
@@ -135,27 +151,34 @@ export async function listReports (db: Db, tenantUid: string, limit: number, off
   }
 }
 
-export async function createReport (db: Db, tenantUid: string, input: {
-  name: string
-  assessmentType: AssessmentType
-  /** The demo seed's back-dated reports and context; the API never sets these. */
-  createdAt?: Date
-  context?: Partial<ReportContext>
-}): Promise<Report> {
+export async function createReport(
+  db: Db,
+  tenantUid: string,
+  input: {
+    name: string
+    assessmentType: AssessmentType
+    /** The demo seed's back-dated reports and context; the API never sets these. */
+    createdAt?: Date
+    context?: Partial<ReportContext>
+  }
+): Promise<Report> {
   const token = newReportToken()
-  const [row] = await db.insert(r).values({
-    tenantUid,
-    name: input.name.trim(),
-    assessmentType: input.assessmentType,
-    token,
-    tokenHash: hashToken(token),
-    ...contextColumns(input.context ?? {}),
-    ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt })
-  }).returning(COLUMNS)
+  const [row] = await db
+    .insert(r)
+    .values({
+      tenantUid,
+      name: input.name.trim(),
+      assessmentType: input.assessmentType,
+      token,
+      tokenHash: hashToken(token),
+      ...contextColumns(input.context ?? {}),
+      ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt })
+    })
+    .returning(COLUMNS)
   return present(row!)
 }
 
-export async function getReport (db: Db, tenantUid: string, uid: string): Promise<Report> {
+export async function getReport(db: Db, tenantUid: string, uid: string): Promise<Report> {
   const [row] = await db.select(COLUMNS).from(r).where(reportWhere(tenantUid, uid))
   return present(found(row))
 }
@@ -175,7 +198,7 @@ const CONTEXT_COLUMNS = {
 } as const satisfies Record<keyof ReportContext, keyof typeof r.$inferInsert>
 
 /** API context fields → column values; absent fields are left out (a PATCH changes only what it names). */
-function contextColumns (context: Partial<ReportContext>): Partial<typeof r.$inferInsert> {
+function contextColumns(context: Partial<ReportContext>): Partial<typeof r.$inferInsert> {
   const set: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(context)) {
     if (value !== undefined && Object.hasOwn(CONTEXT_COLUMNS, field)) set[CONTEXT_COLUMNS[field as keyof ReportContext]] = value
@@ -183,32 +206,47 @@ function contextColumns (context: Partial<ReportContext>): Partial<typeof r.$inf
   return set as Partial<typeof r.$inferInsert>
 }
 
-export async function updateReport (db: Db, tenantUid: string, uid: string, changes: { name?: string | undefined, context?: Partial<ReportContext> | undefined }): Promise<Report> {
+export async function updateReport(
+  db: Db,
+  tenantUid: string,
+  uid: string,
+  changes: { name?: string | undefined; context?: Partial<ReportContext> | undefined }
+): Promise<Report> {
   const set = contextColumns(changes.context ?? {})
   if (changes.name !== undefined) set.name = changes.name.trim()
   const where = reportWhere(tenantUid, uid)
-  const [row] = Object.keys(set).length === 0
-    ? await db.select(COLUMNS).from(r).where(where)
-    : await db.update(r).set(set).where(where).returning(COLUMNS)
+  const [row] =
+    Object.keys(set).length === 0
+      ? await db.select(COLUMNS).from(r).where(where)
+      : await db.update(r).set(set).where(where).returning(COLUMNS)
   return present(found(row))
 }
 
-export async function deleteReport (db: Db, tenantUid: string, uid: string): Promise<void> {
+export async function deleteReport(db: Db, tenantUid: string, uid: string): Promise<void> {
   const deleted = await db.delete(r).where(reportWhere(tenantUid, uid)).returning({ uid: r.uid })
   found(deleted[0])
 }
 
 /** The stored audit, or null when none was uploaded (404 when the report is not the tenant's). */
-export async function getAudit (db: Db, tenantUid: string, uid: string): Promise<AuditDocument | null> {
-  const [row] = await db.select({ uid: r.uid, document: insightAudits.document }).from(r)
+export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<AuditDocument | null> {
+  const [row] = await db
+    .select({ uid: r.uid, document: insightAudits.document })
+    .from(r)
     .leftJoin(insightAudits, and(eq(insightAudits.tenantUid, r.tenantUid), eq(insightAudits.reportUid, r.uid)))
     .where(reportWhere(tenantUid, uid))
   return found(row).document
 }
 
 /** The stored SBOM as gzip bytes plus its uncompressed size, or null when none was uploaded. */
-export async function getSbomGzip (db: Db, tenantUid: string, uid: string): Promise<{ gzip: Buffer, bytes: number } | null> {
-  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, bytes: insightSboms.documentBytes }).from(r)
+export async function getSbomGzip(db: Db, tenantUid: string, uid: string): Promise<{ gzip: Buffer; bytes: number } | null> {
+  const [row] = await db
+    .select({
+      uid: r.uid,
+      gzip: insightSboms.documentGzipBase64,
+      upload: insightSboms.documentUpload,
+      bytes: insightSboms.documentBytes
+    })
+    .from(r)
     .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
@@ -220,9 +258,11 @@ export async function getSbomGzip (db: Db, tenantUid: string, uid: string): Prom
  * The report an upload token belongs to. Looked up by the token's SHA-256 (so the index never
  * compares the secret itself), then compared in constant time.
  */
-export async function resolveReportToken (db: Db, token: string): Promise<{ uid: string, tenantUid: string } | null> {
+export async function resolveReportToken(db: Db, token: string): Promise<{ uid: string; tenantUid: string } | null> {
   if (!TOKEN_SHAPE.test(token)) return null
-  const [row] = await db.select({ uid: r.uid, tenantUid: r.tenantUid, token: r.token }).from(r)
+  const [row] = await db
+    .select({ uid: r.uid, tenantUid: r.tenantUid, token: r.token })
+    .from(r)
     .where(eq(r.tokenHash, hashToken(token)))
   if (row === undefined || !safeEqual(row.token, token)) return null
   return { uid: row.uid, tenantUid: row.tenantUid }

@@ -26,7 +26,7 @@ export interface SbomFeedStatus {
   checked: number
   unsupported: number
   no_purl: number
-  coverage: Array<{ ecosystem: string, packages: number, advisories: number, demo_advisories: number }>
+  coverage: Array<{ ecosystem: string; packages: number; advisories: number; demo_advisories: number }>
   vulnerabilities: Record<string, Exploitability>
   kev_loaded: boolean
   epss_loaded: boolean
@@ -36,19 +36,23 @@ const CVE = /^CVE-\d{4}-\d{4,}$/
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The CVE ids each non-CVE vulnerability id stands for, through the OSV records of that id. */
-async function cvesOfRecords (db: Db, ids: string[]): Promise<Map<string, string[]>> {
+async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>()
   if (ids.length === 0) return out
-  const rows = rowsOf<{ osv_id: string, cve_id: string }>(await db.execute(sql`
+  const rows = rowsOf<{ osv_id: string; cve_id: string }>(
+    await db.execute(sql`
     SELECT l.osv_id, v.cve_id FROM osv_record_vulnerabilities l JOIN vulnerabilities v ON v.uid = l.vulnerability_uid
-    WHERE l.osv_id IN (SELECT jsonb_array_elements_text(${json(ids)}))`))
+    WHERE l.osv_id IN (SELECT jsonb_array_elements_text(${json(ids)}))`)
+  )
   for (const row of rows) out.set(row.osv_id, [...(out.get(row.osv_id) ?? []), row.cve_id])
   return out
 }
 
 /** The feed status of a report's SBOM; 404 (HttpError) when the report is not the tenant's, null without SBOM. */
-export async function sbomFeedStatus (db: Db, tenantUid: string, uid: string): Promise<SbomFeedStatus | null> {
-  const [row] = await db.select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, demo: insightSboms.demo }).from(r)
+export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Promise<SbomFeedStatus | null> {
+  const [row] = await db
+    .select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, demo: insightSboms.demo })
+    .from(r)
     .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
@@ -76,24 +80,35 @@ export async function sbomFeedStatus (db: Db, tenantUid: string, uid: string): P
     packages.set(pkg.ecosystem, (packages.get(pkg.ecosystem) ?? 0) + 1)
   }
   const loaded = await coverageOf(db, packages.keys())
-  const coverage = [...packages].sort(([a], [b]) => (a < b ? -1 : 1)).map(([ecosystem, n]) => ({
-    ecosystem,
-    packages: n,
-    advisories: loaded.get(ecosystem)?.advisories ?? 0,
-    demo_advisories: demo ? (loaded.get(ecosystem)?.demoAdvisories ?? 0) : 0
-  }))
+  const coverage = [...packages]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ecosystem, n]) => ({
+      ecosystem,
+      packages: n,
+      advisories: loaded.get(ecosystem)?.advisories ?? 0,
+      demo_advisories: demo ? (loaded.get(ecosystem)?.demoAdvisories ?? 0) : 0
+    }))
 
   const ids = [...new Set(document.vulnerabilities.map((v) => v.id).filter((id): id is string => id !== null))]
-  const viaRecords = await cvesOfRecords(db, ids.filter((id) => !CVE.test(id)))
-  const cvesOf = (id: string): string[] => (CVE.test(id) ? [id] : viaRecords.get(id) ?? [])
+  const viaRecords = await cvesOfRecords(
+    db,
+    ids.filter((id) => !CVE.test(id))
+  )
+  const cvesOf = (id: string): string[] => (CVE.test(id) ? [id] : (viaRecords.get(id) ?? []))
   const known = await exploitabilityOf(db, ids.flatMap(cvesOf))
   const vulnerabilities: Record<string, Exploitability> = {}
   for (const id of ids) {
     // A GHSA naming several CVEs: KEV if any is, the highest EPSS.
-    const entries = cvesOf(id).map((cve) => known.get(cve)).filter((e): e is Exploitability => e !== undefined)
+    const entries = cvesOf(id)
+      .map((cve) => known.get(cve))
+      .filter((e): e is Exploitability => e !== undefined)
     if (entries.length === 0) continue
     const best = entries.reduce((a, b) => ((b.epss ?? -1) > (a.epss ?? -1) ? b : a))
-    vulnerabilities[id] = { kev: entries.find((e) => e.kev !== null)?.kev ?? null, epss: best.epss, epss_percentile: best.epss_percentile }
+    vulnerabilities[id] = {
+      kev: entries.find((e) => e.kev !== null)?.kev ?? null,
+      epss: best.epss,
+      epss_percentile: best.epss_percentile
+    }
   }
-  return { demo, checked, unsupported, no_purl: noPurl, coverage, vulnerabilities, ...await exploitDataState(db) }
+  return { demo, checked, unsupported, no_purl: noPurl, coverage, vulnerabilities, ...(await exploitDataState(db)) }
 }

@@ -14,7 +14,7 @@ const ITEMS_PER_WRITE = 2000
  * whole string nor its bytes ever exist: a 900,000-component SBOM would need two copies of
  * ~200 MB. What the upload worker runs; packSbom (scan.ts) is the in-process form.
  */
-export async function packSbomColumns (document: SbomDocument, feed: FeedAnalysis | null, demo: boolean): Promise<SbomColumns> {
+export async function packSbomColumns(document: SbomDocument, feed: FeedAnalysis | null, demo: boolean): Promise<SbomColumns> {
   const stats = sbomStats(document, feed ?? undefined)
   const gzip = createGzip({ level: 6 })
   const chunks: Buffer[] = []
@@ -28,7 +28,10 @@ export async function packSbomColumns (document: SbomDocument, feed: FeedAnalysi
   const array = async (items: readonly unknown[]): Promise<void> => {
     await write('[')
     for (let from = 0; from < items.length; from += ITEMS_PER_WRITE) {
-      const piece = items.slice(from, from + ITEMS_PER_WRITE).map((item) => JSON.stringify(item)).join(',')
+      const piece = items
+        .slice(from, from + ITEMS_PER_WRITE)
+        .map((item) => JSON.stringify(item))
+        .join(',')
       await write(from === 0 ? piece : `,${piece}`)
     }
     await write(']')

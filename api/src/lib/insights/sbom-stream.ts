@@ -1,7 +1,12 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import { duplicateKeys } from '../json-duplicates.js'
 import {
-  normaliseComponentEntry, normaliseSbom, normaliseVulnerabilityEntry, type SbomComponent, type SbomDocument, type SbomVulnerability
+  normaliseComponentEntry,
+  normaliseSbom,
+  normaliseVulnerabilityEntry,
+  type SbomComponent,
+  type SbomDocument,
+  type SbomVulnerability
 } from './cyclonedx.js'
 
 /**
@@ -14,7 +19,7 @@ import {
  * fault normaliseSbom refuses, a shape this reader does not follow) it returns null and the caller
  * reads the file the whole-text way, which names the fault exactly as before and in the same order.
  */
-export function readSbomStreamed (path: string): SbomDocument | null {
+export function readSbomStreamed(path: string): SbomDocument | null {
   const fd = openSync(path, 'r')
   try {
     return readBom(new ByteReader(fd))
@@ -33,7 +38,9 @@ const COLON = 0x3a
 
 /** The whole-text way will say what is wrong. */
 class NotPlain extends Error {}
-const notPlain = (): never => { throw new NotPlain() }
+const notPlain = (): never => {
+  throw new NotPlain()
+}
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 const isEnd = (c: number): boolean => c === COMMA || c === 0x5d || c === 0x7d || c === -1 || isSpace(c)
@@ -49,16 +56,16 @@ class ByteReader {
   private end = 0
   private eof = false
 
-  constructor (private readonly fd: number) {}
+  constructor(private readonly fd: number) {}
 
   /** The byte at `offset`, or -1 past the end of the file. */
-  at (offset: number): number {
+  at(offset: number): number {
     while (offset >= this.end) if (!this.fill()) return -1
     return this.view[offset - this.base]!
   }
 
   /** Offset of the next `byte` from `offset` on, or -1. */
-  find (byte: number, offset: number): number {
+  find(byte: number, offset: number): number {
     for (;;) {
       const found = offset < this.end ? this.view.indexOf(byte, offset - this.base) : -1
       if (found !== -1) return found + this.base
@@ -67,11 +74,11 @@ class ByteReader {
     }
   }
 
-  text (from: number, to: number): string {
+  text(from: number, to: number): string {
     return this.buf.toString('utf8', from - this.base, to - this.base)
   }
 
-  private fill (): boolean {
+  private fill(): boolean {
     if (this.eof) return false
     const kept = this.end - this.mark
     // A value longer than the buffer (a big metadata object) makes it grow; entries are small.
@@ -87,13 +94,13 @@ class ByteReader {
   }
 }
 
-function skipSpace (reader: ByteReader, offset: number): number {
+function skipSpace(reader: ByteReader, offset: number): number {
   while (isSpace(reader.at(offset))) offset++
   return offset
 }
 
 /** Offset just past the string opening at `open`. */
-function stringEnd (reader: ByteReader, open: number): number {
+function stringEnd(reader: ByteReader, open: number): number {
   let close = reader.find(QUOTE, open + 1)
   for (;;) {
     if (close === -1) return notPlain()
@@ -105,7 +112,7 @@ function stringEnd (reader: ByteReader, open: number): number {
 }
 
 /** Offset just past the value starting at `start` (its grammar is JSON.parse's to check). */
-function valueEnd (reader: ByteReader, start: number): number {
+function valueEnd(reader: ByteReader, start: number): number {
   const first = reader.at(start)
   if (first === QUOTE) return stringEnd(reader, start)
   if (first !== 0x7b && first !== 0x5b) {
@@ -125,7 +132,7 @@ function valueEnd (reader: ByteReader, start: number): number {
 }
 
 /** The value at `start`, parsed as JSON.parse would parse it within the whole text. */
-function parseValue (reader: ByteReader, start: number): { value: unknown, end: number } {
+function parseValue(reader: ByteReader, start: number): { value: unknown; end: number } {
   reader.mark = start
   const end = valueEnd(reader, start)
   const text = reader.text(start, end)
@@ -135,7 +142,7 @@ function parseValue (reader: ByteReader, start: number): { value: unknown, end: 
 }
 
 /** Each entry of the array opening at `start`, in order; the offset past its `]`. */
-function eachEntry (reader: ByteReader, start: number, use: (item: unknown, index: number) => void): number {
+function eachEntry(reader: ByteReader, start: number, use: (item: unknown, index: number) => void): number {
   let at = skipSpace(reader, start + 1)
   if (reader.at(at) === 0x5d) return at + 1
   for (let index = 0; ; index++) {
@@ -152,7 +159,7 @@ function eachEntry (reader: ByteReader, start: number, use: (item: unknown, inde
 /** The members normaliseSbom reads besides the two lists; other members are checked, then dropped. */
 const KEPT = new Set(['bomFormat', 'specVersion', 'serialNumber', 'metadata'])
 
-function readBom (reader: ByteReader): SbomDocument {
+function readBom(reader: ByteReader): SbomDocument {
   // A UTF-8 byte-order mark, skipped as parseJsonText skips it.
   let at = reader.at(0) === 0xef && reader.at(1) === 0xbb && reader.at(2) === 0xbf ? 3 : 0
   at = skipSpace(reader, at)
@@ -162,8 +169,12 @@ function readBom (reader: ByteReader): SbomDocument {
   const components: SbomComponent[] = []
   const vulnerabilities: SbomVulnerability[] = []
   const lists: Record<string, (item: unknown, index: number) => void> = {
-    components: (item, index) => { normaliseComponentEntry(item, index, components) },
-    vulnerabilities: (item, index) => { vulnerabilities.push(normaliseVulnerabilityEntry(item, index)) }
+    components: (item, index) => {
+      normaliseComponentEntry(item, index, components)
+    },
+    vulnerabilities: (item, index) => {
+      vulnerabilities.push(normaliseVulnerabilityEntry(item, index))
+    }
   }
   at = skipSpace(reader, at + 1)
   if (reader.at(at) === 0x7d) at++
@@ -184,12 +195,16 @@ function readBom (reader: ByteReader): SbomDocument {
       } else {
         const { value, end } = parseValue(reader, at)
         // Defined, not assigned: a "__proto__" member is a plain key to JSON.parse too.
-        if (kept || Object.hasOwn(lists, key)) Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true })
+        if (kept || Object.hasOwn(lists, key))
+          Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true })
         at = end
       }
       at = skipSpace(reader, at)
       const c = reader.at(at)
-      if (c === 0x7d) { at++; break }
+      if (c === 0x7d) {
+        at++
+        break
+      }
       if (c !== COMMA) notPlain()
       at = skipSpace(reader, at + 1)
     }

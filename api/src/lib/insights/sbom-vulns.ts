@@ -4,8 +4,15 @@ import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import { feedPackageOf } from '../vulns/purl.js'
 import {
-  ADDED_AFFECT_PROPERTY, CONSOLE_PROPERTY_PREFIX, DEMO_PROPERTY, FEED_SOURCE, SOURCE_PROPERTY,
-  type SbomComponent, type SbomDocument, type SbomRating, type SbomVulnerability
+  ADDED_AFFECT_PROPERTY,
+  CONSOLE_PROPERTY_PREFIX,
+  DEMO_PROPERTY,
+  FEED_SOURCE,
+  SOURCE_PROPERTY,
+  type SbomComponent,
+  type SbomDocument,
+  type SbomRating,
+  type SbomVulnerability
 } from './cyclonedx.js'
 
 /**
@@ -55,7 +62,7 @@ export const isFeedVulnerability = (vulnerability: SbomVulnerability): boolean =
   vulnerability.properties.some((p) => p.name === SOURCE_PROPERTY && p.value === FEED_SOURCE)
 
 /** Undoes an earlier analysis in place: its vulnerabilities, the affects it added, its marks. */
-export function removeFeedAnalysis (document: SbomDocument): void {
+export function removeFeedAnalysis(document: SbomDocument): void {
   document.vulnerabilities = document.vulnerabilities.filter((vulnerability) => !isFeedVulnerability(vulnerability))
   for (const vulnerability of document.vulnerabilities) {
     // Stored before vulnerabilities had properties: nothing was added to it.
@@ -68,7 +75,7 @@ export function removeFeedAnalysis (document: SbomDocument): void {
 }
 
 /** CVSS v3 qualitative bands (FIRST's CVSS v3.1 specification, table 14), used for every version. */
-export function cvssSeverity (score: number): 'none' | 'low' | 'medium' | 'high' | 'critical' {
+export function cvssSeverity(score: number): 'none' | 'low' | 'medium' | 'high' | 'critical' {
   if (score === 0) return 'none'
   if (score < 4) return 'low'
   if (score < 7) return 'medium'
@@ -77,7 +84,7 @@ export function cvssSeverity (score: number): 'none' | 'low' | 'medium' | 'high'
 }
 
 /** The CycloneDX rating method of a CVSS vector. */
-export function cvssMethod (vector: string | null): string | null {
+export function cvssMethod(vector: string | null): string | null {
   if (vector === null) return null
   if (vector.startsWith('CVSS:3.1/')) return 'CVSSv31'
   if (vector.startsWith('CVSS:3.0/')) return 'CVSSv3'
@@ -96,7 +103,7 @@ export interface RecordRow {
   score: number | null
   vector: string | null
   aliases: string[]
-  links: Array<{ type: string, url: string }>
+  links: Array<{ type: string; url: string }>
   cwes: number[]
   source: string
   demo: boolean
@@ -107,23 +114,25 @@ export interface RecordRow {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
-export async function recordsOf (db: Db, osvIds: string[]): Promise<RecordRow[]> {
-  const rows = await db.select({
-    vulnerabilityId: vulnerabilities.cveId,
-    relation: osvRecordVulnerabilities.relation,
-    id: osvRecords.id,
-    summary: osvRecords.summary,
-    details: osvRecords.details,
-    score: osvRecords.score,
-    vector: osvRecords.vector,
-    aliases: osvRecords.aliases,
-    links: osvRecords.links,
-    cwes: osvRecords.cwes,
-    source: osvRecords.source,
-    demo: osvRecords.demo,
-    publishedAt: osvRecords.publishedAt,
-    modifiedAt: osvRecords.modifiedAt
-  }).from(osvRecordVulnerabilities)
+export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> {
+  const rows = await db
+    .select({
+      vulnerabilityId: vulnerabilities.cveId,
+      relation: osvRecordVulnerabilities.relation,
+      id: osvRecords.id,
+      summary: osvRecords.summary,
+      details: osvRecords.details,
+      score: osvRecords.score,
+      vector: osvRecords.vector,
+      aliases: osvRecords.aliases,
+      links: osvRecords.links,
+      cwes: osvRecords.cwes,
+      source: osvRecords.source,
+      demo: osvRecords.demo,
+      publishedAt: osvRecords.publishedAt,
+      modifiedAt: osvRecords.modifiedAt
+    })
+    .from(osvRecordVulnerabilities)
     .innerJoin(osvRecords, eq(osvRecords.id, osvRecordVulnerabilities.osvId))
     .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
     .where(sql`${osvRecordVulnerabilities.osvId} IN (SELECT jsonb_array_elements_text(${json(osvIds)}))`)
@@ -135,14 +144,22 @@ const fromSeed = (row: RecordRow): number => (row.demo ? 1 : 0)
 
 /** The most direct record first (its own CVE record, then aliases), real feeds before the demo catalogue, newest, by id. */
 const byDirectness = (a: RecordRow, b: RecordRow): number =>
-  b.relation - a.relation || fromSeed(a) - fromSeed(b) || time(b.modifiedAt) - time(a.modifiedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  b.relation - a.relation ||
+  fromSeed(a) - fromSeed(b) ||
+  time(b.modifiedAt) - time(a.modifiedAt) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-interface Affected { component: SbomComponent, version: string, fixed: string | null }
+interface Affected {
+  component: SbomComponent
+  version: string
+  fixed: string | null
+}
 
-const componentName = (component: SbomComponent): string => (component.group === null ? component.name : `${component.group}/${component.name}`)
+const componentName = (component: SbomComponent): string =>
+  component.group === null ? component.name : `${component.group}/${component.name}`
 
 /** "Upgrade lodash to 4.17.21." per package; the affected versions are named when they need different fixes. */
-function recommendation (affected: Affected[]): string | null {
+function recommendation(affected: Affected[]): string | null {
   const fixes = new Map<string, Map<string, Set<string>>>()
   for (const item of affected) {
     if (item.fixed === null) continue
@@ -151,30 +168,36 @@ function recommendation (affected: Affected[]): string | null {
     byFix.set(item.fixed, (byFix.get(item.fixed) ?? new Set()).add(item.version))
     fixes.set(name, byFix)
   }
-  const sentences = [...fixes].flatMap(([name, byFix]) => byFix.size === 1
-    ? [`Upgrade ${name} to ${[...byFix.keys()][0]!}.`]
-    : [...byFix].map(([fixed, versions]) => `Upgrade ${name} ${[...versions].join(', ')} to ${fixed}.`))
+  const sentences = [...fixes].flatMap(([name, byFix]) =>
+    byFix.size === 1
+      ? [`Upgrade ${name} to ${[...byFix.keys()][0]!}.`]
+      : [...byFix].map(([fixed, versions]) => `Upgrade ${name} ${[...versions].join(', ')} to ${fixed}.`)
+  )
   return sentences.length === 0 ? null : sentences.join(' ')
 }
 
 /** A vulnerability as the console adds it, from the records that speak for it (most direct first). */
-function feedVulnerability (id: string, records: RecordRow[], affected: Map<string, Affected>): SbomVulnerability {
+function feedVulnerability(id: string, records: RecordRow[], affected: Map<string, Affected>): SbomVulnerability {
   const primary = records[0]!
   const url = primary.demo ? null : osvUrl(primary.id)
   const described = records.find((row) => row.summary !== '')
   const detailed = records.find((row) => row.details !== '')
   const scored = records.find((row) => row.vector !== null && row.score !== null) ?? records.find((row) => row.score !== null)
-  const ratings: SbomRating[] = scored === undefined
-    ? []
-    : [{
-        severity: cvssSeverity(scored.score!),
-        method: cvssMethod(scored.vector),
-        score: scored.score,
-        vector: scored.vector,
-        source: { name: 'OSV', url: scored.demo ? null : osvUrl(scored.id) }
-      }]
-  const advisories = new Map<string, { title: string | null, url: string }>()
-  for (const row of records) for (const link of row.links) if (!advisories.has(link.url)) advisories.set(link.url, { title: null, url: link.url })
+  const ratings: SbomRating[] =
+    scored === undefined
+      ? []
+      : [
+          {
+            severity: cvssSeverity(scored.score!),
+            method: cvssMethod(scored.vector),
+            score: scored.score,
+            vector: scored.vector,
+            source: { name: 'OSV', url: scored.demo ? null : osvUrl(scored.id) }
+          }
+        ]
+  const advisories = new Map<string, { title: string | null; url: string }>()
+  for (const row of records)
+    for (const link of row.links) if (!advisories.has(link.url)) advisories.set(link.url, { title: null, url: link.url })
   const published = records.map((row) => time(row.publishedAt)).filter((t) => t > 0)
   const updated = records.map((row) => time(row.modifiedAt)).filter((t) => t > 0)
   return {
@@ -205,8 +228,12 @@ function feedVulnerability (id: string, records: RecordRow[], affected: Map<stri
  * that entry keeps all of its data and gains only the affected components it did not list.
  * Components without a bom-ref cannot be referenced by `affects` and are not checked.
  */
-export async function analyseSbom (db: Db, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
-  return await analyseSbomWith({ affected: affectedLookupOf(db), records: async (ids) => await recordsOf(db, ids) }, document, options)
+export async function analyseSbom(db: Db, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
+  return await analyseSbomWith(
+    { affected: affectedLookupOf(db), records: async (ids) => await recordsOf(db, ids) },
+    document,
+    options
+  )
 }
 
 /**
@@ -220,9 +247,13 @@ export interface FeedSource {
 }
 
 /** analyseSbom with any source of feed data. */
-export async function analyseSbomWith (source: FeedSource, document: SbomDocument, options: AnalyseOptions = {}): Promise<FeedAnalysis> {
+export async function analyseSbomWith(
+  source: FeedSource,
+  document: SbomDocument,
+  options: AnalyseOptions = {}
+): Promise<FeedAnalysis> {
   removeFeedAnalysis(document)
-  type Query = FeedPackage & { ref: string, component: SbomComponent }
+  type Query = FeedPackage & { ref: string; component: SbomComponent }
   const names = new Set<string>()
   const ecosystems = new Set<string>()
   let checked = 0
@@ -252,18 +283,23 @@ export async function analyseSbomWith (source: FeedSource, document: SbomDocumen
     }
   }
   const analysis: FeedAnalysis = {
-    checked, vulnerabilities: 0, affects: 0, packages: [...names].sort(), ecosystems: [...ecosystems].sort()
+    checked,
+    vulnerabilities: 0,
+    affects: 0,
+    packages: [...names].sort(),
+    ecosystems: [...ecosystems].sort()
   }
   if (hits.size === 0) return analysis
 
   const osvIds = [...new Set([...hits.values()].flatMap((list) => list.map((hit) => hit.osvId)))]
   const recordsById = new Map<string, RecordRow[]>()
   for (let from = 0; from < osvIds.length; from += chunk) {
-    for (const row of await source.records(osvIds.slice(from, from + chunk))) recordsById.set(row.id, [...(recordsById.get(row.id) ?? []), row])
+    for (const row of await source.records(osvIds.slice(from, from + chunk)))
+      recordsById.set(row.id, [...(recordsById.get(row.id) ?? []), row])
   }
 
   /** vulnerability id → the records speaking for it, and the affected components by ref. */
-  const found = new Map<string, { records: RecordRow[], affected: Map<string, Affected> }>()
+  const found = new Map<string, { records: RecordRow[]; affected: Map<string, Affected> }>()
   // Components in document order, so the affects (and everything after) come out the same every time.
   for (const [pkg, list] of hits) {
     for (const hit of [...list].sort((a: FeedHit, b: FeedHit) => (a.osvId < b.osvId ? -1 : 1))) {
@@ -285,7 +321,9 @@ export async function analyseSbomWith (source: FeedSource, document: SbomDocumen
   const added: SbomVulnerability[] = []
   for (const [id, { records, affected }] of found) {
     records.sort(byDirectness)
-    const listed = [id, ...records.flatMap((row) => [row.id, ...row.aliases])].map((name) => own.get(name)).find((v) => v !== undefined)
+    const listed = [id, ...records.flatMap((row) => [row.id, ...row.aliases])]
+      .map((name) => own.get(name))
+      .find((v) => v !== undefined)
     if (listed === undefined) {
       added.push(feedVulnerability(id, records, affected))
       continue

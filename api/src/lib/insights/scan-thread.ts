@@ -27,25 +27,27 @@ export interface ScanWorkerOptions {
 /** Room for the largest file's text and parsed form (about 3× its size), with margin; tighter makes V8 collect sooner. */
 export const SCAN_WORKER_HEAP_MB = 1024
 
-export const TOO_COMPLEX = 'The upload needs more memory to check than one upload may use: split the SBOM or leave out what the console does not read.'
+export const TOO_COMPLEX =
+  'The upload needs more memory to check than one upload may use: split the SBOM or leave out what the console does not read.'
 
 /** The worker entry beside this file: compiled JS in production, TypeScript through tsx in tests and dev. */
-function startWorker (maxHeapMb: number): Worker {
+function startWorker(maxHeapMb: number): Worker {
   const here = import.meta.url
   const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb }
   if (!here.endsWith('.ts')) return new Worker(new URL('./scan-worker.js', here), { resourceLimits })
   // As osv-stage.ts: a bootstrap registers tsx in the worker, then imports the entry.
   const tsx = import.meta.resolve('tsx/esm/api')
   const entry = new URL('./scan-worker.ts', here).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`,
-    { eval: true, resourceLimits })
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`, {
+    eval: true,
+    resourceLimits
+  })
 }
 
-async function answer (db: Db, request: ScanWorkerRequest): Promise<ScanWorkerReply> {
+async function answer(db: Db, request: ScanWorkerRequest): Promise<ScanWorkerReply> {
   try {
-    const rows = request.type === 'affected'
-      ? await affectedRows(db, request.pairs, request.options)
-      : await recordsOf(db, request.osvIds)
+    const rows =
+      request.type === 'affected' ? await affectedRows(db, request.pairs, request.options) : await recordsOf(db, request.osvIds)
     return { id: request.id, rows }
   } catch (error) {
     return { id: request.id, error: (error as Error).message }
@@ -58,13 +60,16 @@ export class ScanWorkers {
   private readonly all = new Set<Worker>()
   private closed = false
 
-  constructor (private readonly db: Db, private readonly options: ScanWorkerOptions = {}) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: ScanWorkerOptions = {}
+  ) {}
 
   /**
    * The checked, analysed and compressed scan of files on disk. A bad file rejects with its 400
    * (HttpError), a document too big for the worker's heap with a 413; anything else is the server's.
    */
-  async run (files: Partial<Record<ScanField, string>>): Promise<StoredScan> {
+  async run(files: Partial<Record<ScanField, string>>): Promise<StoredScan> {
     const worker = this.idle.pop() ?? this.start()
     worker.ref()
     const job: ScanJob = { type: 'job', files, chunk: this.options.chunk ?? 2000 }
@@ -82,22 +87,29 @@ export class ScanWorkers {
           } else if (message.type === 'failed') {
             reject(new Error(`scan worker: ${message.message}`))
           } else {
-            void answer(this.db, message).then((reply) => { worker.postMessage(reply) })
+            void answer(this.db, message).then((reply) => {
+              worker.postMessage(reply)
+            })
           }
         }
         const onError = (error: Error): void => {
           reject((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new HttpError(413, TOO_COMPLEX) : error)
         }
-        const onExit = (code: number): void => { reject(new Error(`The scan worker stopped (exit code ${code}) before it answered.`)) }
+        const onExit = (code: number): void => {
+          reject(new Error(`The scan worker stopped (exit code ${code}) before it answered.`))
+        }
         worker.on('message', onMessage).on('error', onError).on('exit', onExit)
         // Listeners of this job only: an idle worker must not answer for the next one.
-        detach = () => { worker.off('message', onMessage).off('error', onError).off('exit', onExit) }
+        detach = () => {
+          worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+        }
         worker.postMessage(job)
       })
       return scan
     } finally {
       detach()
-      const big = Object.values(files).reduce((sum, file) => sum + statSync(file).size, 0) > (this.options.recycleBytes ?? 8 * 1024 * 1024)
+      const big =
+        Object.values(files).reduce((sum, file) => sum + statSync(file).size, 0) > (this.options.recycleBytes ?? 8 * 1024 * 1024)
       if (reusable && !big && !this.closed && this.idle.length < (this.options.keepIdle ?? 1)) {
         // An idle worker never keeps the process alive.
         worker.unref()
@@ -109,7 +121,7 @@ export class ScanWorkers {
     }
   }
 
-  private start (): Worker {
+  private start(): Worker {
     const worker = startWorker(this.options.maxHeapMb ?? SCAN_WORKER_HEAP_MB)
     this.all.add(worker)
     worker.on('exit', () => {
@@ -122,7 +134,7 @@ export class ScanWorkers {
     return worker
   }
 
-  async close (): Promise<void> {
+  async close(): Promise<void> {
     this.closed = true
     this.idle.length = 0
     await Promise.all([...this.all].map(async (worker) => await worker.terminate()))

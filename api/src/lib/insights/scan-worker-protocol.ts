@@ -15,20 +15,17 @@ export interface ScanJob {
 
 /** The worker asks the main thread (which holds the database) for feed data. */
 export type ScanWorkerRequest =
-  | { type: 'affected', id: number, pairs: FeedPair[], options: FeedHitOptions }
-  | { type: 'records', id: number, osvIds: string[] }
+  { type: 'affected'; id: number; pairs: FeedPair[]; options: FeedHitOptions } | { type: 'records'; id: number; osvIds: string[] }
 
 export type ScanWorkerMessage =
   | ScanWorkerRequest
-  | { type: 'done', scan: StoredScan }
+  | { type: 'done'; scan: StoredScan }
   /** A file the upload must refuse: its 400 detail. */
-  | { type: 'rejected', detail: string }
+  | { type: 'rejected'; detail: string }
   /** The server's fault (a database read failed, a bug): a 500, and the worker is not reused. */
-  | { type: 'failed', message: string }
+  | { type: 'failed'; message: string }
 
 /** What the main thread sends: a job, or the rows a request of the job asked for. */
 export type ScanWorkerInbound = ScanJob | ScanWorkerReply
 
-export type ScanWorkerReply =
-  | { id: number, rows: AffectedRow[] | RecordRow[] }
-  | { id: number, error: string }
+export type ScanWorkerReply = { id: number; rows: AffectedRow[] | RecordRow[] } | { id: number; error: string }

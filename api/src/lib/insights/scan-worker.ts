@@ -45,10 +45,12 @@ const collectIfGrown = (): void => {
 const post = (message: ScanWorkerMessage): void => port.postMessage(message)
 
 let nextId = 0
-const pending = new Map<number, { resolve: (rows: unknown[]) => void, reject: (error: Error) => void }>()
+const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>()
 port.on('message', (message: ScanWorkerInbound) => {
   if ('type' in message) {
-    run(message).catch((error: unknown) => { post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }) })
+    run(message).catch((error: unknown) => {
+      post({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+    })
     return
   }
   const reply = message
@@ -60,15 +62,15 @@ port.on('message', (message: ScanWorkerInbound) => {
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
 
-async function ask<T> (request: WithoutId<ScanWorkerRequest>): Promise<T[]> {
+async function ask<T>(request: WithoutId<ScanWorkerRequest>): Promise<T[]> {
   const id = nextId++
   const rows = new Promise<unknown[]>((resolve, reject) => pending.set(id, { resolve, reject }))
   post({ ...request, id } as ScanWorkerRequest)
-  return await rows as T[]
+  return (await rows) as T[]
 }
 
 /** Reads, parses and normalises one file; a bad file ends the upload with its 400. */
-function read<T> (input: ScanJob, field: ScanField, normalise: (value: unknown) => T): T | 'rejected' {
+function read<T>(input: ScanJob, field: ScanField, normalise: (value: unknown) => T): T | 'rejected' {
   try {
     // Read straight into a string (no bytes kept beside it); the text goes once parseJsonText returns.
     const value = parseJsonText(readFileSync(input.files[field]!, 'utf8'))
@@ -82,7 +84,7 @@ function read<T> (input: ScanJob, field: ScanField, normalise: (value: unknown) 
   }
 }
 
-async function run (input: ScanJob): Promise<void> {
+async function run(input: ScanJob): Promise<void> {
   const scan: StoredScan = { sbom: null, audit: null }
   if (input.files.audit !== undefined) {
     const audit = read(input, 'audit', normaliseAudit)
@@ -96,14 +98,17 @@ async function run (input: ScanJob): Promise<void> {
     const document = streamed ?? read(input, 'sbom', (value) => normaliseSbom(value, { release: true }))
     if (document === 'rejected') return
     collect()
-    const feed = await analyseSbomWith({
-      affected: async (pairs, options) => {
-        collectIfGrown()
-        return await ask<AffectedRow>({ type: 'affected', pairs, options })
+    const feed = await analyseSbomWith(
+      {
+        affected: async (pairs, options) => {
+          collectIfGrown()
+          return await ask<AffectedRow>({ type: 'affected', pairs, options })
+        },
+        records: async (osvIds) => await ask<RecordRow>({ type: 'records', osvIds }),
+        chunk: input.chunk
       },
-      records: async (osvIds) => await ask<RecordRow>({ type: 'records', osvIds }),
-      chunk: input.chunk
-    }, document)
+      document
+    )
     collect()
     scan.sbom = await packSbomColumns(document, feed, false)
   }

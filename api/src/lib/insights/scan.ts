@@ -42,12 +42,12 @@ export interface PreparedScan {
 export interface ScanSummary {
   report_uid: string
   has_scan_uploaded: true
-  sbom: { spec_version: string, components: number, vulnerabilities: number } | null
-  audit: { rules: number, results: number } | null
+  sbom: { spec_version: string; components: number; vulnerabilities: number } | null
+  audit: { rules: number; results: number } | null
 }
 
 /** What is wrong with an uploaded file, said as its 400 (undefined: the error is the server's). */
-export function fileProblem (field: ScanField, error: unknown): string | undefined {
+export function fileProblem(field: ScanField, error: unknown): string | undefined {
   if (error instanceof DocumentError) return `${field}: ${error.message}`
   // A stack overflow from absurd nesting is still the file's fault, not the server's.
   if (error instanceof RangeError) return `${field}: is nested too deeply`
@@ -55,7 +55,7 @@ export function fileProblem (field: ScanField, error: unknown): string | undefin
 }
 
 /** Parse and check one uploaded file; a bad one is a 400 naming the field and the reason. */
-function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unknown) => T): T {
+function check<T>(field: ScanField, bytes: Uint8Array, normalise: (value: unknown) => T): T {
   try {
     return normalise(parseJson(bytes))
   } catch (error) {
@@ -66,7 +66,7 @@ function check<T> (field: ScanField, bytes: Uint8Array, normalise: (value: unkno
 }
 
 /** Serialised and compressed once, so `GET .../sbom` only sends bytes. */
-export async function packSbom (document: SbomDocument, feed: FeedAnalysis | null, demo = false): Promise<PreparedSbom> {
+export async function packSbom(document: SbomDocument, feed: FeedAnalysis | null, demo = false): Promise<PreparedSbom> {
   const json = JSON.stringify(document)
   return {
     document,
@@ -85,7 +85,11 @@ export async function packSbom (document: SbomDocument, feed: FeedAnalysis | nul
  * serialised; without it (benchmarks of the parsing alone), it is stored as uploaded. `demo` is
  * for the seed's own SBOMs only (matched against the demo catalogue too); uploads never set it.
  */
-export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>, db?: Db, { demo = false }: { demo?: boolean } = {}): Promise<PreparedScan> {
+export async function prepareScan(
+  files: Partial<Record<ScanField, Uint8Array>>,
+  db?: Db,
+  { demo = false }: { demo?: boolean } = {}
+): Promise<PreparedScan> {
   const audit = files.audit === undefined ? null : check('audit', files.audit, normaliseAudit)
   let sbom: PreparedSbom | null = null
   if (files.sbom !== undefined) {
@@ -96,14 +100,26 @@ export async function prepareScan (files: Partial<Record<ScanField, Uint8Array>>
 }
 
 /** The report's `analysis` from the parts given, the part not given read from what is stored. */
-export async function analysisOf (tx: Db, tenantUid: string, reportUid: string,
-  parts: { sbom: SbomStats | null, audit: AuditDocument | null }): Promise<string | null> {
-  const [sbomRow] = parts.sbom !== null
-    ? [{ stats: parts.sbom }]
-    : await tx.select({ stats: insightSboms.stats }).from(insightSboms).where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
-  const [auditRow] = parts.audit !== null
-    ? [{ document: parts.audit }]
-    : await tx.select({ document: insightAudits.document }).from(insightAudits).where(owned(insightAudits, tenantUid, eq(insightAudits.reportUid, reportUid)))
+export async function analysisOf(
+  tx: Db,
+  tenantUid: string,
+  reportUid: string,
+  parts: { sbom: SbomStats | null; audit: AuditDocument | null }
+): Promise<string | null> {
+  const [sbomRow] =
+    parts.sbom !== null
+      ? [{ stats: parts.sbom }]
+      : await tx
+          .select({ stats: insightSboms.stats })
+          .from(insightSboms)
+          .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+  const [auditRow] =
+    parts.audit !== null
+      ? [{ document: parts.audit }]
+      : await tx
+          .select({ document: insightAudits.document })
+          .from(insightAudits)
+          .where(owned(insightAudits, tenantUid, eq(insightAudits.reportUid, reportUid)))
   return writeAnalysis({ sbom: sbomRow?.stats ?? null, audit: auditRow?.document ?? null })
 }
 
@@ -127,7 +143,10 @@ export interface StoredScan {
   audit: AuditDocument | null
 }
 
-export const storedScan = (scan: PreparedScan): StoredScan => ({ sbom: scan.sbom === null ? null : sbomColumns(scan.sbom), audit: scan.audit })
+export const storedScan = (scan: PreparedScan): StoredScan => ({
+  sbom: scan.sbom === null ? null : sbomColumns(scan.sbom),
+  audit: scan.audit
+})
 
 /** The insight_sboms columns of a prepared SBOM (uploaded_at aside). */
 export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
@@ -147,7 +166,7 @@ export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
  * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
  * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
  */
-export async function storeScan (db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanSummary> {
+export async function storeScan(db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanSummary> {
   // A big document goes in pieces before the transaction (sbom-chunks.ts); the row then points at them.
   let upload: string | null = null
   if (scan.sbom !== null) {
@@ -163,17 +182,29 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
   let replaced: string | null = null
   try {
     await db.transaction(async (tx) => {
-      const [report] = await tx.select({ uid: insightReports.uid }).from(insightReports)
-        .where(reportWhere(tenantUid, reportUid)).for('update')
+      const [report] = await tx
+        .select({ uid: insightReports.uid })
+        .from(insightReports)
+        .where(reportWhere(tenantUid, reportUid))
+        .for('update')
       if (report === undefined) throw new HttpError(401, INVALID_REPORT_TOKEN)
       const now = new Date()
 
       if (scan.sbom !== null) {
-        const [previous] = await tx.select({ upload: insightSboms.documentUpload }).from(insightSboms)
+        const [previous] = await tx
+          .select({ upload: insightSboms.documentUpload })
+          .from(insightSboms)
           .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
         replaced = previous?.upload ?? null
-        const values = { ...scan.sbom, ...(upload === null ? {} : { documentGzipBase64: '' }), documentUpload: upload, uploadedAt: now }
-        await tx.insert(insightSboms).values({ tenantUid, reportUid, ...values })
+        const values = {
+          ...scan.sbom,
+          ...(upload === null ? {} : { documentGzipBase64: '' }),
+          documentUpload: upload,
+          uploadedAt: now
+        }
+        await tx
+          .insert(insightSboms)
+          .values({ tenantUid, reportUid, ...values })
           .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
       }
       await writeAudit(tx, tenantUid, reportUid, scan, now)
@@ -188,15 +219,20 @@ export async function storeScan (db: Db, tenantUid: string, reportUid: string, s
   return {
     report_uid: reportUid,
     has_scan_uploaded: true,
-    sbom: scan.sbom === null
-      ? null
-      : { spec_version: scan.sbom.specVersion, components: scan.sbom.componentCount, vulnerabilities: scan.sbom.vulnerabilityCount },
+    sbom:
+      scan.sbom === null
+        ? null
+        : {
+            spec_version: scan.sbom.specVersion,
+            components: scan.sbom.componentCount,
+            vulnerabilities: scan.sbom.vulnerabilityCount
+          },
     audit: scan.audit === null ? null : { rules: scan.audit.rules.rules.length, results: scan.audit.results.length }
   }
 }
 
 /** The audit part of storeScan's transaction, then the report's analysis and upload time. */
-async function writeAudit (tx: Db, tenantUid: string, reportUid: string, scan: StoredScan, now: Date): Promise<void> {
+async function writeAudit(tx: Db, tenantUid: string, reportUid: string, scan: StoredScan, now: Date): Promise<void> {
   if (scan.audit !== null) {
     const values = {
       ruleCount: scan.audit.rules.rules.length,
@@ -204,7 +240,9 @@ async function writeAudit (tx: Db, tenantUid: string, reportUid: string, scan: S
       document: scan.audit,
       uploadedAt: now
     }
-    await tx.insert(insightAudits).values({ tenantUid, reportUid, ...values })
+    await tx
+      .insert(insightAudits)
+      .values({ tenantUid, reportUid, ...values })
       .onConflictDoUpdate({ target: [insightAudits.tenantUid, insightAudits.reportUid], set: values })
   }
   const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: scan.sbom?.stats ?? null, audit: scan.audit })

@@ -49,7 +49,8 @@ export const DEMO_REPORTS: SeedReport[] = [
       encryption_in_transit: true,
       industry: 'Retail / e-commerce',
       purpose: 'Public online shop: product catalogue, customer accounts, basket and checkout.',
-      environment: 'Cloud VM in a public subnet (eu-central-1), reachable from the internet on 443; administered over SSH from the office VPN.',
+      environment:
+        'Cloud VM in a public subnet (eu-central-1), reachable from the internet on 443; administered over SSH from the office VPN.',
       sold_in: 'EU, UK'
     },
     sbom: async () => await scanTree(debianServerTree()),
@@ -59,7 +60,12 @@ export const DEMO_REPORTS: SeedReport[] = [
     name: 'Security console (npm dependencies)',
     type: 'application',
     daysAgo: 5,
-    context: { make: 'Security console', model: 'security-console (this repository)', industry: 'Software', encryption_in_transit: true },
+    context: {
+      make: 'Security console',
+      model: 'security-console (this repository)',
+      industry: 'Software',
+      encryption_in_transit: true
+    },
     sbom: async () => lockfileSbom(LOCKFILE)
   },
   {
@@ -83,8 +89,12 @@ export const OTHER_REPORTS: SeedReport[] = [
  * Seeds the reports of a tenant that has none yet; returns how many it created. `ensureFeed`
  * loads the demo vulnerability feed first (once), so the SBOMs are analysed against it.
  */
-export async function seedInsightReports (db: Db, tenantUid: string, reports: SeedReport[],
-  { now = new Date(), ensureFeed }: { now?: Date, ensureFeed?: () => Promise<void> } = {}): Promise<number> {
+export async function seedInsightReports(
+  db: Db,
+  tenantUid: string,
+  reports: SeedReport[],
+  { now = new Date(), ensureFeed }: { now?: Date; ensureFeed?: () => Promise<void> } = {}
+): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(insightReports).where(owned(insightReports, tenantUid))
   if ((existing?.n ?? 0) > 0) return 0
   await ensureFeed?.()
@@ -100,7 +110,16 @@ export async function seedInsightReports (db: Db, tenantUid: string, reports: Se
     const sbom = await sboms[index]
     const audit = item.audit === true ? Buffer.from(JSON.stringify(demoAudit())) : undefined
     if (sbom === undefined && audit === undefined) continue
-    await storeScan(db, tenantUid, report.uid, storedScan(await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db, { demo: true })))
+    await storeScan(
+      db,
+      tenantUid,
+      report.uid,
+      storedScan(
+        await prepareScan({ ...(sbom === undefined ? {} : { sbom }), ...(audit === undefined ? {} : { audit }) }, db, {
+          demo: true
+        })
+      )
+    )
   }
   return reports.length
 }

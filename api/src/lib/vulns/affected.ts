@@ -3,7 +3,9 @@ import type { OsvRange } from './osv-record.js'
 import { compareSemver, type Compare } from './versions/index.js'
 
 /** A version found affected: the version that fixes it, when the range that holds it has one. */
-export interface AffectedHit { fixed: string | null }
+export interface AffectedHit {
+  fixed: string | null
+}
 
 /**
  * Whether a version lies in an OSV range, as the OSV schema's evaluation describes it: walk the
@@ -13,7 +15,7 @@ export interface AffectedHit { fixed: string | null }
  * version is affected, the first closing event above it says what fixes it: a `fixed` (its
  * value) or a `last_affected` (no fix known); null when it is not affected.
  */
-export function affectingRange (version: string, events: Array<Record<string, string>>, compare: Compare): AffectedHit | null {
+export function affectingRange(version: string, events: Array<Record<string, string>>, compare: Compare): AffectedHit | null {
   // Most distro and npm ranges are just "introduced 0, fixed X": one comparison.
   if (events.length === 2 && events[0]!.introduced === '0' && typeof events[1]!.fixed === 'string') {
     return compare(version, events[1]!.fixed) < 0 ? { fixed: events[1]!.fixed } : null
@@ -27,14 +29,16 @@ export function affectingRange (version: string, events: Array<Record<string, st
     if (limit.value !== '*' && atOrBelow(limit.value)) return null
   }
   const KIND_ORDER = ['introduced', 'last_affected', 'fixed']
-  const sorted = parsed.filter((event) => event.kind !== 'limit').sort((a, b) => {
-    if (a.value === '0' && a.kind === 'introduced') return -1
-    if (b.value === '0' && b.kind === 'introduced') return 1
-    return compare(a.value, b.value) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)
-  })
+  const sorted = parsed
+    .filter((event) => event.kind !== 'limit')
+    .sort((a, b) => {
+      if (a.value === '0' && a.kind === 'introduced') return -1
+      if (b.value === '0' && b.kind === 'introduced') return 1
+      return compare(a.value, b.value) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)
+    })
   let affected = false
   // Events above the version come last in `sorted` and cannot change `affected` any more.
-  let closing: { kind: string, value: string } | undefined
+  let closing: { kind: string; value: string } | undefined
   for (const event of sorted) {
     if (event.kind === 'introduced') {
       if (atOrBelow(event.value)) affected = true
@@ -50,11 +54,15 @@ export function affectingRange (version: string, events: Array<Record<string, st
   return { fixed: closing?.kind === 'fixed' ? closing.value : null }
 }
 
-export function inRange (version: string, events: Array<Record<string, string>>, compare: Compare): boolean {
+export function inRange(version: string, events: Array<Record<string, string>>, compare: Compare): boolean {
   return affectingRange(version, events, compare) !== null
 }
 
-export interface AffectedSpec { ecosystem: string, ranges: unknown[], versions: string[] }
+export interface AffectedSpec {
+  ecosystem: string
+  ranges: unknown[]
+  versions: string[]
+}
 
 /**
  * Whether a package version is affected by one OSV `affected[]` entry, and by what fix: in an
@@ -63,7 +71,11 @@ export interface AffectedSpec { ecosystem: string, ranges: unknown[], versions: 
  * skipped: the explicit `versions` list still applies. The fix is the first affecting range's
  * that has one (null for a version only listed, or a range closed by `last_affected`).
  */
-export function affectedBy (version: string, entry: AffectedSpec, ecosystemCompare = ecosystemComparator(entry.ecosystem)): AffectedHit | null {
+export function affectedBy(
+  version: string,
+  entry: AffectedSpec,
+  ecosystemCompare = ecosystemComparator(entry.ecosystem)
+): AffectedHit | null {
   let hit: AffectedHit | null = null
   for (const range of entry.ranges as OsvRange[]) {
     const compare = range.type === 'SEMVER' ? compareSemver : ecosystemCompare
@@ -84,7 +96,7 @@ export function affectedBy (version: string, entry: AffectedSpec, ecosystemCompa
  * ("v0.17.0" for a listed "0.17.0" in Go, "2.0.0" for "2.0" in PyPI). A listed version the
  * ordering cannot read is only matched as written.
  */
-function isListed (version: string, versions: string[], compare: Compare | undefined): boolean {
+function isListed(version: string, versions: string[], compare: Compare | undefined): boolean {
   if (versions.includes(version)) return true
   if (compare === undefined || versions.length === 0) return false
   return versions.some((listed) => {
@@ -97,6 +109,10 @@ function isListed (version: string, versions: string[], compare: Compare | undef
 }
 
 /** affectedBy() without the fix: what device matching needs. */
-export function isAffected (version: string, entry: AffectedSpec, ecosystemCompare = ecosystemComparator(entry.ecosystem)): boolean {
+export function isAffected(
+  version: string,
+  entry: AffectedSpec,
+  ecosystemCompare = ecosystemComparator(entry.ecosystem)
+): boolean {
   return affectedBy(version, entry, ecosystemCompare) !== null
 }

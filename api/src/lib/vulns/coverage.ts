@@ -19,7 +19,7 @@ export interface EcosystemCoverage {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** Recounts feed_ecosystems from the affected rows (one grouped query; after imports and syncs). */
-export async function refreshFeedEcosystems (db: Db): Promise<void> {
+export async function refreshFeedEcosystems(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM feed_ecosystems`)
     await tx.execute(sql`
@@ -30,19 +30,34 @@ export async function refreshFeedEcosystems (db: Db): Promise<void> {
 }
 
 /** The advisories loaded for each of these ecosystem keys (0 when none: the gap to report). */
-export async function coverageOf (db: Db, ecosystems: Iterable<string>): Promise<Map<string, EcosystemCoverage>> {
+export async function coverageOf(db: Db, ecosystems: Iterable<string>): Promise<Map<string, EcosystemCoverage>> {
   const keys = [...new Set(ecosystems)].filter((key) => key !== '')
-  const out = new Map<string, EcosystemCoverage>(keys.map((ecosystem) => [ecosystem, { ecosystem, advisories: 0, demoAdvisories: 0 }]))
+  const out = new Map<string, EcosystemCoverage>(
+    keys.map((ecosystem) => [ecosystem, { ecosystem, advisories: 0, demoAdvisories: 0 }])
+  )
   if (keys.length === 0) return out
-  const rows = rowsOf<{ ecosystem: string, records: number, demo_records: number }>(await db.execute(sql`
-    SELECT ecosystem, records, demo_records FROM feed_ecosystems WHERE ecosystem IN (SELECT jsonb_array_elements_text(${json(keys)}))`))
-  for (const row of rows) out.set(row.ecosystem, { ecosystem: row.ecosystem, advisories: Number(row.records), demoAdvisories: Number(row.demo_records) })
+  const rows = rowsOf<{ ecosystem: string; records: number; demo_records: number }>(
+    await db.execute(sql`
+    SELECT ecosystem, records, demo_records FROM feed_ecosystems WHERE ecosystem IN (SELECT jsonb_array_elements_text(${json(keys)}))`)
+  )
+  for (const row of rows)
+    out.set(row.ecosystem, {
+      ecosystem: row.ecosystem,
+      advisories: Number(row.records),
+      demoAdvisories: Number(row.demo_records)
+    })
   return out
 }
 
 /** Every ecosystem with advisories loaded, for Settings › Vulnerability feed. */
-export async function allCoverage (db: Db): Promise<EcosystemCoverage[]> {
-  const rows = rowsOf<{ ecosystem: string, records: number, demo_records: number }>(await db.execute(sql`
-    SELECT ecosystem, records, demo_records FROM feed_ecosystems ORDER BY ecosystem`))
-  return rows.map((row) => ({ ecosystem: row.ecosystem, advisories: Number(row.records), demoAdvisories: Number(row.demo_records) }))
+export async function allCoverage(db: Db): Promise<EcosystemCoverage[]> {
+  const rows = rowsOf<{ ecosystem: string; records: number; demo_records: number }>(
+    await db.execute(sql`
+    SELECT ecosystem, records, demo_records FROM feed_ecosystems ORDER BY ecosystem`)
+  )
+  return rows.map((row) => ({
+    ecosystem: row.ecosystem,
+    advisories: Number(row.records),
+    demoAdvisories: Number(row.demo_records)
+  }))
 }

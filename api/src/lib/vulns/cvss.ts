@@ -24,7 +24,7 @@ const fullyDefined = (vector: string): boolean => {
 }
 
 /** The base score of a CVSS vector, or null when it is not a complete, valid vector. */
-export function cvssBaseScore (vector: string): number | null {
+export function cvssBaseScore(vector: string): number | null {
   const text = vector.trim().replace(/^\((.*)\)$/, '$1')
   const scorer = SCORERS.find(([prefix]) => prefix.test(text))?.[1]
   if (scorer === undefined) return null
@@ -44,11 +44,13 @@ const PREFERENCE = ['CVSS_V3', 'CVSS_V4', 'CVSS_V2']
  * The score and vector of an OSV `severity[]`. Distro ratings ({type: "Ubuntu", score: "medium"})
  * carry no number and are not turned into one.
  */
-export function severityScore (severity: unknown): { score: number, vector: string } | null {
+export function severityScore(severity: unknown): { score: number; vector: string } | null {
   if (!Array.isArray(severity)) return null
   const entries = severity
-    .filter((entry): entry is { type: string, score: string } =>
-      typeof entry === 'object' && entry !== null && typeof entry.type === 'string' && typeof entry.score === 'string')
+    .filter(
+      (entry): entry is { type: string; score: string } =>
+        typeof entry === 'object' && entry !== null && typeof entry.type === 'string' && typeof entry.score === 'string'
+    )
     .filter((entry) => PREFERENCE.includes(entry.type))
     .sort((a, b) => PREFERENCE.indexOf(a.type) - PREFERENCE.indexOf(b.type))
   for (const entry of entries) {

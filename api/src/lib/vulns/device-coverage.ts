@@ -5,15 +5,27 @@ import { owned } from '../tenant-scope.js'
 import { coverageOf } from './coverage.js'
 import { ecosystemKey } from './ecosystems.js'
 
-export interface CoverageJson { ecosystem: string, packages: number, advisories: number, demo_advisories: number }
+export interface CoverageJson {
+  ecosystem: string
+  packages: number
+  advisories: number
+  demo_advisories: number
+}
 
 /**
  * What a device's findings can be trusted for: per ecosystem of its packages, the advisories the
  * feed holds (0 = its findings are incomplete), and how many packages sit in no ecosystem the
  * console can match (RTOS firmware, an OS with no OSV feed) and so were never checked.
  */
-export async function deviceCoverage (db: Db, tenantUid: string, deviceUid: string, demo: boolean): Promise<{ coverage: CoverageJson[], unmatched: number }> {
-  const groups = await db.select({ ecosystem: devicePackages.ecosystem, n: count() }).from(devicePackages)
+export async function deviceCoverage(
+  db: Db,
+  tenantUid: string,
+  deviceUid: string,
+  demo: boolean
+): Promise<{ coverage: CoverageJson[]; unmatched: number }> {
+  const groups = await db
+    .select({ ecosystem: devicePackages.ecosystem, n: count() })
+    .from(devicePackages)
     .where(owned(devicePackages, tenantUid, sql`${devicePackages.deviceUid} = ${deviceUid}`))
     .groupBy(devicePackages.ecosystem)
   let unmatched = 0
@@ -24,15 +36,17 @@ export async function deviceCoverage (db: Db, tenantUid: string, deviceUid: stri
     else packages.set(key, (packages.get(key) ?? 0) + group.n)
   }
   const loaded = await coverageOf(db, packages.keys())
-  const coverage = [...packages].sort(([a], [b]) => (a < b ? -1 : 1)).map(([ecosystem, n]) => {
-    const found = loaded.get(ecosystem)
-    return {
-      ecosystem,
-      packages: n,
-      advisories: found?.advisories ?? 0,
-      // The demo catalogue covers demo devices only: a real device is never told it is covered by it.
-      demo_advisories: demo ? (found?.demoAdvisories ?? 0) : 0
-    }
-  })
+  const coverage = [...packages]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ecosystem, n]) => {
+      const found = loaded.get(ecosystem)
+      return {
+        ecosystem,
+        packages: n,
+        advisories: found?.advisories ?? 0,
+        // The demo catalogue covers demo devices only: a real device is never told it is covered by it.
+        demo_advisories: demo ? (found?.demoAdvisories ?? 0) : 0
+      }
+    })
   return { coverage, unmatched }
 }

@@ -38,7 +38,7 @@ export const ecosystemBase = (ecosystem: string): string => ecosystem.split(':')
 /** The version ordering of an ecosystem, or undefined when there is none here (Hex, Pub...). */
 export const ecosystemScheme = (ecosystem: string): VersionScheme | undefined => SCHEMES[ecosystemBase(ecosystem)]
 
-export function ecosystemComparator (ecosystem: string): Compare | undefined {
+export function ecosystemComparator(ecosystem: string): Compare | undefined {
   const scheme = ecosystemScheme(ecosystem)
   return scheme === undefined ? undefined : COMPARATORS[scheme]
 }
@@ -51,7 +51,7 @@ export const matchesBySource = (ecosystem: string): boolean => BY_SOURCE.has(eco
  * NuGet ids and Packagist names ignore case ("Newtonsoft.Json", "jQuery"/"jquery" in GitHub's
  * records); every other ecosystem as written (Maven, Go and RubyGems names are case-sensitive).
  */
-export function feedPackageName (ecosystem: string, name: string): string {
+export function feedPackageName(ecosystem: string, name: string): string {
   switch (ecosystemBase(ecosystem)) {
     case 'PyPI':
       return name.toLowerCase().replace(/[-_.]+/g, '-')
@@ -70,7 +70,7 @@ const isLts = (year: number, month: string): boolean => year % 2 === 0 && month 
  * per-product strings ("Red Hat:enterprise_linux:9::baseos", "Red Hat:rhel_eus:9.4::appstream")
  * become "Red Hat:9", and an Ubuntu LTS release gets its ":LTS" suffix however it was written.
  */
-export function ecosystemKey (ecosystem: string): string {
+export function ecosystemKey(ecosystem: string): string {
   const text = ecosystem.trim()
   const redHat = /^Red Hat:(?:enterprise_linux|rhel_[a-z0-9]+):(\d+)(?:[.:]|$)/.exec(text)
   if (redHat !== null) return `Red Hat:${redHat[1]}`
@@ -84,7 +84,7 @@ export function ecosystemKey (ecosystem: string): string {
  * 'Debian:12', ('ubuntu', '22.04') → 'Ubuntu:22.04:LTS', ('alpine', '3.18.4') → 'Alpine:v3.18',
  * ('rhel', '9.3') → 'Red Hat:9'; null when there is no OSV feed for it.
  */
-export function osvEcosystem (platformId: string, versionId: string): string | null {
+export function osvEcosystem(platformId: string, versionId: string): string | null {
   const id = platformId.trim().toLowerCase()
   const version = versionId.trim()
   const major = /^(\d+)/.exec(version)?.[1]

@@ -48,18 +48,23 @@ export interface AffectedRow {
 }
 
 /** A distinct (ecosystem, feed package name) pair to look up. */
-export interface FeedPair { e: string, n: string }
+export interface FeedPair {
+  e: string
+  n: string
+}
 
 /** The affected rows of these (ecosystem, name) pairs: the only database read of the matching. */
-export async function affectedRows (db: Db, pairs: readonly FeedPair[], options: FeedHitOptions = {}): Promise<AffectedRow[]> {
-  return await db.select({
-    osvId: vulnerabilityAffected.osvId,
-    ecosystem: vulnerabilityAffected.ecosystem,
-    packageName: vulnerabilityAffected.packageName,
-    ranges: vulnerabilityAffected.ranges,
-    versions: vulnerabilityAffected.versions,
-    demo: vulnerabilityAffected.demo
-  }).from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
+export async function affectedRows(db: Db, pairs: readonly FeedPair[], options: FeedHitOptions = {}): Promise<AffectedRow[]> {
+  return await db
+    .select({
+      osvId: vulnerabilityAffected.osvId,
+      ecosystem: vulnerabilityAffected.ecosystem,
+      packageName: vulnerabilityAffected.packageName,
+      ranges: vulnerabilityAffected.ranges,
+      versions: vulnerabilityAffected.versions,
+      demo: vulnerabilityAffected.demo
+    })
+    .from(vulnerabilityAffected).where(sql`(${vulnerabilityAffected.ecosystem}, ${vulnerabilityAffected.packageName}) IN
     (SELECT e, n FROM jsonb_to_recordset(${json(pairs)}) AS k(e text, n text))
     ${options.demo === true ? sql`` : sql`AND NOT ${vulnerabilityAffected.demo}`}`)
 }
@@ -67,13 +72,20 @@ export async function affectedRows (db: Db, pairs: readonly FeedPair[], options:
 /** Reads the affected rows of some pairs: the database itself, or (in a worker) a message to the thread that has it. */
 export type AffectedLookup = (pairs: FeedPair[], options: FeedHitOptions) => Promise<AffectedRow[]>
 
-export const affectedLookupOf = (db: Db): AffectedLookup => async (pairs, options) => await affectedRows(db, pairs, options)
+export const affectedLookupOf =
+  (db: Db): AffectedLookup =>
+  async (pairs, options) =>
+    await affectedRows(db, pairs, options)
 
 /** Distinct (ecosystem, name) pairs whose affected rows one query of feedHits() reads. */
 const PAIRS_PER_QUERY = 1000
 
 /** For each package the feed says is affected, the records that say so (one hit per record). */
-export async function feedHits<P extends FeedPackage> (db: Db, packages: readonly P[], options: FeedHitOptions = {}): Promise<Map<P, FeedHit[]>> {
+export async function feedHits<P extends FeedPackage>(
+  db: Db,
+  packages: readonly P[],
+  options: FeedHitOptions = {}
+): Promise<Map<P, FeedHit[]>> {
   return await feedHitsWith(affectedLookupOf(db), packages, options, PAIRS_PER_QUERY)
 }
 
@@ -81,8 +93,12 @@ export async function feedHits<P extends FeedPackage> (db: Db, packages: readonl
  * feedHits with any lookup. `chunk` bounds the pairs per lookup: each query stays short, so a
  * server answers other requests between them (an SBOM of 900,000 components is that many pairs).
  */
-export async function feedHitsWith<P extends FeedPackage> (lookup: AffectedLookup, packages: readonly P[],
-  options: FeedHitOptions = {}, chunk = Infinity): Promise<Map<P, FeedHit[]>> {
+export async function feedHitsWith<P extends FeedPackage>(
+  lookup: AffectedLookup,
+  packages: readonly P[],
+  options: FeedHitOptions = {},
+  chunk = Infinity
+): Promise<Map<P, FeedHit[]>> {
   /** "ecosystem\0name" → the packages under it. */
   const wanted = new Map<string, P[]>()
   for (const pkg of packages) {
@@ -107,7 +123,7 @@ export async function feedHitsWith<P extends FeedPackage> (lookup: AffectedLooku
   return hits
 }
 
-function addHits<P extends FeedPackage> (affected: AffectedRow[], wanted: Map<string, P[]>, hits: Map<P, FeedHit[]>): void {
+function addHits<P extends FeedPackage>(affected: AffectedRow[], wanted: Map<string, P[]>, hits: Map<P, FeedHit[]>): void {
   for (const entry of affected) {
     const compare = ecosystemComparator(entry.ecosystem)
     for (const pkg of wanted.get(`${entry.ecosystem}\0${entry.packageName}`) ?? []) {

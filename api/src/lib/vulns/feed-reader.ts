@@ -9,7 +9,7 @@ import { InputError } from '../accounts.js'
  * A document that cannot be read comes back as an error and the walk goes on.
  */
 
-export type FeedDocument = { source: string, text: string } | { source: string, error: string }
+export type FeedDocument = { source: string; text: string } | { source: string; error: string }
 
 /** A bigger single document is refused rather than parsed (JSON.parse needs it whole). */
 export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024
@@ -27,7 +27,7 @@ const tooBig = (bytes: number): string =>
 const isZip = (file: string): boolean => file.toLowerCase().endsWith('.zip')
 const isJson = (file: string): boolean => file.toLowerCase().endsWith('.json')
 
-export async function * readFeed (target: string): AsyncGenerator<FeedDocument> {
+export async function* readFeed(target: string): AsyncGenerator<FeedDocument> {
   let stat: fs.Stats
   try {
     stat = await fs.promises.stat(target)
@@ -43,7 +43,7 @@ export async function * readFeed (target: string): AsyncGenerator<FeedDocument> 
     for await (const file of walk(root)) {
       if (isZip(file)) {
         while (ahead.length > 0) yield await ahead.shift()!
-        yield * readZip(file, label(file))
+        yield* readZip(file, label(file))
       } else if (isJson(file)) {
         ahead.push(readJson(file, label(file)))
         if (ahead.length >= READ_AHEAD) yield await ahead.shift()!
@@ -51,23 +51,24 @@ export async function * readFeed (target: string): AsyncGenerator<FeedDocument> 
     }
     while (ahead.length > 0) yield await ahead.shift()!
   } else if (isZip(root)) {
-    yield * readZip(root, path.basename(root))
+    yield* readZip(root, path.basename(root))
   } else {
     yield await readJson(root, path.basename(root))
   }
 }
 
-async function * walk (dir: string): AsyncGenerator<string> {
-  const entries = (await fs.promises.readdir(dir, { withFileTypes: true }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+async function* walk(dir: string): AsyncGenerator<string> {
+  const entries = (await fs.promises.readdir(dir, { withFileTypes: true })).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+  )
   for (const entry of entries) {
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield * walk(full)
+    if (entry.isDirectory()) yield* walk(full)
     else if (entry.isFile()) yield full
   }
 }
 
-async function readJson (file: string, source: string): Promise<FeedDocument> {
+async function readJson(file: string, source: string): Promise<FeedDocument> {
   try {
     const { size } = await fs.promises.stat(file)
     if (size > MAX_DOCUMENT_BYTES) return { source, error: tooBig(size) }
@@ -77,7 +78,7 @@ async function readJson (file: string, source: string): Promise<FeedDocument> {
   }
 }
 
-async function * readZip (file: string, source: string): AsyncGenerator<FeedDocument> {
+async function* readZip(file: string, source: string): AsyncGenerator<FeedDocument> {
   let zip: yauzl.ZipFile
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false })

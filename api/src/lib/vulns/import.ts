@@ -36,11 +36,19 @@ export interface ImportOptions {
   onSkip?: (source: string, reason: string) => void
 }
 
-export async function importOsv (db: Db, target: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importOsv(db: Db, target: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? 500
   const summary: ImportSummary = {
-    documents: 0, records: 0, stale: 0, withdrawn: 0, cves: 0, affected: 0, skipped: 0,
-    packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set()
+    documents: 0,
+    records: 0,
+    stale: 0,
+    withdrawn: 0,
+    cves: 0,
+    affected: 0,
+    skipped: 0,
+    packageNames: new Set(),
+    vulnerabilityUids: new Set(),
+    orphans: new Set()
   }
   const cves = new Set<string>()
   const skip = (source: string, reason: string): void => {

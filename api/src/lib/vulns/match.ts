@@ -11,7 +11,12 @@ import { feedHits, type FeedPackage } from './feed-match.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
-export interface MatchSummary { packages: number, findings: number, highRisk: number, kev: number }
+export interface MatchSummary {
+  packages: number
+  findings: number
+  highRisk: number
+  kev: number
+}
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
@@ -40,7 +45,10 @@ export const KEV_LISTED = isKev(CVE_ROW_ID)
  * and the CVE rows re-derived. A scoped re-match looks only at the packages so named or holding a
  * finding on such a CVE, and leaves every other finding of the device as it is.
  */
-export interface MatchScope { packageNames: ReadonlySet<string>, vulnerabilityUids: ReadonlySet<string> }
+export interface MatchScope {
+  packageNames: ReadonlySet<string>
+  vulnerabilityUids: ReadonlySet<string>
+}
 
 interface DeviceFindings {
   /** Packages per device (all of them, scoped or not). */
@@ -50,27 +58,48 @@ interface DeviceFindings {
   scoped?: Set<number>
 }
 
-async function findingsOf (db: Db, tenantUid: string, deviceUids: string[], scope?: MatchScope): Promise<DeviceFindings> {
-  const demoDevices = new Set((await db.select({ uid: devices.uid }).from(devices)
-    .where(owned(devices, tenantUid, inArray(devices.uid, deviceUids), eq(devices.demo, true)))).map((row) => row.uid))
-  const rows = await db.select({
-    id: devicePackages.id,
-    deviceUid: devicePackages.deviceUid,
-    name: devicePackages.name,
-    version: devicePackages.version,
-    ecosystem: devicePackages.ecosystem,
-    sourceName: devicePackages.sourceName
-  }).from(devicePackages).where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
+async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope?: MatchScope): Promise<DeviceFindings> {
+  const demoDevices = new Set(
+    (
+      await db
+        .select({ uid: devices.uid })
+        .from(devices)
+        .where(owned(devices, tenantUid, inArray(devices.uid, deviceUids), eq(devices.demo, true)))
+    ).map((row) => row.uid)
+  )
+  const rows = await db
+    .select({
+      id: devicePackages.id,
+      deviceUid: devicePackages.deviceUid,
+      name: devicePackages.name,
+      version: devicePackages.version,
+      ecosystem: devicePackages.ecosystem,
+      sourceName: devicePackages.sourceName
+    })
+    .from(devicePackages)
+    .where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
 
   const packages = new Map<string, number>(deviceUids.map((uid) => [uid, 0]))
-  const withChangedCves = scope === undefined || scope.vulnerabilityUids.size === 0
-    ? new Set<number>()
-    : new Set((await db.select({ id: packageFindings.packageId }).from(packageFindings)
-      .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids),
-        sql`${packageFindings.vulnerabilityUid} IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...scope.vulnerabilityUids])}))`)))
-      .map((row) => row.id))
+  const withChangedCves =
+    scope === undefined || scope.vulnerabilityUids.size === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .select({ id: packageFindings.packageId })
+              .from(packageFindings)
+              .where(
+                owned(
+                  packageFindings,
+                  tenantUid,
+                  inArray(packageFindings.deviceUid, deviceUids),
+                  sql`${packageFindings.vulnerabilityUid} IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...scope.vulnerabilityUids])}))`
+                )
+              )
+          ).map((row) => row.id)
+        )
   const scoped = scope === undefined ? undefined : new Set<number>()
-  type Query = FeedPackage & { id: number, deviceUid: string }
+  type Query = FeedPackage & { id: number; deviceUid: string }
   const real: Query[] = []
   const demo: Query[] = []
   for (const row of rows) {
@@ -82,21 +111,29 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[], scop
       if (!scope!.packageNames.has(feedPackageName(ecosystem, name)) && !withChangedCves.has(row.id)) continue
       scoped.add(row.id)
     }
-    ;(demoDevices.has(row.deviceUid) ? demo : real).push({ ecosystem, name, version: row.version, id: row.id, deviceUid: row.deviceUid })
+    ;(demoDevices.has(row.deviceUid) ? demo : real).push({
+      ecosystem,
+      name,
+      version: row.version,
+      id: row.id,
+      deviceUid: row.deviceUid
+    })
   }
   /** package → the OSV records it is affected by (id → whether it is a demo record). */
   const matched = new Map<Query, Map<string, boolean>>()
-  const hits = [...await feedHits(db, real), ...(demo.length === 0 ? [] : await feedHits(db, demo, { demo: true }))]
+  const hits = [...(await feedHits(db, real)), ...(demo.length === 0 ? [] : await feedHits(db, demo, { demo: true }))]
   for (const [pkg, list] of hits) matched.set(pkg, new Map(list.map((hit) => [hit.osvId, hit.demo])))
   const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids.keys()]))]
   if (osvIds.length === 0) return { packages, findings: [], scoped }
 
-  const links = await db.select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
+  const links = await db
+    .select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
     .from(osvRecordVulnerabilities)
     .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
     .where(sql`${osvRecordVulnerabilities.osvId} IN (SELECT jsonb_array_elements_text(${json(osvIds)}))`)
-  const cvesOf = new Map<string, Array<{ uid: string, score: number | null, kev: boolean }>>()
-  for (const link of links) cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score, kev: link.kev }])
+  const cvesOf = new Map<string, Array<{ uid: string; score: number | null; kev: boolean }>>()
+  for (const link of links)
+    cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score, kev: link.kev }])
 
   // A package affected through several records of the same CVE is one finding; it is demo data
   // only when no real record says so.
@@ -107,7 +144,15 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[], scop
         const key = `${pkg.id}/${cve.uid}`
         const seen = findings.get(key)
         if (seen !== undefined) seen.demo &&= isDemo
-        else findings.set(key, { device_uid: pkg.deviceUid, package_id: pkg.id, vulnerability_uid: cve.uid, score: cve.score, demo: isDemo, kev: cve.kev })
+        else
+          findings.set(key, {
+            device_uid: pkg.deviceUid,
+            package_id: pkg.id,
+            vulnerability_uid: cve.uid,
+            score: cve.score,
+            demo: isDemo,
+            kev: cve.kev
+          })
       }
     }
   }
@@ -120,20 +165,34 @@ async function findingsOf (db: Db, tenantUid: string, deviceUids: string[], scop
  * changed scores, and none runs when nothing changed (the usual hourly report). A finding that
  * stays keeps its row and first-seen time.
  */
-async function writeFindings (tx: Db, tenantUid: string, deviceUids: string[], findings: Finding[], scoped?: Set<number>): Promise<void> {
-  const stored = await tx.select({
-    id: packageFindings.id, packageId: packageFindings.packageId, uid: packageFindings.vulnerabilityUid, score: packageFindings.score, demo: packageFindings.demo
-  }).from(packageFindings).where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+async function writeFindings(
+  tx: Db,
+  tenantUid: string,
+  deviceUids: string[],
+  findings: Finding[],
+  scoped?: Set<number>
+): Promise<void> {
+  const stored = await tx
+    .select({
+      id: packageFindings.id,
+      packageId: packageFindings.packageId,
+      uid: packageFindings.vulnerabilityUid,
+      score: packageFindings.score,
+      demo: packageFindings.demo
+    })
+    .from(packageFindings)
+    .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
   // A scoped re-match decides only about the packages it looked at.
   const existing = scoped === undefined ? stored : stored.filter((row) => scoped.has(row.packageId))
   const wanted = new Map(findings.map((finding) => [`${finding.package_id}/${finding.vulnerability_uid}`, finding]))
   const gone: number[] = []
-  const rescored: Array<{ id: number, score: number | null, demo: boolean }> = []
+  const rescored: Array<{ id: number; score: number | null; demo: boolean }> = []
   for (const row of existing) {
     const key = `${row.packageId}/${row.uid}`
     const finding = wanted.get(key)
     if (finding === undefined) gone.push(row.id)
-    else if (finding.score !== row.score || finding.demo !== row.demo) rescored.push({ id: row.id, score: finding.score, demo: finding.demo })
+    else if (finding.score !== row.score || finding.demo !== row.demo)
+      rescored.push({ id: row.id, score: finding.score, demo: finding.demo })
     wanted.delete(key)
   }
   if (gone.length > 0) {
@@ -166,7 +225,7 @@ const summarize = (packages: number, findings: Finding[]): MatchSummary => ({
  * Re-derives every package_findings row of one device from its device_packages and the
  * vulnerability feed, then refreshDeviceStats(). Idempotent; safe to call after each report.
  */
-export async function matchDevicePackages (db: Db, tenantUid: string, deviceUid: string): Promise<MatchSummary> {
+export async function matchDevicePackages(db: Db, tenantUid: string, deviceUid: string): Promise<MatchSummary> {
   const { packages, findings } = await findingsOf(db, tenantUid, [deviceUid])
   await db.transaction(async (tx) => {
     await writeFindings(tx, tenantUid, [deviceUid], findings)
@@ -175,7 +234,9 @@ export async function matchDevicePackages (db: Db, tenantUid: string, deviceUid:
   return summarize(packages.get(deviceUid) ?? 0, findings)
 }
 
-export interface MatchTotals extends MatchSummary { devices: number }
+export interface MatchTotals extends MatchSummary {
+  devices: number
+}
 
 interface DeviceStats {
   uid: string
@@ -188,27 +249,40 @@ interface DeviceStats {
 }
 
 /** The stored counts and risk of devices whose every finding was just computed. */
-function statsOf (batch: string[], packages: Map<string, number>, findings: Finding[]): DeviceStats[] {
+function statsOf(batch: string[], packages: Map<string, number>, findings: Finding[]): DeviceStats[] {
   return batch.map((uid) => {
     const own = findings.filter((finding) => finding.device_uid === uid)
     const summary = summarize(packages.get(uid) ?? 0, own)
-    const risk = deviceRisk(own.map((finding) => finding.score), summary.kev)
+    const risk = deviceRisk(
+      own.map((finding) => finding.score),
+      summary.kev
+    )
     return {
-      uid, package_count: summary.packages, cve_count: summary.findings, high_risk_cve_count: summary.highRisk,
-      kev_count: summary.kev, risk_score: risk.riskScore, risk_rank: risk.riskRank
+      uid,
+      package_count: summary.packages,
+      cve_count: summary.findings,
+      high_risk_cve_count: summary.highRisk,
+      kev_count: summary.kev,
+      risk_score: risk.riskScore,
+      risk_rank: risk.riskRank
     }
   })
 }
 
 /** The same from the stored findings (after a scoped re-match wrote part of them), as refreshDeviceStats() counts. */
-async function storedStats (tx: Db, tenantUid: string, batch: string[], packages: Map<string, number>): Promise<DeviceStats[]> {
+async function storedStats(tx: Db, tenantUid: string, batch: string[], packages: Map<string, number>): Promise<DeviceStats[]> {
   const byDevice = await findingCounts(tx, tenantUid, batch)
   return batch.map((uid) => {
     const row = byDevice.get(uid)
     const risk = deviceRisk([row?.worst ?? null], row?.kev ?? 0)
     return {
-      uid, package_count: packages.get(uid) ?? 0, cve_count: row?.n ?? 0, high_risk_cve_count: row?.high ?? 0,
-      kev_count: row?.kev ?? 0, risk_score: risk.riskScore, risk_rank: risk.riskRank
+      uid,
+      package_count: packages.get(uid) ?? 0,
+      cve_count: row?.n ?? 0,
+      high_risk_cve_count: row?.high ?? 0,
+      kev_count: row?.kev ?? 0,
+      risk_score: risk.riskScore,
+      risk_rank: risk.riskRank
     }
   })
 }
@@ -221,8 +295,12 @@ const DEVICES_PER_BATCH = 25
  * same queries shared by up to 25 devices of a tenant at a time. The stored counts and risk are
  * computed as refreshDeviceStats() does (deviceRisk() on the findings written) in one update.
  */
-export async function matchDevices (db: Db, list: Array<{ tenantUid: string, deviceUid: string }>,
-  onProgress?: (done: number, total: number) => void, scope?: MatchScope): Promise<MatchTotals> {
+export async function matchDevices(
+  db: Db,
+  list: Array<{ tenantUid: string; deviceUid: string }>,
+  onProgress?: (done: number, total: number) => void,
+  scope?: MatchScope
+): Promise<MatchTotals> {
   const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0, kev: 0 }
   const byTenant = new Map<string, string[]>()
   for (const { tenantUid, deviceUid } of list) byTenant.set(tenantUid, [...(byTenant.get(tenantUid) ?? []), deviceUid])
@@ -232,7 +310,8 @@ export async function matchDevices (db: Db, list: Array<{ tenantUid: string, dev
       const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope)
       const stats = await db.transaction(async (tx) => {
         await writeFindings(tx, tenantUid, batch, findings, scoped)
-        const stats = scoped === undefined ? statsOf(batch, packages, findings) : await storedStats(tx, tenantUid, batch, packages)
+        const stats =
+          scoped === undefined ? statsOf(batch, packages, findings) : await storedStats(tx, tenantUid, batch, packages)
         await tx.execute(sql`
           UPDATE devices d SET package_count = s.package_count, cve_count = s.cve_count,
             high_risk_cve_count = s.high_risk_cve_count, kev_count = s.kev_count, risk_score = s.risk_score, risk_rank = s.risk_rank
@@ -255,8 +334,10 @@ export async function matchDevices (db: Db, list: Array<{ tenantUid: string, dev
 }
 
 /** Every device, or a tenant's: what `match-devices` re-matches. */
-export async function allDevices (db: Db, tenantUid?: string): Promise<Array<{ tenantUid: string, deviceUid: string }>> {
-  return await db.select({ tenantUid: devices.tenantUid, deviceUid: devices.uid }).from(devices)
+export async function allDevices(db: Db, tenantUid?: string): Promise<Array<{ tenantUid: string; deviceUid: string }>> {
+  return await db
+    .select({ tenantUid: devices.tenantUid, deviceUid: devices.uid })
+    .from(devices)
     .where(tenantUid === undefined ? undefined : eq(devices.tenantUid, tenantUid))
     .orderBy(asc(devices.tenantUid), asc(devices.uid))
 }
@@ -265,10 +346,15 @@ export async function allDevices (db: Db, tenantUid?: string): Promise<Array<{ t
  * The devices an import can change: those with a package named like an affected row that came
  * or went, and those with findings on a CVE row that was re-derived (its score may differ).
  */
-export async function devicesTouched (db: Db, packageNames: Set<string>, vulnerabilityUids: Set<string>): Promise<Array<{ tenantUid: string, deviceUid: string }>> {
+export async function devicesTouched(
+  db: Db,
+  packageNames: Set<string>,
+  vulnerabilityUids: Set<string>
+): Promise<Array<{ tenantUid: string; deviceUid: string }>> {
   if (packageNames.size === 0 && vulnerabilityUids.size === 0) return []
   const names = json([...packageNames])
-  return rowsOf<{ tenantUid: string, deviceUid: string }>(await db.execute(sql`
+  return rowsOf<{ tenantUid: string; deviceUid: string }>(
+    await db.execute(sql`
     SELECT tenant_uid AS "tenantUid", device_uid AS "deviceUid" FROM device_packages
     WHERE source_name IN (SELECT jsonb_array_elements_text(${names})) OR name IN (SELECT jsonb_array_elements_text(${names}))
       -- feedPackageName(): PyPI names as PEP 503 folds them, NuGet and Packagist ignoring case
@@ -277,18 +363,20 @@ export async function devicesTouched (db: Db, packageNames: Set<string>, vulnera
     UNION
     SELECT tenant_uid, device_uid FROM package_findings
     WHERE vulnerability_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...vulnerabilityUids])}))
-    ORDER BY 1, 2`))
+    ORDER BY 1, 2`)
+  )
 }
 
 /** Drops CVE rows that no record speaks for and no finding points at (after re-matching). */
-export async function removeOrphanVulnerabilities (db: Db, uids: Set<string>): Promise<number> {
+export async function removeOrphanVulnerabilities(db: Db, uids: Set<string>): Promise<number> {
   if (uids.size === 0) return 0
-  const removed = rowsOf<{ uid: string }>(await db.execute(sql`
+  const removed = rowsOf<{ uid: string }>(
+    await db.execute(sql`
     DELETE FROM vulnerabilities v
     WHERE v.uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])}))
       AND NOT EXISTS (SELECT 1 FROM osv_record_vulnerabilities l WHERE l.vulnerability_uid = v.uid)
       AND NOT EXISTS (SELECT 1 FROM package_findings f WHERE f.vulnerability_uid = v.uid)
-    RETURNING v.uid`))
+    RETURNING v.uid`)
+  )
   return removed.length
 }
-

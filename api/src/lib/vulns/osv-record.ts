@@ -6,7 +6,10 @@ import { ecosystemKey, feedPackageName } from './ecosystems.js'
  * score of its vector, the affected packages it can match, and the CVE rows it speaks for.
  */
 
-export interface OsvRange { type: 'ECOSYSTEM' | 'SEMVER', events: Array<Record<string, string>> }
+export interface OsvRange {
+  type: 'ECOSYSTEM' | 'SEMVER'
+  events: Array<Record<string, string>>
+}
 
 export interface AffectedEntry {
   /** ecosystemKey() of the OSV ecosystem. */
@@ -29,14 +32,14 @@ export interface OsvRecord {
   /** `aliases` and `upstream` as published. */
   aliases: string[]
   /** `references[]` with an http(s) URL, in order, each URL once. */
-  links: Array<{ type: string, url: string }>
+  links: Array<{ type: string; url: string }>
   /** CWE numbers of `database_specific.cwe_ids` ("CWE-1321" → 1321). */
   cwes: number[]
   publishedAt: Date | null
   modifiedAt: Date | null
   withdrawnAt: Date | null
   affected: AffectedEntry[]
-  cves: Array<{ cveId: string, relation: Relation }>
+  cves: Array<{ cveId: string; relation: Relation }>
 }
 
 export class OsvFormatError extends Error {
@@ -54,8 +57,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 /** PostgreSQL text cannot hold NUL characters: they are dropped rather than failing a batch. */
 const text = (value: unknown): string => (typeof value === 'string' ? value.replaceAll('\u0000', '').trim() : '')
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map(text).filter((item) => item !== '') : []
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((item) => item !== '') : [])
 /** Longer names cannot be indexed (and are no package names): such an entry is dropped. */
 const MAX_NAME = 500
 const date = (value: unknown): Date | null => {
@@ -69,7 +71,7 @@ const date = (value: unknown): Date | null => {
  * `aliases` and `upstream`; failing both, the CVE ids its `related` lists (older Debian
  * advisories and USNs name their CVEs only there); failing everything, its own id.
  */
-export function cvesOf (id: string, aliases: string[], related: string[]): Array<{ cveId: string, relation: Relation }> {
+export function cvesOf(id: string, aliases: string[], related: string[]): Array<{ cveId: string; relation: Relation }> {
   const found = new Map<string, Relation>()
   const own = OWN_CVE.exec(id)?.[1]
   if (own !== undefined) found.set(own, 2)
@@ -79,7 +81,7 @@ export function cvesOf (id: string, aliases: string[], related: string[]): Array
   return [...found].map(([cveId, relation]) => ({ cveId, relation }))
 }
 
-function affectedEntries (value: unknown): AffectedEntry[] {
+function affectedEntries(value: unknown): AffectedEntry[] {
   if (!Array.isArray(value)) return []
   const entries: AffectedEntry[] = []
   for (const item of value) {
@@ -89,11 +91,21 @@ function affectedEntries (value: unknown): AffectedEntry[] {
     if (ecosystem === '' || packageName === '' || ecosystem.length > MAX_NAME || packageName.length > MAX_NAME) continue
     // A range with an event it cannot read is dropped whole: without its "fixed", it would say "every version".
     const ranges: OsvRange[] = (Array.isArray(item.ranges) ? item.ranges : [])
-      .filter((range): range is OsvRange =>
-        isObject(range) && RANGE_TYPES.has(range.type as string) && Array.isArray(range.events) && range.events.length > 0 &&
-        range.events.every((event: unknown) => isObject(event) && Object.keys(event).length === 1 &&
-          EVENT_KINDS.includes(Object.keys(event)[0]!) && typeof Object.values(event)[0] === 'string' &&
-          !(Object.values(event)[0] as string).includes('\u0000')))
+      .filter(
+        (range): range is OsvRange =>
+          isObject(range) &&
+          RANGE_TYPES.has(range.type as string) &&
+          Array.isArray(range.events) &&
+          range.events.length > 0 &&
+          range.events.every(
+            (event: unknown) =>
+              isObject(event) &&
+              Object.keys(event).length === 1 &&
+              EVENT_KINDS.includes(Object.keys(event)[0]!) &&
+              typeof Object.values(event)[0] === 'string' &&
+              !(Object.values(event)[0] as string).includes('\u0000')
+          )
+      )
       .map((range) => ({ type: range.type, events: range.events }))
     const versions = strings(item.versions)
     // Only GIT ranges (commit hashes) and no versions: nothing a package version can match.
@@ -105,7 +117,7 @@ function affectedEntries (value: unknown): AffectedEntry[] {
 }
 
 /** Web links only: a reference is shown as a link, and nothing but http(s) belongs in one. */
-function links (value: unknown): OsvRecord['links'] {
+function links(value: unknown): OsvRecord['links'] {
   if (!Array.isArray(value)) return []
   const seen = new Set<string>()
   const out: OsvRecord['links'] = []
@@ -119,7 +131,7 @@ function links (value: unknown): OsvRecord['links'] {
   return out
 }
 
-function cwes (databaseSpecific: unknown): number[] {
+function cwes(databaseSpecific: unknown): number[] {
   if (!isObject(databaseSpecific) || !Array.isArray(databaseSpecific.cwe_ids)) return []
   const numbers = databaseSpecific.cwe_ids
     .map((id) => /^CWE-(\d{1,7})$/.exec(text(id))?.[1])
@@ -129,7 +141,7 @@ function cwes (databaseSpecific: unknown): number[] {
 }
 
 /** One OSV object → OsvRecord; throws OsvFormatError when it is not an OSV record. */
-export function parseOsvRecord (value: unknown): OsvRecord {
+export function parseOsvRecord(value: unknown): OsvRecord {
   if (!isObject(value)) throw new OsvFormatError('not a JSON object')
   const id = text(value.id)
   if (id === '') throw new OsvFormatError('no "id"')
@@ -160,7 +172,7 @@ export function parseOsvRecord (value: unknown): OsvRecord {
  * The OSV objects of one JSON document: a single record, a list of records, or the osv.dev API
  * shape {"vulns": [...]}. Bad records inside a list come back as errors beside the good ones.
  */
-export function parseOsvDocument (json: string): Array<OsvRecord | OsvFormatError> {
+export function parseOsvDocument(json: string): Array<OsvRecord | OsvFormatError> {
   let parsed: unknown
   try {
     parsed = JSON.parse(json)

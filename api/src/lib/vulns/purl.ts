@@ -20,13 +20,19 @@ export interface Purl {
 const decode = (text: string): string => decodeURIComponent(text)
 
 /** The parts of a purl, or null when the text is not one. */
-export function parsePurl (text: string): Purl | null {
+export function parsePurl(text: string): Purl | null {
   try {
     let rest = text.trim()
     let subpath: string | null = null
     const hash = rest.lastIndexOf('#')
     if (hash >= 0) {
-      subpath = rest.slice(hash + 1).split('/').filter((s) => s !== '' && s !== '.' && s !== '..').map(decode).join('/') || null
+      subpath =
+        rest
+          .slice(hash + 1)
+          .split('/')
+          .filter((s) => s !== '' && s !== '.' && s !== '..')
+          .map(decode)
+          .join('/') || null
       rest = rest.slice(0, hash)
     }
     const qualifiers: Record<string, string> = {}
@@ -55,7 +61,10 @@ export function parsePurl (text: string): Purl | null {
       version = decode(rest.slice(at + 1)) || null
       rest = rest.slice(0, at)
     }
-    const segments = rest.split('/').filter((s) => s !== '').map(decode)
+    const segments = rest
+      .split('/')
+      .filter((s) => s !== '')
+      .map(decode)
     const name = segments.pop()
     if (name === undefined || name === '') return null
     return { type, namespace: segments.length > 0 ? segments.join('/') : null, name, version, qualifiers, subpath }
@@ -73,7 +82,7 @@ const SCHEME_OF_TYPE = { deb: 'dpkg', apk: 'apk', rpm: 'rpm' } as const
  * cannot name one). Maven records name "group:artifact", Go records the module path, Packagist
  * records "vendor/name"; feedPackageName() then folds case where the ecosystem ignores it.
  */
-const LANGUAGE_TYPES: Record<string, { ecosystem: string, name: (purl: Purl) => string | null }> = {
+const LANGUAGE_TYPES: Record<string, { ecosystem: string; name: (purl: Purl) => string | null }> = {
   npm: { ecosystem: 'npm', name: (p) => (p.namespace === null ? p.name : `${p.namespace}/${p.name}`) },
   pypi: { ecosystem: 'PyPI', name: (p) => p.name },
   maven: { ecosystem: 'Maven', name: (p) => (p.namespace === null ? null : `${p.namespace}:${p.name}`) },
@@ -93,7 +102,7 @@ const CODE_NAMES: Record<string, Record<string, string>> = {
 }
 
 /** The os-release ID and VERSION_ID a purl's namespace and `distro` qualifier name. */
-function distroOf (namespace: string | null, distro: string | undefined): { id: string, version: string } | null {
+function distroOf(namespace: string | null, distro: string | undefined): { id: string; version: string } | null {
   const vendor = (namespace ?? '').toLowerCase()
   // Rolling distributions have one ecosystem and no release.
   if (vendor === 'wolfi' || vendor === 'chainguard') return { id: vendor, version: '' }
@@ -122,7 +131,7 @@ function distroOf (namespace: string | null, distro: string | undefined): { id: 
  * - `pkg:rpm/redhat/openssl@3.0.7-24.el9?distro=rhel-9.3&epoch=1` → Red Hat:9, version "1:3.0.7-24.el9".
  * `fallbackVersion` (the component's own `version`) serves when the purl has none.
  */
-export function feedPackageOf (purl: string, fallbackVersion: string | null = null): FeedPackage | null {
+export function feedPackageOf(purl: string, fallbackVersion: string | null = null): FeedPackage | null {
   const parsed = parsePurl(purl)
   if (parsed === null) return null
   let version = parsed.version ?? fallbackVersion
@@ -146,6 +155,7 @@ export function feedPackageOf (purl: string, fallbackVersion: string | null = nu
     if (sourceVersion !== undefined && sourceVersion !== '') version = sourceVersion
   }
   const epoch = parsed.qualifiers.epoch
-  if (parsed.type === 'rpm' && epoch !== undefined && /^\d+$/.test(epoch) && !version.includes(':')) version = `${epoch}:${version}`
+  if (parsed.type === 'rpm' && epoch !== undefined && /^\d+$/.test(epoch) && !version.includes(':'))
+    version = `${epoch}:${version}`
   return { ecosystem, name, version }
 }

@@ -4,9 +4,12 @@ import { resolveApiKey } from '../../lib/detect/api-keys.js'
 export const TENANT_API_KEY_KIND = 'api-key'
 
 /** Resolves tenant API keys (`X-API-Key: prefix.secret`) for routes whose apiKeyKinds name TENANT_API_KEY_KIND. */
-export const apiKeyPlugin = fp(async (app) => {
-  app.apiKeyResolvers.push(async (key) => {
-    const found = await resolveApiKey(app.db, key)
-    return found === null ? null : { kind: TENANT_API_KEY_KIND, id: found.uid, tenantUid: found.tenantUid }
-  })
-}, { name: 'tenant-api-key', dependencies: ['auth', 'db'] })
+export const apiKeyPlugin = fp(
+  async (app) => {
+    app.apiKeyResolvers.push(async (key) => {
+      const found = await resolveApiKey(app.db, key)
+      return found === null ? null : { kind: TENANT_API_KEY_KIND, id: found.uid, tenantUid: found.tenantUid }
+    })
+  },
+  { name: 'tenant-api-key', dependencies: ['auth', 'db'] }
+)

@@ -4,7 +4,13 @@ import type { DevicePrincipal } from '../../lib/detect/enrolment.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
 import { cookieNames } from '../../lib/session-cookies.js'
 import { MemoCache } from '../../lib/memo-cache.js'
-import { findAccessToken, onSessionsRevoked, type LiveAccessToken, type Revocation, type SessionUser } from '../../lib/sessions.js'
+import {
+  findAccessToken,
+  onSessionsRevoked,
+  type LiveAccessToken,
+  type Revocation,
+  type SessionUser
+} from '../../lib/sessions.js'
 import { hashToken } from '../../lib/tokens.js'
 
 /**
@@ -57,64 +63,76 @@ export const API_KEY_HEADER = 'x-api-key'
 /** Sessions checked in the last CACHE_TTL_SECONDS; at most this many are kept. */
 const SESSION_CACHE_ENTRIES = 10_000
 
-const revokedBy = (revoked: Revocation) => ({ user }: LiveAccessToken): boolean =>
-  'familyId' in revoked ? user.familyId === revoked.familyId : user.uid === revoked.userUid
+const revokedBy =
+  (revoked: Revocation) =>
+  ({ user }: LiveAccessToken): boolean =>
+    'familyId' in revoked ? user.familyId === revoked.familyId : user.uid === revoked.userUid
 
-export const authPlugin = fp(async (app) => {
-  // A live access token is checked against the database once per CACHE_TTL_SECONDS (and never
-  // past its own expiry). Logout, refresh-token reuse and password reset in this process drop
-  // the entry at once (onSessionsRevoked); another process's revocation is seen within the TTL.
-  const sessions = new MemoCache<LiveAccessToken>({ ttlMs: app.config.cacheTtlSeconds * 1000, maxEntries: SESSION_CACHE_ENTRIES })
-  const unsubscribe = onSessionsRevoked((revoked) => sessions.invalidate(revokedBy(revoked)))
-  app.addHook('onClose', async () => unsubscribe())
+export const authPlugin = fp(
+  async (app) => {
+    // A live access token is checked against the database once per CACHE_TTL_SECONDS (and never
+    // past its own expiry). Logout, refresh-token reuse and password reset in this process drop
+    // the entry at once (onSessionsRevoked); another process's revocation is seen within the TTL.
+    const sessions = new MemoCache<LiveAccessToken>({
+      ttlMs: app.config.cacheTtlSeconds * 1000,
+      maxEntries: SESSION_CACHE_ENTRIES
+    })
+    const unsubscribe = onSessionsRevoked((revoked) => sessions.invalidate(revokedBy(revoked)))
+    app.addHook('onClose', async () => unsubscribe())
 
-  app.decorateRequest('user', null)
-  app.decorateRequest('apiKey', null)
-  app.decorateRequest('device', null)
-  app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
+    app.decorateRequest('user', null)
+    app.decorateRequest('apiKey', null)
+    app.decorateRequest('device', null)
+    app.decorate('apiKeyResolvers', [] as ApiKeyResolver[])
 
-  const accessCookie = cookieNames(app.config.cookieSecure).access
-  const signedInUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    const token = request.cookies[accessCookie]
-    if (!token) return null
-    const digest = hashToken(token)
-    const live = await sessions.resolve(digest, () => findAccessToken(app.db, digest), (found) => found.expiresAt.getTime())
-    return live?.user ?? null
-  }
-  app.decorate('signedInUser', signedInUser)
-
-  // Fail closed at start-up: an API-key route that names no kinds would take every kind of key
-  // (a tenant key or a report token on the sensor-only honeynet ingest). ASVS V8.2.1.
-  app.addHook('onRoute', (route) => {
-    const config = route.config as { auth?: AuthMode, apiKeyKinds?: string[] } | undefined
-    if ((config?.auth === 'api-key' || config?.auth === 'cookie-or-api-key') && (config.apiKeyKinds?.length ?? 0) === 0) {
-      throw new Error(`${route.method} ${route.url}: an API-key route must list the key kinds it accepts (config.apiKeyKinds)`)
+    const accessCookie = cookieNames(app.config.cookieSecure).access
+    const signedInUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
+      const token = request.cookies[accessCookie]
+      if (!token) return null
+      const digest = hashToken(token)
+      const live = await sessions.resolve(
+        digest,
+        () => findAccessToken(app.db, digest),
+        (found) => found.expiresAt.getTime()
+      )
+      return live?.user ?? null
     }
-  })
+    app.decorate('signedInUser', signedInUser)
 
-  app.addHook('onRequest', async (request) => {
-    // routeOptions is a getter that builds a new object: read it once.
-    const { config, url = '' } = request.routeOptions
-    const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
-    if (mode === 'none') return
+    // Fail closed at start-up: an API-key route that names no kinds would take every kind of key
+    // (a tenant key or a report token on the sensor-only honeynet ingest). ASVS V8.2.1.
+    app.addHook('onRoute', (route) => {
+      const config = route.config as { auth?: AuthMode; apiKeyKinds?: string[] } | undefined
+      if ((config?.auth === 'api-key' || config?.auth === 'cookie-or-api-key') && (config.apiKeyKinds?.length ?? 0) === 0) {
+        throw new Error(`${route.method} ${route.url}: an API-key route must list the key kinds it accepts (config.apiKeyKinds)`)
+      }
+    })
 
-    if (mode !== 'api-key') {
-      request.user = await signedInUser(request)
-      if (request.user !== null) return
-    }
-    if (mode === 'api-key' || mode === 'cookie-or-api-key') {
-      const key = request.headers[API_KEY_HEADER]
-      if (typeof key === 'string' && key !== '') {
-        for (const resolve of app.apiKeyResolvers) {
-          const principal = await resolve(key, request)
-          if (principal === null) continue
-          if (config.apiKeyKinds?.includes(principal.kind) !== true) break
-          request.apiKey = principal
-          return
+    app.addHook('onRequest', async (request) => {
+      // routeOptions is a getter that builds a new object: read it once.
+      const { config, url = '' } = request.routeOptions
+      const mode: AuthMode = config.auth ?? (url.startsWith('/api/v1/') ? 'cookie' : 'none')
+      if (mode === 'none') return
+
+      if (mode !== 'api-key') {
+        request.user = await signedInUser(request)
+        if (request.user !== null) return
+      }
+      if (mode === 'api-key' || mode === 'cookie-or-api-key') {
+        const key = request.headers[API_KEY_HEADER]
+        if (typeof key === 'string' && key !== '') {
+          for (const resolve of app.apiKeyResolvers) {
+            const principal = await resolve(key, request)
+            if (principal === null) continue
+            if (config.apiKeyKinds?.includes(principal.kind) !== true) break
+            request.apiKey = principal
+            return
+          }
         }
       }
-    }
-    if (mode === 'optional') return
-    throw new HttpError(401, config.unauthorizedDetail ?? NOT_AUTHENTICATED)
-  })
-}, { name: 'auth', dependencies: ['db', 'cookie'] })
+      if (mode === 'optional') return
+      throw new HttpError(401, config.unauthorizedDetail ?? NOT_AUTHENTICATED)
+    })
+  },
+  { name: 'auth', dependencies: ['db', 'cookie'] }
+)

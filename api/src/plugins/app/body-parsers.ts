@@ -20,25 +20,28 @@ export const MAX_BODY_DEPTH = 64
  * so `POST /token/refresh/` works whether or not the client sends a Content-Type. Dropping
  * text/plain stops cross-site "simple" form posts from reaching any handler.
  */
-export const bodyParsersPlugin = fp(async (app) => {
-  app.decorateRequest('jsonIssues', null)
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser(['application/json', 'text/plain'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString()
-    if (text.trim() === '') {
-      done(null, undefined)
-      return
-    }
-    parseJson(request, text, (error, value) => {
-      if (error !== null) {
-        done(error, undefined)
+export const bodyParsersPlugin = fp(
+  async (app) => {
+    app.decorateRequest('jsonIssues', null)
+    const parseJson = app.getDefaultJsonParser('error', 'error')
+    app.removeContentTypeParser(['application/json', 'text/plain'])
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString()
+      if (text.trim() === '') {
+        done(null, undefined)
         return
       }
-      // A per-item route (alert ingest: ≤ 1,000 documents) needs every document's issue, not the first 20.
-      const maxIssues = request.routeOptions.config.perItemInput === true ? 10_000 : 20
-      request.jsonIssues = inspectJson(value, { text, maxDepth: MAX_BODY_DEPTH, maxIssues })
-      done(null, value)
+      parseJson(request, text, (error, value) => {
+        if (error !== null) {
+          done(error, undefined)
+          return
+        }
+        // A per-item route (alert ingest: ≤ 1,000 documents) needs every document's issue, not the first 20.
+        const maxIssues = request.routeOptions.config.perItemInput === true ? 10_000 : 20
+        request.jsonIssues = inspectJson(value, { text, maxDepth: MAX_BODY_DEPTH, maxIssues })
+        done(null, value)
+      })
     })
-  })
-}, { name: 'body-parsers' })
+  },
+  { name: 'body-parsers' }
+)

@@ -14,18 +14,24 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with the config and the database; closing the app closes the database. */
-export const dbPlugin = fp<{ config: Config, database: Database }>(async (app, { config, database }) => {
-  app.decorate('config', config)
-  app.decorate('db', database.db)
-  app.decorate('jobDb', database.jobDb)
-  // Once a minute at most: during a full disk every sign-in attempt would say it again.
-  let warnedAt = 0
-  app.decorate('loginLimiter', new LoginLimiter(database.db, config, (error) => {
-    if (Date.now() - warnedAt < 60_000) return
-    warnedAt = Date.now()
-    app.log.warn({ err: error }, 'sign-in throttle kept in memory: the database cannot record attempts')
-  }))
-  app.addHook('onClose', async () => {
-    await database.close()
-  })
-}, { name: 'db' })
+export const dbPlugin = fp<{ config: Config; database: Database }>(
+  async (app, { config, database }) => {
+    app.decorate('config', config)
+    app.decorate('db', database.db)
+    app.decorate('jobDb', database.jobDb)
+    // Once a minute at most: during a full disk every sign-in attempt would say it again.
+    let warnedAt = 0
+    app.decorate(
+      'loginLimiter',
+      new LoginLimiter(database.db, config, (error) => {
+        if (Date.now() - warnedAt < 60_000) return
+        warnedAt = Date.now()
+        app.log.warn({ err: error }, 'sign-in throttle kept in memory: the database cannot record attempts')
+      })
+    )
+    app.addHook('onClose', async () => {
+      await database.close()
+    })
+  },
+  { name: 'db' }
+)

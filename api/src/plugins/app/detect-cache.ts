@@ -21,17 +21,24 @@ const MAX_WEIGHT = 64 * 1024 * 1024
  * version is bumped before the answer leaves, so the caller's next read is fresh. Explicit
  * `bumpTenantData()` calls in the write paths remain the rule (see data-version.ts).
  */
-export const detectCachePlugin = fp(async (app) => {
-  app.decorate('detectCache', new MemoCache<CachedJson>({
-    ttlMs: app.config.cacheTtlSeconds * 1000,
-    maxEntries: MAX_ENTRIES,
-    maxWeight: MAX_WEIGHT,
-    weigh: ({ json, compressed }) => json.length + (compressed === undefined ? 0 : compressed.br.length + compressed.gzip.length)
-  }))
+export const detectCachePlugin = fp(
+  async (app) => {
+    app.decorate(
+      'detectCache',
+      new MemoCache<CachedJson>({
+        ttlMs: app.config.cacheTtlSeconds * 1000,
+        maxEntries: MAX_ENTRIES,
+        maxWeight: MAX_WEIGHT,
+        weigh: ({ json, compressed }) =>
+          json.length + (compressed === undefined ? 0 : compressed.br.length + compressed.gzip.length)
+      })
+    )
 
-  app.addHook('onSend', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return
-    const tenantUid = request.tenantUid || request.apiKey?.tenantUid || request.user?.tenantUid
-    if (tenantUid) bumpTenantData(tenantUid)
-  })
-}, { name: 'detect-cache', dependencies: ['db', 'auth'] })
+    app.addHook('onSend', async (request) => {
+      if (!UNSAFE_METHODS.has(request.method)) return
+      const tenantUid = request.tenantUid || request.apiKey?.tenantUid || request.user?.tenantUid
+      if (tenantUid) bumpTenantData(tenantUid)
+    })
+  },
+  { name: 'detect-cache', dependencies: ['db', 'auth'] }
+)

@@ -31,13 +31,16 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type. Send application/json.'],
   FST_ERR_CTP_INVALID_TYPE: [415, 'Unsupported content type. Send application/json.'],
   // handlerTimeout (REQUEST_TIMEOUT_SECONDS): most often a database that is busy or does not answer.
-  FST_ERR_HANDLER_TIMEOUT: [503, 'The server could not answer in time (the database may be busy or unavailable). Try again later.']
+  FST_ERR_HANDLER_TIMEOUT: [
+    503,
+    'The server could not answer in time (the database may be busy or unavailable). Try again later.'
+  ]
 }
 
-const joinPath = (base: string, key: string): string => base === '' ? key : `${base}.${key}`
+const joinPath = (base: string, key: string): string => (base === '' ? key : `${base}.${key}`)
 
 /** Maps validation errors (TypeBox or Ajv shaped) to `{ "field.path": "message" }`. */
-export function fieldErrors (validation: FastifySchemaValidationError[], part: string): Record<string, string> {
+export function fieldErrors(validation: FastifySchemaValidationError[], part: string): Record<string, string> {
   const errors: Record<string, string> = {}
   const put = (path: string, message: string) => {
     const key = path === '' ? part : path
@@ -62,7 +65,11 @@ export function fieldErrors (validation: FastifySchemaValidationError[], part: s
   return errors
 }
 
-function describe (error: FastifyError | HttpError | Error): { status: number, body: ErrorBody, headers?: Record<string, string> } {
+function describe(error: FastifyError | HttpError | Error): {
+  status: number
+  body: ErrorBody
+  headers?: Record<string, string>
+} {
   if (error instanceof HttpError) {
     const body: ErrorBody = error.errors === undefined ? { detail: error.detail } : { detail: error.detail, errors: error.errors }
     return { status: error.statusCode, body, headers: error.headers }
@@ -70,7 +77,10 @@ function describe (error: FastifyError | HttpError | Error): { status: number, b
   const fastifyError = error as FastifyError
   if (fastifyError.validation !== undefined) {
     const part = fastifyError.validationContext ?? 'body'
-    return { status: 400, body: { detail: PART_LABELS[part] ?? 'Invalid request.', errors: fieldErrors(fastifyError.validation, part) } }
+    return {
+      status: 400,
+      body: { detail: PART_LABELS[part] ?? 'Invalid request.', errors: fieldErrors(fastifyError.validation, part) }
+    }
   }
   const known = fastifyError.code === undefined ? undefined : FASTIFY_MESSAGES[fastifyError.code]
   if (known !== undefined) return { status: known[0], body: { detail: known[1] } }
@@ -85,33 +95,49 @@ function describe (error: FastifyError | HttpError | Error): { status: number, b
   return { status: 500, body: { detail: 'Internal server error.' } }
 }
 
-function acceptsHtml (request: FastifyRequest): boolean {
+function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html')
 }
 
-function isApiPath (url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') ||
-    url.startsWith('/remotes/') || url.startsWith('/remotes.json')
+function isApiPath(url: string): boolean {
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/api?') ||
+    url.startsWith('/remotes/') ||
+    url.startsWith('/remotes.json')
+  )
 }
 
-export const errorsPlugin = fp(async (app) => {
-  app.decorate('spaRoot', null)
+export const errorsPlugin = fp(
+  async (app) => {
+    app.decorate('spaRoot', null)
 
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const { status, body, headers } = describe(error)
-    if (status === 503) request.log.warn({ err: error, detail: body.detail }, 'request not served: the database is unavailable or the answer took too long')
-    else if (status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ statusCode: status, detail: body.detail }, 'request rejected')
-    if (headers !== undefined) void reply.headers(headers)
-    void reply.code(status).type('application/json; charset=utf-8').send(body)
-  })
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      const { status, body, headers } = describe(error)
+      if (status === 503)
+        request.log.warn(
+          { err: error, detail: body.detail },
+          'request not served: the database is unavailable or the answer took too long'
+        )
+      else if (status >= 500) request.log.error({ err: error }, 'request failed')
+      else request.log.info({ statusCode: status, detail: body.detail }, 'request rejected')
+      if (headers !== undefined) void reply.headers(headers)
+      void reply.code(status).type('application/json; charset=utf-8').send(body)
+    })
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const spaRoot = app.spaRoot
-    if (spaRoot !== null && (request.method === 'GET' || request.method === 'HEAD') &&
-        !isApiPath(request.url) && acceptsHtml(request)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', spaRoot)
-    }
-    return reply.code(404).type('application/json; charset=utf-8').send({ detail: NOT_FOUND })
-  })
-}, { name: 'errors' })
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const spaRoot = app.spaRoot
+      if (
+        spaRoot !== null &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiPath(request.url) &&
+        acceptsHtml(request)
+      ) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', spaRoot)
+      }
+      return reply.code(404).type('application/json; charset=utf-8').send({ detail: NOT_FOUND })
+    })
+  },
+  { name: 'errors' }
+)

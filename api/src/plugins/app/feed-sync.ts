@@ -15,11 +15,21 @@ declare module 'fastify' {
  * ready, then every FEED_SYNC_INTERVAL_HOURS (0: never; tests and benches run with 0). Closing
  * the app stops it and waits for a sync in progress before the database closes.
  */
-export const feedSyncPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const job = new FeedSyncJob(app.jobDb, syncSettings(config),
-    { intervalHours: config.feedSyncIntervalHours, delaySeconds: config.feedSyncDelaySeconds },
-    { info: (line) => app.log.info(line), warn: (line) => app.log.warn(line) })
-  app.decorate('feedSync', job)
-  app.addHook('onReady', async () => { job.start() })
-  app.addHook('preClose', async () => { await job.stop() })
-}, { name: 'feed-sync', dependencies: ['db'] })
+export const feedSyncPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const job = new FeedSyncJob(
+      app.jobDb,
+      syncSettings(config),
+      { intervalHours: config.feedSyncIntervalHours, delaySeconds: config.feedSyncDelaySeconds },
+      { info: (line) => app.log.info(line), warn: (line) => app.log.warn(line) }
+    )
+    app.decorate('feedSync', job)
+    app.addHook('onReady', async () => {
+      job.start()
+    })
+    app.addHook('preClose', async () => {
+      await job.stop()
+    })
+  },
+  { name: 'feed-sync', dependencies: ['db'] }
+)

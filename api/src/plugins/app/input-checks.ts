@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-function errorsOf (issues: JsonIssue[], part: string): Record<string, string> {
+function errorsOf(issues: JsonIssue[], part: string): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const issue of issues) errors[formatPath(issue.path) || part] ??= issue.message
   return errors
@@ -26,29 +26,32 @@ function errorsOf (issues: JsonIssue[], part: string): Record<string, string> {
  * string, duplicate keys and runaway nesting in JSON bodies. Each is a 400 naming the field.
  * Headers go first, in onRequest, because the auth hook after this one looks credentials up.
  */
-export const inputChecksPlugin = fp(async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const errors: Record<string, string> = {}
-    for (const [name, value] of Object.entries(request.headers)) {
-      for (const text of ([] as unknown[]).concat(value ?? [])) {
-        const problem = typeof text === 'string' ? textProblem(text) : undefined
-        if (problem !== undefined) errors[name] ??= problem
+export const inputChecksPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const errors: Record<string, string> = {}
+      for (const [name, value] of Object.entries(request.headers)) {
+        for (const text of ([] as unknown[]).concat(value ?? [])) {
+          const problem = typeof text === 'string' ? textProblem(text) : undefined
+          if (problem !== undefined) errors[name] ??= problem
+        }
       }
-    }
-    if (Object.keys(errors).length > 0) throw new HttpError(400, 'Invalid request headers.', {}, errors)
-  })
+      if (Object.keys(errors).length > 0) throw new HttpError(400, 'Invalid request headers.', {}, errors)
+    })
 
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value, label] of [
-      ['params', request.params, 'Invalid path parameters.'],
-      ['query', request.query, 'Invalid query parameters.']
-    ] as const) {
-      const issues = inspectJson(value, { maxDepth: 4 })
-      if (issues.length > 0) throw new HttpError(400, label, {}, errorsOf(issues, part))
-    }
-    const issues = request.jsonIssues
-    if (issues !== null && issues.length > 0 && request.routeOptions.config.perItemInput !== true) {
-      throw new HttpError(400, 'Invalid request body.', {}, errorsOf(issues, 'body'))
-    }
-  })
-}, { name: 'input-checks', dependencies: ['body-parsers'] })
+    app.addHook('preValidation', async (request) => {
+      for (const [part, value, label] of [
+        ['params', request.params, 'Invalid path parameters.'],
+        ['query', request.query, 'Invalid query parameters.']
+      ] as const) {
+        const issues = inspectJson(value, { maxDepth: 4 })
+        if (issues.length > 0) throw new HttpError(400, label, {}, errorsOf(issues, part))
+      }
+      const issues = request.jsonIssues
+      if (issues !== null && issues.length > 0 && request.routeOptions.config.perItemInput !== true) {
+        throw new HttpError(400, 'Invalid request body.', {}, errorsOf(issues, 'body'))
+      }
+    })
+  },
+  { name: 'input-checks', dependencies: ['body-parsers'] }
+)

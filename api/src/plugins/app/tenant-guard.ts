@@ -55,14 +55,19 @@ const hooksOf = (hooks: RouteOptions['onRequest']): onRequestHookHandler[] =>
  * the route's last onRequest hook, so after every authentication: the auth plugin's and a route's
  * own (the device credential of the inventory report); and before any body is read.
  */
-export const tenantGuard = fp(async (app) => {
-  app.decorateRequest('tenantUid', '')
-  app.addHook('onRoute', (route) => {
-    const declared = route.config?.tenant
-    const named = TENANT_PARAM.test(route.url)
-    if (named && declared === 'caller') throw new Error(`${String(route.method)} ${route.url}: a URL naming a tenant is guarded as tenant 'url'`)
-    if (!named && declared === 'url') throw new Error(`${String(route.method)} ${route.url}: tenant 'url' needs a :tenant parameter`)
-    const mode = named ? 'url' : declared
-    if (mode !== undefined) route.onRequest = [...hooksOf(route.onRequest), guards[mode]]
-  })
-}, { name: 'tenant-guard', dependencies: ['auth'] })
+export const tenantGuard = fp(
+  async (app) => {
+    app.decorateRequest('tenantUid', '')
+    app.addHook('onRoute', (route) => {
+      const declared = route.config?.tenant
+      const named = TENANT_PARAM.test(route.url)
+      if (named && declared === 'caller')
+        throw new Error(`${String(route.method)} ${route.url}: a URL naming a tenant is guarded as tenant 'url'`)
+      if (!named && declared === 'url')
+        throw new Error(`${String(route.method)} ${route.url}: tenant 'url' needs a :tenant parameter`)
+      const mode = named ? 'url' : declared
+      if (mode !== undefined) route.onRequest = [...hooksOf(route.onRequest), guards[mode]]
+    })
+  },
+  { name: 'tenant-guard', dependencies: ['auth'] }
+)

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js'
 /** Uploads whose body is streamed by the handler itself (no bodyLimit of their own). */
 const STREAMED_UPLOADS = new Set(['/api/v1/honeypot/events', '/api/v1/insights/cli/scan'])
 
-const withoutTrailingSlash = (url: string): string => url.length > 1 ? url.replace(/\/+$/, '') : url
+const withoutTrailingSlash = (url: string): string => (url.length > 1 ? url.replace(/\/+$/, '') : url)
 
 /** Routes that take large bodies: a slow link must not turn a good upload into a 503. */
 export const isUploadRoute = (route: Pick<RouteOptions, 'url' | 'bodyLimit'>): boolean =>
@@ -17,8 +17,11 @@ export const isUploadRoute = (route: Pick<RouteOptions, 'url' | 'bodyLimit'>): b
  * costs the client a bounded wait, not a hang. Upload routes get UPLOAD_TIMEOUT_SECONDS instead.
  * Registered before the routes: onRoute only sees routes added after it.
  */
-export const timeoutsPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  app.addHook('onRoute', (route) => {
-    if (route.handlerTimeout === undefined && isUploadRoute(route)) route.handlerTimeout = config.uploadTimeoutSeconds * 1000
-  })
-}, { name: 'timeouts' })
+export const timeoutsPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    app.addHook('onRoute', (route) => {
+      if (route.handlerTimeout === undefined && isUploadRoute(route)) route.handlerTimeout = config.uploadTimeoutSeconds * 1000
+    })
+  },
+  { name: 'timeouts' }
+)

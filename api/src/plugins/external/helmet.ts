@@ -4,13 +4,13 @@ import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../../config.js'
 
 /** Absolute remote URLs (a CDN) must be allowed by the CSP as well. */
-function remoteOrigins (config: Config): string[] {
+function remoteOrigins(config: Config): string[] {
   return Object.values(config.remotes)
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin)
 }
 
-export function cspDirectives (config: Config): Record<string, string[]> {
+export function cspDirectives(config: Config): Record<string, string[]> {
   const extra = [...new Set([...config.cspExtraOrigins, ...remoteOrigins(config)])]
   return {
     defaultSrc: ["'self'"],
@@ -27,7 +27,7 @@ export function cspDirectives (config: Config): Record<string, string[]> {
   }
 }
 
-export function helmetOptions (config: Config): HelmetOptions {
+export function helmetOptions(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // Same rule as frame-ancestors 'none', for browsers that only read the old header.
@@ -42,13 +42,13 @@ export function helmetOptions (config: Config): HelmetOptions {
  * the same for every response, so helmet's own middleware runs once, against a response that
  * records them. (@fastify/helmet rebuilt the whole helmet middleware on every request.)
  */
-export function securityHeaders (options: HelmetOptions): Record<string, string> {
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {}
   const recorder = {
-    setHeader (name: string, value: string | number | readonly string[]) {
+    setHeader(name: string, value: string | number | readonly string[]) {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
     },
-    removeHeader (name: string) {
+    removeHeader(name: string) {
       delete headers[name.toLowerCase()]
     }
   }
@@ -62,10 +62,13 @@ export function securityHeaders (options: HelmetOptions): Record<string, string>
 }
 
 /** Every response (API, static files, errors, 404s) carries the security headers. */
-export const helmetPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const headers = securityHeaders(helmetOptions(config))
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers)
-    done()
-  })
-}, { name: 'helmet' })
+export const helmetPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const headers = securityHeaders(helmetOptions(config))
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers)
+      done()
+    })
+  },
+  { name: 'helmet' }
+)

@@ -6,10 +6,13 @@ import { HttpError } from '../../lib/http-error.js'
  * Registered without a global limit: routes opt in with `config.rateLimit`. The login route uses
  * it as a coarse per-IP flood cap; failed sign-ins have their own stricter limiter.
  */
-export const rateLimitPlugin = fp(async (app) => {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many login attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`)
-  })
-}, { name: 'rate-limit' })
+export const rateLimitPlugin = fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, `Too many login attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`)
+    })
+  },
+  { name: 'rate-limit' }
+)

@@ -11,7 +11,7 @@ const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json'])
 
 /** Entry points must be revalidated on every load; content-hashed assets never change. */
-function setCacheHeaders (reply: FastifyReply, filePath: string): void {
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath)
   if (!ENTRY_FILES.has(name) && HASHED_FILE.test(name)) {
     void reply.header('cache-control', 'public, max-age=31536000, immutable')
@@ -26,31 +26,34 @@ const isDir = (dir: string): boolean => fs.statSync(dir, { throwIfNoEntry: false
  * Production files, each folder only when it was built: the host at `/` (the not-found handler
  * falls back to its index.html) and every remote under `/remotes/<name>/`.
  */
-export const staticPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const hostDist = path.join(config.consoleRoot, 'host', 'dist')
-  const folders: Array<{ root: string, prefix: string }> = []
-  if (isDir(hostDist)) folders.push({ root: hostDist, prefix: '/' })
-  for (const name of REMOTE_NAMES) {
-    const root = path.join(config.consoleRoot, `remote-${name}`, 'dist')
-    if (isDir(root)) folders.push({ root, prefix: `/remotes/${name}/` })
-  }
+export const staticPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const hostDist = path.join(config.consoleRoot, 'host', 'dist')
+    const folders: Array<{ root: string; prefix: string }> = []
+    if (isDir(hostDist)) folders.push({ root: hostDist, prefix: '/' })
+    for (const name of REMOTE_NAMES) {
+      const root = path.join(config.consoleRoot, `remote-${name}`, 'dist')
+      if (isDir(root)) folders.push({ root, prefix: `/remotes/${name}/` })
+    }
 
-  let decorated = false
-  for (const { root, prefix } of folders) {
-    await app.register(fastifyStatic, {
-      root,
-      prefix,
-      decorateReply: !decorated,
-      cacheControl: false,
-      setHeaders: setCacheHeaders,
-      preCompressed: true,
-      schemaHide: true
-    })
-    decorated = true
-  }
-  if (!decorated) {
-    // sendFile is still referenced by the not-found handler's type; keep it defined but unused.
-    await app.register(fastifyStatic, { root: config.consoleRoot, serve: false })
-  }
-  if (isDir(hostDist) && fs.existsSync(path.join(hostDist, 'index.html'))) app.spaRoot = hostDist
-}, { name: 'static', dependencies: ['errors'] })
+    let decorated = false
+    for (const { root, prefix } of folders) {
+      await app.register(fastifyStatic, {
+        root,
+        prefix,
+        decorateReply: !decorated,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+        preCompressed: true,
+        schemaHide: true
+      })
+      decorated = true
+    }
+    if (!decorated) {
+      // sendFile is still referenced by the not-found handler's type; keep it defined but unused.
+      await app.register(fastifyStatic, { root: config.consoleRoot, serve: false })
+    }
+    if (isDir(hostDist) && fs.existsSync(path.join(hostDist, 'index.html'))) app.spaRoot = hostDist
+  },
+  { name: 'static', dependencies: ['errors'] }
+)

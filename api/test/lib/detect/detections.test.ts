@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
-  alpineInventory, buildEnrolApp, enrolled, loadOsvRecord, machine, type EnrolApp
+  alpineInventory,
+  buildEnrolApp,
+  enrolled,
+  loadOsvRecord,
+  machine,
+  type EnrolApp
 } from '../../routes/api/v1/enrolment-fixtures.js'
 
-interface AlertItem { uid: string, name: string, device: string, priority: string, status: string }
+interface AlertItem {
+  uid: string
+  name: string
+  device: string
+  priority: string
+  status: string
+}
 
 describe('built-in detections on inventory changes', () => {
   let t: EnrolApp
@@ -26,12 +37,17 @@ describe('built-in detections on inventory changes', () => {
     // wget (Alpine v3.21 before 1.25.0-r0), its record carries no severity at all: a finding, but not a high-risk one.
     await loadOsvRecord(t.app.db, 'debian/CVE-2999-0004.json', null)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('the first report is the baseline: privileged accounts, interfaces and vulnerable packages raise nothing', async () => {
     const { uid, credential } = await enrolled(t, token, machine(n++))
     const inventory = alpineInventory({
-      user_accounts: [...alpineInventory().user_accounts, { username: 'ops', uid: 1001, group_name: 'ops', home_directory: '/home/ops', shell: '/bin/ash', privileges: 'wheel' }],
+      user_accounts: [
+        ...alpineInventory().user_accounts,
+        { username: 'ops', uid: 1001, group_name: 'ops', home_directory: '/home/ops', shell: '/bin/ash', privileges: 'wheel' }
+      ],
       packages: [{ name: 'openvpn', version: '2.6.5-r0', source_name: 'openvpn', architecture: 'x86_64' }]
     })
     const response = await t.report(uid, credential, inventory)
@@ -46,18 +62,27 @@ describe('built-in detections on inventory changes', () => {
     const base = alpineInventory()
     const changed = alpineInventory({
       user_accounts: [
-        ...base.user_accounts.map((a) => a.username === 'alice' ? { ...a, privileges: 'wheel' } : a),
-        { username: 'mallory', uid: 1002, group_name: 'mallory', home_directory: '/home/mallory', shell: '/bin/ash', privileges: 'sudo' },
+        ...base.user_accounts.map((a) => (a.username === 'alice' ? { ...a, privileges: 'wheel' } : a)),
+        {
+          username: 'mallory',
+          uid: 1002,
+          group_name: 'mallory',
+          home_directory: '/home/mallory',
+          shell: '/bin/ash',
+          privileges: 'sudo'
+        },
         { username: 'toor', uid: 0, group_name: 'root', home_directory: '/tmp', shell: '/bin/sh', privileges: 'root' },
         { username: 'bob', uid: 1003, group_name: 'bob', home_directory: '/home/bob', shell: '/bin/ash', privileges: 'standard' }
       ],
       network_interfaces: [
-        ...base.network_interfaces.map((i) => i.name === 'eth0' ? { ...i, ip_addresses: [...i.ip_addresses, '10.20.0.99'] } : i),
+        ...base.network_interfaces.map((i) =>
+          i.name === 'eth0' ? { ...i, ip_addresses: [...i.ip_addresses, '10.20.0.99'] } : i
+        ),
         { name: 'wg0', state: 'UNKNOWN', ip_addresses: ['10.99.0.2'] },
         { name: 'veth1a2b3c', state: 'UP', ip_addresses: [] }
       ],
       packages: [
-        ...base.packages.map((p) => p.name === 'openvpn' ? { ...p, version: '2.6.5-r0' } : p),
+        ...base.packages.map((p) => (p.name === 'openvpn' ? { ...p, version: '2.6.5-r0' } : p)),
         { name: 'wget', version: '1.21.4-r0', source_name: 'wget', architecture: 'x86_64', ecosystem: 'Alpine:v3.21' }
       ]
     })
@@ -77,8 +102,9 @@ describe('built-in detections on inventory changes', () => {
       'Newly Installed Package With High-Risk CVE' // openvpn 2.6.5-r0 (wget's finding has no score)
     ])
 
-    const [toor, mallory] = await Promise.all(byName(raised, 'New Privileged Local Account').map((a) => detail(a.uid)))
-      .then((all) => all.sort((a, b) => a.event_data['user.name'] === 'toor' ? -1 : b.event_data['user.name'] === 'toor' ? 1 : 0))
+    const [toor, mallory] = await Promise.all(byName(raised, 'New Privileged Local Account').map((a) => detail(a.uid))).then(
+      (all) => all.sort((a, b) => (a.event_data['user.name'] === 'toor' ? -1 : b.event_data['user.name'] === 'toor' ? 1 : 0))
+    )
     assert.equal(toor.priority, 'Critical', 'a second uid-0 account is root under another name')
     assert.equal(mallory.priority, 'High')
     assert.deepEqual(mallory.mitre_ids, ['T1136.001', 'T1078.003'])
@@ -87,7 +113,14 @@ describe('built-in detections on inventory changes', () => {
     assert.equal(mallory.device_hostname, 'edge-gw-01')
     assert.match(mallory.summary, /mallory \(uid 1002\) with sudo privileges appeared on edge-gw-01/)
     assert.equal(mallory.event_data.before, null)
-    assert.deepEqual(mallory.event_data.after, { username: 'mallory', uid: 1002, group_name: 'mallory', home_directory: '/home/mallory', shell: '/bin/ash', privileges: 'sudo' })
+    assert.deepEqual(mallory.event_data.after, {
+      username: 'mallory',
+      uid: 1002,
+      group_name: 'mallory',
+      home_directory: '/home/mallory',
+      shell: '/bin/ash',
+      privileges: 'sudo'
+    })
     assert.ok(mallory.description.length > 0 && mallory.recommendation.includes('usermod -L mallory'))
 
     const elevated = await detail(byName(raised, 'Local Account Granted Administrative Privileges')[0]!.uid)
@@ -124,14 +157,22 @@ describe('built-in detections on inventory changes', () => {
     const a = await enrolled(t, token, machine(n++))
     const b = await enrolled(t, token, machine(n++))
     const base = alpineInventory()
-    const withEve = alpineInventory({ user_accounts: [...base.user_accounts, { username: 'eve', uid: 1005, group_name: 'eve', home_directory: '/home/eve', shell: '/bin/ash', privileges: 'admin' }] })
+    const withEve = alpineInventory({
+      user_accounts: [
+        ...base.user_accounts,
+        { username: 'eve', uid: 1005, group_name: 'eve', home_directory: '/home/eve', shell: '/bin/ash', privileges: 'admin' }
+      ]
+    })
     for (const d of [a, b]) {
       await t.report(d.uid, d.credential, base)
       assert.equal((await t.report(d.uid, d.credential, withEve)).json().alerts_raised, 1)
     }
     const [first] = await alertsOf(a.uid)
     assert.equal((await alertsOf(b.uid)).length, 1, 'the same finding on another device is its own alert')
-    assert.equal((await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/alerts/${first!.uid}/`, { status: 'CLOSED' })).statusCode, 200)
+    assert.equal(
+      (await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/alerts/${first!.uid}/`, { status: 'CLOSED' })).statusCode,
+      200
+    )
 
     await t.report(a.uid, a.credential, base) // eve removed
     assert.equal((await t.report(a.uid, a.credential, withEve)).json().alerts_raised, 1) // and back
@@ -144,7 +185,12 @@ describe('built-in detections on inventory changes', () => {
   it('installing a package whose CVE is not high risk raises nothing', async () => {
     const { uid, credential } = await enrolled(t, token, machine(n++))
     await t.report(uid, credential, alpineInventory())
-    const withWget = alpineInventory({ packages: [...alpineInventory().packages, { name: 'wget', version: '1.21.4-r0', source_name: 'wget', ecosystem: 'Alpine:v3.21' }] })
+    const withWget = alpineInventory({
+      packages: [
+        ...alpineInventory().packages,
+        { name: 'wget', version: '1.21.4-r0', source_name: 'wget', ecosystem: 'Alpine:v3.21' }
+      ]
+    })
     const response = await t.report(uid, credential, withWget)
     assert.equal(response.json().cve_count, 1)
     assert.equal(response.json().alerts_raised, 0)
@@ -154,7 +200,16 @@ describe('built-in detections on inventory changes', () => {
     const { uid, credential } = await enrolled(t, token, machine(n++))
     await t.report(uid, credential, alpineInventory())
     const before = (await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)).json().counts.open_alerts
-    await t.report(uid, credential, alpineInventory({ network_interfaces: [...alpineInventory().network_interfaces, { name: 'eth1', state: 'UP', ip_addresses: ['192.168.7.2'] }] }))
+    await t.report(
+      uid,
+      credential,
+      alpineInventory({
+        network_interfaces: [
+          ...alpineInventory().network_interfaces,
+          { name: 'eth1', state: 'UP', ip_addresses: ['192.168.7.2'] }
+        ]
+      })
+    )
     const after = (await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)).json().counts.open_alerts
     assert.equal(after, before + 1)
   })

@@ -22,24 +22,27 @@ const FEED = 'osv:Debian'
 const RECORDS = 1200
 
 /** Our own records in OSV's format: DSA-TEST-n fixes CVE-2099-n in package pkg-n (Debian 12). */
-function records (count: number, modified = '2026-11-01T00:00:00Z'): OsvJson[] {
+function records(count: number, modified = '2026-11-01T00:00:00Z'): OsvJson[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `DSA-TEST-${String(i).padStart(5, '0')}`,
     modified,
     published: '2026-10-01T00:00:00Z',
     aliases: [`CVE-2099-${String(10000 + i)}`],
     summary: `test advisory ${i}`,
-    affected: [{
-      package: { ecosystem: 'Debian:12', name: `pkg-${i}` },
-      ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1.0-2' }] }]
-    }]
+    affected: [
+      {
+        package: { ecosystem: 'Debian:12', name: `pkg-${i}` },
+        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1.0-2' }] }]
+      }
+    ]
   }))
 }
 
-describe('OSV switch in short transactions (PGlite\'s way)', () => {
+describe("OSV switch in short transactions (PGlite's way)", () => {
   let t: VulnsDb
   const dir = tempDir('console-switch-')
-  const count = async (query: ReturnType<typeof sql>): Promise<number> => Number(rowsOf<{ n: number }>(await t.db.execute(query))[0]?.n ?? 0)
+  const count = async (query: ReturnType<typeof sql>): Promise<number> =>
+    Number(rowsOf<{ n: number }>(await t.db.execute(query))[0]?.n ?? 0)
   const state = { validators: null, sha256: 'test' }
   const stage = async (list: OsvJson[]): Promise<void> => {
     const file = path.join(dir, 'all.zip')
@@ -48,7 +51,9 @@ describe('OSV switch in short transactions (PGlite\'s way)', () => {
     await stageOsvZip(t.db, FEED, file)
   }
   const applyingSince = async (): Promise<string | null> =>
-    rowsOf<{ at: string | null }>(await t.db.execute(sql`SELECT applying_since::text AS at FROM feed_sources WHERE name = ${FEED}`))[0]?.at ?? null
+    rowsOf<{ at: string | null }>(
+      await t.db.execute(sql`SELECT applying_since::text AS at FROM feed_sources WHERE name = ${FEED}`)
+    )[0]?.at ?? null
 
   before(async () => {
     t = await openVulnsDb()
@@ -65,22 +70,37 @@ describe('OSV switch in short transactions (PGlite\'s way)', () => {
     controller.abort()
     await assert.rejects(switching, (error: Error) => {
       assert.ok(error instanceof PartlyAppliedError)
-      assert.match(error.message, /^stopped while applying the update \([\d,]+ of 1,200 changed records written\): the feed is partly updated until the next sync completes it$/)
+      assert.match(
+        error.message,
+        /^stopped while applying the update \([\d,]+ of 1,200 changed records written\): the feed is partly updated until the next sync completes it$/
+      )
       return true
     })
     const written = await count(sql`SELECT count(*)::int AS n FROM osv_records WHERE id LIKE 'DSA-TEST-%'`)
     assert.ok(written > 0 && written < RECORDS, `some records but not all were written (${written})`)
     // Each record is applied whole: every stored record has its affected row and its CVE link.
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM vulnerability_affected WHERE osv_id LIKE 'DSA-TEST-%'`), written)
-    assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_record_vulnerabilities WHERE osv_id LIKE 'DSA-TEST-%'`), written)
+    assert.equal(
+      await count(sql`SELECT count(*)::int AS n FROM osv_record_vulnerabilities WHERE osv_id LIKE 'DSA-TEST-%'`),
+      written
+    )
     assert.notEqual(await applyingSince(), null, 'Settings can say the copy is partly updated')
 
     await stage(records(RECORDS))
     const result = await switchOsvFeed(t.db, FEED, state, { stepwise: true })
     assert.equal(result.records, RECORDS)
-    assert.equal(result.written, RECORDS, 'the records written before the stop are written again: their CVE rows and devices were left undone')
+    assert.equal(
+      result.written,
+      RECORDS,
+      'the records written before the stop are written again: their CVE rows and devices were left undone'
+    )
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_records WHERE feeds @> ARRAY[${FEED}::text]`), RECORDS)
-    assert.equal(await count(sql`SELECT count(*)::int AS n FROM vulnerabilities WHERE cve_id LIKE 'CVE-2099-%' AND summary LIKE 'test advisory %'`), RECORDS)
+    assert.equal(
+      await count(
+        sql`SELECT count(*)::int AS n FROM vulnerabilities WHERE cve_id LIKE 'CVE-2099-%' AND summary LIKE 'test advisory %'`
+      ),
+      RECORDS
+    )
     assert.equal(await applyingSince(), null)
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_staging`), 0, 'staging is emptied')
   })
@@ -93,14 +113,20 @@ describe('OSV switch in short transactions (PGlite\'s way)', () => {
     assert.equal(result.records, RECORDS - 300)
     assert.equal(result.changed, true)
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_records WHERE id LIKE 'DSA-TEST-%'`), RECORDS - 300)
-    assert.equal(await count(sql`SELECT count(*)::int AS n FROM vulnerability_affected WHERE osv_id LIKE 'DSA-TEST-%'`), RECORDS - 300)
-    assert.deepEqual([...result.orphans].length, 300, 'the dropped records\' CVE rows are left for the re-match to clean up')
+    assert.equal(
+      await count(sql`SELECT count(*)::int AS n FROM vulnerability_affected WHERE osv_id LIKE 'DSA-TEST-%'`),
+      RECORDS - 300
+    )
+    assert.deepEqual([...result.orphans].length, 300, "the dropped records' CVE rows are left for the re-match to clean up")
   })
 
   it('queries are answered while the switch runs, not after it', async () => {
     await stage(records(RECORDS, '2026-11-02T00:00:00Z'))
     let switched = false
-    const switching = switchOsvFeed(t.db, FEED, state, { stepwise: true }).then((result) => { switched = true; return result })
+    const switching = switchOsvFeed(t.db, FEED, state, { stepwise: true }).then((result) => {
+      switched = true
+      return result
+    })
     const answered: boolean[] = []
     for (let i = 0; i < 3; i++) {
       await t.db.execute(sql`SELECT 1`)

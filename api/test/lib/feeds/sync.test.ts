@@ -10,15 +10,24 @@ import { syncFeeds, type SyncSettings } from '../../../src/lib/feeds/sync.js'
 import { rowsOf } from '../../../src/lib/sql-rows.js'
 import { tempDir, usingPostgres } from '../../helpers.js'
 import { addDevice, openVulnsDb, type VulnsDb } from '../vulns/vulns-helpers.js'
-import { closedPort, FEED_FIXTURES, sharedOsvMissing, sharedRecords, startFeedServer, zipOf, type FeedServer, type OsvJson } from './feed-server.js'
+import {
+  closedPort,
+  FEED_FIXTURES,
+  sharedOsvMissing,
+  sharedRecords,
+  startFeedServer,
+  zipOf,
+  type FeedServer,
+  type OsvJson
+} from './feed-server.js'
 
 const missing = sharedOsvMissing()
 if (missing !== false) console.log(`# feed sync tests skipped: ${missing}`)
 
-const kevFixture = (): { vulnerabilities: Array<{ cveID: string }>, count: number } =>
+const kevFixture = (): { vulnerabilities: Array<{ cveID: string }>; count: number } =>
   JSON.parse(fs.readFileSync(path.join(FEED_FIXTURES, 'kev-sample.json'), 'utf8'))
 /** The catalogue without the test-only entry (CVE-2024-10524): added later, to see a finding gain KEV. */
-function kevWithout (cve: string): Buffer {
+function kevWithout(cve: string): Buffer {
   const kev = kevFixture()
   kev.vulnerabilities = kev.vulnerabilities.filter((entry) => entry.cveID !== cve)
   kev.count = kev.vulnerabilities.length
@@ -33,18 +42,41 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
   let alpine: Map<string, OsvJson>
   const devices: Record<string, string> = {}
 
-  const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T | undefined> => rowsOf<T>(await t.db.execute(query))[0]
+  const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T | undefined> =>
+    rowsOf<T>(await t.db.execute(query))[0]
   const count = async (query: ReturnType<typeof sql>): Promise<number> => Number((await one<{ n: number }>(query))?.n ?? 0)
-  const findingsOf = async (device: string): Promise<string[]> => rowsOf<{ cve_id: string }>(await t.db.execute(sql`
-    SELECT v.cve_id FROM package_findings f JOIN vulnerabilities v ON v.uid = f.vulnerability_uid WHERE f.device_uid = ${devices[device]} ORDER BY 1`)).map((row) => row.cve_id)
-  const source = async (name: string) => await one<{ records: number, etag: string | null, last_success_at: Date, last_changed_at: Date | null, last_error: string | null, last_error_at: Date | null, version: string | null }>(
-    sql`SELECT records, etag, last_success_at, last_changed_at, last_error, last_error_at, version FROM feed_sources WHERE name = ${name}`)
-  const importedAt = async (id: string): Promise<string> => String((await one<{ at: string }>(sql`SELECT imported_at::text AS at FROM osv_records WHERE id = ${id}`))?.at)
-  const serveDebian = async (records: Iterable<OsvJson>): Promise<void> => { server.files.set('/Debian/all.zip', await zipOf(records)) }
-  const serveAlpine = async (records: Iterable<OsvJson>): Promise<void> => { server.files.set('/Alpine/all.zip', await zipOf(records)) }
+  const findingsOf = async (device: string): Promise<string[]> =>
+    rowsOf<{ cve_id: string }>(
+      await t.db.execute(sql`
+    SELECT v.cve_id FROM package_findings f JOIN vulnerabilities v ON v.uid = f.vulnerability_uid WHERE f.device_uid = ${devices[device]} ORDER BY 1`)
+    ).map((row) => row.cve_id)
+  const source = async (name: string) =>
+    await one<{
+      records: number
+      etag: string | null
+      last_success_at: Date
+      last_changed_at: Date | null
+      last_error: string | null
+      last_error_at: Date | null
+      version: string | null
+    }>(
+      sql`SELECT records, etag, last_success_at, last_changed_at, last_error, last_error_at, version FROM feed_sources WHERE name = ${name}`
+    )
+  const importedAt = async (id: string): Promise<string> =>
+    String((await one<{ at: string }>(sql`SELECT imported_at::text AS at FROM osv_records WHERE id = ${id}`))?.at)
+  const serveDebian = async (records: Iterable<OsvJson>): Promise<void> => {
+    server.files.set('/Debian/all.zip', await zipOf(records))
+  }
+  const serveAlpine = async (records: Iterable<OsvJson>): Promise<void> => {
+    server.files.set('/Alpine/all.zip', await zipOf(records))
+  }
   const sync = async (overrides: Partial<SyncSettings> = {}) => {
     const skipped: string[] = []
-    const result = await syncFeeds(t.db, { ...settings, ...overrides }, { onSkip: (from, reason) => skipped.push(`${from}: ${reason}`) })
+    const result = await syncFeeds(
+      t.db,
+      { ...settings, ...overrides },
+      { onSkip: (from, reason) => skipped.push(`${from}: ${reason}`) }
+    )
     return { ...result, skipped, status: Object.fromEntries(result.outcomes.map((outcome) => [outcome.name, outcome.status])) }
   }
 
@@ -59,7 +91,14 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     await serveAlpine(alpine.values())
     server.files.set('/kev.json', kevWithout('CVE-2024-10524'))
     server.files.set('/epss.csv.gz', gzipSync(fs.readFileSync(path.join(FEED_FIXTURES, 'epss-sample.csv'))))
-    settings = { osvBaseUrl: server.url, kevUrl: `${server.url}/kev.json`, epssUrl: `${server.url}/epss.csv.gz`, ecosystems: [], dataDir: tempDir('console-feeds-'), databaseUrl: t.url }
+    settings = {
+      osvBaseUrl: server.url,
+      kevUrl: `${server.url}/kev.json`,
+      epssUrl: `${server.url}/epss.csv.gz`,
+      ecosystems: [],
+      dataDir: tempDir('console-feeds-'),
+      databaseUrl: t.url
+    }
 
     // A customer's tenant with enrolled (non-demo) devices, as an agent reports them.
     const tenant = (await createTenant(t.db, 'Feed Customer')).uid
@@ -76,7 +115,9 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
       { name: 'musl', version: '1.2.4-r2', ecosystem: 'Alpine:v3.18', source: 'musl' },
       { name: 'openvpn', version: '2.6.5-r0', ecosystem: 'Alpine:v3.18', source: 'openvpn' }
     ])
-    devices.clean = await addDevice(t.db, tenant, 'clean', [{ name: 'bash', version: '5.2.15-2+b7', ecosystem: 'Debian:12', source: 'bash' }])
+    devices.clean = await addDevice(t.db, tenant, 'clean', [
+      { name: 'bash', version: '5.2.15-2+b7', ecosystem: 'Debian:12', source: 'bash' }
+    ])
   })
   after(async () => {
     await server?.close()
@@ -87,12 +128,22 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     const result = await sync()
     assert.equal(result.locked, false)
     assert.deepEqual(result.ecosystems, ['Alpine', 'Debian'], 'from the devices\' package ecosystems, by the name before ":"')
-    assert.deepEqual(result.status, { 'osv:Alpine': 'changed', 'osv:Debian': 'changed', kev: 'changed', epss: 'changed' }, result.outcomes.map((o) => o.message).join('\n'))
+    assert.deepEqual(
+      result.status,
+      { 'osv:Alpine': 'changed', 'osv:Debian': 'changed', kev: 'changed', epss: 'changed' },
+      result.outcomes.map((o) => o.message).join('\n')
+    )
     // CVE-2024-10524 came with the Alpine zip just before: Debian's copy of it is only tagged.
-    assert.match(result.outcomes[1]!.message, /^osv:Debian: 11 records \(10 new or changed, 0 removed, 0 skipped\) from [\d.]+ MB in [\d.]+ s \([\d,]+ records\/s; switch [\d.]+ s\)$/)
+    assert.match(
+      result.outcomes[1]!.message,
+      /^osv:Debian: 11 records \(10 new or changed, 0 removed, 0 skipped\) from [\d.]+ MB in [\d.]+ s \([\d,]+ records\/s; switch [\d.]+ s\)$/
+    )
 
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_records`), new Set([...debian.keys(), ...alpine.keys()]).size)
-    assert.equal((await one<{ source: string }>(sql`SELECT source FROM osv_records WHERE id = 'DSA-5474-1'`))?.source, 'osv:Debian!DSA-5474-1.json')
+    assert.equal(
+      (await one<{ source: string }>(sql`SELECT source FROM osv_records WHERE id = 'DSA-5474-1'`))?.source,
+      'osv:Debian!DSA-5474-1.json'
+    )
     const deb = await source('osv:Debian')
     assert.equal(deb?.records, 11)
     assert.match(deb?.etag ?? '', /^"[0-9a-f]{40}"$/)
@@ -109,7 +160,7 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     assert.deepEqual(await findingsOf('clean'), [])
     assert.equal(result.matched?.devices, 3, 'the devices with a package named like an affected row')
     // Coverage counts are rewritten.
-    assert.ok(await count(sql`SELECT records AS n FROM feed_ecosystems WHERE ecosystem = 'Debian:12'`) >= 2)
+    assert.ok((await count(sql`SELECT records AS n FROM feed_ecosystems WHERE ecosystem = 'Debian:12'`)) >= 2)
     // KEV and EPSS.
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM kev_entries`), 2)
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM epss_scores`), 5)
@@ -123,8 +174,15 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     await new Promise((resolve) => setTimeout(resolve, 20))
     const result = await sync()
     assert.deepEqual(result.status, { 'osv:Alpine': 'unchanged', 'osv:Debian': 'unchanged', kev: 'unchanged', epss: 'unchanged' })
-    assert.deepEqual(server.requests.map((r) => [r.path, r.status, r.conditional]), [
-      ['/Alpine/all.zip', 304, true], ['/Debian/all.zip', 304, true], ['/kev.json', 304, true], ['/epss.csv.gz', 304, true]])
+    assert.deepEqual(
+      server.requests.map((r) => [r.path, r.status, r.conditional]),
+      [
+        ['/Alpine/all.zip', 304, true],
+        ['/Debian/all.zip', 304, true],
+        ['/kev.json', 304, true],
+        ['/epss.csv.gz', 304, true]
+      ]
+    )
     assert.equal(result.matched, undefined, 'nothing to re-match')
     const deb = await source('osv:Debian')
     assert.ok(new Date(deb!.last_success_at).getTime() > new Date(before.deb!.last_success_at).getTime())
@@ -132,7 +190,7 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     assert.equal(await importedAt('DSA-5474-1'), before.at)
   })
 
-  it('changed: only the changed record is imported again, only the touched device is re-matched, a removed record\'s finding goes', async () => {
+  it("changed: only the changed record is imported again, only the touched device is re-matched, a removed record's finding goes", async () => {
     const untouched = await importedAt('DSA-5474-1')
     const dla = structuredClone(debian.get('DLA-3008-1')!)
     dla.modified = '2026-11-21T00:00:00Z'
@@ -145,37 +203,64 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     assert.match(result.outcomes[1]!.message, /^osv:Debian: 10 records \(1 new or changed, 1 removed, 0 skipped\)/)
     assert.equal(result.matched?.devices, 1, 'only deb9 has openssl or libxml2')
     assert.deepEqual(await findingsOf('deb9'), ['CVE-2022-1292'])
-    assert.equal((await one<{ summary: string }>(sql`SELECT summary FROM vulnerabilities WHERE cve_id = 'CVE-2022-1292'`))?.summary, 'openssl - security update (revised)')
+    assert.equal(
+      (await one<{ summary: string }>(sql`SELECT summary FROM vulnerabilities WHERE cve_id = 'CVE-2022-1292'`))?.summary,
+      'openssl - security update (revised)'
+    )
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_records WHERE id = 'DLA-3012-1'`), 0)
-    assert.equal(await count(sql`SELECT count(*)::int AS n FROM vulnerabilities WHERE cve_id = 'CVE-2022-29824'`), 0, 'its CVE row, used by nothing else, goes too')
+    assert.equal(
+      await count(sql`SELECT count(*)::int AS n FROM vulnerabilities WHERE cve_id = 'CVE-2022-29824'`),
+      0,
+      'its CVE row, used by nothing else, goes too'
+    )
     assert.equal(await importedAt('DSA-5474-1'), untouched, 'an unchanged record is not written again')
     assert.equal((await source('osv:Debian'))?.records, 10)
   })
 
   it('KEV: a finding whose CVE enters the catalogue makes its device High, even with no CVSS score', async () => {
-    const [before] = rowsOf<{ risk_score: string, kev_count: number }>(await t.db.execute(sql`SELECT risk_score, kev_count FROM devices WHERE uid = ${devices.deb12}`))
+    const [before] = rowsOf<{ risk_score: string; kev_count: number }>(
+      await t.db.execute(sql`SELECT risk_score, kev_count FROM devices WHERE uid = ${devices.deb12}`)
+    )
     assert.deepEqual(before, { risk_score: 'Low', kev_count: 0 }, 'its findings carry no CVSS score')
     server.files.set('/kev.json', fs.readFileSync(path.join(FEED_FIXTURES, 'kev-sample.json')))
     const result = await sync()
     assert.equal(result.status.kev, 'changed')
-    assert.equal(result.outcomes.find((o) => o.name === 'kev')?.message, 'kev: 3 entries (catalogue 2026.11.20), 1 CVE entered or left it, 1 device re-rated')
-    const [after] = rowsOf<{ risk_score: string, kev_count: number }>(await t.db.execute(sql`SELECT risk_score, kev_count FROM devices WHERE uid = ${devices.deb12}`))
+    assert.equal(
+      result.outcomes.find((o) => o.name === 'kev')?.message,
+      'kev: 3 entries (catalogue 2026.11.20), 1 CVE entered or left it, 1 device re-rated'
+    )
+    const [after] = rowsOf<{ risk_score: string; kev_count: number }>(
+      await t.db.execute(sql`SELECT risk_score, kev_count FROM devices WHERE uid = ${devices.deb12}`)
+    )
     assert.deepEqual(after, { risk_score: 'High', kev_count: 1 })
     assert.deepEqual(await findingsOf('deb12'), ['CVE-2024-10524', 'DSA-5474-1'])
   })
 
   it('EPSS: the scores are replaced whole by the next file', async () => {
-    server.files.set('/epss.csv.gz', gzipSync('#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2021-44228,0.9441,0.99961\nCVE-2026-0001,0.0004,0.05\n'))
+    server.files.set(
+      '/epss.csv.gz',
+      gzipSync(
+        '#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2021-44228,0.9441,0.99961\nCVE-2026-0001,0.0004,0.05\n'
+      )
+    )
     const result = await sync()
     assert.equal(result.outcomes.find((o) => o.name === 'epss')?.message, 'epss: 2 scores (model v2025.03.14, scored 2026-11-21)')
-    assert.deepEqual([...rowsOf(await t.db.execute(sql`SELECT cve_id, round(epss::numeric, 4)::text AS epss FROM epss_scores ORDER BY cve_id`))],
-      [{ cve_id: 'CVE-2021-44228', epss: '0.9441' }, { cve_id: 'CVE-2026-0001', epss: '0.0004' }])
+    assert.deepEqual(
+      [...rowsOf(await t.db.execute(sql`SELECT cve_id, round(epss::numeric, 4)::text AS epss FROM epss_scores ORDER BY cve_id`))],
+      [
+        { cve_id: 'CVE-2021-44228', epss: '0.9441' },
+        { cve_id: 'CVE-2026-0001', epss: '0.0004' }
+      ]
+    )
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM epss_staging`), 0)
     // A bad file never replaces good scores.
     server.files.set('/epss.csv.gz', gzipSync('cve,epss,percentile\nCVE-2021-44228,1.7,0.9\n'))
     const bad = await sync()
     assert.equal(bad.status.epss, 'failed')
-    assert.match(bad.outcomes.find((o) => o.name === 'epss')!.message, /^the EPSS file has a bad line 2: CVE-2021-44228,1\.7,0\.9 — the previous feed is kept \(epss\)$/)
+    assert.match(
+      bad.outcomes.find((o) => o.name === 'epss')!.message,
+      /^the EPSS file has a bad line 2: CVE-2021-44228,1\.7,0\.9 — the previous feed is kept \(epss\)$/
+    )
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM epss_scores`), 2)
     server.files.set('/epss.csv.gz', gzipSync(fs.readFileSync(path.join(FEED_FIXTURES, 'epss-sample.csv'))))
   })
@@ -218,31 +303,41 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     const down = `http://127.0.0.1:${await closedPort()}`
     const result = await sync({ osvBaseUrl: down, kevUrl: `${down}/kev.json`, epssUrl: `${down}/epss.csv.gz` })
     const host = down.slice('http://'.length)
-    assert.deepEqual(result.outcomes.map((o) => o.message), [
-      `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (osv:Alpine)`,
-      `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (osv:Debian)`,
-      `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (kev)`,
-      `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (epss)`
-    ])
+    assert.deepEqual(
+      result.outcomes.map((o) => o.message),
+      [
+        `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (osv:Alpine)`,
+        `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (osv:Debian)`,
+        `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (kev)`,
+        `cannot reach ${host} (connect ECONNREFUSED) — the previous feed is kept (epss)`
+      ]
+    )
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_records`), records)
     assert.equal((await source('kev'))?.last_error, `cannot reach ${host} (connect ECONNREFUSED)`)
     assert.equal(await count(sql`SELECT count(*)::int AS n FROM kev_entries`), 3)
   })
 
-  it('a record in two ecosystems\' zips is kept while either still has it', async () => {
-    const feeds = async (): Promise<string[] | undefined> => (await one<{ feeds: string[] }>(sql`SELECT feeds FROM osv_records WHERE id = 'CVE-2024-10524'`))?.feeds
+  it("a record in two ecosystems' zips is kept while either still has it", async () => {
+    const feeds = async (): Promise<string[] | undefined> =>
+      (await one<{ feeds: string[] }>(sql`SELECT feeds FROM osv_records WHERE id = 'CVE-2024-10524'`))?.feeds
     assert.deepEqual([...(await feeds())!].sort(), ['osv:Alpine', 'osv:Debian'])
     debian.delete('CVE-2024-10524')
     await serveDebian(debian.values())
     await sync()
     assert.deepEqual(await feeds(), ['osv:Alpine'])
-    assert.deepEqual(await findingsOf('deb12'), ['CVE-2024-10524', 'DSA-5474-1'], 'the record (and its Debian entries) is still there')
+    assert.deepEqual(
+      await findingsOf('deb12'),
+      ['CVE-2024-10524', 'DSA-5474-1'],
+      'the record (and its Debian entries) is still there'
+    )
     alpine.delete('CVE-2024-10524')
     await serveAlpine(alpine.values())
     const result = await sync()
     assert.equal(await feeds(), undefined, 'no feed holds it any more: deleted')
     assert.deepEqual(await findingsOf('deb12'), ['DSA-5474-1'])
-    const [deb12] = rowsOf<{ risk_score: string, kev_count: number }>(await t.db.execute(sql`SELECT risk_score, kev_count FROM devices WHERE uid = ${devices.deb12}`))
+    const [deb12] = rowsOf<{ risk_score: string; kev_count: number }>(
+      await t.db.execute(sql`SELECT risk_score, kev_count FROM devices WHERE uid = ${devices.deb12}`)
+    )
     assert.deepEqual(deb12, { risk_score: 'Low', kev_count: 0 }, 'its KEV finding went with it')
     assert.equal(result.matched?.devices, 1)
   })
@@ -257,21 +352,25 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     assert.deepEqual((await one<{ feeds: string[] }>(sql`SELECT feeds FROM osv_records WHERE id = ${dsa.id}`))?.feeds, [])
   })
 
-  it('with several processes on one PostgreSQL, a sync runs once: a second one skips while the lock is held', { skip: !usingPostgres() && 'PostgreSQL only (PGlite is one process)' }, async () => {
-    const unlock = await tryFeedSyncLock(t.url)
-    assert.notEqual(unlock, null)
-    try {
-      const lines: string[] = []
-      const result = await syncFeeds(t.db, settings, { log: (line) => lines.push(line) })
-      assert.equal(result.locked, true)
-      assert.deepEqual(result.outcomes, [])
-      assert.deepEqual(lines, ['another process is syncing the feeds; this sync is skipped'])
-      assert.equal(await tryFeedSyncLock(t.url), null, 'still held')
-    } finally {
-      await unlock!()
+  it(
+    'with several processes on one PostgreSQL, a sync runs once: a second one skips while the lock is held',
+    { skip: !usingPostgres() && 'PostgreSQL only (PGlite is one process)' },
+    async () => {
+      const unlock = await tryFeedSyncLock(t.url)
+      assert.notEqual(unlock, null)
+      try {
+        const lines: string[] = []
+        const result = await syncFeeds(t.db, settings, { log: (line) => lines.push(line) })
+        assert.equal(result.locked, true)
+        assert.deepEqual(result.outcomes, [])
+        assert.deepEqual(lines, ['another process is syncing the feeds; this sync is skipped'])
+        assert.equal(await tryFeedSyncLock(t.url), null, 'still held')
+      } finally {
+        await unlock!()
+      }
+      const again = await tryFeedSyncLock(t.url)
+      assert.notEqual(again, null, 'released')
+      await again!()
     }
-    const again = await tryFeedSyncLock(t.url)
-    assert.notEqual(again, null, 'released')
-    await again!()
-  })
+  )
 })

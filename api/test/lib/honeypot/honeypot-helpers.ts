@@ -11,16 +11,18 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * that its newest event is `newestAgoMs` before now: the file stays a realistic capture while the
  * metrics windows, relative to the clock, still see it.
  */
-export function cowrieSample (newestAgoMs = 60 * 60 * 1000): string[] {
+export function cowrieSample(newestAgoMs = 60 * 60 * 1000): string[] {
   const lines = fs.readFileSync(path.join(fixtures, 'honeypot-cowrie-sample.json'), 'utf8').split('\n').filter(Boolean)
   const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
   const newest = Math.max(...events.map((event) => Date.parse(event.timestamp as string)))
   const shift = Date.now() - newestAgoMs - newest
-  return events.map((event) => JSON.stringify({ ...event, timestamp: new Date(Date.parse(event.timestamp as string) + shift).toISOString() }))
+  return events.map((event) =>
+    JSON.stringify({ ...event, timestamp: new Date(Date.parse(event.timestamp as string) + shift).toISOString() })
+  )
 }
 
 /** A minimal Cowrie event at `agoMs` before now. */
-export function cowrieEvent (eventid: string, session: string, agoMs: number, fields: Record<string, unknown> = {}): string {
+export function cowrieEvent(eventid: string, session: string, agoMs: number, fields: Record<string, unknown> = {}): string {
   return JSON.stringify({
     eventid,
     session,
@@ -32,11 +34,16 @@ export function cowrieEvent (eventid: string, session: string, agoMs: number, fi
   })
 }
 
-export async function sensorKey (app: FastifyInstance, name = 'test-sensor'): Promise<string> {
+export async function sensorKey(app: FastifyInstance, name = 'test-sensor'): Promise<string> {
   return (await createSensorKey(app.db, name)).key
 }
 
-export async function ingest (app: FastifyInstance, key: string | undefined, lines: string[] | string, contentType = 'application/x-ndjson') {
+export async function ingest(
+  app: FastifyInstance,
+  key: string | undefined,
+  lines: string[] | string,
+  contentType = 'application/x-ndjson'
+) {
   return await app.inject({
     method: 'POST',
     url: '/api/v1/honeypot/events/',

@@ -12,7 +12,7 @@ import { honeypotMetrics } from '../../../src/lib/honeypot/metrics.js'
 import { buildTestApp, tempDir, type TestApp } from '../../helpers.js'
 import { cowrieEvent } from './honeypot-helpers.js'
 
-async function collect<T> (iterable: AsyncIterable<T>): Promise<T[]> {
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = []
   for await (const item of iterable) out.push(item)
   return out
@@ -23,14 +23,17 @@ describe('honeypot ndjson reader', () => {
   it('splits lines across chunk borders, numbers them and skips blank ones', async () => {
     const chunks = [Buffer.from('{"a":1}\n{"b"'), Buffer.from(':2}\r\n\n   \n{"c":3}')]
     assert.deepEqual(await collect(ndjsonLines(chunks, limits)), [
-      { line: 1, text: '{"a":1}' }, { line: 2, text: '{"b":2}' }, { line: 5, text: '{"c":3}' }
+      { line: 1, text: '{"a":1}' },
+      { line: 2, text: '{"b":2}' },
+      { line: 5, text: '{"c":3}' }
     ])
   })
 
   it('drops an over-long line without buffering it and reads on', async () => {
     const chunks = [Buffer.from('x'.repeat(60)), Buffer.from('y'.repeat(60)), Buffer.from('\nok')]
     assert.deepEqual(await collect(ndjsonLines(chunks, limits)), [
-      { line: 1, error: 'line longer than 100 bytes' }, { line: 2, text: 'ok' }
+      { line: 1, error: 'line longer than 100 bytes' },
+      { line: 2, text: 'ok' }
     ])
   })
 
@@ -48,9 +51,20 @@ describe('honeypot ndjson reader', () => {
   it('stops a body that inflates past the ratio once past the slack (ASVS 5.0 5.2.3)', async () => {
     const ratio = { maxBytes: 1e9, maxLine: 100, maxLines: 1e9, maxRatio: 50, ratioSlack: 1000 }
     const chunks = [Buffer.alloc(900, 32), Buffer.alloc(900, 32)]
-    assert.equal((await collect(ndjsonLines(chunks, { ...ratio, encodedBytes: () => 40 }))).length, 1, '1,800 bytes from 40: 45 times')
-    await assert.rejects(collect(ndjsonLines(chunks, { ...ratio, encodedBytes: () => 30 })), /more than 50 times its compressed size/)
-    assert.equal((await collect(ndjsonLines([Buffer.alloc(900, 32)], { ...ratio, encodedBytes: () => 1 }))).length, 1, 'within the slack')
+    assert.equal(
+      (await collect(ndjsonLines(chunks, { ...ratio, encodedBytes: () => 40 }))).length,
+      1,
+      '1,800 bytes from 40: 45 times'
+    )
+    await assert.rejects(
+      collect(ndjsonLines(chunks, { ...ratio, encodedBytes: () => 30 })),
+      /more than 50 times its compressed size/
+    )
+    assert.equal(
+      (await collect(ndjsonLines([Buffer.alloc(900, 32)], { ...ratio, encodedBytes: () => 1 }))).length,
+      1,
+      'within the slack'
+    )
   })
 })
 
@@ -81,8 +95,12 @@ describe('honeypot enrichment', () => {
 
 describe('honeypot ingest with a GeoIP table, and retention', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('fills in ASN and country from the table only where the sensor sent none', async () => {
     const dir = tempDir()
@@ -90,13 +108,26 @@ describe('honeypot ingest with a GeoIP table, and retention', () => {
     const geo = loadGeoTable(path.join(dir, 'ip2asn-v4.tsv'))
     const lines = [
       cowrieEvent('cowrie.session.connect', 'geo-lookup01', 5000),
-      cowrieEvent('cowrie.session.connect', 'geo-enriched', 5000, { geoip: { asn: 4134, as_org: 'CHINANET-BACKBONE', country_name: 'China' } })
+      cowrieEvent('cowrie.session.connect', 'geo-enriched', 5000, {
+        geoip: { asn: 4134, as_org: 'CHINANET-BACKBONE', country_name: 'China' }
+      })
     ].join('\n')
-    const result = await ingestStream(t.app.db, [Buffer.from(lines)], { retentionDays: 30, defaultSensor: 's', geo }, emptyResult())
+    const result = await ingestStream(
+      t.app.db,
+      [Buffer.from(lines)],
+      { retentionDays: 30, defaultSensor: 's', geo },
+      emptyResult()
+    )
     assert.equal(result.accepted, 2)
     const metrics = await honeypotMetrics(t.app.db)
-    assert.deepEqual(metrics.top_asns, [{ asn: 'AS4134 CHINANET-BACKBONE', count: 1 }, { asn: 'AS64496 Example Net', count: 1 }])
-    assert.deepEqual(metrics.top_countries, [{ country: 'China', count: 1 }, { country: 'Netherlands', count: 1 }])
+    assert.deepEqual(metrics.top_asns, [
+      { asn: 'AS4134 CHINANET-BACKBONE', count: 1 },
+      { asn: 'AS64496 Example Net', count: 1 }
+    ])
+    assert.deepEqual(metrics.top_countries, [
+      { country: 'China', count: 1 },
+      { country: 'Netherlands', count: 1 }
+    ])
   })
 
   it('prunes raw events, sessions and rollups past the retention', async () => {

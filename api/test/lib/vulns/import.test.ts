@@ -19,13 +19,19 @@ const readFixture = (name: string): string => fs.readFileSync(path.join(TEST_OSV
 
 describe('import-osv: OSV feed import', () => {
   let t: VulnsDb
-  before(async () => { t = await openVulnsDb() })
-  after(async () => { await t.cleanup() })
+  before(async () => {
+    t = await openVulnsDb()
+  })
+  after(async () => {
+    await t.cleanup()
+  })
 
   const counts = async () => {
-    const [row] = rowsOf<Record<string, string | number>>(await t.db.execute(sql`SELECT
+    const [row] = rowsOf<Record<string, string | number>>(
+      await t.db.execute(sql`SELECT
       (SELECT count(*) FROM osv_records) AS records, (SELECT count(*) FROM vulnerabilities) AS cves,
-      (SELECT count(*) FROM vulnerability_affected) AS affected, (SELECT count(*) FROM osv_record_vulnerabilities) AS links`))
+      (SELECT count(*) FROM vulnerability_affected) AS affected, (SELECT count(*) FROM osv_record_vulnerabilities) AS links`)
+    )
     return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)]))
   }
   const cve = async (cveId: string) => (await t.db.select().from(vulnerabilities).where(eq(vulnerabilities.cveId, cveId)))[0]
@@ -76,17 +82,32 @@ describe('import-osv: OSV feed import', () => {
       modified: '2027-01-01T00:00:00Z',
       upstream: ['CVE-2999-0001', 'CVE-2999-0002'],
       details: 'Several vulnerabilities were fixed in OpenSSL.',
-      affected: [{ ...original.affected[0], ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.0.11-1~deb12u4' }] }], versions: [] }]
+      affected: [
+        {
+          ...original.affected[0],
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.0.11-1~deb12u4' }] }],
+          versions: []
+        }
+      ]
     }
     fs.writeFileSync(path.join(dir, 'DSA-9901-1.json'), JSON.stringify(updated))
     const result = await importOsv(t.db, dir)
     assert.equal(result.records, 1)
     const affected = await t.db.select().from(vulnerabilityAffected).where(eq(vulnerabilityAffected.osvId, 'DSA-9901-1'))
-    assert.deepEqual(affected.map((row) => row.ranges), [[{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.0.11-1~deb12u4' }] }]])
-    const links = await t.db.select({ cveId: vulnerabilities.cveId }).from(osvRecordVulnerabilities)
+    assert.deepEqual(
+      affected.map((row) => row.ranges),
+      [[{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.0.11-1~deb12u4' }] }]]
+    )
+    const links = await t.db
+      .select({ cveId: vulnerabilities.cveId })
+      .from(osvRecordVulnerabilities)
       .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
-      .where(eq(osvRecordVulnerabilities.osvId, 'DSA-9901-1')).orderBy(vulnerabilities.cveId)
-    assert.deepEqual(links.map((link) => link.cveId), ['CVE-2999-0001', 'CVE-2999-0002'])
+      .where(eq(osvRecordVulnerabilities.osvId, 'DSA-9901-1'))
+      .orderBy(vulnerabilities.cveId)
+    assert.deepEqual(
+      links.map((link) => link.cveId),
+      ['CVE-2999-0001', 'CVE-2999-0002']
+    )
     assert.equal((await cve('CVE-2999-0002'))?.description, 'Several vulnerabilities were fixed in OpenSSL.')
 
     // The fixture's copy (modified 2026) is older than the stored one (2027): kept the stored one.
@@ -103,12 +124,18 @@ describe('import-osv: OSV feed import', () => {
     fs.writeFileSync(path.join(dir, 'a-good.json'), readFixture('alpine/ALPINE-CVE-2999-0010.json'))
     fs.writeFileSync(path.join(dir, 'b-truncated.json'), readFixture('alpine/ALPINE-CVE-2999-0009.json').slice(0, 200))
     fs.writeFileSync(path.join(dir, 'c-not-osv.json'), JSON.stringify({ name: 'lodash', version: '4.17.21' }))
-    fs.writeFileSync(path.join(dir, 'nested', 'd-mixed.json'), JSON.stringify({ vulns: [JSON.parse(readFixture('npm/GHSA-test-0005-0005.json')), { summary: 'no id' }] }))
+    fs.writeFileSync(
+      path.join(dir, 'nested', 'd-mixed.json'),
+      JSON.stringify({ vulns: [JSON.parse(readFixture('npm/GHSA-test-0005-0005.json')), { summary: 'no id' }] })
+    )
     fs.writeFileSync(path.join(dir, 'README.md'), '# not a record')
     const skipped: Array<[string, string]> = []
     const result = await importOsv(t.db, dir, { onSkip: (source, reason) => skipped.push([source, reason]) })
     const base = path.basename(dir)
-    assert.deepEqual(skipped.map(([source]) => source), [`${base}/b-truncated.json`, `${base}/c-not-osv.json`, path.join(base, 'nested', 'd-mixed.json')])
+    assert.deepEqual(
+      skipped.map(([source]) => source),
+      [`${base}/b-truncated.json`, `${base}/c-not-osv.json`, path.join(base, 'nested', 'd-mixed.json')]
+    )
     assert.match(skipped[0]![1], /^not JSON/)
     assert.match(skipped[1]![1], /neither an OSV record/)
     assert.match(skipped[2]![1], /record 2: no "id"/)
@@ -120,23 +147,33 @@ describe('import-osv: OSV feed import', () => {
 
   it('text a database cannot hold (NUL characters, a 10 kB package name) is cleaned or dropped, not fatal to the batch', async () => {
     const dir = tempDir('console-osv-odd-')
-    fs.writeFileSync(path.join(dir, 'odd.json'), JSON.stringify({
-      id: 'GHSA-odd0-text-0001',
-      summary: 'nul\u0000byte',
-      affected: [
-        { package: { ecosystem: 'npm', name: 'x'.repeat(10_000) }, versions: ['1.0.0'] },
-        { package: { ecosystem: 'npm', name: 'odd-pkg' }, versions: ['1.0.0', 'bad\u0000'], ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '2\u0000' }] }] }
-      ]
-    }))
+    fs.writeFileSync(
+      path.join(dir, 'odd.json'),
+      JSON.stringify({
+        id: 'GHSA-odd0-text-0001',
+        summary: 'nul\u0000byte',
+        affected: [
+          { package: { ecosystem: 'npm', name: 'x'.repeat(10_000) }, versions: ['1.0.0'] },
+          {
+            package: { ecosystem: 'npm', name: 'odd-pkg' },
+            versions: ['1.0.0', 'bad\u0000'],
+            ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '2\u0000' }] }]
+          }
+        ]
+      })
+    )
     fs.copyFileSync(path.join(TEST_OSV, 'npm', 'GHSA-test-0005-0005.json'), path.join(dir, 'other.json'))
     assert.equal((await importOsv(t.db, dir)).records, 2)
     const [record] = await t.db.select().from(osvRecords).where(eq(osvRecords.id, 'GHSA-odd0-text-0001'))
     assert.equal(record?.summary, 'nulbyte')
     const affected = await t.db.select().from(vulnerabilityAffected).where(eq(vulnerabilityAffected.osvId, 'GHSA-odd0-text-0001'))
-    assert.deepEqual(affected.map((row) => [row.packageName, row.versions, row.ranges]), [['odd-pkg', ['1.0.0', 'bad'], []]])
+    assert.deepEqual(
+      affected.map((row) => [row.packageName, row.versions, row.ranges]),
+      [['odd-pkg', ['1.0.0', 'bad'], []]]
+    )
   })
 
-  it('reads a zip like osv.dev\'s <Ecosystem>/all.zip; a damaged zip is reported, not fatal', async () => {
+  it("reads a zip like osv.dev's <Ecosystem>/all.zip; a damaged zip is reported, not fatal", async () => {
     const dir = tempDir('console-osv-zip-')
     const zip = path.join(dir, 'all.zip')
     writeZip(zip, [
@@ -166,7 +203,12 @@ describe('import-osv: OSV feed import', () => {
       id: 'GHSA-test-wdrn-0001',
       modified: '2026-01-01T00:00:00Z',
       summary: 'Prototype pollution in left-pad-ng',
-      affected: [{ package: { ecosystem: 'npm', name: 'left-pad-ng' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.0.3' }] }] }]
+      affected: [
+        {
+          package: { ecosystem: 'npm', name: 'left-pad-ng' },
+          ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.0.3' }] }]
+        }
+      ]
     }
     const dir = tempDir('console-osv-withdrawn-')
     const file = path.join(dir, 'record.json')
@@ -189,8 +231,12 @@ describe('import-osv: OSV feed import', () => {
 
 describe('import-osv: the real records of ../shared/data/osv', { skip: needsSharedData('osv') }, () => {
   let t: VulnsDb
-  before(async () => { t = await openVulnsDb() })
-  after(async () => { await t.cleanup() })
+  before(async () => {
+    t = await openVulnsDb()
+  })
+  after(async () => {
+    await t.cleanup()
+  })
   const cve = async (cveId: string) => (await t.db.select().from(vulnerabilities).where(eq(vulnerabilities.cveId, cveId)))[0]
 
   it('imports every real record (single files and the {"vulns": [...]} wrapper), then again without change', async () => {
@@ -201,8 +247,10 @@ describe('import-osv: the real records of ../shared/data/osv', { skip: needsShar
     assert.deepEqual(skipped, [])
     assert.equal(first.documents, osvFiles(feed).length)
     assert.equal(first.records, records.length)
-    const [stored] = rowsOf<{ records: number, cves: number }>(await t.db.execute(sql`SELECT
-      (SELECT count(*)::int FROM osv_records) AS records, (SELECT count(*)::int FROM vulnerabilities) AS cves`))
+    const [stored] = rowsOf<{ records: number; cves: number }>(
+      await t.db.execute(sql`SELECT
+      (SELECT count(*)::int FROM osv_records) AS records, (SELECT count(*)::int FROM vulnerabilities) AS cves`)
+    )
     assert.equal(stored!.records, new Set(records.map(({ record }) => record.id)).size)
     assert.ok(stored!.cves >= 190, `${stored!.cves} CVE rows`)
 
@@ -221,8 +269,17 @@ describe('import-osv: the real records of ../shared/data/osv', { skip: needsShar
     assert.equal((await cve('DSA-5474-1'))?.summary, 'intel-microcode - security update')
     assert.equal((await cve('MAL-2023-1'))?.source, 'osv:MAL-2023-1')
 
-    const before = await t.db.execute(sql`SELECT (SELECT count(*) FROM vulnerability_affected) AS a, (SELECT count(*) FROM osv_record_vulnerabilities) AS l`)
+    const before = await t.db.execute(
+      sql`SELECT (SELECT count(*) FROM vulnerability_affected) AS a, (SELECT count(*) FROM osv_record_vulnerabilities) AS l`
+    )
     assert.equal((await importOsv(t.db, feed)).records, records.length)
-    assert.deepEqual(rowsOf(await t.db.execute(sql`SELECT (SELECT count(*) FROM vulnerability_affected) AS a, (SELECT count(*) FROM osv_record_vulnerabilities) AS l`)), rowsOf(before))
+    assert.deepEqual(
+      rowsOf(
+        await t.db.execute(
+          sql`SELECT (SELECT count(*) FROM vulnerability_affected) AS a, (SELECT count(*) FROM osv_record_vulnerabilities) AS l`
+        )
+      ),
+      rowsOf(before)
+    )
   })
 })

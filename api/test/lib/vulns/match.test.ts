@@ -14,14 +14,19 @@ describe('matching device packages against the feed (our own records, fixtures/t
     t = await openVulnsDb()
     await importOsv(t.db, TEST_OSV)
   })
-  after(async () => { await t.cleanup() })
+  after(async () => {
+    await t.cleanup()
+  })
 
   /** The CVE ids found per package name on a device. */
   const found = async (deviceUid: string): Promise<Record<string, string[]>> => {
-    const rows = await t.db.select({ name: devicePackages.name, cveId: vulnerabilities.cveId }).from(packageFindings)
+    const rows = await t.db
+      .select({ name: devicePackages.name, cveId: vulnerabilities.cveId })
+      .from(packageFindings)
       .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
       .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-      .where(eq(packageFindings.deviceUid, deviceUid)).orderBy(devicePackages.name, vulnerabilities.cveId)
+      .where(eq(packageFindings.deviceUid, deviceUid))
+      .orderBy(devicePackages.name, vulnerabilities.cveId)
     const out: Record<string, string[]> = {}
     for (const row of rows) (out[row.name] ??= []).push(row.cveId)
     return out
@@ -50,7 +55,11 @@ describe('matching device packages against the feed (our own records, fixtures/t
     // CVE-2999-0003 is CVSS 7.8 (above 7.5: high risk), the others carry no score.
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, bookworm), { packages: 8, findings: 5, highRisk: 2, kev: 0 })
     assert.deepEqual(await found(bookworm), {
-      'intel-microcode': ['DSA-9902-1'], libssl3: ['CVE-2999-0001'], vim: ['CVE-2999-0003'], 'vim-tiny': ['CVE-2999-0003'], wget: ['CVE-2999-0004']
+      'intel-microcode': ['DSA-9902-1'],
+      libssl3: ['CVE-2999-0001'],
+      vim: ['CVE-2999-0003'],
+      'vim-tiny': ['CVE-2999-0003'],
+      wget: ['CVE-2999-0004']
     })
     const jammy = await addDevice(t.db, t.tenant, 'jammy', [
       { name: 'dpkg', version: '1.21.1ubuntu2.3', ecosystem: 'Ubuntu:22.04:LTS', source: 'dpkg' },
@@ -59,7 +68,10 @@ describe('matching device packages against the feed (our own records, fixtures/t
     // dpkg: UBUNTU-CVE-2999-0005, unfixed in 22.04, CVSS 8.2; linux: USN-9906-1 (fixed 5.15.0-125.135)
     // speaks for CVE-2999-0006 and CVE-2999-0007, with an Ubuntu rating only (no score).
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, jammy), { packages: 2, findings: 3, highRisk: 1, kev: 0 })
-    assert.deepEqual(await found(jammy), { dpkg: ['CVE-2999-0005'], 'linux-image-5.15.0-124-generic': ['CVE-2999-0006', 'CVE-2999-0007'] })
+    assert.deepEqual(await found(jammy), {
+      dpkg: ['CVE-2999-0005'],
+      'linux-image-5.15.0-124-generic': ['CVE-2999-0006', 'CVE-2999-0007']
+    })
     const stats = await device(jammy)
     assert.deepEqual([stats.riskScore, stats.packageCount, stats.cveCount, stats.highRiskCveCount], ['High', 2, 3, 1])
   })
@@ -76,11 +88,17 @@ describe('matching device packages against the feed (our own records, fixtures/t
     // musl fixed in 1.2.4-r3 (r2 is below); openvpn 2.6.7-r0 is the fix; openssh 9.3_p2 is far past
     // 7.4_p1 (the GIT range of that record is ignored); wget's record names Alpine v3.21, not v3.18.
     assert.deepEqual(await found(uid), { musl: ['CVE-2999-0009'], 'musl-utils': ['CVE-2999-0009'] })
-    const [musl] = await t.db.select({ score: packageFindings.score }).from(packageFindings).where(eq(packageFindings.deviceUid, uid)).limit(1)
+    const [musl] = await t.db
+      .select({ score: packageFindings.score })
+      .from(packageFindings)
+      .where(eq(packageFindings.deviceUid, uid))
+      .limit(1)
     assert.equal(musl?.score, 7, 'CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H')
     assert.equal((await device(uid)).riskScore, 'Medium')
     // A release candidate sorts before its release: 2.6.7_rc1-r0 < 2.6.7-r0, still affected.
-    const rc = await addDevice(t.db, t.tenant, 'edge-rc', [{ name: 'openvpn', version: '2.6.7_rc1-r0', ecosystem: 'Alpine:v3.18', source: 'openvpn' }])
+    const rc = await addDevice(t.db, t.tenant, 'edge-rc', [
+      { name: 'openvpn', version: '2.6.7_rc1-r0', ecosystem: 'Alpine:v3.18', source: 'openvpn' }
+    ])
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, rc), { packages: 1, findings: 1, highRisk: 1, kev: 0 })
   })
 
@@ -120,17 +138,27 @@ describe('matching device packages against the feed (our own records, fixtures/t
     const first = await matchDevicePackages(t.db, t.tenant, uid)
     const rows = await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid)).orderBy(packageFindings.id)
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, uid), first)
-    assert.deepEqual(await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid)).orderBy(packageFindings.id), rows)
+    assert.deepEqual(
+      await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid)).orderBy(packageFindings.id),
+      rows
+    )
 
-    await t.db.update(devicePackages).set({ version: '4.17.21' }).where(and(eq(devicePackages.deviceUid, uid), eq(devicePackages.name, 'lodash')))
+    await t.db
+      .update(devicePackages)
+      .set({ version: '4.17.21' })
+      .where(and(eq(devicePackages.deviceUid, uid), eq(devicePackages.name, 'lodash')))
     // lodash 4.17.21 is both fixes; minimist 1.2.5 keeps CVE-2999-1003 (CVSS 9.8).
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, uid), { packages: 2, findings: 1, highRisk: 1, kev: 0 })
     const after = await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid))
-    assert.deepEqual(after, rows.filter((row) => after.some((kept) => kept.id === row.id)), 'the minimist finding kept its row')
+    assert.deepEqual(
+      after,
+      rows.filter((row) => after.some((kept) => kept.id === row.id)),
+      'the minimist finding kept its row'
+    )
     assert.equal((await device(uid)).cveCount, 1)
   })
 
-  it('is scoped to the tenant: another tenant\'s uid matches nothing and changes nothing', async () => {
+  it("is scoped to the tenant: another tenant's uid matches nothing and changes nothing", async () => {
     const uid = await addDevice(t.db, t.tenant, 'scoped', [{ name: 'lodash', version: '4.17.20', ecosystem: 'npm' }])
     await matchDevicePackages(t.db, t.tenant, uid)
     const before = await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid))
@@ -139,7 +167,7 @@ describe('matching device packages against the feed (our own records, fixtures/t
     assert.deepEqual(await t.db.select().from(packageFindings).where(eq(packageFindings.deviceUid, uid)), before)
   })
 
-  it('works inside the caller\'s transaction (inventory ingest replaces the packages and matches in one)', async () => {
+  it("works inside the caller's transaction (inventory ingest replaces the packages and matches in one)", async () => {
     const uid = await addDevice(t.db, t.tenant, 'in-tx', [{ name: 'lodash', version: '4.17.21', ecosystem: 'npm' }])
     const summary = await t.db.transaction(async (tx) => {
       await tx.update(devicePackages).set({ version: '4.17.11' }).where(eq(devicePackages.deviceUid, uid))
@@ -151,16 +179,30 @@ describe('matching device packages against the feed (our own records, fixtures/t
   })
 
   it('packages without an ecosystem (RTOS, unknown OS) get no findings', async () => {
-    const uid = await addDevice(t.db, t.tenant, 'pump-ctrl', [{ name: 'openssl', version: '1.0.0', ecosystem: '', source: 'openssl' }])
+    const uid = await addDevice(t.db, t.tenant, 'pump-ctrl', [
+      { name: 'openssl', version: '1.0.0', ecosystem: '', source: 'openssl' }
+    ])
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, uid), { packages: 1, findings: 0, highRisk: 0, kev: 0 })
   })
 
   it('matchDevices gives the same findings and stored stats as matchDevicePackages + refreshDeviceStats', async () => {
     const list = await allDevices(t.db, t.tenant)
     const snapshot = async () => ({
-      findings: await t.db.select({ id: packageFindings.id, score: packageFindings.score }).from(packageFindings).orderBy(packageFindings.id),
-      devices: await t.db.select({ uid: devices.uid, risk: devices.riskScore, rank: devices.riskRank, p: devices.packageCount, c: devices.cveCount, h: devices.highRiskCveCount })
-        .from(devices).orderBy(devices.uid)
+      findings: await t.db
+        .select({ id: packageFindings.id, score: packageFindings.score })
+        .from(packageFindings)
+        .orderBy(packageFindings.id),
+      devices: await t.db
+        .select({
+          uid: devices.uid,
+          risk: devices.riskScore,
+          rank: devices.riskRank,
+          p: devices.packageCount,
+          c: devices.cveCount,
+          h: devices.highRiskCveCount
+        })
+        .from(devices)
+        .orderBy(devices.uid)
     })
     for (const { deviceUid } of list) {
       await matchDevicePackages(t.db, t.tenant, deviceUid)
@@ -177,7 +219,10 @@ describe('matching device packages against the feed (our own records, fixtures/t
   it('after an import, the devices with a touched package name or a re-derived CVE are the ones to re-match', async () => {
     const uid = await addDevice(t.db, t.tenant, 'touched', [{ name: 'left-pad-ng', version: '1.0.0', ecosystem: 'npm' }])
     const touched = await devicesTouched(t.db, new Set(['left-pad-ng']), new Set())
-    assert.deepEqual(touched.map((d) => ({ ...d })), [{ tenantUid: t.tenant, deviceUid: uid }])
+    assert.deepEqual(
+      touched.map((d) => ({ ...d })),
+      [{ tenantUid: t.tenant, deviceUid: uid }]
+    )
     assert.deepEqual(await devicesTouched(t.db, new Set(), new Set()), [])
   })
 })
@@ -188,14 +233,19 @@ describe('matching device packages against the real records of ../shared/data/os
     t = await openVulnsDb()
     await importOsv(t.db, sharedData('osv'))
   })
-  after(async () => { await t.cleanup() })
+  after(async () => {
+    await t.cleanup()
+  })
 
   /** The CVE ids found per package name on a device. */
   const found = async (deviceUid: string): Promise<Record<string, string[]>> => {
-    const rows = await t.db.select({ name: devicePackages.name, cveId: vulnerabilities.cveId }).from(packageFindings)
+    const rows = await t.db
+      .select({ name: devicePackages.name, cveId: vulnerabilities.cveId })
+      .from(packageFindings)
       .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
       .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-      .where(eq(packageFindings.deviceUid, deviceUid)).orderBy(devicePackages.name, vulnerabilities.cveId)
+      .where(eq(packageFindings.deviceUid, deviceUid))
+      .orderBy(devicePackages.name, vulnerabilities.cveId)
     const out: Record<string, string[]> = {}
     for (const row of rows) (out[row.name] ??= []).push(row.cveId)
     return out
@@ -222,7 +272,9 @@ describe('matching device packages against the real records of ../shared/data/os
     // wget: unfixed in Debian 12 ("introduced 0" only); intel-microcode: the DSA without a CVE;
     // imagemagick 8:6.9.11 is past the fix 8:6.9.6.2+dfsg-2 of CVE-2016-10046.
     assert.deepEqual(await found(bookworm), { 'intel-microcode': ['DSA-5474-1'], wget: ['CVE-2024-10524'] })
-    const jammy = await addDevice(t.db, t.tenant, 'jammy', [{ name: 'dpkg', version: '1.21.1ubuntu2.3', ecosystem: 'Ubuntu:22.04:LTS', source: 'dpkg' }])
+    const jammy = await addDevice(t.db, t.tenant, 'jammy', [
+      { name: 'dpkg', version: '1.21.1ubuntu2.3', ecosystem: 'Ubuntu:22.04:LTS', source: 'dpkg' }
+    ])
     assert.deepEqual(await matchDevicePackages(t.db, t.tenant, jammy), { packages: 1, findings: 1, highRisk: 1, kev: 0 })
     const stats = await device(jammy)
     assert.deepEqual([stats.riskScore, stats.packageCount, stats.cveCount, stats.highRiskCveCount], ['High', 1, 1, 1])
@@ -238,7 +290,11 @@ describe('matching device packages against the real records of ../shared/data/os
     await matchDevicePackages(t.db, t.tenant, uid)
     // musl fixed in 1.2.4-r3; openvpn 2.6.7-r0 is the fix; openssh 9.3_p2 is far past 7.4_p1.
     assert.deepEqual(await found(uid), { musl: ['CVE-2025-26519'], 'musl-utils': ['CVE-2025-26519'] })
-    const [musl] = await t.db.select({ score: packageFindings.score }).from(packageFindings).where(eq(packageFindings.deviceUid, uid)).limit(1)
+    const [musl] = await t.db
+      .select({ score: packageFindings.score })
+      .from(packageFindings)
+      .where(eq(packageFindings.deviceUid, uid))
+      .limit(1)
     assert.equal(musl?.score, 7, 'CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H')
     assert.equal((await device(uid)).riskScore, 'Medium')
   })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import type { Compare } from '../../../src/lib/vulns/versions/index.js'
 
 /** "a < b", "a = b", "a > b": each pair is checked both ways round. */
-export function checkTable (compare: Compare, table: string[]): void {
+export function checkTable(compare: Compare, table: string[]): void {
   for (const line of table) {
     const [a, op, b] = line.split(' ') as [string, '<' | '=' | '>', string]
     const want = op === '<' ? -1 : op === '>' ? 1 : 0
@@ -12,7 +12,7 @@ export function checkTable (compare: Compare, table: string[]): void {
 }
 
 /** A list in strictly increasing order: every pair is checked, both ways round. */
-export function checkOrder (compare: Compare, ascending: string[]): void {
+export function checkOrder(compare: Compare, ascending: string[]): void {
   for (let i = 0; i < ascending.length; i++) {
     for (let j = i + 1; j < ascending.length; j++) {
       assert.equal(Math.sign(compare(ascending[i]!, ascending[j]!)), -1, `${ascending[i]} < ${ascending[j]}`)
@@ -22,6 +22,6 @@ export function checkOrder (compare: Compare, ascending: string[]): void {
 }
 
 /** Versions that must all be equal to each other. */
-export function checkEqual (compare: Compare, versions: string[]): void {
+export function checkEqual(compare: Compare, versions: string[]): void {
   for (const a of versions) for (const b of versions) assert.equal(compare(a, b), 0, `${a} = ${b}`)
 }

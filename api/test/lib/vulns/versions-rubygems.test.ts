@@ -10,9 +10,21 @@ import { checkEqual, checkOrder, checkTable } from './version-tables.js'
 describe('RubyGems ordering (Gem::Version)', () => {
   it('test_spaceship', () => {
     checkTable(compareRubyGems, [
-      '1.0 = 1.0.0', '1.0 > 1.0.a', '1.8.2 > 0.0.0', '1.8.2 > 1.8.2.a', '1.8.2.b > 1.8.2.a', '1.8.2.a < 1.8.2',
-      '1.8.2.a10 > 1.8.2.a9', '0.beta.1 = 0.0.beta.1', '0.0.beta < 0.0.beta.1', '0.0.beta < 0.beta.1',
-      '5.a < 5.0.0.rc2', '5.x > 5.0.0.rc2', '1.9.3 = 1.9.3', '1.9.3 > 1.9.2.99', '1.9.3 < 1.9.3.1'
+      '1.0 = 1.0.0',
+      '1.0 > 1.0.a',
+      '1.8.2 > 0.0.0',
+      '1.8.2 > 1.8.2.a',
+      '1.8.2.b > 1.8.2.a',
+      '1.8.2.a < 1.8.2',
+      '1.8.2.a10 > 1.8.2.a9',
+      '0.beta.1 = 0.0.beta.1',
+      '0.0.beta < 0.0.beta.1',
+      '0.0.beta < 0.beta.1',
+      '5.a < 5.0.0.rc2',
+      '5.x > 5.0.0.rc2',
+      '1.9.3 = 1.9.3',
+      '1.9.3 > 1.9.2.99',
+      '1.9.3 < 1.9.3.1'
     ])
     assert.equal(compareRubyGems('', '0'), 0, 'an empty version is 0')
   })
@@ -30,23 +42,47 @@ describe('RubyGems ordering (Gem::Version)', () => {
     checkTable(compareRubyGems, ['1.0.0-rc1 < 1.0.0', '1.0.0-1 < 1'])
   })
 
-  it('orders pre-releases between releases (the class comment\'s list) and letters byte-wise', () => {
+  it("orders pre-releases between releases (the class comment's list) and letters byte-wise", () => {
     checkOrder(compareRubyGems, ['0.9', '1.0.a.2', '1.0.b1', '1.0'])
     // Ruby's String#<=> is byte-wise: "B" (66) < "a" (97).
-    checkTable(compareRubyGems, ['1.0.B < 1.0.a', '1.0.RC < 1.0.rc', '1.0.a < 1.0.b', '2.0.0.rc1 < 2.0.0.rc2', '2.0.0.rc2 < 2.0.0'])
+    checkTable(compareRubyGems, [
+      '1.0.B < 1.0.a',
+      '1.0.RC < 1.0.rc',
+      '1.0.a < 1.0.b',
+      '2.0.0.rc1 < 2.0.0.rc2',
+      '2.0.0.rc2 < 2.0.0'
+    ])
     // Numbers are exact however long (a JavaScript number would make these equal).
     checkTable(compareRubyGems, ['99999999999999999 > 99999999999999998', '0.0.1.20220404083012 < 1.0.0'])
   })
 
   it('orders the versions RubyGems advisories name', () => {
     checkTable(compareRubyGems, [
-      '7.0.3 < 7.0.3.1', '7.0.3.1 > 7.0.3', '6.1.6.1 > 6.1.6', '5.2.8 < 5.2.8.1', '3.0.9.1 > 3.0.9', '2.2.8.1 > 2.2.8',
-      '1.13.3 < 1.13.4', '1.13.10 > 1.13.4', '1.0.rc < 1.0', '0.2 < 0.2.1', '3.0.0-rc.1 < 3.0.0', '1.0.0.rc.3 < 1.0.1'
+      '7.0.3 < 7.0.3.1',
+      '7.0.3.1 > 7.0.3',
+      '6.1.6.1 > 6.1.6',
+      '5.2.8 < 5.2.8.1',
+      '3.0.9.1 > 3.0.9',
+      '2.2.8.1 > 2.2.8',
+      '1.13.3 < 1.13.4',
+      '1.13.10 > 1.13.4',
+      '1.0.rc < 1.0',
+      '0.2 < 0.2.1',
+      '3.0.0-rc.1 < 3.0.0',
+      '1.0.0.rc.3 < 1.0.1'
     ])
   })
 
   it('refuses what Gem::Version.new refuses', () => {
-    for (const bad of ['junk', '1.0\n2.0', '1..2', '1.2 3.4', '2.3422222.222.222222222.22222.ads0as.dasd0.ddd2222.2.qd3e.', 'v1.0', '1.0+build']) {
+    for (const bad of [
+      'junk',
+      '1.0\n2.0',
+      '1..2',
+      '1.2 3.4',
+      '2.3422222.222.222222222.22222.ads0as.dasd0.ddd2222.2.qd3e.',
+      'v1.0',
+      '1.0+build'
+    ]) {
       assert.throws(() => compareRubyGems(bad, '1.0'), InvalidVersionError, JSON.stringify(bad))
     }
   })

@@ -10,9 +10,15 @@ export interface VulnsDb extends TestDatabase {
 }
 
 /** A fresh database (PGlite, or PostgreSQL with DATABASE_URL) with the two demo tenants, no DETECT or INSIGHTS data and an empty feed. */
-export async function openVulnsDb (): Promise<VulnsDb> {
+export async function openVulnsDb(): Promise<VulnsDb> {
   const test = await openTestDatabase()
-  const seeded = await seed(test.database.db, { demoPassword: 'demo-password', otherPassword: 'other-password', honeynet: false, detect: false, insights: false })
+  const seeded = await seed(test.database.db, {
+    demoPassword: 'demo-password',
+    otherPassword: 'other-password',
+    honeynet: false,
+    detect: false,
+    insights: false
+  })
   return {
     ...test,
     db: test.database.db,
@@ -23,15 +29,27 @@ export async function openVulnsDb (): Promise<VulnsDb> {
   }
 }
 
-export interface PackageSpec { name: string, version: string, ecosystem: string, source?: string }
+export interface PackageSpec {
+  name: string
+  version: string
+  ecosystem: string
+  source?: string
+}
 
 /** A device with the given packages; returns its uid. */
-export async function addDevice (db: Db, tenantUid: string, hostname: string, packages: PackageSpec[]): Promise<string> {
+export async function addDevice(db: Db, tenantUid: string, hostname: string, packages: PackageSpec[]): Promise<string> {
   const [device] = await db.insert(devices).values({ tenantUid, hostname, deviceType: 'linux' }).returning({ uid: devices.uid })
   if (packages.length > 0) {
-    await db.insert(devicePackages).values(packages.map((pkg) => ({
-      tenantUid, deviceUid: device!.uid, name: pkg.name, version: pkg.version, ecosystem: pkg.ecosystem, sourceName: pkg.source ?? ''
-    })))
+    await db.insert(devicePackages).values(
+      packages.map((pkg) => ({
+        tenantUid,
+        deviceUid: device!.uid,
+        name: pkg.name,
+        version: pkg.version,
+        ecosystem: pkg.ecosystem,
+        sourceName: pkg.source ?? ''
+      }))
+    )
   }
   return device!.uid
 }

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
  * Writes a real ZIP archive (deflated members, central directory) so the importer's zip reader
  * is tested on the format osv.dev's all.zip uses, without a zip tool on the machine.
  */
-export function writeZip (file: string, members: Array<{ name: string, data: string | Buffer }>): void {
+export function writeZip(file: string, members: Array<{ name: string; data: string | Buffer }>): void {
   const locals: Buffer[] = []
   const central: Buffer[] = []
   let offset = 0

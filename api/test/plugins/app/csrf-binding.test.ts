@@ -11,13 +11,16 @@ const CROSS_SITE = { detail: 'Cross-site request refused: the Origin or Sec-Fetc
 const CSRF_FAILED = { detail: 'CSRF token missing or incorrect.' }
 
 /** The app with two unsafe test routes: one for a signed-in user, one for an API key ("good-key"). */
-const buildCsrfTestApp = async (): Promise<TestApp> => await buildTestApp({
-  extend: (app) => {
-    app.post('/api/v1/test-csrf/', async (request) => ({ user: request.user?.email }))
-    app.post('/api/v1/test-csrf-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({ kind: request.apiKey?.kind }))
-    app.apiKeyResolvers.push(async (key) => key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null)
-  }
-})
+const buildCsrfTestApp = async (): Promise<TestApp> =>
+  await buildTestApp({
+    extend: (app) => {
+      app.post('/api/v1/test-csrf/', async (request) => ({ user: request.user?.email }))
+      app.post('/api/v1/test-csrf-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({
+        kind: request.apiKey?.kind
+      }))
+      app.apiKeyResolvers.push(async (key) => (key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null))
+    }
+  })
 
 describe('CSRF token bound to the session (ASVS V3.5.1)', () => {
   let t: TestApp
@@ -29,9 +32,11 @@ describe('CSRF token bound to the session (ASVS V3.5.1)', () => {
     demo = await t.login()
     other = await t.login('other@example.com', OTHER_PASSWORD)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
-  it('the session\'s own token passes', async () => {
+  it("the session's own token passes", async () => {
     const response = await echo(demo.headers())
     assert.equal(response.statusCode, 200)
     assert.deepEqual(response.json(), { user: 'demo@example.com' })
@@ -61,7 +66,11 @@ describe('CSRF token bound to the session (ASVS V3.5.1)', () => {
     const stolen = other.csrf
     const jar = new Map(session.jar)
     jar.set('csrftoken', stolen)
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', headers: { cookie: cookieHeader(jar), 'x-csrftoken': stolen } })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/refresh/',
+      headers: { cookie: cookieHeader(jar), 'x-csrftoken': stolen }
+    })
     assert.equal(refused.statusCode, 403)
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', headers: session.headers() })
     assert.equal(refreshed.statusCode, 200)
@@ -75,10 +84,17 @@ describe('cross-site requests are refused by Origin / Sec-Fetch-Site (ASVS V3.5.
     t = await buildCsrfTestApp()
     demo = await t.login()
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, headers: { host: 'console.example.com', ...headers }, ...(payload === undefined ? {} : { payload }) })
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { host: 'console.example.com', ...headers },
+      ...(payload === undefined ? {} : { payload })
+    })
 
   it('a cross-site Origin is refused with a JSON detail, with or without a valid token', async () => {
     for (const origin of ['https://evil.example', 'http://console.example.com.evil.example', 'null']) {
@@ -90,7 +106,11 @@ describe('cross-site requests are refused by Origin / Sec-Fetch-Site (ASVS V3.5.
 
   it('Sec-Fetch-Site cross-site or same-site is refused; same-origin and none pass', async () => {
     for (const site of ['cross-site', 'same-site']) {
-      const response = await post('/api/v1/test-csrf/', { ...demo.headers(), 'sec-fetch-site': site, origin: 'https://console.example.com' })
+      const response = await post('/api/v1/test-csrf/', {
+        ...demo.headers(),
+        'sec-fetch-site': site,
+        origin: 'https://console.example.com'
+      })
       assert.equal(response.statusCode, 403, site)
       assert.deepEqual(response.json(), CROSS_SITE)
     }
@@ -101,7 +121,11 @@ describe('cross-site requests are refused by Origin / Sec-Fetch-Site (ASVS V3.5.
   })
 
   it('the sign-in itself is refused cross-site (login CSRF)', async () => {
-    const response = await post('/api/v1/token/', { origin: 'https://evil.example' }, { email: 'demo@example.com', password: DEMO_PASSWORD })
+    const response = await post(
+      '/api/v1/token/',
+      { origin: 'https://evil.example' },
+      { email: 'demo@example.com', password: DEMO_PASSWORD }
+    )
     assert.equal(response.statusCode, 403)
     assert.deepEqual(response.json(), CROSS_SITE)
     assert.equal(response.headers['set-cookie'], undefined)
@@ -122,19 +146,28 @@ describe('cross-site requests are refused by Origin / Sec-Fetch-Site (ASVS V3.5.
   })
 
   it('safe methods are never refused for their Origin', async () => {
-    const response = await t.app.inject({ url: '/api/v1/token/profile/', headers: { ...demo.headers(false), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })
+    const response = await t.app.inject({
+      url: '/api/v1/token/profile/',
+      headers: { ...demo.headers(false), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
+    })
     assert.equal(response.statusCode, 200)
   })
 })
 
 describe('PUBLIC_URL is a trusted origin', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { PUBLIC_URL: 'https://console.example.com' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { PUBLIC_URL: 'https://console.example.com' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('accepts its Origin even when the Host the server sees differs (a proxy that rewrites Host)', async () => {
     const response = await t.app.inject({
-      method: 'POST', url: '/api/v1/token/', headers: { host: '10.0.0.5:8080', origin: 'https://console.example.com' },
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { host: '10.0.0.5:8080', origin: 'https://console.example.com' },
       payload: { email: 'demo@example.com', password: DEMO_PASSWORD }
     })
     assert.equal(response.statusCode, 200)
@@ -143,10 +176,21 @@ describe('PUBLIC_URL is a trusted origin', () => {
 
 describe('__Host- prefix on the csrftoken when COOKIE_SECURE=true (ASVS V3.3.1, V3.3.3)', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
-  interface SetCookie { name: string, value: string, path?: string, secure?: boolean, domain?: string, httpOnly?: boolean }
+  interface SetCookie {
+    name: string
+    value: string
+    path?: string
+    secure?: boolean
+    domain?: string
+    httpOnly?: boolean
+  }
 
   it('names it __Host-csrftoken (Secure, Path=/, no Domain) and the session cookies __Secure-', async () => {
     const { response } = await t.login()
@@ -166,7 +210,11 @@ describe('__Host- prefix on the csrftoken when COOKIE_SECURE=true (ASVS V3.3.1, 
   it('the prefixed cookies work end to end, and an unprefixed csrftoken is ignored', async () => {
     const session = await t.login()
     const token = session.jar.get('__Host-csrftoken')!
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', headers: { cookie: cookieHeader(session.jar), 'x-csrftoken': token } })
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/refresh/',
+      headers: { cookie: cookieHeader(session.jar), 'x-csrftoken': token }
+    })
     assert.equal(ok.statusCode, 200)
 
     const again = await t.login()
@@ -174,7 +222,11 @@ describe('__Host- prefix on the csrftoken when COOKIE_SECURE=true (ASVS V3.3.1, 
     const value = jar.get('__Host-csrftoken')!
     jar.delete('__Host-csrftoken')
     jar.set('csrftoken', value) // what a sibling subdomain or a network attacker could plant
-    const planted = await t.app.inject({ method: 'POST', url: '/api/v1/token/logout/', headers: { cookie: cookieHeader(jar), 'x-csrftoken': value } })
+    const planted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/logout/',
+      headers: { cookie: cookieHeader(jar), 'x-csrftoken': value }
+    })
     assert.equal(planted.statusCode, 403)
   })
 })

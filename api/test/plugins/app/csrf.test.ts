@@ -10,13 +10,21 @@ describe('double-submit CSRF check on cookie-authenticated unsafe requests', () 
     t = await buildTestApp({
       extend: (app) => {
         // A stand-in for the later tenant routes: default auth (cookie), every unsafe method.
-        app.route({ method: [...METHODS], url: '/api/v1/test-echo/', handler: async (request) => ({ user: request.user?.email }) })
-        app.post('/api/v1/test-api-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({ kind: request.apiKey?.kind }))
-        app.apiKeyResolvers.push(async (key) => key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null)
+        app.route({
+          method: [...METHODS],
+          url: '/api/v1/test-echo/',
+          handler: async (request) => ({ user: request.user?.email })
+        })
+        app.post('/api/v1/test-api-key/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) => ({
+          kind: request.apiKey?.kind
+        }))
+        app.apiKeyResolvers.push(async (key) => (key === 'good-key' ? { kind: 'test', id: '1', tenantUid: 't' } : null))
       }
     })
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   for (const method of METHODS) {
     it(`${method} without the header, or with a wrong one, is 403; with the right one it passes`, async () => {
@@ -25,7 +33,11 @@ describe('double-submit CSRF check on cookie-authenticated unsafe requests', () 
       assert.equal(missing.statusCode, 403)
       assert.deepEqual(missing.json(), { detail: 'CSRF token missing or incorrect.' })
 
-      const wrong = await t.app.inject({ method, url: '/api/v1/test-echo/', headers: { ...session.headers(false), 'x-csrftoken': 'nope' } })
+      const wrong = await t.app.inject({
+        method,
+        url: '/api/v1/test-echo/',
+        headers: { ...session.headers(false), 'x-csrftoken': 'nope' }
+      })
       assert.equal(wrong.statusCode, 403)
 
       const right = await t.app.inject({ method, url: '/api/v1/test-echo/', headers: session.headers() })

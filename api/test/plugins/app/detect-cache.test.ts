@@ -18,16 +18,23 @@ const TEST_KEY = 'test-agent-key'
 let tenantOfKey = ''
 
 /** Test-only write routes that change a device WITHOUT calling bumpTenantData (a forgetful write path). */
-function forgetfulWrites (app: FastifyInstance): void {
+function forgetfulWrites(app: FastifyInstance): void {
   const rename = async (tenantUid: string, uid: string, hostname: string) => {
-    await app.db.update(devices).set({ hostname }).where(and(eq(devices.tenantUid, tenantUid), eq(devices.uid, uid)))
+    await app.db
+      .update(devices)
+      .set({ hostname })
+      .where(and(eq(devices.tenantUid, tenantUid), eq(devices.uid, uid)))
     return { ok: true }
   }
-  app.apiKeyResolvers.push(async (key) => key === TEST_KEY ? { kind: 'test', id: 'agent', tenantUid: tenantOfKey } : null)
-  app.post<{ Body: { uid: string, hostname: string } }>('/api/v1/test/rename-device/', async (request) =>
-    rename(request.user!.tenantUid, request.body.uid, request.body.hostname))
-  app.put<{ Body: { uid: string, hostname: string } }>('/api/v1/test/agent-rename/', { config: { auth: 'api-key', apiKeyKinds: ['test'] } }, async (request) =>
-    rename(request.apiKey!.tenantUid, request.body.uid, request.body.hostname))
+  app.apiKeyResolvers.push(async (key) => (key === TEST_KEY ? { kind: 'test', id: 'agent', tenantUid: tenantOfKey } : null))
+  app.post<{ Body: { uid: string; hostname: string } }>('/api/v1/test/rename-device/', async (request) =>
+    rename(request.user!.tenantUid, request.body.uid, request.body.hostname)
+  )
+  app.put<{ Body: { uid: string; hostname: string } }>(
+    '/api/v1/test/agent-rename/',
+    { config: { auth: 'api-key', apiKeyKinds: ['test'] } },
+    async (request) => rename(request.apiKey!.tenantUid, request.body.uid, request.body.hostname)
+  )
 }
 
 describe('DETECT detail cache', () => {
@@ -50,13 +57,19 @@ describe('DETECT detail cache', () => {
     other = await t.login('other@example.com', OTHER_PASSWORD)
     tenant = t.seeded.demo.tenantUid
     tenantOfKey = tenant
-    const [alert] = await t.app.db.select({ uid: alerts.uid, device: alerts.deviceUid }).from(alerts)
-      .where(eq(alerts.tenantUid, tenant)).orderBy(alerts.uid).limit(1)
+    const [alert] = await t.app.db
+      .select({ uid: alerts.uid, device: alerts.deviceUid })
+      .from(alerts)
+      .where(eq(alerts.tenantUid, tenant))
+      .orderBy(alerts.uid)
+      .limit(1)
     assert.ok(alert?.device)
     alertUid = alert.uid
     deviceUid = alert.device
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('answers the same bytes from the cache as when it built them, as JSON', async () => {
     // An upper-case uid names the same device: one cache entry, the same answer.
@@ -100,7 +113,11 @@ describe('DETECT detail cache', () => {
     assert.equal(await hostname(), original, 'a write that did not bump is not seen (yet)')
     bumpTenantData(tenant)
     assert.equal(await hostname(), 'renamed-behind-the-cache')
-    assert.equal((await get(alertUrl())).json().device_hostname, 'renamed-behind-the-cache', 'alert detail shows the device write too')
+    assert.equal(
+      (await get(alertUrl())).json().device_hostname,
+      'renamed-behind-the-cache',
+      'alert detail shows the device write too'
+    )
     await setHostname(original)
     bumpTenantData(tenant)
   })
@@ -118,13 +135,19 @@ describe('DETECT detail cache', () => {
   it('any unsafe request of the tenant invalidates, even from a write path that forgot bumpTenantData', async () => {
     const original = await hostname()
     const byUser = await t.app.inject({
-      method: 'POST', url: '/api/v1/test/rename-device/', headers: demo.headers(), payload: { uid: deviceUid, hostname: 'renamed-by-a-user' }
+      method: 'POST',
+      url: '/api/v1/test/rename-device/',
+      headers: demo.headers(),
+      payload: { uid: deviceUid, hostname: 'renamed-by-a-user' }
     })
     assert.equal(byUser.statusCode, 200)
     assert.equal(await hostname(), 'renamed-by-a-user')
 
     const byAgent = await t.app.inject({
-      method: 'PUT', url: '/api/v1/test/agent-rename/', headers: { 'x-api-key': TEST_KEY }, payload: { uid: deviceUid, hostname: 'renamed-by-an-agent' }
+      method: 'PUT',
+      url: '/api/v1/test/agent-rename/',
+      headers: { 'x-api-key': TEST_KEY },
+      payload: { uid: deviceUid, hostname: 'renamed-by-an-agent' }
     })
     assert.equal(byAgent.statusCode, 200)
     assert.equal(await hostname(), 'renamed-by-an-agent')
@@ -137,7 +160,9 @@ describe('DETECT detail cache', () => {
     const url = `/api/v1/tenants/${tenant}/devices/${deviceUid}/packages/?limit=5`
     const before = (await get(url)).json().count as number
     assert.equal((await get(`${url}&offset=5`)).json().count, before)
-    await t.app.db.insert(devicePackages).values({ tenantUid: tenant, deviceUid, name: 'zz-new-package', version: '1.0', ecosystem: 'Debian:12' })
+    await t.app.db
+      .insert(devicePackages)
+      .values({ tenantUid: tenant, deviceUid, name: 'zz-new-package', version: '1.0', ecosystem: 'Debian:12' })
     bumpTenantData(tenant)
     assert.equal((await get(url)).json().count, before + 1)
     const searched = (await get(`${url}&search=zz-new`)).json()
@@ -166,8 +191,14 @@ describe('DETECT detail cache', () => {
     const url = `/api/v1/tenants/${tenant}/devices/${uid}/`
     assert.equal((await get(url)).statusCode, 404)
     await t.app.db.insert(devices).values({
-      uid, tenantUid: tenant, hostname: 'late-arrival', deviceType: 'linux', platformName: 'Debian GNU/Linux',
-      platformVersion: '12', kernelArch: 'x86_64', kernelVersion: '6.1.0'
+      uid,
+      tenantUid: tenant,
+      hostname: 'late-arrival',
+      deviceType: 'linux',
+      platformName: 'Debian GNU/Linux',
+      platformVersion: '12',
+      kernelArch: 'x86_64',
+      kernelVersion: '6.1.0'
     })
     const found = await get(url)
     assert.equal(found.statusCode, 200)
@@ -183,7 +214,11 @@ describe('DETECT detail cache: writes by another process', () => {
     const t = await buildTestApp({ detect: true, env: { CACHE_TTL_SECONDS: '1' } })
     try {
       const demo = await t.login()
-      const [device] = await t.app.db.select({ uid: devices.uid }).from(devices).where(eq(devices.tenantUid, t.seeded.demo.tenantUid)).limit(1)
+      const [device] = await t.app.db
+        .select({ uid: devices.uid })
+        .from(devices)
+        .where(eq(devices.tenantUid, t.seeded.demo.tenantUid))
+        .limit(1)
       const url = `/api/v1/tenants/${t.seeded.demo.tenantUid}/devices/${device!.uid}/`
       assert.equal((await t.app.inject({ url, headers: demo.headers(false) })).statusCode, 200)
       await t.app.db.update(devices).set({ hostname: 'renamed-elsewhere' }).where(eq(devices.uid, device!.uid))

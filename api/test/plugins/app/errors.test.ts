@@ -13,14 +13,20 @@ describe('error handling', () => {
         app.get('/api/v1/test-boom/', { config: { auth: 'none' } }, async () => {
           throw new Error('secret internal detail at /srv/app.ts:12')
         })
-        app.get('/api/v1/test-query/', {
-          config: { auth: 'none' },
-          schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }) }
-        }, async (request) => ({ page: (request.query as { page: number }).page }))
+        app.get(
+          '/api/v1/test-query/',
+          {
+            config: { auth: 'none' },
+            schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }) }
+          },
+          async (request) => ({ page: (request.query as { page: number }).page })
+        )
       }
     })
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const login = (payload: string, contentType = 'application/json') =>
     t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': contentType }, payload })

@@ -15,7 +15,9 @@ describe('input checks: NUL, unpaired surrogates, duplicate keys and nesting →
     t = await buildDetectApp()
     device = await t.deviceOf(t.demoTenant)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const json = (method: 'POST' | 'PATCH', url: string, body: string, headers: Record<string, string> = t.demo.headers()) =>
     t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: body })
@@ -56,14 +58,24 @@ describe('input checks: NUL, unpaired surrogates, duplicate keys and nesting →
     // Escaped spellings of one key are the same key.
     const escaped = await json('PATCH', url, '{"status":"OPEN","\\u0073tatus":"CLOSED"}')
     assert.deepEqual(escaped.json().errors, { status: DUPLICATE_KEY })
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: '{"email":"demo@example.com","password":"x","password":"demo-password"}' })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"demo@example.com","password":"x","password":"demo-password"}'
+    })
     assert.equal(login.statusCode, 400)
     assert.deepEqual(login.json().errors, { password: DUPLICATE_KEY })
   })
 
   it('a body nested 100,000 levels deep is a 400, not a stack overflow', async () => {
     const deep = `{"email":"a@b.co","password":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: deep })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: deep
+    })
     assert.equal(response.statusCode, 400, response.body.slice(0, 200))
     assert.equal(response.json().detail, 'Invalid request body.')
     assert.match(Object.values(response.json().errors as Record<string, string>)[0]!, /Nested more than 64 levels deep/)
@@ -71,7 +83,9 @@ describe('input checks: NUL, unpaired surrogates, duplicate keys and nesting →
 
   it('a NUL in a credential header is a 400 before any database lookup (X-Provision-Token, X-API-Key)', async () => {
     const enrol = await t.app.inject({
-      method: 'POST', url: '/api/v1/agents/enroll/', headers: { 'x-provision-token': 'pt_x\u0000y' },
+      method: 'POST',
+      url: '/api/v1/agents/enroll/',
+      headers: { 'x-provision-token': 'pt_x\u0000y' },
       payload: { hostname: 'h', device_type: 'linux', machine_id: '0123456789abcdef' }
     })
     assert.equal(enrol.statusCode, 400, enrol.body)

@@ -13,7 +13,7 @@ const tenantStatus = async (t: TestApp, session: Session) =>
   (await t.app.inject({ url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/`, headers: session.headers(false) })).statusCode
 
 /** Signs in and uses the session twice, so its check is cached. */
-async function cachedSession (t: TestApp, email?: string, password?: string): Promise<Session> {
+async function cachedSession(t: TestApp, email?: string, password?: string): Promise<Session> {
   const session = await t.login(email, password)
   assert.equal(session.response.statusCode, 200)
   if (email === undefined || email === 'demo@example.com') {
@@ -26,8 +26,12 @@ async function cachedSession (t: TestApp, email?: string, password?: string): Pr
 describe('session cache: revocations in this process take effect at once', () => {
   let t: TestApp
   // A long TTL: anything refused below is refused by invalidation, not by expiry.
-  before(async () => { t = await buildTestApp({ env: { CACHE_TTL_SECONDS: '300' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { CACHE_TTL_SECONDS: '300' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('a cached session is refused right after logout', async () => {
     const session = await cachedSession(t)
@@ -35,7 +39,7 @@ describe('session cache: revocations in this process take effect at once', () =>
     const logout = await t.app.inject({ method: 'POST', url: '/api/v1/token/logout/', headers: session.headers() })
     assert.equal(logout.statusCode, 200)
     assert.equal(await tenantStatus(t, session), 401)
-    assert.equal(await tenantStatus(t, other), 200, 'the user\'s other session lives on')
+    assert.equal(await tenantStatus(t, other), 200, "the user's other session lives on")
   })
 
   it('reusing a refresh token refuses the newest (cached) access token at once', async () => {

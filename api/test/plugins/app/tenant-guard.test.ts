@@ -18,7 +18,10 @@ describe('tenant guard', () => {
         app.get('/api/v1/test-named/:tenant/', echo)
         app.get('/api/v1/test-global/', echo)
         // Declarations that contradict the URL stop the start-up.
-        for (const [url, tenant] of [['/api/v1/test-bad/:tenant/', 'caller'], ['/api/v1/test-bad/', 'url']] as const) {
+        for (const [url, tenant] of [
+          ['/api/v1/test-bad/:tenant/', 'caller'],
+          ['/api/v1/test-bad/', 'url']
+        ] as const) {
           try {
             app.get(url, { config: { tenant } }, echo)
           } catch (error) {
@@ -28,13 +31,19 @@ describe('tenant guard', () => {
       }
     })
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it("'caller' routes serve the signed-in user's tenant, and need a caller", async () => {
     const demo = await t.login()
     const other = await t.login('other@example.com', 'other-password')
-    assert.deepEqual((await t.app.inject({ url: '/api/v1/test-own/', headers: demo.headers() })).json(), { tenant: t.seeded.demo.tenantUid })
-    assert.deepEqual((await t.app.inject({ url: '/api/v1/test-own/', headers: other.headers() })).json(), { tenant: t.seeded.other.tenantUid })
+    assert.deepEqual((await t.app.inject({ url: '/api/v1/test-own/', headers: demo.headers() })).json(), {
+      tenant: t.seeded.demo.tenantUid
+    })
+    assert.deepEqual((await t.app.inject({ url: '/api/v1/test-own/', headers: other.headers() })).json(), {
+      tenant: t.seeded.other.tenantUid
+    })
     assert.equal((await t.app.inject({ url: '/api/v1/test-own/' })).statusCode, 401)
   })
 

@@ -18,7 +18,7 @@ const EXPECTED: Record<string, string> = {
   'x-xss-protection': '0'
 }
 
-function assertSecurityHeaders (response: LightMyRequestResponse, what: string): void {
+function assertSecurityHeaders(response: LightMyRequestResponse, what: string): void {
   for (const [name, value] of Object.entries(EXPECTED)) assert.equal(response.headers[name], value, `${what}: ${name}`)
   const csp = String(response.headers['content-security-policy'])
   for (const directive of ["default-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
@@ -26,13 +26,19 @@ function assertSecurityHeaders (response: LightMyRequestResponse, what: string):
   }
 }
 
-async function answers (t: TestApp): Promise<Array<[string, LightMyRequestResponse]>> {
+async function answers(t: TestApp): Promise<Array<[string, LightMyRequestResponse]>> {
   const session = await t.login()
   return [
-    ['signed-in JSON', await t.app.inject({ url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/`, headers: session.headers(false) })],
+    [
+      'signed-in JSON',
+      await t.app.inject({ url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/`, headers: session.headers(false) })
+    ],
     ['401', await t.app.inject({ url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/` })],
     ['404', await t.app.inject({ url: '/api/nope' })],
-    ['400 bad JSON', await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: '{', headers: { 'content-type': 'application/json' } })],
+    [
+      '400 bad JSON',
+      await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: '{', headers: { 'content-type': 'application/json' } })
+    ],
     ['403 CSRF', await t.app.inject({ method: 'POST', url: '/api/v1/token/logout/', headers: session.headers(false) })],
     ['/remotes.json', await t.app.inject({ url: '/remotes.json' })]
   ]
@@ -40,8 +46,12 @@ async function answers (t: TestApp): Promise<Array<[string, LightMyRequestRespon
 
 describe('security headers on plain HTTP', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('every answer carries them, and no HSTS', async () => {
     for (const [what, response] of await answers(t)) {
@@ -53,8 +63,12 @@ describe('security headers on plain HTTP', () => {
 
 describe('security headers with COOKIE_SECURE=true', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('every answer carries them, with HSTS', async () => {
     for (const [what, response] of await answers(t)) {

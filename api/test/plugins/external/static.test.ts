@@ -13,11 +13,16 @@ const DETECT_MANIFEST = {
   name: 'detect',
   metaData: {
     name: 'detect',
-    console: { name: 'detect', version: '1.4.0', buildTime: '2026-01-01T00:00:00.000Z', requires: { '@console/shared': '^1.2.0' } }
+    console: {
+      name: 'detect',
+      version: '1.4.0',
+      buildTime: '2026-01-01T00:00:00.000Z',
+      requires: { '@console/shared': '^1.2.0' }
+    }
   }
 }
 
-function fakeConsoleRoot (): string {
+function fakeConsoleRoot(): string {
   const root = tempDir('console-root-')
   const write = (file: string, content: string) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
@@ -26,7 +31,10 @@ function fakeConsoleRoot (): string {
   write('host/dist/index.html', INDEX)
   write('host/dist/main.0123abcd.js', `console.log(${JSON.stringify('x'.repeat(4000))})`)
   write('host/dist/logo.png', 'png')
-  write('host/dist/build-info.json', JSON.stringify({ name: 'host', version: '1.2.0', buildTime: '2026-01-02T03:04:05.000Z', provides: {} }))
+  write(
+    'host/dist/build-info.json',
+    JSON.stringify({ name: 'host', version: '1.2.0', buildTime: '2026-01-02T03:04:05.000Z', provides: {} })
+  )
   write('remote-detect/dist/mf-manifest.json', JSON.stringify(DETECT_MANIFEST))
   write('remote-detect/dist/remoteEntry.js', 'var detect = 1')
   write('remote-detect/dist/123.4567abcd89.js', 'var chunk = 1')
@@ -35,8 +43,12 @@ function fakeConsoleRoot (): string {
 
 describe('production static files, SPA fallback and /remotes.json', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { CONSOLE_ROOT: fakeConsoleRoot() } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { CONSOLE_ROOT: fakeConsoleRoot() } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('serves the host index at / with no-cache and the CSP', async () => {
     const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } })
@@ -44,8 +56,17 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     assert.equal(response.body, INDEX)
     assert.equal(response.headers['cache-control'], 'no-cache')
     const csp = String(response.headers['content-security-policy'])
-    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-      "connect-src 'self'", "font-src 'self' data:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'"
+    ]) {
       assert.ok(csp.includes(directive), `CSP has ${directive}: ${csp}`)
     }
   })
@@ -98,11 +119,14 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     assert.equal(file.headers['content-encoding'], 'gzip')
     const br = await t.app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'br' } })
     assert.equal(br.headers['content-encoding'], 'br')
-    const docs = await t.app.inject({ url: '/api/docs/json', headers: { ...(await t.login()).headers(false), 'accept-encoding': 'gzip' } })
+    const docs = await t.app.inject({
+      url: '/api/docs/json',
+      headers: { ...(await t.login()).headers(false), 'accept-encoding': 'gzip' }
+    })
     assert.equal(docs.headers['content-encoding'], 'gzip')
   })
 
-  it('GET /remotes.json lists the default manifests and the builds\' versions, not cached', async () => {
+  it("GET /remotes.json lists the default manifests and the builds' versions, not cached", async () => {
     const response = await t.app.inject({ url: '/remotes.json' })
     assert.equal(response.statusCode, 200)
     assert.equal(response.headers['cache-control'], 'no-cache')
@@ -178,7 +202,12 @@ describe('remote URLs and CSP origins from the environment', () => {
       })
       assert.equal(remotes.insights.entry, '/remotes/insights/mf-manifest.json')
       // A path of this origin outside /remotes/ is served by someone else: its version is unknown.
-      assert.deepEqual(remotes.threat, { name: 'threat', entry: '/static/threat/mf-manifest.json', version: null, buildTime: null })
+      assert.deepEqual(remotes.threat, {
+        name: 'threat',
+        entry: '/static/threat/mf-manifest.json',
+        version: null,
+        buildTime: null
+      })
     }
     assert.equal(manifestRequests - before, 1, 'the remote manifest is fetched once, then cached')
   })

@@ -8,8 +8,12 @@ const DOCS = ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/a
 
 describe('API docs need a signed-in user by default (ASVS V13.4.5)', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('answers 401 with a JSON detail to anyone not signed in', async () => {
     for (const url of DOCS) {
@@ -37,8 +41,12 @@ describe('API docs need a signed-in user by default (ASVS V13.4.5)', () => {
 
 describe('API_DOCS=true publishes the docs', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { API_DOCS: 'true' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { API_DOCS: 'true' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('serves them without a session', async () => {
     const json = await t.app.inject({ url: '/api/docs/json' })

@@ -55,13 +55,7 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
           {index > 0 && <Divider role="separator" />}
           <List>
             {group.map((item) => (
-              <NavEntry
-                key={item.path}
-                {...item}
-                to={item.path}
-                open={open}
-                active={isNavItemActive(item.path, pathname)}
-              />
+              <NavEntry key={item.path} {...item} to={item.path} open={open} active={isNavItemActive(item.path, pathname)} />
             ))}
             {index === NAV_GROUPS.length - 1 && (
               <NavEntry label="Logout" tooltip="" icon={<LogoutIcon />} open={open} onClick={signOut} />
@@ -72,4 +66,3 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
     </Drawer>
   );
 }
-

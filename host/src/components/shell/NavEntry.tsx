@@ -27,9 +27,7 @@ export function NavEntry({ label, tooltip, icon, open, active = false, to, onCli
       data-active={active}
       sx={{ minHeight: 48, px: 2.5, justifyContent: open ? 'initial' : 'center', color }}
     >
-      <ListItemIcon sx={{ minWidth: 0, mr: open ? 3 : 'auto', justifyContent: 'center', color }}>
-        {icon}
-      </ListItemIcon>
+      <ListItemIcon sx={{ minWidth: 0, mr: open ? 3 : 'auto', justifyContent: 'center', color }}>{icon}</ListItemIcon>
       {open && <ListItemText primary={label} />}
     </ListItemButton>
   );

@@ -11,8 +11,20 @@ const BUILT = '2026-03-04T05:06:07.000Z';
 const REMOTES_JSON = {
   host: { name: 'host', version: '1.9.0', buildTime: BUILT },
   remotes: {
-    detect: { name: 'detect', entry: '/remotes/detect/mf-manifest.json', version: '1.4.0', buildTime: BUILT, requires: { '@console/shared': '^2' } },
-    insights: { name: 'insights', entry: '/remotes/insights/mf-manifest.json', version: '1.2.3', buildTime: BUILT, requires: { react: '^19.0.0' } },
+    detect: {
+      name: 'detect',
+      entry: '/remotes/detect/mf-manifest.json',
+      version: '1.4.0',
+      buildTime: BUILT,
+      requires: { '@console/shared': '^2' },
+    },
+    insights: {
+      name: 'insights',
+      entry: '/remotes/insights/mf-manifest.json',
+      version: '1.2.3',
+      buildTime: BUILT,
+      requires: { react: '^19.0.0' },
+    },
     threat: { name: 'threat', entry: 'https://cdn.example.com/threat/mf-manifest.json', version: null, buildTime: null },
   },
 };
@@ -28,7 +40,13 @@ describe('Settings › About', () => {
 
   it('is the tab after Vulnerability feed and shows the version and build time of the host and of every remote', async () => {
     renderWithAuth(<SettingsPage />, { path: '/settings' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['User', 'Reporting', 'Allow Lists', 'Vulnerability feed', 'About']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'User',
+      'Reporting',
+      'Allow Lists',
+      'Vulnerability feed',
+      'About',
+    ]);
     expect(globalThis.fetch).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('tab', { name: 'About' }));
     await screen.findByRole('table', { name: 'Versions' });

@@ -7,19 +7,46 @@ import { SettingsPage } from './SettingsPage';
 const state = {
   sources: [
     {
-      name: 'osv:Debian', kind: 'osv', ecosystem: 'Debian', url: 'https://osv-vulnerabilities.storage.googleapis.com/Debian/all.zip', records: 52_310,
-      version: null, released_at: null, last_attempt_at: '2026-11-22T06:00:00Z', last_success_at: '2026-11-22T06:00:00Z',
-      last_changed_at: '2026-11-22T06:00:00Z', last_error: null, last_error_at: null,
+      name: 'osv:Debian',
+      kind: 'osv',
+      ecosystem: 'Debian',
+      url: 'https://osv-vulnerabilities.storage.googleapis.com/Debian/all.zip',
+      records: 52_310,
+      version: null,
+      released_at: null,
+      last_attempt_at: '2026-11-22T06:00:00Z',
+      last_success_at: '2026-11-22T06:00:00Z',
+      last_changed_at: '2026-11-22T06:00:00Z',
+      last_error: null,
+      last_error_at: null,
     },
     {
-      name: 'kev', kind: 'kev', ecosystem: null, url: 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json', records: 1_234,
-      version: '2026.11.21', released_at: '2026-11-21T00:00:00Z', last_attempt_at: '2026-11-22T06:00:00Z', last_success_at: '2026-11-21T06:00:00Z',
-      last_changed_at: '2026-11-21T06:00:00Z', last_error: 'HTTP 503 from www.cisa.gov', last_error_at: '2026-11-22T06:00:00Z',
+      name: 'kev',
+      kind: 'kev',
+      ecosystem: null,
+      url: 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json',
+      records: 1_234,
+      version: '2026.11.21',
+      released_at: '2026-11-21T00:00:00Z',
+      last_attempt_at: '2026-11-22T06:00:00Z',
+      last_success_at: '2026-11-21T06:00:00Z',
+      last_changed_at: '2026-11-21T06:00:00Z',
+      last_error: 'HTTP 503 from www.cisa.gov',
+      last_error_at: '2026-11-22T06:00:00Z',
     },
     {
-      name: 'epss', kind: 'epss', ecosystem: null, url: 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz', records: 290_000,
-      version: 'v2025.03.14', released_at: '2026-11-22T00:00:00Z', last_attempt_at: '2026-11-22T06:00:00Z', last_success_at: '2026-11-22T06:00:00Z',
-      last_changed_at: '2026-11-22T06:00:00Z', last_error: null, last_error_at: null,
+      name: 'epss',
+      kind: 'epss',
+      ecosystem: null,
+      url: 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz',
+      records: 290_000,
+      version: 'v2025.03.14',
+      released_at: '2026-11-22T00:00:00Z',
+      last_attempt_at: '2026-11-22T06:00:00Z',
+      last_success_at: '2026-11-22T06:00:00Z',
+      last_changed_at: '2026-11-22T06:00:00Z',
+      last_error: null,
+      last_error_at: null,
     },
   ],
   ecosystems: [
@@ -41,10 +68,16 @@ describe('Settings › Vulnerability feed', () => {
     jest.restoreAllMocks();
   });
 
-  it('is a fourth tab after the spec\'s User, Reporting and Allow Lists, opened with ?tab=feeds', async () => {
+  it("is a fourth tab after the spec's User, Reporting and Allow Lists, opened with ?tab=feeds", async () => {
     api.onGet('/v1/feeds/').reply(200, state);
     renderRoutes(<SettingsPage />, { path: '/settings' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['User', 'Reporting', 'Allow Lists', 'Vulnerability feed', 'About']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'User',
+      'Reporting',
+      'Allow Lists',
+      'Vulnerability feed',
+      'About',
+    ]);
     // The spec's tabs make no call.
     expect(api.history.get).toHaveLength(0);
     await userEvent.click(screen.getByRole('tab', { name: 'Vulnerability feed' }));
@@ -56,9 +89,11 @@ describe('Settings › Vulnerability feed', () => {
     api.onGet('/v1/feeds/').reply(200, state);
     renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
     const table = await screen.findByRole('table', { name: 'Feed sources' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Source', 'Records', 'Data release', 'Last successful sync', 'Last change', 'Last error',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Source', 'Records', 'Data release', 'Last successful sync', 'Last change', 'Last error']);
     const debian = within(table).getByText('osv:Debian').closest('tr')!;
     expect(within(debian).getByText('Debian')).toBeInTheDocument();
     expect(within(debian).getByText('52,310')).toBeInTheDocument();
@@ -75,14 +110,20 @@ describe('Settings › Vulnerability feed', () => {
     api.onGet('/v1/feeds/').reply(200, { ...state, sync: { interval_hours: 6, running: true, next_at: '2026-11-23T06:00:00Z' } });
     renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
     const ecosystems = await screen.findByRole('table', { name: 'Advisories per ecosystem' });
-    expect(within(within(ecosystems).getByText('Debian:12').closest('tr')!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Debian:12', '31,002', '40']);
+    expect(
+      within(within(ecosystems).getByText('Debian:12').closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Debian:12', '31,002', '40']);
     expect(within(within(ecosystems).getByText('npm').closest('tr')!).getAllByRole('cell')[1]).toHaveTextContent('0');
     const demo = screen.getByRole('region', { name: 'Demo catalogue — matches demo devices only' });
     expect(within(demo).getByText(/^64 records\./)).toBeInTheDocument();
     const schedule = screen.getByRole('region', { name: 'Sync schedule' });
     expect(within(schedule).getByText('Every 6 hours')).toBeInTheDocument();
     expect(within(schedule).getByText('Running now').nextElementSibling).toHaveTextContent('Yes');
-    expect(within(schedule).getByText('Next run').nextElementSibling).toHaveTextContent(new Date('2026-11-23T06:00:00Z').toLocaleString());
+    expect(within(schedule).getByText('Next run').nextElementSibling).toHaveTextContent(
+      new Date('2026-11-23T06:00:00Z').toLocaleString(),
+    );
   });
 
   it('says when the scheduled sync is off', async () => {

@@ -72,8 +72,8 @@ export function FeedsTab() {
       </Block>
       <Block title={DEMO_CATALOGUE_LABEL}>
         <Typography>
-          {formatCount(data.demo_catalogue?.records ?? 0)} records. They match the demo seed&apos;s simulated devices and SBOMs only; real devices and
-          uploads are checked against real advisories.
+          {formatCount(data.demo_catalogue?.records ?? 0)} records. They match the demo seed&apos;s simulated devices and SBOMs
+          only; real devices and uploads are checked against real advisories.
         </Typography>
       </Block>
     </Box>

@@ -43,11 +43,7 @@ export function SettingsPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Settings
       </Typography>
-      <Tabs
-        value={current.value}
-        onChange={(_, value: TabValue) => setParams({ tab: value })}
-        aria-label="Settings sections"
-      >
+      <Tabs value={current.value} onChange={(_, value: TabValue) => setParams({ tab: value })} aria-label="Settings sections">
         {TABS.map((tab) => (
           <Tab key={tab.value} value={tab.value} label={tab.label} id={`settings-tab-${tab.value}`} />
         ))}

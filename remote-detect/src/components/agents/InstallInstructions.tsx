@@ -18,9 +18,9 @@ export function InstallInstructions({ agent }: { agent: Agent }) {
     return (
       <>
         <Typography sx={{ mb: 2 }}>
-          The RTOS agent is a library built into your firmware. Download the package below, add it to your firmware
-          build following the README inside, and set your provision token in its configuration before flashing the
-          device. On its first connection the device enrols in this tenant.
+          The RTOS agent is a library built into your firmware. Download the package below, add it to your firmware build
+          following the README inside, and set your provision token in its configuration before flashing the device. On its first
+          connection the device enrols in this tenant.
         </Typography>
         <Typography sx={{ mb: 2 }}>
           Download: <Link href={agentDownloadUrl(agent.uid)}>{agentDownloadUrl(agent.uid)}</Link>
@@ -31,8 +31,8 @@ export function InstallInstructions({ agent }: { agent: Agent }) {
   return (
     <>
       <Typography sx={{ mb: 2 }}>
-        Run this on the Linux device as a user with sudo. Replace &lt;YOUR_API_KEY&gt; with an API key of this tenant (API
-        Keys page) and &lt;TOKEN&gt; with an active provision token (Provision Tokens tab).
+        Run this on the Linux device as a user with sudo. Replace &lt;YOUR_API_KEY&gt; with an API key of this tenant (API Keys
+        page) and &lt;TOKEN&gt; with an active provision token (Provision Tokens tab).
       </Typography>
       <CommandBlock label="Install" command={linuxInstallCommand(origin)} />
       <CommandBlock label="Uninstall" command={linuxUninstallCommand(origin)} />

@@ -1,4 +1,12 @@
-import { ClientPagination, ConfirmDialog, CopyButton, DEVICE_TABLE_PAGE_SIZES, ErrorState, LoadingState, type ProvisionToken } from '@console/shared';
+import {
+  ClientPagination,
+  ConfirmDialog,
+  CopyButton,
+  DEVICE_TABLE_PAGE_SIZES,
+  ErrorState,
+  LoadingState,
+  type ProvisionToken,
+} from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';

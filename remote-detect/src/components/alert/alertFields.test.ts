@@ -3,7 +3,22 @@ import { flattenEventData, isHiddenField, metadataFields } from './alertFields';
 
 describe('alert fields', () => {
   it('hides the fields shown elsewhere and the internal ids', () => {
-    for (const field of ['uid', 'name', 'status', 'summary', 'description', 'recommendation', 'event_data', 'associated_alert_ids', 'device', 'model', 'elastic_rule_id', 'elastic_alert_id', 'elastic_index', 'elastic_rule_name']) {
+    for (const field of [
+      'uid',
+      'name',
+      'status',
+      'summary',
+      'description',
+      'recommendation',
+      'event_data',
+      'associated_alert_ids',
+      'device',
+      'model',
+      'elastic_rule_id',
+      'elastic_alert_id',
+      'elastic_index',
+      'elastic_rule_name',
+    ]) {
       expect(isHiddenField(field)).toBe(true);
     }
     for (const field of ['mitre_ids', 'priority', 'indicator', 'elastic_alert_created_at', 'created_at']) {
@@ -29,7 +44,12 @@ describe('alert fields', () => {
 
   it('flattens event data to dotted keys', () => {
     expect(
-      flattenEventData({ process: { name: 'sh', args: ['-c', 'id'], parent: { pid: 1 } }, hosts: [{ ip: '10.0.0.1' }], empty: {}, n: null }),
+      flattenEventData({
+        process: { name: 'sh', args: ['-c', 'id'], parent: { pid: 1 } },
+        hosts: [{ ip: '10.0.0.1' }],
+        empty: {},
+        n: null,
+      }),
     ).toEqual([
       ['process.name', 'sh'],
       ['process.args', '-c, id'],

@@ -67,7 +67,12 @@ export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariab
             <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
             <TableBody>
               {rows.map((alert) => (
-                <TableRow key={alert.uid} hover sx={{ cursor: 'pointer' }} onClick={() => onVariablesChange({ alert_uid: alert.uid })}>
+                <TableRow
+                  key={alert.uid}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => onVariablesChange({ alert_uid: alert.uid })}
+                >
                   <TableCell>
                     <Link component={RouterLink} to={`/alerts/${alert.uid}`} onClick={(event) => event.stopPropagation()}>
                       {alert.name}

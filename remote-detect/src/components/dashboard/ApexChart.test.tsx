@@ -6,7 +6,13 @@ import { ApexChart } from './ApexChart';
 // innerHTML, as the real library does for legends and tooltips.
 jest.mock('react-apexcharts', () => ({
   __esModule: true,
-  default: function FakeApexChart({ options, series }: { options: { labels?: string[]; xaxis?: { categories?: string[] } }; series: unknown[] }) {
+  default: function FakeApexChart({
+    options,
+    series,
+  }: {
+    options: { labels?: string[]; xaxis?: { categories?: string[] } };
+    series: unknown[];
+  }) {
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
       const names = series.map((s) => (typeof s === 'object' && s ? (s as { name: string }).name : ''));

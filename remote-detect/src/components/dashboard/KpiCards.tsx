@@ -56,7 +56,11 @@ export function KpiCards({ data }: { data: StrategicDashboard }) {
           value={cves.kev}
           alarm
           demo={demo}
-          caption={kevDevices === undefined ? 'CISA KEV' : `CISA KEV, on ${kevDevices.toLocaleString('en-US')} ${kevDevices === 1 ? 'device' : 'devices'}`}
+          caption={
+            kevDevices === undefined
+              ? 'CISA KEV'
+              : `CISA KEV, on ${kevDevices.toLocaleString('en-US')} ${kevDevices === 1 ? 'device' : 'devices'}`
+          }
         />
       )}
       <Kpi label="Devices with CVEs" value={cves.devices_affected} demo={demo} />

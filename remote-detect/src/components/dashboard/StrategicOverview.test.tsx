@@ -22,7 +22,10 @@ jest.mock('react-apexcharts', () => ({
 const EVIL = '<img src=x onerror=alert(1)>';
 const strategic = {
   devices_by_risk: [{ risk_score: 'High', count: 1 }],
-  devices_by_type: [{ device_type: EVIL, count: 2 }, { device_type: 'linux', count: 1 }],
+  devices_by_type: [
+    { device_type: EVIL, count: 2 },
+    { device_type: 'linux', count: 1 },
+  ],
   alerts_by_status: [],
   open_alerts_by_priority: [],
   top_vulnerable_packages: [],

@@ -12,7 +12,12 @@ describe('dashboard chart data', () => {
   });
 
   it('names device types', () => {
-    expect(typePie([{ device_type: 'linux', count: 4 }, { device_type: 'rtos', count: 1 }]).labels).toEqual(['Linux', 'RTOS']);
+    expect(
+      typePie([
+        { device_type: 'linux', count: 4 },
+        { device_type: 'rtos', count: 1 },
+      ]).labels,
+    ).toEqual(['Linux', 'RTOS']);
   });
 
   it('fills missing days with 0 per priority', () => {

@@ -27,7 +27,11 @@ describe('dashboard variables', () => {
     act(() => result.current.onVariablesChange({ alert_uid: 'al-9' }));
     act(() => result.current.onVariablesChange({ device_uid: 'd-2' }));
     expect(result.current.location.pathname).toBe('/devices/d-1');
-    expect(result.current.variables).toMatchObject({ alert_uid: 'al-9', device_uid: 'd-2', exec_summary: { text: 'All quiet.' } });
+    expect(result.current.variables).toMatchObject({
+      alert_uid: 'al-9',
+      device_uid: 'd-2',
+      exec_summary: { text: 'All quiet.' },
+    });
   });
 
   it('navigates once even for two reports in one event', () => {

@@ -22,7 +22,11 @@ export function FindingsCoverage({ device }: { device: Device }) {
           {DEMO_DEVICE_NOTICE}
         </Alert>
       )}
-      <CoverageWarnings coverage={device.coverage} demo={device.demo} unchecked={unmatched > 0 ? uncheckedPackagesMessage(unmatched) : null} />
+      <CoverageWarnings
+        coverage={device.coverage}
+        demo={device.demo}
+        unchecked={unmatched > 0 ? uncheckedPackagesMessage(unmatched) : null}
+      />
     </>
   );
 }

@@ -69,7 +69,11 @@ export function PackagesTable({ uid }: { uid: string }) {
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     {pkg.cve_uid ? (
-                      <Link component="button" type="button" onClick={() => setCve({ cve_uid: pkg.cve_uid!, cve_id: pkg.cve_id })}>
+                      <Link
+                        component="button"
+                        type="button"
+                        onClick={() => setCve({ cve_uid: pkg.cve_uid!, cve_id: pkg.cve_id })}
+                      >
                         {pkg.cve_id ?? pkg.cve_uid}
                       </Link>
                     ) : (

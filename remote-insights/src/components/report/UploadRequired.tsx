@@ -25,14 +25,13 @@ export function UploadRequired({ token }: { token: string }) {
         Upload Required
       </Typography>
       <Typography sx={{ mb: 2 }}>
-        This report has no scan yet. Upload an SBOM (<code>bom.json</code>, CycloneDX JSON) and a compliance audit
-        (<code>audit.json</code>) with this report&apos;s token; either file alone is accepted too.
+        This report has no scan yet. Upload an SBOM (<code>bom.json</code>, CycloneDX JSON) and a compliance audit (
+        <code>audit.json</code>) with this report&apos;s token; either file alone is accepted too.
       </Typography>
       <CommandBlock label="Upload command" command={uploadCommand(origin, token)} wrap labelledCopy />
       <Typography sx={{ mb: 2 }}>
-        No files yet? On the Linux machine to assess, our scanner produces both: it lists the installed packages
-        (dpkg, rpm or apk) as <code>bom.json</code>, runs the hardening checks into <code>audit.json</code>, then
-        uploads them to this report.
+        No files yet? On the Linux machine to assess, our scanner produces both: it lists the installed packages (dpkg, rpm or
+        apk) as <code>bom.json</code>, runs the hardening checks into <code>audit.json</code>, then uploads them to this report.
       </Typography>
       <CommandBlock label="Scan and upload from a Linux machine" command={scannerCommand(origin, token)} wrap labelledCopy />
       <Alert severity="info">

@@ -32,7 +32,17 @@ describe('ComponentDialog', () => {
 
   it('says N/A for what a component lacks, and closes', async () => {
     const onClose = jest.fn();
-    const bare = { 'bom-ref': null, name: 'busybox', type: 'application', version: null, group: null, description: null, purl: null, licenses: [], properties: [] };
+    const bare = {
+      'bom-ref': null,
+      name: 'busybox',
+      type: 'application',
+      version: null,
+      group: null,
+      description: null,
+      purl: null,
+      licenses: [],
+      properties: [],
+    };
     render(<ComponentDialog component={bare} open onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'busybox' });
     for (const label of ['Group', 'Version', 'Description', 'Package URL', 'Licenses']) {

@@ -28,7 +28,15 @@ function Licenses({ component }: { component: SbomComponent }) {
 }
 
 /** One component of the SBOM (spec §2 component dialog). */
-export function ComponentDialog({ component, open, onClose }: { component: SbomComponent | null; open: boolean; onClose(): void }) {
+export function ComponentDialog({
+  component,
+  open,
+  onClose,
+}: {
+  component: SbomComponent | null;
+  open: boolean;
+  onClose(): void;
+}) {
   const properties = component?.properties ?? [];
   return (
     <Dialog open={open && component !== null} onClose={onClose} aria-labelledby="component-dialog-title" maxWidth="md" fullWidth>

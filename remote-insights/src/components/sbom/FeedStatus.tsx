@@ -2,10 +2,12 @@ import { countOf, CoverageWarnings, ErrorState, type SbomFeedStatus } from '@con
 import Alert from '@mui/material/Alert';
 
 export const FEED_STATUS_ERROR = 'Could not load vulnerability feed status';
-export const DEMO_SBOM_NOTICE = 'Demo SBOM: the console matched it against the demo catalogue; findings marked Demo data do not come from real advisories.';
+export const DEMO_SBOM_NOTICE =
+  'Demo SBOM: the console matched it against the demo catalogue; findings marked Demo data do not come from real advisories.';
 
 /** KEV/EPSS columns read "—" when their data is not loaded: say why, so "—" is not read as "not exploited". */
-export const EXPLOIT_DATA_MISSING = "CISA's KEV catalogue and FIRST's EPSS scores are not loaded: the KEV and EPSS columns are unknown, not clear.";
+export const EXPLOIT_DATA_MISSING =
+  "CISA's KEV catalogue and FIRST's EPSS scores are not loaded: the KEV and EPSS columns are unknown, not clear.";
 export const KEV_MISSING = "CISA's KEV catalogue is not loaded: the KEV column is unknown, not clear.";
 export const EPSS_MISSING = "FIRST's EPSS scores are not loaded: the EPSS column is unknown.";
 
@@ -43,7 +45,11 @@ export function FeedStatus({ feed, error, onRetry }: FeedStatusProps) {
           {DEMO_SBOM_NOTICE}
         </Alert>
       )}
-      <CoverageWarnings coverage={feed.coverage} demo={feed.demo} unchecked={unchecked > 0 ? uncheckedComponentsMessage(unchecked) : null} />
+      <CoverageWarnings
+        coverage={feed.coverage}
+        demo={feed.demo}
+        unchecked={unchecked > 0 ? uncheckedComponentsMessage(unchecked) : null}
+      />
       {exploitData && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {exploitData}

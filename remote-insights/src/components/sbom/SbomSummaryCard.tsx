@@ -12,7 +12,13 @@ export interface SbomSummaryCardProps {
   vulnerabilities: number;
 }
 
-export const SbomSummaryCard = memo(function SbomSummaryCard({ root, timestamp, specVersion, components, vulnerabilities }: SbomSummaryCardProps) {
+export const SbomSummaryCard = memo(function SbomSummaryCard({
+  root,
+  timestamp,
+  specVersion,
+  components,
+  vulnerabilities,
+}: SbomSummaryCardProps) {
   return (
     <ReportSection title="SBOM Summary" fill>
       <FieldList

@@ -27,7 +27,9 @@ const kev = {
 function sbomWithFindings(): SbomPayload {
   const sbom = withFindings();
   const first = 'CVE-2999-1';
-  const vulnerabilities = sbom.vulnerabilities.map((v) => (v.id === first ? { ...v, properties: [{ name: 'console:demo', value: 'true' }] } : v));
+  const vulnerabilities = sbom.vulnerabilities.map((v) =>
+    v.id === first ? { ...v, properties: [{ name: 'console:demo', value: 'true' }] } : v,
+  );
   return { ...sbom, vulnerabilities };
 }
 
@@ -70,7 +72,10 @@ describe('SBOM tab: vulnerability feed status', () => {
     renderRoute('/insights/r-1?tab=sbom');
     return screen.findByRole('table', { name: 'Vulnerabilities' });
   }
-  const rows = () => within(screen.getByRole('table', { name: 'Vulnerabilities' })).getAllByRole('row').slice(1);
+  const rows = () =>
+    within(screen.getByRole('table', { name: 'Vulnerabilities' }))
+      .getAllByRole('row')
+      .slice(1);
   const idsShown = () => rows().map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
   it('shows the KEV badge and EPSS, sortable: KEV first, then likeliest exploitation first; severity stays the default', async () => {
@@ -85,7 +90,11 @@ describe('SBOM tab: vulnerability feed status', () => {
 
     await userEvent.click(within(table).getByRole('button', { name: 'EPSS' }));
     expect(idsShown().slice(0, 3)).toEqual([ids.epssHigh, ids.kev, ids.epssLow]);
-    expect(rows().slice(0, 3).map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual(['97.3%', '1.2%', '0.04%']);
+    expect(
+      rows()
+        .slice(0, 3)
+        .map((row) => within(row).getAllByRole('cell').at(-1)!.textContent),
+    ).toEqual(['97.3%', '1.2%', '0.04%']);
     await userEvent.click(within(table).getByRole('button', { name: 'EPSS' }));
     // Ascending: lowest score first, unscored still last.
     expect(idsShown().slice(0, 3)).toEqual([ids.epssLow, ids.kev, ids.epssHigh]);
@@ -155,7 +164,9 @@ describe('SBOM tab: vulnerability feed status', () => {
     expect(screen.queryByText('KEV', { selector: '.MuiChip-label' })).not.toBeInTheDocument();
     api.onGet(`${R1}sbom/feed/`).reply(200, feed({ unsupported: 4 }));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('4 components were not checked (no package URL, or an ecosystem the console cannot match)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('4 components were not checked (no package URL, or an ecosystem the console cannot match)'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Could not load vulnerability feed status')).not.toBeInTheDocument());
   });
 });

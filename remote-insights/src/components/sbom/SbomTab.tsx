@@ -21,7 +21,20 @@ export const SBOM_ERROR = 'Failed to load SBOM data';
 export const NO_SBOM = 'No SBOM data available.';
 
 // Distinct colours for component types (ApexCharts' default palette repeats after five).
-const TYPE_COLORS = ['#5a00ff', '#008ffb', '#00e396', '#feb019', '#ff4560', '#775dd0', '#3f51b5', '#26a69a', '#d4526e', '#8d6e63', '#546e7a', '#c0ca33'];
+const TYPE_COLORS = [
+  '#5a00ff',
+  '#008ffb',
+  '#00e396',
+  '#feb019',
+  '#ff4560',
+  '#775dd0',
+  '#3f51b5',
+  '#26a69a',
+  '#d4526e',
+  '#8d6e63',
+  '#546e7a',
+  '#c0ca33',
+];
 
 /**
  * Spec §2 SBOM tab. Everything derived from the payload is computed once per response; the
@@ -40,11 +53,21 @@ export function SbomTab({ uid }: { uid: string }) {
   const exploitable = useMemo(() => (view ? withExploitData(view.vulnerabilities, feed.data) : []), [view, feed.data]);
   const vulnerabilities = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
   const severitySlices = useMemo<PieSlice[]>(
-    () => severityCountsOf(vulnerabilities).map(({ severity, count }) => ({ label: capitalise(severity), value: count, color: SEVERITY_COLORS[severity]! })),
+    () =>
+      severityCountsOf(vulnerabilities).map(({ severity, count }) => ({
+        label: capitalise(severity),
+        value: count,
+        color: SEVERITY_COLORS[severity]!,
+      })),
     [vulnerabilities],
   );
   const typeSlices = useMemo<PieSlice[]>(
-    () => (view?.types ?? []).map(({ type: name, count }, index) => ({ label: name, value: count, color: TYPE_COLORS[index % TYPE_COLORS.length]! })),
+    () =>
+      (view?.types ?? []).map(({ type: name, count }, index) => ({
+        label: name,
+        value: count,
+        color: TYPE_COLORS[index % TYPE_COLORS.length]!,
+      })),
     [view],
   );
 

@@ -25,7 +25,8 @@ describeWithSharedData('the real SBOMs of ../shared/data/sbom (made by other too
     for (const file of files) {
       const raw = readSharedJson<Raw>('sbom', file);
       const view = buildSbomView(normaliseSbom(raw));
-      const count = (list: Raw[] | undefined): number => (list ?? []).reduce((n: number, c: Raw) => n + 1 + count(c.components), 0);
+      const count = (list: Raw[] | undefined): number =>
+        (list ?? []).reduce((n: number, c: Raw) => n + 1 + count(c.components), 0);
       expect(view.components).toHaveLength(count(raw.components));
       expect(view.vulnerabilities).toHaveLength((raw.vulnerabilities ?? []).length);
       for (const row of view.vulnerabilities) {
@@ -36,7 +37,10 @@ describeWithSharedData('the real SBOMs of ../shared/data/sbom (made by other too
 
   it('names their root components as the files do', () => {
     expect(rootComponent(load('juice-shop-11.1.2.cdx-1.4.json'))).toEqual({ name: 'juice-shop', version: '14.1.1' });
-    expect(rootComponent(load('laravel-7.12.0.cdx-1.4.json'))).toEqual({ name: 'cyclonedx-php-composer-demo', version: 'dev-master' });
+    expect(rootComponent(load('laravel-7.12.0.cdx-1.4.json'))).toEqual({
+      name: 'cyclonedx-php-composer-demo',
+      version: 'dev-master',
+    });
     expect(rootComponent(load('trivy-npm.cdx-1.7.json'))).toEqual({ name: 'testdata/fixtures/repo/npm', version: null });
     expect(rootComponent(load('vex-only.cdx-1.4.json'))).toBeNull();
   });
@@ -49,7 +53,7 @@ describeWithSharedData('the real SBOMs of ../shared/data/sbom (made by other too
     });
     afterEach(() => api.restore());
 
-    it('shows juice-shop\'s 1,115 components ten a page', async () => {
+    it("shows juice-shop's 1,115 components ten a page", async () => {
       api.onGet(`${REPORTS}r-1/sbom`).reply(200, load('juice-shop-11.1.2.cdx-1.4.json'));
       renderRoute('/insights/r-1?tab=sbom');
       const summary = await screen.findByRole('region', { name: 'SBOM Summary' });

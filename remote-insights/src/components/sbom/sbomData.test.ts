@@ -100,7 +100,15 @@ describe('SBOM data', () => {
     const rows = buildSbomView({
       ...loadSbom(SBOM_FILES.vexOnly),
       components: ['1.10.0', null, '1.9.2', '1.2.0'].map((version, i) => ({
-        'bom-ref': `c${i}`, name: `c${i}`, type: 'library', version, group: null, description: null, purl: null, licenses: [], properties: [],
+        'bom-ref': `c${i}`,
+        name: `c${i}`,
+        type: 'library',
+        version,
+        group: null,
+        description: null,
+        purl: null,
+        licenses: [],
+        properties: [],
       })),
     }).components;
     expect(sortComponents(rows, 'version', 'asc').map((r) => r.component.version)).toEqual(['1.2.0', '1.9.2', '1.10.0', null]);
@@ -111,24 +119,41 @@ describe('SBOM data', () => {
     const sbom = loadSbom(SBOM_FILES.shop);
     const own = sbom.vulnerabilities[0]!;
     const jquery = own.affects[0]!.ref;
-    const fromFeed = { ...own, id: 'CVE-2999-1001', source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-test-0001-0001' }, properties: [{ name: 'console:source', value: 'osv-feed' }] };
-    const merged = { ...own, affects: [...own.affects, { ref: 'pkg:npm/react@18.2.0' }], properties: [{ name: 'console:added-affect', value: 'pkg:npm/react@18.2.0' }] };
+    const fromFeed = {
+      ...own,
+      id: 'CVE-2999-1001',
+      source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-test-0001-0001' },
+      properties: [{ name: 'console:source', value: 'osv-feed' }],
+    };
+    const merged = {
+      ...own,
+      affects: [...own.affects, { ref: 'pkg:npm/react@18.2.0' }],
+      properties: [{ name: 'console:added-affect', value: 'pkg:npm/react@18.2.0' }],
+    };
     const [a, b, c] = buildSbomView({ ...sbom, vulnerabilities: [fromFeed, merged, own] }).vulnerabilities;
     expect([a!.source, a!.addedByConsole]).toEqual(['OSV (console feed)', true]);
     expect([b!.source, b!.addedByConsole]).toEqual(['ghsa', false]);
-    expect(b!.affected.map((x) => [x.ref, x.addedByConsole])).toEqual([[jquery, false], ['pkg:npm/react@18.2.0', true]]);
+    expect(b!.affected.map((x) => [x.ref, x.addedByConsole])).toEqual([
+      [jquery, false],
+      ['pkg:npm/react@18.2.0', true],
+    ]);
     // A source named "OSV" in the uploaded file is the file's, not the console's.
-    expect(buildSbomView({ ...sbom, vulnerabilities: [{ ...own, source: { name: 'OSV', url: null } }] }).vulnerabilities[0]!.source).toBe('OSV');
+    expect(
+      buildSbomView({ ...sbom, vulnerabilities: [{ ...own, source: { name: 'OSV', url: null } }] }).vulnerabilities[0]!.source,
+    ).toBe('OSV');
     expect([c!.source, c!.addedByConsole, c!.affected[0]!.addedByConsole]).toEqual(['ghsa', false, false]);
   });
 
-  it('marks as demo data what only the console\'s demo catalogue speaks for (a demo SBOM)', () => {
+  it("marks as demo data what only the console's demo catalogue speaks for (a demo SBOM)", () => {
     const sbom = loadSbom(SBOM_FILES.shop);
     const demo = {
       ...sbom.vulnerabilities[0]!,
       id: 'CVE-2024-6387',
       source: { name: 'OSV', url: null },
-      properties: [{ name: 'console:source', value: 'osv-feed' }, { name: 'console:demo', value: 'true' }],
+      properties: [
+        { name: 'console:source', value: 'osv-feed' },
+        { name: 'console:demo', value: 'true' },
+      ],
     };
     const [row, real] = buildSbomView({ ...sbom, vulnerabilities: [demo, sbom.vulnerabilities[0]!] }).vulnerabilities;
     expect([row!.demo, row!.addedByConsole]).toEqual([true, true]);
@@ -147,7 +172,15 @@ describe('SBOM data', () => {
     // Ids compare naturally (numbers by value), as CVE-2021-9999 < CVE-2021-10000 needs: a plain
     // string sort would give 1, 10, 100, 1000, 11, 9, 99.
     expect(CRITICAL_NUMBERS).toHaveLength(FINDING_COUNTS.critical);
-    expect(criticalIds).toEqual(['CVE-2999-1', 'CVE-2999-9', 'CVE-2999-10', 'CVE-2999-11', 'CVE-2999-99', 'CVE-2999-100', 'CVE-2999-1000']);
+    expect(criticalIds).toEqual([
+      'CVE-2999-1',
+      'CVE-2999-9',
+      'CVE-2999-10',
+      'CVE-2999-11',
+      'CVE-2999-99',
+      'CVE-2999-100',
+      'CVE-2999-1000',
+    ]);
     expect(severityCountsOf(view.vulnerabilities)).toEqual([
       { severity: 'critical', count: 7 },
       { severity: 'high', count: 40 },
@@ -164,7 +197,14 @@ describe('SBOM data', () => {
     const rows = buildSbomView({ ...sbom, vulnerabilities: ids.map((id) => ({ ...vuln(['low']), id })) }).vulnerabilities;
     expect(withExploitData(rows, undefined)).toBe(rows);
     expect(rows.every((row) => row.exploit === null && !row.demo)).toBe(true);
-    const feed = { demo: false, checked: 1, unsupported: 0, no_purl: 0, coverage: [], vulnerabilities: { 'CVE-3': { kev: null, epss: 0.5, epss_percentile: 0.9 } } };
+    const feed = {
+      demo: false,
+      checked: 1,
+      unsupported: 0,
+      no_purl: 0,
+      coverage: [],
+      vulnerabilities: { 'CVE-3': { kev: null, epss: 0.5, epss_percentile: 0.9 } },
+    };
     const enriched = withExploitData(rows, feed);
     // An SBOM id such as "constructor" reads no prototype property: just no data.
     expect(enriched.map((row) => row.exploit)).toEqual([
@@ -172,6 +212,10 @@ describe('SBOM data', () => {
       { kev: null, epss: null, epss_percentile: null },
       { kev: null, epss: 0.5, epss_percentile: 0.9 },
     ]);
-    expect(sortVulnerabilities(enriched, 'epss', 'asc').map((row) => row.vulnerability.id)).toEqual(['CVE-3', 'constructor', 'CVE-1']);
+    expect(sortVulnerabilities(enriched, 'epss', 'asc').map((row) => row.vulnerability.id)).toEqual([
+      'CVE-3',
+      'constructor',
+      'CVE-1',
+    ]);
   });
 });

@@ -1,4 +1,12 @@
-import type { Prioritisation, SbomComponent, SbomFeedStatus, SbomLicense, SbomPayload, SbomVulnerability, SortDirection } from '@console/shared';
+import type {
+  Prioritisation,
+  SbomComponent,
+  SbomFeedStatus,
+  SbomLicense,
+  SbomPayload,
+  SbomVulnerability,
+  SortDirection,
+} from '@console/shared';
 
 /** Spec §4, lowest to highest. CycloneDX `info` ranks with `none`. */
 export const SEVERITY_ORDER = ['unknown', 'none', 'low', 'medium', 'high', 'critical'] as const;
@@ -125,7 +133,8 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
     const severity = vulnerabilitySeverity(vulnerability);
     const addedByConsole = isAddedByConsole(vulnerability);
     const properties = vulnerability.properties ?? [];
-    const addedRefs = properties.length === 0 ? null : new Set(properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value));
+    const addedRefs =
+      properties.length === 0 ? null : new Set(properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value));
     return {
       key: `${index}`,
       vulnerability,
@@ -135,14 +144,21 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
       addedByConsole,
       affected: (vulnerability.affects ?? []).map(({ ref }) => {
         const component = byRef.get(ref) ?? null;
-        return { ref, component, label: component ? componentLabel(component) : ref, addedByConsole: addedRefs?.has(ref) ?? false };
+        return {
+          ref,
+          component,
+          label: component ? componentLabel(component) : ref,
+          addedByConsole: addedRefs?.has(ref) ?? false,
+        };
       }),
       demo: isDemo(vulnerability),
       exploit: null,
       sortKeys: {},
     };
   });
-  const types = [...typeCounts.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
+  const types = [...typeCounts.entries()]
+    .map(([type, count]) => ({ type, count }))
+    .sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
   return { root: rootComponent(sbom), components, vulnerabilities, types };
 }
 
@@ -206,7 +222,11 @@ const epssOf = (row: VulnerabilityRow) => row.exploit?.epss ?? null;
  * A sorted copy; equal severities fall back to the id, ascending. KEV ties go by severity (highest
  * first), then id; rows without an EPSS score sort last in both directions.
  */
-export function sortVulnerabilities(rows: VulnerabilityRow[], field: VulnerabilitySortField, direction: SortDirection): VulnerabilityRow[] {
+export function sortVulnerabilities(
+  rows: VulnerabilityRow[],
+  field: VulnerabilitySortField,
+  direction: SortDirection,
+): VulnerabilityRow[] {
   const sign = direction === 'asc' ? 1 : -1;
   const keyed = rows.map((row) => ({ row, key: idKey(row) }));
   keyed.sort((a, b) => {

@@ -36,7 +36,10 @@ export const ProfileCompliance = memo(function ProfileCompliance({ scores }: Pro
               data-level={level}
               sx={{ height: 10, borderRadius: 5, bgcolor: 'grey.200', overflow: 'hidden' }}
             >
-              <Box data-testid="score-bar" sx={{ height: '100%', width: `${Math.min(100, Math.max(0, percent))}%`, bgcolor: SCORE_COLORS[level] }} />
+              <Box
+                data-testid="score-bar"
+                sx={{ height: '100%', width: `${Math.min(100, Math.max(0, percent))}%`, bgcolor: SCORE_COLORS[level] }}
+              />
             </Box>
           </Box>
         );

@@ -60,7 +60,18 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
                 {
                   label: 'Check',
                   value: rule?.test?.check ? (
-                    <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 13 }}>
+                    <Box
+                      component="pre"
+                      sx={{
+                        m: 0,
+                        p: 1,
+                        bgcolor: 'grey.100',
+                        borderRadius: 1,
+                        whiteSpace: 'pre-wrap',
+                        wordBreak: 'break-all',
+                        fontSize: 13,
+                      }}
+                    >
                       {rule.test.check}
                     </Box>
                   ) : (

@@ -29,12 +29,22 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
   const dialog = useDialogItem<RuleRow>();
   // Typing stays responsive with many rules: the table catches up with the search box.
   const deferredSearch = useDeferredValue(search);
-  const shown = useMemo(() => filterRules(rows, { severity, status, search: deferredSearch }), [rows, severity, status, deferredSearch]);
+  const shown = useMemo(
+    () => filterRules(rows, { severity, status, search: deferredSearch }),
+    [rows, severity, status, deferredSearch],
+  );
 
   return (
     <ReportSection title="Compliance Rules">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <TextField select size="small" label="Severity" value={severity} onChange={(e) => setSeverity(e.target.value)} sx={{ minWidth: 150 }}>
+        <TextField
+          select
+          size="small"
+          label="Severity"
+          value={severity}
+          onChange={(e) => setSeverity(e.target.value)}
+          sx={{ minWidth: 150 }}
+        >
           <MenuItem value={ALL}>All</MenuItem>
           {SEVERITIES.map((value) => (
             <MenuItem key={value} value={value}>
@@ -42,7 +52,14 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 150 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          sx={{ minWidth: 150 }}
+        >
           <MenuItem value={ALL}>All</MenuItem>
           {STATUSES.map((value) => (
             <MenuItem key={value} value={value}>

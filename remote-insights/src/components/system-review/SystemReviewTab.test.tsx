@@ -9,7 +9,12 @@ import { report } from '../../testing/reports';
 jest.mock('../common/ApexChart', () => ({
   preloadApexCharts: () => undefined,
   ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => (
-    <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels)} />
+    <div
+      data-testid="chart"
+      aria-label={label}
+      data-series={JSON.stringify(series)}
+      data-labels={JSON.stringify(options.labels)}
+    />
   ),
 }));
 
@@ -23,7 +28,10 @@ function chart(title: string) {
   return Object.fromEntries(labels.map((label, i) => [label, series[i]]));
 }
 
-const tableRows = () => within(screen.getByRole('table', { name: 'Compliance Rules' })).getAllByRole('row').slice(1);
+const tableRows = () =>
+  within(screen.getByRole('table', { name: 'Compliance Rules' }))
+    .getAllByRole('row')
+    .slice(1);
 const ruleIds = () => tableRows().map((row) => row.querySelector('.MuiTypography-caption')?.textContent);
 
 /** Replaces the search text in one input event (typing letter by letter is slow on a loaded machine). */
@@ -169,7 +177,9 @@ describe('System Review tab', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Controls: AC-6(2), AC-17');
 
     const os = within(dialog).getByRole('table', { name: 'Supported Operating Systems' });
-    const osRows = within(os).getAllByRole('row').map((row) => row.textContent);
+    const osRows = within(os)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(osRows).toEqual(['Operating SystemVersions', 'debian11, 12', 'ubuntu20.04, 22.04, 24.04', 'rhel8, 9']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -190,7 +200,13 @@ describe('System Review tab', () => {
   });
 
   it('shows the empty texts of the charts when the profile has no rules', async () => {
-    const audit = { ...AUDIT, rules: { ...AUDIT.rules, globals: { profiles: { ...AUDIT.rules.globals.profiles, spare: { description: 'No rules yet' } } } } };
+    const audit = {
+      ...AUDIT,
+      rules: {
+        ...AUDIT.rules,
+        globals: { profiles: { ...AUDIT.rules.globals.profiles, spare: { description: 'No rules yet' } } },
+      },
+    };
     await open([200, audit]);
     await screen.findByRole('table', { name: 'Compliance Rules' });
     await choose('Filter by Profile', /^SPARE/);

@@ -1,14 +1,39 @@
 import { AUDIT } from '../../testing/auditFixture';
-import { ALL, buildRuleRows, filterRules, profileOptions, rowsForProfile, scoreLevel, scorePercent, severityCounts, statusCounts } from './ruleData';
+import {
+  ALL,
+  buildRuleRows,
+  filterRules,
+  profileOptions,
+  rowsForProfile,
+  scoreLevel,
+  scorePercent,
+  severityCounts,
+  statusCounts,
+} from './ruleData';
 
 describe('rule data', () => {
   const rows = buildRuleRows(AUDIT);
 
   it('joins each result with its rule, and keeps a result whose rule is missing (by id)', () => {
     expect(rows).toHaveLength(11);
-    expect(rows[0]).toMatchObject({ id: 'ssh-permit-root-login', title: 'Ensure SSH root login is disabled', severity: 'high', status: 'PASS' });
+    expect(rows[0]).toMatchObject({
+      id: 'ssh-permit-root-login',
+      title: 'Ensure SSH root login is disabled',
+      severity: 'high',
+      status: 'PASS',
+    });
     const orphan = buildRuleRows({ ...AUDIT, results: [{ id: 'custom-banner', status: 'FAIL', message: 'no banner' }] });
-    expect(orphan).toEqual([{ id: 'custom-banner', title: 'custom-banner', severity: '', status: 'FAIL', message: 'no banner', profiles: [], rule: null }]);
+    expect(orphan).toEqual([
+      {
+        id: 'custom-banner',
+        title: 'custom-banner',
+        severity: '',
+        status: 'FAIL',
+        message: 'no banner',
+        profiles: [],
+        rule: null,
+      },
+    ]);
   });
 
   it('lists the defined profiles with descriptions, then score-only ones', () => {

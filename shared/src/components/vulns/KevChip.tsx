@@ -18,9 +18,21 @@ export function KevChip({ kev }: { kev: Kev | null | undefined }) {
   const title = (
     <Box component="span" sx={{ display: 'block' }}>
       <strong>Known exploited (CISA KEV)</strong>
-      {kev.date_added && <Box component="span" sx={{ display: 'block' }}>Added {kev.date_added}</Box>}
-      {kev.due_date && <Box component="span" sx={{ display: 'block' }}>Due {kev.due_date}</Box>}
-      {kev.known_ransomware && <Box component="span" sx={{ display: 'block', fontWeight: 'bold' }}>Known ransomware use</Box>}
+      {kev.date_added && (
+        <Box component="span" sx={{ display: 'block' }}>
+          Added {kev.date_added}
+        </Box>
+      )}
+      {kev.due_date && (
+        <Box component="span" sx={{ display: 'block' }}>
+          Due {kev.due_date}
+        </Box>
+      )}
+      {kev.known_ransomware && (
+        <Box component="span" sx={{ display: 'block', fontWeight: 'bold' }}>
+          Known ransomware use
+        </Box>
+      )}
     </Box>
   );
   return (

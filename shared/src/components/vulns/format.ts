@@ -20,7 +20,9 @@ export function formatPercentile(percentile: number | null | undefined): string 
  * catalogue counts as coverage too (it matches only those).
  */
 export function coverageGaps(coverage: Coverage[] | null | undefined, demo = false): string[] {
-  return (coverage ?? []).filter((entry) => entry.advisories === 0 && (!demo || entry.demo_advisories === 0)).map((entry) => entry.ecosystem);
+  return (coverage ?? [])
+    .filter((entry) => entry.advisories === 0 && (!demo || entry.demo_advisories === 0))
+    .map((entry) => entry.ecosystem);
 }
 
 export const gapMessage = (ecosystem: string) => `No advisories loaded for ${ecosystem} — findings are incomplete`;

@@ -52,7 +52,9 @@ describe('vulnerability UI', () => {
       { ecosystem: 'Alpine:v3.18', packages: 4, advisories: 120, demo_advisories: 0 },
       { ecosystem: 'Debian:12', packages: 300, advisories: 0, demo_advisories: 12 },
     ];
-    const { rerender } = render(<CoverageWarnings coverage={coverage} unchecked="3 packages are not checked: no vulnerability feed covers this platform" />);
+    const { rerender } = render(
+      <CoverageWarnings coverage={coverage} unchecked="3 packages are not checked: no vulnerability feed covers this platform" />,
+    );
     const alerts = within(screen.getByLabelText('Coverage warnings')).getAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
       'No advisories loaded for Debian:12 — findings are incomplete',

@@ -10,7 +10,7 @@ export interface Artifact {
 }
 
 /** What `/api/v1/agents/{uid}/download` sends for a build: the Linux sh agent, or the RTOS C SDK tar.gz. 404 for an unknown uid. */
-export async function agentArtifact (db: Db, uid: string): Promise<Artifact> {
+export async function agentArtifact(db: Db, uid: string): Promise<Artifact> {
   const agent = await getAgent(db, uid)
   if (agent.device_type === 'linux') {
     return { contentType: 'text/x-shellscript; charset=utf-8', filename: 'console-agent', body: linuxAgentScript(agent.version) }

@@ -17,6 +17,6 @@ import { readAsset } from '../../assets.js'
  *
  * The program is api/assets/agents/linux-agent.sh; only its version is filled in here.
  */
-export function linuxAgentScript (version: string): string {
+export function linuxAgentScript(version: string): string {
   return readAsset('agents/linux-agent.sh').replaceAll('@VERSION@', version)
 }

@@ -7,13 +7,16 @@ import { tarGz } from './tar.js'
 // client with a POSIX-socket transport that runs on a host, or on any RTOS with BSD sockets.
 // The files are in api/assets/agents/rtos; only the version and architecture are filled in here.
 
-export function rtosBundle (version: string, architecture: string): Buffer {
+export function rtosBundle(version: string, architecture: string): Buffer {
   const readme = readAsset('agents/rtos/README.md').replaceAll('@VERSION@', version).replaceAll('@ARCHITECTURE@', architecture)
   // Files at the archive root: the install script unpacks them straight into its folder.
-  return tarGz([
-    { name: 'README.md', content: readme },
-    { name: 'console_agent.h', content: readAsset('agents/rtos/console_agent.h').replace('@VERSION@', version) },
-    { name: 'console_agent.c', content: readAsset('agents/rtos/console_agent.c') },
-    { name: 'example_client.c', content: readAsset('agents/rtos/example_client.c') }
-  ], Math.floor(Date.UTC(2025, 0, 1) / 1000))
+  return tarGz(
+    [
+      { name: 'README.md', content: readme },
+      { name: 'console_agent.h', content: readAsset('agents/rtos/console_agent.h').replace('@VERSION@', version) },
+      { name: 'console_agent.c', content: readAsset('agents/rtos/console_agent.c') },
+      { name: 'example_client.c', content: readAsset('agents/rtos/example_client.c') }
+    ],
+    Math.floor(Date.UTC(2025, 0, 1) / 1000)
+  )
 }

@@ -12,16 +12,19 @@ import { buildsOf } from './catalogue.js'
 const SAFE_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
 
 /** The origin the scripts download from: PUBLIC_URL, else the request's own (if it is sane). */
-export function scriptOrigin (publicUrl: string | undefined, requestOrigin: string): string {
+export function scriptOrigin(publicUrl: string | undefined, requestOrigin: string): string {
   if (publicUrl !== undefined) return publicUrl
   return SAFE_ORIGIN.test(requestOrigin) ? requestOrigin : 'http://localhost:8080'
 }
 
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 
-interface Build { uid: string, architecture: string }
+interface Build {
+  uid: string
+  architecture: string
+}
 
-export function linuxInstallScript (origin: string, builds: Build[]): string {
+export function linuxInstallScript(origin: string, builds: Build[]): string {
   const uidFor = (arch: string) => quote(builds.find((b) => b.architecture === arch)?.uid ?? '')
   return fillAsset('agents/linux-install.sh', {
     '@@ORIGIN@@': origin,
@@ -37,9 +40,11 @@ export const linuxUninstallScript = (): string => readAsset('agents/linux-uninst
 /** The file's one `case` line for an architecture, written once per build. */
 const RTOS_CASE = '  @@ARCHITECTURE@@) AGENT=@@AGENT@@ ;;'
 
-export function rtosInstallScript (origin: string, builds: Build[]): string {
+export function rtosInstallScript(origin: string, builds: Build[]): string {
   return fillAsset('agents/rtos-install.sh', {
-    [RTOS_CASE]: builds.map((b) => RTOS_CASE.replace('@@ARCHITECTURE@@', () => b.architecture).replace('@@AGENT@@', () => quote(b.uid))).join('\n'),
+    [RTOS_CASE]: builds
+      .map((b) => RTOS_CASE.replace('@@ARCHITECTURE@@', () => b.architecture).replace('@@AGENT@@', () => quote(b.uid)))
+      .join('\n'),
     '@@ARCHITECTURES@@': builds.map((b) => b.architecture).join(', '),
     '@@SERVER@@': quote(origin)
   })
@@ -48,7 +53,7 @@ export function rtosInstallScript (origin: string, builds: Build[]): string {
 export const rtosUninstallScript = (): string => readAsset('agents/rtos-uninstall.sh')
 
 /** The install script of a device type, naming this version's builds (architecture → uid). */
-export async function installScript (db: Db, deviceType: 'linux' | 'rtos', origin: string): Promise<string> {
+export async function installScript(db: Db, deviceType: 'linux' | 'rtos', origin: string): Promise<string> {
   const builds = await buildsOf(db, deviceType)
   return deviceType === 'linux' ? linuxInstallScript(origin, builds) : rtosInstallScript(origin, builds)
 }

@@ -6,7 +6,7 @@ export interface TarEntry {
   mode?: number
 }
 
-function header (name: string, size: number, mode: number, mtime: number): Buffer {
+function header(name: string, size: number, mode: number, mtime: number): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`tar entry name too long: ${name}`)
   const block = Buffer.alloc(512)
   const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0') + '\0'
@@ -28,7 +28,7 @@ function header (name: string, size: number, mode: number, mtime: number): Buffe
 }
 
 /** A minimal ustar writer (regular files only), gzip-compressed: enough for a source bundle. */
-export function tarGz (entries: TarEntry[], mtime = 0): Buffer {
+export function tarGz(entries: TarEntry[], mtime = 0): Buffer {
   const parts: Buffer[] = []
   for (const entry of entries) {
     const data = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : entry.content

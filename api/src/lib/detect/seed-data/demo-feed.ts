@@ -17,7 +17,7 @@ import { FAMILIES, type Family } from '../../seed-data/platforms.js'
  * +deb12u3, 1.2.4-r2 → -r3, 3.0.2-0ubuntu1.15 → 1.16, 10.4.1 → 10.4.2); on RPM releases the
  * number before ".elN" (8.7p1-38.el9 → 8.7p1-39.el9).
  */
-export function nextUpdate (version: string): string {
+export function nextUpdate(version: string): string {
   const rpm = /^(.*?)(\d+)(\.el\d+(?:_\d+)?)$/.exec(version)
   if (rpm !== null) return `${rpm[1]}${Number(rpm[2]) + 1}${rpm[3]}`
   const last = /^(.*?)(\d+)(\D*)$/.exec(version)
@@ -34,13 +34,13 @@ export interface Ladder {
 const ladderKey = (family: Family, source: string): string => `${family.key}|${source}`
 
 /** The CVEs of a (family, source), worst first: the ones a fleet patches first. */
-function ladders (): Map<string, Ladder> {
+function ladders(): Map<string, Ladder> {
   const out = new Map<string, Ladder>()
   for (const family of FAMILIES) {
     for (const [source, shipped] of Object.entries(family.sources)) {
-      const cves = CVES
-        .filter((cve) => cve.sources.includes(source) && (cve.families === undefined || cve.families.includes(family.key)))
-        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+      const cves = CVES.filter(
+        (cve) => cve.sources.includes(source) && (cve.families === undefined || cve.families.includes(family.key))
+      ).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
       if (cves.length === 0) continue
       const versions = [shipped]
       while (versions.length <= cves.length) versions.push(nextUpdate(versions.at(-1)!))
@@ -55,14 +55,14 @@ export const LADDERS = ladders()
 export const ladderOf = (family: Family, source: string): Ladder | undefined => LADDERS.get(ladderKey(family, source))
 
 /** How far up a ladder a device is: each update is installed unless the device's exposure stops it (high-risk fixes more eagerly). */
-export function patchLevel (ladder: Ladder, exposure: number, next: () => number): number {
+export function patchLevel(ladder: Ladder, exposure: number, next: () => number): number {
   let level = 0
   while (level < ladder.cves.length && next() >= exposure * (ladder.cves[level]!.score > HIGH_RISK_SCORE ? 0.3 : 1)) level++
   return level
 }
 
 /** One demo record per demo CVE: ECOSYSTEM ranges where the ecosystem has an ordering, exact versions elsewhere. */
-export function demoRecords (): OsvRecord[] {
+export function demoRecords(): OsvRecord[] {
   const affectedOf = new Map<string, AffectedEntry[]>()
   for (const family of FAMILIES) {
     for (const source of Object.keys(family.sources)) {
@@ -70,9 +70,15 @@ export function demoRecords (): OsvRecord[] {
       if (ladder === undefined) continue
       ladder.cves.forEach((cve, index) => {
         const fixed = ladder.versions[index + 1]!
-        const entry: AffectedEntry = ecosystemComparator(family.ecosystem) === undefined
-          ? { ecosystem: family.ecosystem, packageName: source, ranges: [], versions: ladder.versions.slice(0, index + 1) }
-          : { ecosystem: family.ecosystem, packageName: source, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed }] }], versions: [] }
+        const entry: AffectedEntry =
+          ecosystemComparator(family.ecosystem) === undefined
+            ? { ecosystem: family.ecosystem, packageName: source, ranges: [], versions: ladder.versions.slice(0, index + 1) }
+            : {
+                ecosystem: family.ecosystem,
+                packageName: source,
+                ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed }] }],
+                versions: []
+              }
         affectedOf.set(cve.id, [...(affectedOf.get(cve.id) ?? []), entry])
       })
     }

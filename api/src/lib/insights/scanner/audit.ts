@@ -1,8 +1,15 @@
 import { PROFILES, RULE_SET, RULES, type ProfileName, type Rule, type RuleSet } from './rules.js'
 
 export type RuleStatus = 'PASS' | 'FAIL' | 'SKIPPED'
-export interface RuleResult { id: string, status: RuleStatus, message: string }
-export interface ProfileScore { score: number, max: number }
+export interface RuleResult {
+  id: string
+  status: RuleStatus
+  message: string
+}
+export interface ProfileScore {
+  score: number
+  max: number
+}
 /** The audit result of spec section 3, as the scanner writes it to audit.json. */
 export interface AuditResult {
   rules: RuleSet
@@ -17,7 +24,11 @@ export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[]
  * The one scoring rule (the scanner's awk computes the same): per profile, `score` = its rules
  * that PASS, `max` = its rules that apply here (PASS or FAIL; SKIPPED rules count for neither).
  */
-export function profileScores (rules: readonly Rule[], results: readonly RuleResult[], profiles: readonly string[] = PROFILE_NAMES): Record<string, ProfileScore> {
+export function profileScores(
+  rules: readonly Rule[],
+  results: readonly RuleResult[],
+  profiles: readonly string[] = PROFILE_NAMES
+): Record<string, ProfileScore> {
   const status = new Map(results.map((r) => [r.id, r.status]))
   const scores: Record<string, ProfileScore> = Object.fromEntries(profiles.map((name) => [name, { score: 0, max: 0 }]))
   for (const rule of rules) {
@@ -45,8 +56,8 @@ const defaultMessage = (rule: Rule, status: RuleStatus): string => {
  * `statuses` maps rule ids to a status or `{status, message}`; rules not named get `otherwise`
  * (default PASS) with a generic message. An unknown rule id throws, so typos cannot hide.
  */
-export function auditResultFor (
-  statuses: Record<string, RuleStatus | { status: RuleStatus, message: string }>,
+export function auditResultFor(
+  statuses: Record<string, RuleStatus | { status: RuleStatus; message: string }>,
   { otherwise = 'PASS' }: { otherwise?: RuleStatus } = {}
 ): AuditResult {
   const known = new Set(RULES.map((r) => r.id))

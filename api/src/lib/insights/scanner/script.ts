@@ -13,14 +13,25 @@ const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
  * (comma-separated), OS ids (comma-separated). Tab is IFS white space in sh, so an empty field
  * would shift the others: every field must be non-empty and free of tabs and line breaks.
  */
-export function rulesTable (rules: readonly Rule[] = RULES): string {
-  return rules.map((rule) => {
-    const fields = [rule.id, rule.test.type, rule.test.strategy, rule.test.target, rule.test.check, rule.profiles.join(','), Object.keys(rule.os).join(',')]
-    for (const field of fields) {
-      if (field === '' || /[\t\n\r]/.test(field) || field === RULES_TSV_END) throw new Error(`rule ${rule.id}: a test field is empty or holds a tab or line break`)
-    }
-    return fields.join('\t')
-  }).join('\n')
+export function rulesTable(rules: readonly Rule[] = RULES): string {
+  return rules
+    .map((rule) => {
+      const fields = [
+        rule.id,
+        rule.test.type,
+        rule.test.strategy,
+        rule.test.target,
+        rule.test.check,
+        rule.profiles.join(','),
+        Object.keys(rule.os).join(',')
+      ]
+      for (const field of fields) {
+        if (field === '' || /[\t\n\r]/.test(field) || field === RULES_TSV_END)
+          throw new Error(`rule ${rule.id}: a test field is empty or holds a tab or line break`)
+      }
+      return fields.join('\t')
+    })
+    .join('\n')
 }
 
 let cached: string | undefined
@@ -31,10 +42,12 @@ let cached: string | undefined
  * is api/assets/scanner/console-scan.sh; its @@NAME@@ placeholders are filled in here (the SSH
  * defaults replace a whole comment line, so the file itself stays valid sh for shellcheck).
  */
-export function scannerScript (): string {
+export function scannerScript(): string {
   if (cached !== undefined) return cached
   const knownOs = [...new Set(RULES.flatMap((r) => Object.keys(r.os)))].join(' ')
-  const sshdDefaults = Object.entries(SSHD_DEFAULTS).map(([key, value]) => `    ${key}) printf '%s' ${quote(value)} ;;`).join('\n')
+  const sshdDefaults = Object.entries(SSHD_DEFAULTS)
+    .map(([key, value]) => `    ${key}) printf '%s' ${quote(value)} ;;`)
+    .join('\n')
   const rulesJson = JSON.stringify(RULE_SET)
   const values: Record<string, string> = {
     '@@VERSION@@': SCANNER_VERSION,

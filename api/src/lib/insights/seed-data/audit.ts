@@ -53,7 +53,6 @@ const OUTCOMES: Record<string, [RuleStatus, string]> = {
   ssh_permit_empty_passwords: ['PASS', 'permitemptypasswords is no (sshd -T)']
 }
 
-export function demoAudit (): AuditResult {
-  return auditResultFor(Object.fromEntries(Object.entries(OUTCOMES)
-    .map(([id, [status, message]]) => [id, { status, message }])))
+export function demoAudit(): AuditResult {
+  return auditResultFor(Object.fromEntries(Object.entries(OUTCOMES).map(([id, [status, message]]) => [id, { status, message }])))
 }

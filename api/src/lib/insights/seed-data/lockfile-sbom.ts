@@ -10,7 +10,10 @@ import { parse } from 'yaml'
  * holds no licences, so none are written.
  */
 
-interface LockedDependency { specifier?: string, version: string }
+interface LockedDependency {
+  specifier?: string
+  version: string
+}
 interface Importer {
   dependencies?: Record<string, LockedDependency>
   devDependencies?: Record<string, LockedDependency>
@@ -30,7 +33,7 @@ interface Lockfile {
 export const LOCKFILE_SBOM_TOOL = 'console-lockfile-sbom'
 
 /** "@babel/core@7.29.13(supports-color@8.1.1)" → name "@babel/core", version "7.29.13" (peer suffix dropped). */
-export function splitKey (key: string): { name: string, version: string } {
+export function splitKey(key: string): { name: string; version: string } {
   const bare = key.replace(/\(.*$/, '')
   const at = bare.lastIndexOf('@')
   if (at <= 0) return { name: bare, version: '' }
@@ -38,7 +41,7 @@ export function splitKey (key: string): { name: string, version: string } {
 }
 
 /** pkg:npm purl of a package: the scope is the namespace, "@" written %40 (purl spec). */
-export function npmPurl (name: string, version: string): string {
+export function npmPurl(name: string, version: string): string {
   const slash = name.startsWith('@') ? name.indexOf('/') : -1
   const namespace = slash > 0 ? `${encodeURIComponent(name.slice(0, slash))}/` : ''
   const local = slash > 0 ? name.slice(slash + 1) : name
@@ -48,9 +51,12 @@ export function npmPurl (name: string, version: string): string {
 const workspaceRef = (importer: string): string => `workspace:${importer}`
 
 /** A workspace package's name from its package.json (the importer path when it cannot be read). */
-function workspaceName (root: string, importer: string): { name: string, version: string | null } {
+function workspaceName(root: string, importer: string): { name: string; version: string | null } {
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, importer, 'package.json'), 'utf8')) as { name?: unknown, version?: unknown }
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, importer, 'package.json'), 'utf8')) as {
+      name?: unknown
+      version?: unknown
+    }
     return {
       name: typeof manifest.name === 'string' ? manifest.name : importer,
       version: typeof manifest.version === 'string' ? manifest.version : null
@@ -64,7 +70,7 @@ function workspaceName (root: string, importer: string): { name: string, version
  * The SBOM of the repository whose pnpm-lock.yaml is `lockfile`, as JSON bytes; undefined when
  * there is no such file (a deployment without the repository) or it is not a format-9 lockfile.
  */
-export function lockfileSbom (lockfile: string, { now = new Date() }: { now?: Date } = {}): Uint8Array | undefined {
+export function lockfileSbom(lockfile: string, { now = new Date() }: { now?: Date } = {}): Uint8Array | undefined {
   let text: string
   try {
     text = fs.readFileSync(lockfile, 'utf8')
@@ -73,7 +79,13 @@ export function lockfileSbom (lockfile: string, { now = new Date() }: { now?: Da
   }
   // Keys of a lockfile are unique; not checking them halves the parse time of a large one.
   const lock = parse(text, { uniqueKeys: false }) as Lockfile | null
-  if (lock === null || typeof lock !== 'object' || !String(lock.lockfileVersion ?? '').startsWith('9.') || lock.packages === undefined) return undefined
+  if (
+    lock === null ||
+    typeof lock !== 'object' ||
+    !String(lock.lockfileVersion ?? '').startsWith('9.') ||
+    lock.packages === undefined
+  )
+    return undefined
   const root = path.dirname(lockfile)
   const rootManifest = workspaceName(root, '.')
 
@@ -96,7 +108,8 @@ export function lockfileSbom (lockfile: string, { now = new Date() }: { now?: Da
   // A locked version names a package: a version, an alias ("string-width@4.2.3" under another
   // name) or "link:../shared", a workspace package.
   const refOf = (importer: string, name: string, version: string): string | null => {
-    if (version.startsWith('link:')) return workspaceRef(path.posix.normalize(path.posix.join(importer, version.slice('link:'.length))))
+    if (version.startsWith('link:'))
+      return workspaceRef(path.posix.normalize(path.posix.join(importer, version.slice('link:'.length))))
     const bare = version.replace(/\(.*$/, '')
     const target = bare.lastIndexOf('@') > 0 ? splitKey(bare) : { name, version: bare }
     const ref = npmPurl(target.name, target.version)
@@ -113,7 +126,13 @@ export function lockfileSbom (lockfile: string, { now = new Date() }: { now?: Da
     const from = importer === '.' ? 'root' : workspaceRef(importer)
     if (importer !== '.') {
       const { name, version } = workspaceName(root, importer)
-      components.push({ type: 'application', 'bom-ref': from, name, ...(version === null ? {} : { version }), description: `Workspace package in ${importer}/` })
+      components.push({
+        type: 'application',
+        'bom-ref': from,
+        name,
+        ...(version === null ? {} : { version }),
+        description: `Workspace package in ${importer}/`
+      })
       link('root', from)
     }
     for (const group of [deps.dependencies, deps.devDependencies, deps.optionalDependencies]) {
@@ -135,11 +154,27 @@ export function lockfileSbom (lockfile: string, { now = new Date() }: { now?: Da
     version: 1,
     metadata: {
       timestamp: now.toISOString(),
-      tools: { components: [{ type: 'application', name: LOCKFILE_SBOM_TOOL, version: '1.0.0', description: 'The console demo seed: pnpm-lock.yaml written as CycloneDX' }] },
-      component: { type: 'application', 'bom-ref': 'root', name: rootManifest.name, ...(rootManifest.version === null ? {} : { version: rootManifest.version }) }
+      tools: {
+        components: [
+          {
+            type: 'application',
+            name: LOCKFILE_SBOM_TOOL,
+            version: '1.0.0',
+            description: 'The console demo seed: pnpm-lock.yaml written as CycloneDX'
+          }
+        ]
+      },
+      component: {
+        type: 'application',
+        'bom-ref': 'root',
+        name: rootManifest.name,
+        ...(rootManifest.version === null ? {} : { version: rootManifest.version })
+      }
     },
     components,
-    dependencies: [...edges].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([ref, to]) => ({ ref, dependsOn: [...to].sort() }))
+    dependencies: [...edges]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([ref, to]) => ({ ref, dependsOn: [...to].sort() }))
   }
   return Buffer.from(JSON.stringify(bom))
 }

@@ -14,7 +14,7 @@ const run = promisify(execFile)
  * CONSOLE_SCAN_ROOT and --no-upload. Answers its bom.json, or undefined where it cannot run
  * (no POSIX sh or awk, e.g. Windows): the seed then leaves that report's SBOM out.
  */
-export async function scanTree (tree: FileTree): Promise<Uint8Array | undefined> {
+export async function scanTree(tree: FileTree): Promise<Uint8Array | undefined> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-seed-scan-'))
   try {
     const root = path.join(dir, 'root')

@@ -5,7 +5,16 @@
  * leading zeros ("1.05") compares by its zeros first. Used for Alpine, Wolfi and Chainguard.
  */
 
-enum Token { Invalid = -1, DigitOrZero, Digit, Letter, Suffix, SuffixNo, RevisionNo, End }
+enum Token {
+  Invalid = -1,
+  DigitOrZero,
+  Digit,
+  Letter,
+  Suffix,
+  SuffixNo,
+  RevisionNo,
+  End
+}
 
 const PRE_SUFFIXES = ['alpha', 'beta', 'pre', 'rc']
 const POST_SUFFIXES = ['cvs', 'svn', 'git', 'hg', 'p']
@@ -15,12 +24,17 @@ const isLower = (c: string | undefined): boolean => c !== undefined && c >= 'a' 
 
 class Cursor {
   type: Token = Token.Digit
-  constructor (readonly text: string, public at = 0) {}
-  get left (): number { return this.text.length - this.at }
+  constructor(
+    readonly text: string,
+    public at = 0
+  ) {}
+  get left(): number {
+    return this.text.length - this.at
+  }
 }
 
 /** Reads the separator after a token and decides what the next token is. */
-function nextToken (c: Cursor): void {
+function nextToken(c: Cursor): void {
   const previous = c.type
   const ch = c.text[c.at]
   let next = Token.Invalid
@@ -42,17 +56,21 @@ function nextToken (c: Cursor): void {
     c.at++
   }
   // Tokens only move forward (digits, letter, suffixes, revision), with these three exceptions.
-  if (next < previous && !(
-    (next === Token.DigitOrZero && previous === Token.Digit) ||
-    (next === Token.Suffix && previous === Token.SuffixNo) ||
-    (next === Token.Digit && previous === Token.Letter))) {
+  if (
+    next < previous &&
+    !(
+      (next === Token.DigitOrZero && previous === Token.Digit) ||
+      (next === Token.Suffix && previous === Token.SuffixNo) ||
+      (next === Token.Digit && previous === Token.Letter)
+    )
+  ) {
     next = Token.Invalid
   }
   c.type = next
 }
 
 /** The value of the token at the cursor; advances past it and classifies the next one. */
-function getToken (c: Cursor): number {
+function getToken(c: Cursor): number {
   if (c.left <= 0) {
     c.type = Token.End
     return 0
@@ -111,14 +129,14 @@ function getToken (c: Cursor): number {
 }
 
 /** The weight of the suffix at the cursor (negative for pre-release ones), without moving it. */
-function suffixValue (c: Cursor): number {
+function suffixValue(c: Cursor): number {
   const probe = new Cursor(c.text, c.at)
   probe.type = Token.Suffix
   return getToken(probe)
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b` (apk version -t). */
-export function compareApk (a: string, b: string): number {
+export function compareApk(a: string, b: string): number {
   const x = new Cursor(a.trim())
   const y = new Cursor(b.trim())
   let xv = 0

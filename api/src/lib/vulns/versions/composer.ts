@@ -18,9 +18,11 @@ const STABILITIES: Record<string, string> = { a: 'alpha', b: 'beta', p: 'patch',
 const expandStability = (stability: string): string => STABILITIES[stability.toLowerCase()] ?? stability.toLowerCase()
 
 /** VersionParser::normalize for a concrete version (no constraint syntax). */
-export function normalizeComposer (version: string): string {
+export function normalizeComposer(version: string): string {
   let text = version.trim()
-  const invalid = (): never => { throw new InvalidVersionError(`not a Composer version: ${version}`) }
+  const invalid = (): never => {
+    throw new InvalidVersionError(`not a Composer version: ${version}`)
+  }
   if (/^dev-/i.test(text)) invalid() // a branch: Composer never orders it against versions
   const metadata = /^([^,\s+]+)\+[^\s]+$/.exec(text)
   if (metadata !== null) text = metadata[1]!
@@ -29,9 +31,7 @@ export function normalizeComposer (version: string): string {
   const date = classical === null ? DATE.exec(text) : null
   if (classical !== null || date !== null) {
     const m = (classical ?? date)!
-    let normalized = classical !== null
-      ? `${m[1]}${m[2] ?? '.0'}${m[3] ?? '.0'}${m[4] ?? '.0'}`
-      : m[1]!.replace(/\D/g, '.')
+    let normalized = classical !== null ? `${m[1]}${m[2] ?? '.0'}${m[3] ?? '.0'}${m[4] ?? '.0'}` : m[1]!.replace(/\D/g, '.')
     const index = classical !== null ? 5 : 2
     const stability = m[index]
     if (stability !== undefined && stability !== '') {
@@ -53,10 +53,21 @@ export function normalizeComposer (version: string): string {
 // PHP's ext/standard/versioning.c, on the normalised strings.
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
 const isAlnum = (c: string): boolean => isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-const SPECIAL_FORMS: Array<[string, number]> = [['dev', 0], ['alpha', 1], ['a', 1], ['beta', 2], ['b', 2], ['RC', 3], ['rc', 3], ['#', 4], ['pl', 5], ['p', 5]]
+const SPECIAL_FORMS: Array<[string, number]> = [
+  ['dev', 0],
+  ['alpha', 1],
+  ['a', 1],
+  ['beta', 2],
+  ['b', 2],
+  ['RC', 3],
+  ['rc', 3],
+  ['#', 4],
+  ['pl', 5],
+  ['p', 5]
+]
 
 /** php_canonicalize_version: "-", "_", "+" and other non-alphanumerics become ".", and a "." goes between digits and letters. */
-function canonicalize (version: string): string {
+function canonicalize(version: string): string {
   let out = version[0]!
   let previous = version[0]!
   for (const c of version.slice(1)) {
@@ -80,7 +91,7 @@ function canonicalize (version: string): string {
 /** The rank of the special form a part starts with (PHP matches prefixes); -1 for any other. */
 const formOrder = (part: string): number => SPECIAL_FORMS.find(([name]) => part.startsWith(name))?.[1] ?? -1
 
-function comparePart (a: string, b: string): number {
+function comparePart(a: string, b: string): number {
   if (isDigit(a[0]) && isDigit(b[0])) {
     const x = BigInt(/^\d+/.exec(a)![0])
     const y = BigInt(/^\d+/.exec(b)![0])
@@ -92,7 +103,7 @@ function comparePart (a: string, b: string): number {
 }
 
 /** php_version_compare. */
-export function phpVersionCompare (a: string, b: string): number {
+export function phpVersionCompare(a: string, b: string): number {
   if (a === '' || b === '') return a === b ? 0 : a !== '' ? 1 : -1
   const v1 = a.startsWith('#') ? a : canonicalize(a)
   const v2 = b.startsWith('#') ? b : canonicalize(b)
@@ -120,6 +131,6 @@ export function phpVersionCompare (a: string, b: string): number {
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b`. */
-export function compareComposer (a: string, b: string): number {
+export function compareComposer(a: string, b: string): number {
   return phpVersionCompare(normalizeComposer(a), normalizeComposer(b))
 }

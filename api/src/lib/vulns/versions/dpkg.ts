@@ -10,14 +10,14 @@ const isAlpha = (code: number): boolean => (code >= 65 && code <= 90) || (code >
 const TILDE = 126
 
 /** The weight of one character in a non-digit run; the end of the string weighs 0. */
-function order (code: number): number {
+function order(code: number): number {
   if (Number.isNaN(code) || isDigit(code)) return 0
   if (isAlpha(code)) return code
   if (code === TILDE) return -1
   return code + 256
 }
 
-function verrevcmp (a: string, b: string): number {
+function verrevcmp(a: string, b: string): number {
   let i = 0
   let j = 0
   while (i < a.length || j < b.length) {
@@ -43,9 +43,13 @@ function verrevcmp (a: string, b: string): number {
   return 0
 }
 
-interface DebianVersion { epoch: number, upstream: string, revision: string }
+interface DebianVersion {
+  epoch: number
+  upstream: string
+  revision: string
+}
 
-function parse (version: string): DebianVersion {
+function parse(version: string): DebianVersion {
   let rest = version.trim()
   let epoch = 0
   const colon = rest.indexOf(':')
@@ -60,7 +64,7 @@ function parse (version: string): DebianVersion {
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b` (dpkg --compare-versions). */
-export function compareDpkg (a: string, b: string): number {
+export function compareDpkg(a: string, b: string): number {
   const x = parse(a)
   const y = parse(b)
   if (x.epoch !== y.epoch) return x.epoch - y.epoch

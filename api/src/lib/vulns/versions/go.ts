@@ -10,13 +10,18 @@ import { InvalidVersionError } from './invalid.js'
  * read as numbers; Go itself never produces such a version, so no real one sorts differently.
  */
 
-interface GoVersion { core: [bigint, bigint, bigint], pre: string[] }
+interface GoVersion {
+  core: [bigint, bigint, bigint]
+  pre: string[]
+}
 
 const IDENT = '[0-9A-Za-z-]+'
-const VERSION = new RegExp(`^v?(\\d+)(?:\\.(\\d+)(?:\\.(\\d+)(?:-(${IDENT}(?:\\.${IDENT})*))?(?:\\+${IDENT}(?:\\.${IDENT})*)?)?)?$`)
+const VERSION = new RegExp(
+  `^v?(\\d+)(?:\\.(\\d+)(?:\\.(\\d+)(?:-(${IDENT}(?:\\.${IDENT})*))?(?:\\+${IDENT}(?:\\.${IDENT})*)?)?)?$`
+)
 const isNumeric = (ident: string): boolean => /^\d+$/.test(ident)
 
-function parse (version: string): GoVersion {
+function parse(version: string): GoVersion {
   const match = VERSION.exec(version.trim())
   const pre = match?.[4]?.split('.') ?? []
   // SemVer: a numeric pre-release identifier has no leading zero.
@@ -26,7 +31,7 @@ function parse (version: string): GoVersion {
   return { core: [BigInt(match[1]!), BigInt(match[2] ?? 0), BigInt(match[3] ?? 0)], pre }
 }
 
-function compareIdent (a: string, b: string): number {
+function compareIdent(a: string, b: string): number {
   const an = isNumeric(a)
   const bn = isNumeric(b)
   if (an && bn) return Number(BigInt(a) > BigInt(b)) - Number(BigInt(a) < BigInt(b))
@@ -35,7 +40,7 @@ function compareIdent (a: string, b: string): number {
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b` (semver.Compare). */
-export function compareGo (a: string, b: string): number {
+export function compareGo(a: string, b: string): number {
   const x = parse(a)
   const y = parse(b)
   for (let i = 0; i < 3; i++) {

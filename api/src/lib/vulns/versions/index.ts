@@ -25,5 +25,16 @@ export const COMPARATORS: Record<VersionScheme, Compare> = {
   composer: compareComposer
 }
 
-export { compareApk, compareComposer, compareDpkg, compareGo, compareMaven, compareNuget, comparePep440, compareRpm, compareRubyGems, compareSemver }
+export {
+  compareApk,
+  compareComposer,
+  compareDpkg,
+  compareGo,
+  compareMaven,
+  compareNuget,
+  comparePep440,
+  compareRpm,
+  compareRubyGems,
+  compareSemver
+}
 export { InvalidVersionError } from './invalid.js'

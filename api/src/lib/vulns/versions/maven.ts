@@ -11,10 +11,7 @@ import { InvalidVersionError } from './invalid.js'
  * Includes MNG-6964 (1-0.alpha < 1), not Maven 3.9's MNG-7644 change (2-1 < 2.0.a stays).
  */
 
-type Item =
-  | { kind: 'number', value: bigint }
-  | { kind: 'string', value: string }
-  | { kind: 'list', items: Item[] }
+type Item = { kind: 'number'; value: bigint } | { kind: 'string'; value: string } | { kind: 'list'; items: Item[] }
 
 const QUALIFIERS = ['alpha', 'beta', 'milestone', 'rc', 'snapshot', '', 'sp']
 const ALIASES: Record<string, string> = { ga: '', final: '', release: '', cr: 'rc' }
@@ -26,12 +23,12 @@ const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0)
 const lexical = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Known qualifiers by rank, unknown ones after them in lexical order (Maven's comparableQualifier). */
-function rank (qualifier: string): string {
+function rank(qualifier: string): string {
   const i = QUALIFIERS.indexOf(qualifier)
   return i === -1 ? `${QUALIFIERS.length}-${qualifier}` : String(i)
 }
 
-function qualifier (text: string, followedByDigit: boolean): Item {
+function qualifier(text: string, followedByDigit: boolean): Item {
   const value = followedByDigit && text.length === 1 ? (SHORT[text] ?? text) : text
   return { kind: 'string', value: ALIASES[value] ?? value }
 }
@@ -39,14 +36,14 @@ function qualifier (text: string, followedByDigit: boolean): Item {
 const parseItem = (digits: boolean, text: string): Item =>
   digits ? { kind: 'number', value: BigInt(text) } : qualifier(text, false)
 
-function isNull (item: Item): boolean {
+function isNull(item: Item): boolean {
   if (item.kind === 'number') return item.value === 0n
   if (item.kind === 'string') return rank(item.value) === RELEASE
   return item.items.length === 0
 }
 
 /** Drops trailing null items, looking past the sub-lists that end the list. */
-function normalize (list: Item[]): void {
+function normalize(list: Item[]): void {
   for (let i = list.length - 1; i >= 0; i--) {
     const item = list[i]!
     if (isNull(item)) list.splice(i, 1)
@@ -57,7 +54,7 @@ function normalize (list: Item[]): void {
 /** Real versions have a handful ("1.0-beta-2-SNAPSHOT" has 3). */
 const MAX_SUBLISTS = 64
 
-function parse (version: string): Item[] {
+function parse(version: string): Item[] {
   const text = version.trim().toLowerCase()
   if (text === '' || /[\s\p{Cc}]/u.test(text)) throw new InvalidVersionError(`not a Maven version: ${JSON.stringify(version)}`)
   const root: Item[] = []
@@ -101,7 +98,7 @@ function parse (version: string): Item[] {
 }
 
 /** Item.compareTo(other) of ComparableVersion; null stands for "nothing there" (padding). */
-function compareItem (item: Item, other: Item | null): number {
+function compareItem(item: Item, other: Item | null): number {
   switch (item.kind) {
     case 'number':
       if (other === null) return item.value === 0n ? 0 : 1
@@ -126,7 +123,7 @@ function compareItem (item: Item, other: Item | null): number {
   }
 }
 
-function compareLists (left: Item[], right: Item[]): number {
+function compareLists(left: Item[], right: Item[]): number {
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
     const l = left[i] ?? null
     const r = right[i] ?? null
@@ -137,6 +134,6 @@ function compareLists (left: Item[], right: Item[]): number {
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b`. */
-export function compareMaven (a: string, b: string): number {
+export function compareMaven(a: string, b: string): number {
   return compareLists(parse(a), parse(b))
 }

@@ -9,17 +9,29 @@ import { InvalidVersionError } from './invalid.js'
  * ("1.2.3.4.5", "1beta", "1.0-", "1.0-beta.01") throws.
  */
 
-interface NugetVersion { numbers: bigint[], labels: string[] }
+interface NugetVersion {
+  numbers: bigint[]
+  labels: string[]
+}
 
 const IDENTIFIER = /^[0-9A-Za-z-]+$/
 const INT32_MAX = 2147483647n
 
-function parse (version: string): NugetVersion {
+function parse(version: string): NugetVersion {
   const text = version.trim()
-  const invalid = (): never => { throw new InvalidVersionError(`not a NuGet version: ${version}`) }
+  const invalid = (): never => {
+    throw new InvalidVersionError(`not a NuGet version: ${version}`)
+  }
   const plus = text.indexOf('+')
   const main = plus < 0 ? text : text.slice(0, plus)
-  if (plus >= 0 && !text.slice(plus + 1).split('.').every((part) => IDENTIFIER.test(part))) invalid()
+  if (
+    plus >= 0 &&
+    !text
+      .slice(plus + 1)
+      .split('.')
+      .every((part) => IDENTIFIER.test(part))
+  )
+    invalid()
   const dash = main.indexOf('-')
   const core = dash < 0 ? main : main.slice(0, dash)
   if (!/^\d+(?:\.\d+){0,3}$/.test(core)) invalid()
@@ -33,13 +45,13 @@ function parse (version: string): NugetVersion {
 }
 
 /** Int32.TryParse, as NuGet decides whether a label is numeric. */
-function int32 (label: string): bigint | null {
+function int32(label: string): bigint | null {
   if (!/^-?\d+$/.test(label)) return null
   const value = BigInt(label)
   return value > INT32_MAX || value < -INT32_MAX - 1n ? null : value
 }
 
-function compareLabel (a: string, b: string): number {
+function compareLabel(a: string, b: string): number {
   const x = int32(a)
   const y = int32(b)
   if (x !== null && y !== null) return x < y ? -1 : x > y ? 1 : 0
@@ -50,7 +62,7 @@ function compareLabel (a: string, b: string): number {
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b`. */
-export function compareNuget (a: string, b: string): number {
+export function compareNuget(a: string, b: string): number {
   const x = parse(a)
   const y = parse(b)
   for (let i = 0; i < 4; i++) {

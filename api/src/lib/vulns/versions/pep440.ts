@@ -7,13 +7,13 @@ import { InvalidVersionError } from './invalid.js'
  * packaging's Version key. A legacy version PEP 440 does not accept ("2004d", "latest") throws,
  * and so does a number of 16 digits or more (JavaScript numbers round past 2^53).
  */
-function checked (version: string): string {
+function checked(version: string): string {
   const text = version.trim()
   if (pep440.parse(text) === null) throw new InvalidVersionError(`not a PEP 440 version: ${version}`)
   if (/(?:^|[^0-9])0*[1-9][0-9]{15,}/.test(text)) throw new InvalidVersionError(`number too large to compare exactly: ${version}`)
   return text
 }
 
-export function comparePep440 (a: string, b: string): number {
+export function comparePep440(a: string, b: string): number {
   return Math.sign(pep440.compare(checked(a), checked(b)))
 }

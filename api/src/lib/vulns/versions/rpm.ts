@@ -11,7 +11,7 @@ const isSeparator = (c: string): boolean => !isDigit(c) && !isAlpha(c) && c !== 
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0)
 
-export function rpmvercmp (a: string, b: string): number {
+export function rpmvercmp(a: string, b: string): number {
   if (a === b) return 0
   let i = 0
   let j = 0
@@ -63,12 +63,16 @@ export function rpmvercmp (a: string, b: string): number {
   return i >= a.length ? -1 : 1
 }
 
-interface Evr { epoch: string, version: string, release: string | null }
+interface Evr {
+  epoch: string
+  version: string
+  release: string | null
+}
 
-function parse (evr: string): Evr {
+function parse(evr: string): Evr {
   const text = evr.trim()
   const match = /^(\d*):/.exec(text)
-  const epoch = match === null ? '0' : (match[1] === '' ? '0' : match[1]!)
+  const epoch = match === null ? '0' : match[1] === '' ? '0' : match[1]!
   const rest = match === null ? text : text.slice(match[0].length)
   const hyphen = rest.lastIndexOf('-')
   return hyphen < 0
@@ -80,7 +84,7 @@ function parse (evr: string): Evr {
  * Compares two EVR strings. rpm itself ignores the release when one side lacks it; a matcher
  * must not call "1.2" equal to a fixed "1.2-5.el9", so a missing release sorts first instead.
  */
-export function compareRpm (a: string, b: string): number {
+export function compareRpm(a: string, b: string): number {
   const x = parse(a)
   const y = parse(b)
   const byEpoch = rpmvercmp(x.epoch, y.epoch)

@@ -15,14 +15,14 @@ type Segment = bigint | string
 // Gem::Version::ANCHORED_VERSION_PATTERN; Ruby's \s is [ \t\r\n\f\v].
 const PATTERN = /^[ \t\r\n\f\v]*([0-9]+(?:\.[0-9a-zA-Z]+)*(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?)?[ \t\r\n\f\v]*$/
 
-function dropTrailingZeros (segments: Segment[]): Segment[] {
+function dropTrailingZeros(segments: Segment[]): Segment[] {
   let end = segments.length
   while (end > 0 && segments[end - 1] === 0n) end--
   return segments.slice(0, end)
 }
 
 /** Gem::Version#canonical_segments. */
-function canonicalSegments (version: string): Segment[] {
+function canonicalSegments(version: string): Segment[] {
   const match = PATTERN.exec(version)
   if (match === null) throw new InvalidVersionError(`not a RubyGems version: ${version}`)
   const text = (match[1] ?? '0').replace(/-/g, '.pre.') // an empty version is "0"
@@ -33,7 +33,7 @@ function canonicalSegments (version: string): Segment[] {
 }
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b`. */
-export function compareRubyGems (a: string, b: string): number {
+export function compareRubyGems(a: string, b: string): number {
   const x = canonicalSegments(a)
   const y = canonicalSegments(b)
   for (let i = 0; i < Math.max(x.length, y.length); i++) {

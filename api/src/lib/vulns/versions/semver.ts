@@ -6,12 +6,12 @@ import { InvalidVersionError } from './invalid.js'
  * 1.0.0-alpha < 1.0.0-alpha.1 < 1.0.0-beta < 1.0.0-rc.1 < 1.0.0. A leading "v" (Go) is allowed.
  * Throws InvalidVersionError for anything that is not SemVer: such a range cannot be evaluated.
  */
-function parse (version: string): semver.SemVer {
+function parse(version: string): semver.SemVer {
   const parsed = semver.parse(version.trim().replace(/^v(?=\d)/, ''))
   if (parsed === null) throw new InvalidVersionError(`not a SemVer version: ${version}`)
   return parsed
 }
 
-export function compareSemver (a: string, b: string): number {
+export function compareSemver(a: string, b: string): number {
   return parse(a).compare(parse(b))
 }

@@ -16,16 +16,26 @@ export interface EnrolApp extends TestApp {
   demoTenant: string
   otherTenant: string
   /** Creates a provision token through the console API; answers the token string and uid. */
-  token: (session?: Session, name?: string) => Promise<{ uid: string, token: string }>
+  token: (session?: Session, name?: string) => Promise<{ uid: string; token: string }>
   /** POSTs exactly this body (default: machine 1). */
   enrol: (token: string | undefined, body?: Record<string, unknown>) => Promise<LightMyRequestResponse>
   report: (uid: string, credential: string, body: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>
   get: (url: string, session?: Session) => Promise<LightMyRequestResponse>
-  send: (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, session?: Session) => Promise<LightMyRequestResponse>
+  send: (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    session?: Session
+  ) => Promise<LightMyRequestResponse>
   deviceCount: () => Promise<number>
 }
 
-export interface EnrolBody { hostname: string, device_type: 'linux' | 'rtos', machine_id: string, agent_version: string }
+export interface EnrolBody {
+  hostname: string
+  device_type: 'linux' | 'rtos'
+  machine_id: string
+  agent_version: string
+}
 
 export const machine = (n: number, type: 'linux' | 'rtos' = 'linux'): EnrolBody => ({
   hostname: `test-${type}-${n}`,
@@ -34,15 +44,19 @@ export const machine = (n: number, type: 'linux' | 'rtos' = 'linux'): EnrolBody 
   agent_version: '1.0.0'
 })
 
-export async function buildEnrolApp (): Promise<EnrolApp> {
+export async function buildEnrolApp(): Promise<EnrolApp> {
   const t = await buildTestApp()
   const demo = await t.login()
   const other = await t.login('other@example.com', OTHER_PASSWORD)
   const demoTenant = t.seeded.demo.tenantUid
   const otherTenant = t.seeded.other.tenantUid
-  const send: EnrolApp['send'] = (method, url, payload, session = demo) => t.app.inject({
-    method, url, headers: session.headers(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> })
-  })
+  const send: EnrolApp['send'] = (method, url, payload, session = demo) =>
+    t.app.inject({
+      method,
+      url,
+      headers: session.headers(),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> })
+    })
   return {
     ...t,
     demo,
@@ -57,18 +71,22 @@ export async function buildEnrolApp (): Promise<EnrolApp> {
       assert.equal(response.statusCode, 201, response.body)
       return response.json()
     },
-    enrol: (token, body = { ...machine(1) }) => t.app.inject({
-      method: 'POST',
-      url: '/api/v1/agents/enroll/',
-      headers: token === undefined ? {} : { 'x-provision-token': token },
-      payload: body
-    }),
-    report: (uid, credential, body, headers = {}) => t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/devices/${uid}/inventory/`,
-      headers: { authorization: `Device ${credential}`, ...headers },
-      ...(typeof body === 'string' || Buffer.isBuffer(body) ? { body: body as string | Buffer } : { payload: body as Record<string, unknown> })
-    }),
+    enrol: (token, body = { ...machine(1) }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/agents/enroll/',
+        headers: token === undefined ? {} : { 'x-provision-token': token },
+        payload: body
+      }),
+    report: (uid, credential, body, headers = {}) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/devices/${uid}/inventory/`,
+        headers: { authorization: `Device ${credential}`, ...headers },
+        ...(typeof body === 'string' || Buffer.isBuffer(body)
+          ? { body: body as string | Buffer }
+          : { payload: body as Record<string, unknown> })
+      }),
     deviceCount: async () => {
       const [row] = await t.app.db.select({ n: count() }).from(devices)
       return row?.n ?? 0
@@ -77,7 +95,11 @@ export async function buildEnrolApp (): Promise<EnrolApp> {
 }
 
 /** Enrols and returns uid + credential, asserting success. */
-export async function enrolled (t: EnrolApp, token: string, body: EnrolBody = machine(1)): Promise<{ uid: string, credential: string }> {
+export async function enrolled(
+  t: EnrolApp,
+  token: string,
+  body: EnrolBody = machine(1)
+): Promise<{ uid: string; credential: string }> {
   const response = await t.enrol(token, { ...body })
   assert.ok(response.statusCode === 201 || response.statusCode === 200, response.body)
   return response.json()
@@ -88,18 +110,24 @@ export async function enrolled (t: EnrolApp, token: string, body: EnrolBody = ma
  * the CVSS base score it derived from the record's vector (the tests name the vector beside the
  * number; null: the record has no CVSS vector).
  */
-export async function loadOsvRecord (db: Db, file: string, score: number | null): Promise<void> {
+export async function loadOsvRecord(db: Db, file: string, score: number | null): Promise<void> {
   const summary = await importOsv(db, path.join(TEST_OSV, file))
   assert.equal(summary.records, 1, `${file} imported`)
-  const record = JSON.parse(fs.readFileSync(path.join(TEST_OSV, file), 'utf8')) as { id: string, aliases?: string[] | null, upstream?: string[] }
-  const cve = [record.id, ...(record.aliases ?? []), ...(record.upstream ?? [])]
-    .map((id) => /CVE-\d{4}-\d+$/.exec(id)?.[0]).find((id) => id !== undefined) ?? record.id
+  const record = JSON.parse(fs.readFileSync(path.join(TEST_OSV, file), 'utf8')) as {
+    id: string
+    aliases?: string[] | null
+    upstream?: string[]
+  }
+  const cve =
+    [record.id, ...(record.aliases ?? []), ...(record.upstream ?? [])]
+      .map((id) => /CVE-\d{4}-\d+$/.exec(id)?.[0])
+      .find((id) => id !== undefined) ?? record.id
   const [row] = await db.select({ score: vulnerabilities.score }).from(vulnerabilities).where(eq(vulnerabilities.cveId, cve))
   assert.equal(row?.score ?? null, score, `${cve} score`)
 }
 
 /** A realistic Alpine 3.18 inventory (what the Linux agent sends), to vary per test. */
-export function alpineInventory (overrides: Record<string, unknown> = {}) {
+export function alpineInventory(overrides: Record<string, unknown> = {}) {
   return {
     hostname: 'edge-gw-01',
     device_type: 'linux',
@@ -112,8 +140,22 @@ export function alpineInventory (overrides: Record<string, unknown> = {}) {
     kernel_arch: 'x86_64',
     user_accounts: [
       { username: 'root', uid: 0, group_name: 'root', home_directory: '/root', shell: '/bin/ash', privileges: 'root' },
-      { username: 'daemon', uid: 2, group_name: 'daemon', home_directory: '/sbin', shell: '/sbin/nologin', privileges: 'service' },
-      { username: 'alice', uid: 1000, group_name: 'alice', home_directory: '/home/alice', shell: '/bin/ash', privileges: 'standard' }
+      {
+        username: 'daemon',
+        uid: 2,
+        group_name: 'daemon',
+        home_directory: '/sbin',
+        shell: '/sbin/nologin',
+        privileges: 'service'
+      },
+      {
+        username: 'alice',
+        uid: 1000,
+        group_name: 'alice',
+        home_directory: '/home/alice',
+        shell: '/bin/ash',
+        privileges: 'standard'
+      }
     ],
     network_interfaces: [
       { name: 'lo', state: 'UNKNOWN', ip_addresses: ['127.0.0.1', '::1'] },
@@ -129,12 +171,12 @@ export function alpineInventory (overrides: Record<string, unknown> = {}) {
   }
 }
 
-export async function deviceOf (t: EnrolApp, uid: string, session?: Session): Promise<LightMyRequestResponse> {
+export async function deviceOf(t: EnrolApp, uid: string, session?: Session): Promise<LightMyRequestResponse> {
   const tenant = session === t.other ? t.otherTenant : t.demoTenant
   return t.get(`/api/v1/tenants/${tenant}/devices/${uid}/`, session)
 }
 
-export async function credentialHashOf (db: Db, uid: string): Promise<string | null> {
+export async function credentialHashOf(db: Db, uid: string): Promise<string | null> {
   const [row] = await db.select({ hash: devices.credentialHash }).from(devices).where(eq(devices.uid, uid))
   return row?.hash ?? null
 }

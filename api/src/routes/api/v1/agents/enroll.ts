@@ -3,57 +3,79 @@ import { Type } from 'typebox'
 import { enrolDevice } from '../../../../lib/detect/enrolment.js'
 import { responses } from '../../../../lib/schemas.js'
 
-const EnrolBody = Type.Object({
-  hostname: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1f\\x7f]*$' }),
-  device_type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]),
-  machine_id: Type.String({
-    minLength: 8,
-    maxLength: 128,
-    pattern: '^[A-Za-z0-9._:-]+$',
-    description: "The machine's stable identity (/etc/machine-id, an MCU unique id, a serial number): re-enrolling it finds the same device"
-  }),
-  agent_version: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\x00-\\x1f\\x7f]*$' }))
-}, { additionalProperties: false })
+const EnrolBody = Type.Object(
+  {
+    hostname: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1f\\x7f]*$' }),
+    device_type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]),
+    machine_id: Type.String({
+      minLength: 8,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9._:-]+$',
+      description:
+        "The machine's stable identity (/etc/machine-id, an MCU unique id, a serial number): re-enrolling it finds the same device"
+    }),
+    agent_version: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\x00-\\x1f\\x7f]*$' }))
+  },
+  { additionalProperties: false }
+)
 
-const EnrolHeaders = Type.Object({
-  'x-provision-token': Type.Optional(Type.String({ description: 'An enabled provision token of the tenant the device joins.' }))
-}, { additionalProperties: true })
+const EnrolHeaders = Type.Object(
+  {
+    'x-provision-token': Type.Optional(Type.String({ description: 'An enabled provision token of the tenant the device joins.' }))
+  },
+  { additionalProperties: true }
+)
 
 const Enrolment = Type.Object({
   uid: Type.String({ description: 'the device uid' }),
   device_type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]),
   hostname: Type.String(),
-  created: Type.Boolean({ description: 'false when this machine was already enrolled in the tenant (same device, new credential)' }),
-  credential: Type.String({ description: 'Send as `Authorization: Device <credential>`. Shown once; only its SHA-256 is stored.' }),
+  created: Type.Boolean({
+    description: 'false when this machine was already enrolled in the tenant (same device, new credential)'
+  }),
+  credential: Type.String({
+    description: 'Send as `Authorization: Device <credential>`. Shown once; only its SHA-256 is stored.'
+  }),
   inventory_url: Type.String({ description: 'where to PUT the inventory, relative to the server' })
 })
 
 /** `POST /api/v1/agents/enroll/`: an agent trades a provision token for a device credential. */
 export const enrollRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/enroll/', {
-    config: { auth: 'none' },
-    schema: {
-      tags: ['agents'],
-      summary: 'Enrol a device with a provision token (X-Provision-Token); answers its credential',
-      description: 'The device joins the tenant of the token. 201 for a new device; 200 when the same machine_id was already enrolled in that tenant (same uid, the old credential stops working). A wrong or deleted token answers 401, a disabled one 403, and nothing is created.',
-      headers: EnrolHeaders,
-      body: EnrolBody,
-      response: responses({ 200: Enrolment, 201: Enrolment }, 400, 401, 403, 415)
+  app.post(
+    '/enroll/',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['agents'],
+        summary: 'Enrol a device with a provision token (X-Provision-Token); answers its credential',
+        description:
+          'The device joins the tenant of the token. 201 for a new device; 200 when the same machine_id was already enrolled in that tenant (same uid, the old credential stops working). A wrong or deleted token answers 401, a disabled one 403, and nothing is created.',
+        headers: EnrolHeaders,
+        body: EnrolBody,
+        response: responses({ 200: Enrolment, 201: Enrolment }, 400, 401, 403, 415)
+      }
+    },
+    async (request, reply) => {
+      const { hostname, device_type: deviceType, machine_id: machineId, agent_version: agentVersion } = request.body
+      const token = request.headers['x-provision-token']
+      const enrolment = await enrolDevice(app.db, typeof token === 'string' ? token.trim() : undefined, {
+        hostname,
+        deviceType,
+        machineId,
+        agentVersion: agentVersion ?? ''
+      })
+      request.log.info({ device: enrolment.uid, tenant: enrolment.tenantUid, created: enrolment.created }, 'device enrolled')
+      return reply
+        .code(enrolment.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send({
+          uid: enrolment.uid,
+          device_type: deviceType,
+          hostname,
+          created: enrolment.created,
+          credential: enrolment.credential,
+          inventory_url: `/api/v1/devices/${enrolment.uid}/inventory/`
+        })
     }
-  }, async (request, reply) => {
-    const { hostname, device_type: deviceType, machine_id: machineId, agent_version: agentVersion } = request.body
-    const token = request.headers['x-provision-token']
-    const enrolment = await enrolDevice(app.db, typeof token === 'string' ? token.trim() : undefined, {
-      hostname, deviceType, machineId, agentVersion: agentVersion ?? ''
-    })
-    request.log.info({ device: enrolment.uid, tenant: enrolment.tenantUid, created: enrolment.created }, 'device enrolled')
-    return reply.code(enrolment.created ? 201 : 200).header('cache-control', 'no-store').send({
-      uid: enrolment.uid,
-      device_type: deviceType,
-      hostname,
-      created: enrolment.created,
-      credential: enrolment.credential,
-      inventory_url: `/api/v1/devices/${enrolment.uid}/inventory/`
-    })
-  })
+  )
 }

@@ -21,47 +21,92 @@ const Script = Type.String({ description: 'POSIX sh script (text/x-shellscript)'
 export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
   // The catalogue is product data, not demo data: make sure it exists on every database.
-  app.addHook('onReady', async () => { await ensureAgentCatalogue(db) })
+  app.addHook('onReady', async () => {
+    await ensureAgentCatalogue(db)
+  })
   await app.register(enrollRoutes)
 
-  app.get('/', {
-    prefixTrailingSlash: 'slash',
-    schema: { tags: ['agents'], summary: 'Downloadable agent builds', response: responses({ 200: Type.Object({ results: Type.Array(Agent) }) }, 401) }
-  }, async () => await listAgents(db))
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags: ['agents'],
+        summary: 'Downloadable agent builds',
+        response: responses({ 200: Type.Object({ results: Type.Array(Agent) }) }, 401)
+      }
+    },
+    async () => await listAgents(db)
+  )
 
-  app.get('/:uid', {
-    schema: { tags: ['agents'], summary: 'One agent build', params: AgentParams, response: responses({ 200: Agent }, 401, 404) }
-  }, async (request) => await getAgent(db, request.params.uid))
+  app.get(
+    '/:uid',
+    {
+      schema: { tags: ['agents'], summary: 'One agent build', params: AgentParams, response: responses({ 200: Agent }, 401, 404) }
+    },
+    async (request) => await getAgent(db, request.params.uid)
+  )
 
   // Public on purpose: the artifact holds no secret (enrolment needs a provision token), and the
   // install script fetches it with plain curl/wget.
-  app.get('/:uid/download', {
-    schema: { tags: ['agents'], summary: 'The agent artifact (Linux: sh agent; RTOS: C SDK tar.gz)', params: AgentParams, response: responses({ 200: Type.Unknown() }, 404) },
-    config: { auth: 'none' }
-  }, async (request, reply) => {
-    const artifact = await agentArtifact(db, request.params.uid)
-    return reply.type(artifact.contentType)
-      .header('content-disposition', `attachment; filename="${artifact.filename}"`)
-      .send(artifact.body)
-  })
+  app.get(
+    '/:uid/download',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'The agent artifact (Linux: sh agent; RTOS: C SDK tar.gz)',
+        params: AgentParams,
+        response: responses({ 200: Type.Unknown() }, 404)
+      },
+      config: { auth: 'none' }
+    },
+    async (request, reply) => {
+      const artifact = await agentArtifact(db, request.params.uid)
+      return reply
+        .type(artifact.contentType)
+        .header('content-disposition', `attachment; filename="${artifact.filename}"`)
+        .send(artifact.body)
+    }
+  )
 
-  const origin = (request: { protocol: string, host: string }) =>
+  const origin = (request: { protocol: string; host: string }) =>
     scriptOrigin(app.config.publicUrl, `${request.protocol}://${request.host}`)
 
-  app.get('/:type/install', {
-    schema: { tags: ['agents'], summary: 'Install script for linux or rtos (X-API-Key of a tenant)', params: TypeParams, response: responses({ 200: Script }, 400, 401) },
-    // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
-    config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
-  }, async (request, reply) => {
-    const script = await installScript(db, request.params.type, origin(request))
-    return reply.type('text/x-shellscript; charset=utf-8').header('cache-control', 'no-store').send(script)
-  })
+  app.get(
+    '/:type/install',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'Install script for linux or rtos (X-API-Key of a tenant)',
+        params: TypeParams,
+        response: responses({ 200: Script }, 400, 401)
+      },
+      // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
+      config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
+    },
+    async (request, reply) => {
+      const script = await installScript(db, request.params.type, origin(request))
+      return reply.type('text/x-shellscript; charset=utf-8').header('cache-control', 'no-store').send(script)
+    }
+  )
 
-  app.get('/:type/uninstall', {
-    schema: { tags: ['agents'], summary: 'Uninstall script for linux or rtos (X-API-Key of a tenant)', params: TypeParams, response: responses({ 200: Script }, 400, 401) },
-    // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
-    config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
-  }, async (request, reply) => {
-    return reply.type('text/x-shellscript; charset=utf-8').header('cache-control', 'no-store').send(uninstallScript(request.params.type))
-  })
+  app.get(
+    '/:type/uninstall',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'Uninstall script for linux or rtos (X-API-Key of a tenant)',
+        params: TypeParams,
+        response: responses({ 200: Script }, 400, 401)
+      },
+      // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
+      config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
+    },
+    async (request, reply) => {
+      return reply
+        .type('text/x-shellscript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(uninstallScript(request.params.type))
+    }
+  )
 }

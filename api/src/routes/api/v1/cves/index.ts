@@ -19,12 +19,16 @@ const Description = Type.Object({
 
 /** CVE records are global (public knowledge), so any signed-in user may read them. */
 export const cveRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/:uid/description/', {
-    schema: {
-      tags: ['cves'],
-      summary: 'Description of a CVE by its uid (as given in a package row)',
-      params: Type.Object({ uid: Type.String({ maxLength: 64 }) }),
-      response: responses({ 200: Description }, 401, 404)
-    }
-  }, async (request) => await cveDescription(app.db, request.params.uid))
+  app.get(
+    '/:uid/description/',
+    {
+      schema: {
+        tags: ['cves'],
+        summary: 'Description of a CVE by its uid (as given in a package row)',
+        params: Type.Object({ uid: Type.String({ maxLength: 64 }) }),
+        response: responses({ 200: Description }, 401, 404)
+      }
+    },
+    async (request) => await cveDescription(app.db, request.params.uid)
+  )
 }

@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConfigError } from '../../../../config.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
-import { emptyResult, INGEST_MAX_BYTES, INGEST_MAX_LINES, INGEST_MAX_RATIO, ingestStream } from '../../../../lib/honeypot/ingest.js'
+import {
+  emptyResult,
+  INGEST_MAX_BYTES,
+  INGEST_MAX_LINES,
+  INGEST_MAX_RATIO,
+  ingestStream
+} from '../../../../lib/honeypot/ingest.js'
 import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
 import { findSensorKey, SENSOR_KEY_KIND } from '../../../../lib/honeypot/sensor-keys.js'
@@ -51,52 +57,65 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done(null, payload)
   })
 
-  app.post('/events/', {
-    // Sensor keys only: the honeynet data is shared by every tenant, so a tenant's key must not write it.
-    config: { auth: 'api-key', apiKeyKinds: [SENSOR_KEY_KIND] },
-    schema: {
-      tags: ['honeypot'],
-      summary: 'Ingest Cowrie JSON events (one per line) from a honeynet sensor',
-      description: `Body: newline-delimited Cowrie JSON (\`application/x-ndjson\` or \`text/plain\`, optionally \`Content-Encoding: gzip\`), at most ${INGEST_MAX_BYTES} bytes (and ${INGEST_MAX_RATIO} times the compressed size), ${INGEST_MAX_LINES} lines (blank ones included), 64 KiB per line. Idempotent: a resent event counts once. Bad lines are reported and skipped. A 413 says what was stored before the limit.`,
-      headers: IngestHeaders,
-      response: { ...responses({ 200: IngestResponse }, 400, 401, 415), 413: IngestTooLarge }
-    }
-  }, async (request, reply) => {
-    const body: unknown = request.body
-    if (!isReadable(body)) throw new HttpError(415, 'Send newline-delimited JSON as application/x-ndjson.')
-    // A gzip/deflate/br body arrives here already inflated, as a stream, by @fastify/compress.
-    const stream = body
-    const principal = request.apiKey!
-    const result = emptyResult()
-    const encodedBytes = encodedCounter(body)
-    try {
-      await ingestStream(app.db, stream, {
-        retentionDays: config.honeypotRetentionDays,
-        defaultSensor: sensorNames.get(principal.id) ?? 'sensor',
-        geo,
-        ...(encodedBytes === undefined ? {} : { encodedBytes })
-      }, result)
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        // The counts say exactly what was stored: every good line before the limit.
-        void reply.header('connection', 'close')
-        return await reply.code(413).send({
-          detail: `${error.message} The ${result.accepted + result.duplicates} events before the limit were stored (counts below); send the rest in another request.`,
-          ...result
-        })
+  app.post(
+    '/events/',
+    {
+      // Sensor keys only: the honeynet data is shared by every tenant, so a tenant's key must not write it.
+      config: { auth: 'api-key', apiKeyKinds: [SENSOR_KEY_KIND] },
+      schema: {
+        tags: ['honeypot'],
+        summary: 'Ingest Cowrie JSON events (one per line) from a honeynet sensor',
+        description: `Body: newline-delimited Cowrie JSON (\`application/x-ndjson\` or \`text/plain\`, optionally \`Content-Encoding: gzip\`), at most ${INGEST_MAX_BYTES} bytes (and ${INGEST_MAX_RATIO} times the compressed size), ${INGEST_MAX_LINES} lines (blank ones included), 64 KiB per line. Idempotent: a resent event counts once. Bad lines are reported and skipped. A 413 says what was stored before the limit.`,
+        headers: IngestHeaders,
+        response: { ...responses({ 200: IngestResponse }, 400, 401, 415), 413: IngestTooLarge }
       }
-      if ((error as NodeJS.ErrnoException).code?.startsWith('Z_') === true) throw new HttpError(400, 'The body cannot be decompressed.')
-      throw error
+    },
+    async (request, reply) => {
+      const body: unknown = request.body
+      if (!isReadable(body)) throw new HttpError(415, 'Send newline-delimited JSON as application/x-ndjson.')
+      // A gzip/deflate/br body arrives here already inflated, as a stream, by @fastify/compress.
+      const stream = body
+      const principal = request.apiKey!
+      const result = emptyResult()
+      const encodedBytes = encodedCounter(body)
+      try {
+        await ingestStream(
+          app.db,
+          stream,
+          {
+            retentionDays: config.honeypotRetentionDays,
+            defaultSensor: sensorNames.get(principal.id) ?? 'sensor',
+            geo,
+            ...(encodedBytes === undefined ? {} : { encodedBytes })
+          },
+          result
+        )
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          // The counts say exactly what was stored: every good line before the limit.
+          void reply.header('connection', 'close')
+          return await reply.code(413).send({
+            detail: `${error.message} The ${result.accepted + result.duplicates} events before the limit were stored (counts below); send the rest in another request.`,
+            ...result
+          })
+        }
+        if ((error as NodeJS.ErrnoException).code?.startsWith('Z_') === true)
+          throw new HttpError(400, 'The body cannot be decompressed.')
+        throw error
+      }
+      return result
     }
-    return result
-  })
+  )
 
   const prune = () => {
-    pruneHoneypot(app.db, config.honeypotRetentionDays).then((pruned) => {
-      app.log.info({ pruned }, 'honeypot retention applied')
-    }, (error: unknown) => {
-      app.log.error({ err: error }, 'honeypot retention failed')
-    })
+    pruneHoneypot(app.db, config.honeypotRetentionDays).then(
+      (pruned) => {
+        app.log.info({ pruned }, 'honeypot retention applied')
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'honeypot retention failed')
+      }
+    )
   }
   let timers: NodeJS.Timeout[] = []
   app.addHook('onReady', async () => {

@@ -1,8 +1,11 @@
 import { Type } from 'typebox'
 
-export const IngestHeaders = Type.Object({
-  'x-api-key': Type.String({ description: 'A sensor key (`npm run cli -- create-sensor-key --name N`).' })
-}, { additionalProperties: true })
+export const IngestHeaders = Type.Object(
+  {
+    'x-api-key': Type.String({ description: 'A sensor key (`npm run cli -- create-sensor-key --name N`).' })
+  },
+  { additionalProperties: true }
+)
 
 export const IngestResponse = Type.Object({
   lines: Type.Integer({ description: 'Lines read (the number of the last line).' }),
@@ -14,7 +17,10 @@ export const IngestResponse = Type.Object({
   rejected_count: Type.Integer({ description: 'All bad lines.' })
 })
 
-export const IngestTooLarge = Type.Object({
-  detail: Type.String(),
-  ...IngestResponse.properties
-}, { description: 'Past a limit (bytes, compression ratio or lines): what was read and stored before it.' })
+export const IngestTooLarge = Type.Object(
+  {
+    detail: Type.String(),
+    ...IngestResponse.properties
+  },
+  { description: 'Past a limit (bytes, compression ratio or lines): what was read and stored before it.' }
+)

@@ -6,7 +6,12 @@ const NullableString = Type.Union([Type.String(), Type.Null()])
 const DateTime = Type.String({ format: 'date-time' })
 
 export const AssessmentType = Type.Union([Type.Literal('system'), Type.Literal('application')])
-export const ReportName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank; stored trimmed' })
+export const ReportName = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: '1..200 characters, not blank; stored trimmed'
+})
 export const ReportParams = Type.Object({ uid: Type.String({ maxLength: 64 }) })
 export const ReportListQuery = Type.Object({ ...pagingQuery(1000, 1000) }, { additionalProperties: false })
 
@@ -19,10 +24,13 @@ export const ReportListItem = Type.Object({
 })
 export const ReportList = Type.Object({ count: Type.Integer(), results: Type.Array(ReportListItem) })
 
-export const ReportCreate = Type.Object({
-  name: ReportName,
-  assessment_type: Type.Optional(AssessmentType)
-}, { additionalProperties: false })
+export const ReportCreate = Type.Object(
+  {
+    name: ReportName,
+    assessment_type: Type.Optional(AssessmentType)
+  },
+  { additionalProperties: false }
+)
 
 const ShortText = Type.String({ maxLength: 2000 })
 const LongText = Type.String({ maxLength: 10000 })
@@ -40,23 +48,29 @@ export const ReportContext = Type.Object({
   sold_in: Type.String()
 })
 
-export const ContextPatch = Type.Object({
-  make: Type.Optional(ShortText),
-  model: Type.Optional(ShortText),
-  internet_facing: Type.Optional(Type.Boolean()),
-  ota_capable: Type.Optional(Type.Boolean()),
-  encryption_at_rest: Type.Optional(Type.Boolean()),
-  encryption_in_transit: Type.Optional(Type.Boolean()),
-  industry: Type.Optional(ShortText),
-  purpose: Type.Optional(LongText),
-  environment: Type.Optional(LongText),
-  sold_in: Type.Optional(ShortText)
-}, { additionalProperties: false })
+export const ContextPatch = Type.Object(
+  {
+    make: Type.Optional(ShortText),
+    model: Type.Optional(ShortText),
+    internet_facing: Type.Optional(Type.Boolean()),
+    ota_capable: Type.Optional(Type.Boolean()),
+    encryption_at_rest: Type.Optional(Type.Boolean()),
+    encryption_in_transit: Type.Optional(Type.Boolean()),
+    industry: Type.Optional(ShortText),
+    purpose: Type.Optional(LongText),
+    environment: Type.Optional(LongText),
+    sold_in: Type.Optional(ShortText)
+  },
+  { additionalProperties: false }
+)
 
-export const ReportPatch = Type.Object({
-  name: Type.Optional(ReportName),
-  context: Type.Optional(ContextPatch)
-}, { additionalProperties: false })
+export const ReportPatch = Type.Object(
+  {
+    name: Type.Optional(ReportName),
+    context: Type.Optional(ContextPatch)
+  },
+  { additionalProperties: false }
+)
 
 export const Report = Type.Object({
   uid: Type.String(),
@@ -93,11 +107,13 @@ export const AuditResult = Type.Object({
     globals: Type.Object({ profiles: Type.Record(Type.String(), Type.Object({ description: Type.String() })) }),
     rules: Type.Array(Rule)
   }),
-  results: Type.Array(Type.Object({
-    id: Type.String(),
-    status: Type.Union([Type.Literal('PASS'), Type.Literal('FAIL'), Type.Literal('SKIPPED')]),
-    message: Type.String()
-  })),
+  results: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      status: Type.Union([Type.Literal('PASS'), Type.Literal('FAIL'), Type.Literal('SKIPPED')]),
+      message: Type.String()
+    })
+  ),
   profile_scores: Type.Record(Type.String(), Type.Object({ score: Type.Number(), max: Type.Number() }))
 })
 
@@ -113,59 +129,79 @@ export const Sbom = Type.Object({
   serial_number: NullableString,
   metadata: Type.Object({
     timestamp: NullableString,
-    component: Type.Union([Type.Object({
-      name: Type.String(),
-      version: NullableString,
-      type: Type.String(),
-      group: NullableString,
-      purl: NullableString,
-      'bom-ref': NullableString
-    }), Type.Null()], { description: 'metadata.component: what the BOM describes' }),
+    component: Type.Union(
+      [
+        Type.Object({
+          name: Type.String(),
+          version: NullableString,
+          type: Type.String(),
+          group: NullableString,
+          purl: NullableString,
+          'bom-ref': NullableString
+        }),
+        Type.Null()
+      ],
+      { description: 'metadata.component: what the BOM describes' }
+    ),
     tools: Type.Object({
-      components: Type.Array(Type.Object({ name: NullableString, version: NullableString, vendor: NullableString, group: NullableString }),
-        { description: '1.2-1.4 tools[] and 1.5+ tools.components, in one list' })
+      components: Type.Array(
+        Type.Object({ name: NullableString, version: NullableString, vendor: NullableString, group: NullableString }),
+        { description: '1.2-1.4 tools[] and 1.5+ tools.components, in one list' }
+      )
     })
   }),
-  components: Type.Array(Type.Object({
-    'bom-ref': NullableString,
-    name: Type.String(),
-    type: Type.String(),
-    version: NullableString,
-    group: NullableString,
-    description: NullableString,
-    purl: NullableString,
-    licenses: Type.Array(SbomLicense),
-    properties: Type.Array(Type.Object({ name: Type.String(), value: NullableString }))
-  }), { description: 'nested components flattened, parents first, in document order' }),
-  vulnerabilities: Type.Array(Type.Object({
-    id: NullableString,
-    'bom-ref': NullableString,
-    source: Source,
-    ratings: Type.Array(Type.Object({
-      severity: Type.Union([Type.String({ description: 'critical, high, medium, low, info, none or unknown' }), Type.Null()]),
-      method: NullableString,
-      score: Type.Union([Type.Number(), Type.Null()]),
-      vector: NullableString,
-      source: Type.Union([Source, Type.Null()])
-    })),
-    affects: Type.Array(Type.Object({ ref: Type.String() })),
-    description: NullableString,
-    detail: NullableString,
-    recommendation: NullableString,
-    advisories: Type.Array(Type.Object({ title: NullableString, url: Type.String() })),
-    published: NullableString,
-    updated: NullableString,
-    cwes: Type.Array(Type.Integer()),
-    properties: Type.Array(Type.Object({ name: Type.String(), value: NullableString }), {
-      description: 'the file\'s own, then the console\'s marks: console:source = osv-feed (added from the console\'s OSV feed), console:added-affect = a ref it added'
-    })
-  }), { description: 'the SBOM\'s own vulnerabilities, then those the console found in its OSV feed' })
+  components: Type.Array(
+    Type.Object({
+      'bom-ref': NullableString,
+      name: Type.String(),
+      type: Type.String(),
+      version: NullableString,
+      group: NullableString,
+      description: NullableString,
+      purl: NullableString,
+      licenses: Type.Array(SbomLicense),
+      properties: Type.Array(Type.Object({ name: Type.String(), value: NullableString }))
+    }),
+    { description: 'nested components flattened, parents first, in document order' }
+  ),
+  vulnerabilities: Type.Array(
+    Type.Object({
+      id: NullableString,
+      'bom-ref': NullableString,
+      source: Source,
+      ratings: Type.Array(
+        Type.Object({
+          severity: Type.Union([Type.String({ description: 'critical, high, medium, low, info, none or unknown' }), Type.Null()]),
+          method: NullableString,
+          score: Type.Union([Type.Number(), Type.Null()]),
+          vector: NullableString,
+          source: Type.Union([Source, Type.Null()])
+        })
+      ),
+      affects: Type.Array(Type.Object({ ref: Type.String() })),
+      description: NullableString,
+      detail: NullableString,
+      recommendation: NullableString,
+      advisories: Type.Array(Type.Object({ title: NullableString, url: Type.String() })),
+      published: NullableString,
+      updated: NullableString,
+      cwes: Type.Array(Type.Integer()),
+      properties: Type.Array(Type.Object({ name: Type.String(), value: NullableString }), {
+        description:
+          "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added"
+      })
+    }),
+    { description: "the SBOM's own vulnerabilities, then those the console found in its OSV feed" }
+  )
 })
 
 export const ScanAnswer = Type.Object({
   report_uid: Type.String(),
   has_scan_uploaded: Type.Literal(true),
-  sbom: Type.Union([Type.Object({ spec_version: Type.String(), components: Type.Integer(), vulnerabilities: Type.Integer() }), Type.Null()]),
+  sbom: Type.Union([
+    Type.Object({ spec_version: Type.String(), components: Type.Integer(), vulnerabilities: Type.Integer() }),
+    Type.Null()
+  ]),
   audit: Type.Union([Type.Object({ rules: Type.Integer(), results: Type.Integer() }), Type.Null()])
 })
 
@@ -177,12 +213,14 @@ export const SbomFeed = Type.Object({
   checked: Count,
   unsupported: Type.Integer({ minimum: 0, description: 'components with a purl of an ecosystem the console cannot match' }),
   no_purl: Type.Integer({ minimum: 0, description: 'components without a (valid) purl or bom-ref: not checked' }),
-  coverage: Type.Array(Type.Object({
-    ecosystem: Type.String(),
-    packages: Count,
-    advisories: Type.Integer({ minimum: 0, description: 'real advisories loaded; 0 = findings are incomplete' }),
-    demo_advisories: Count
-  })),
+  coverage: Type.Array(
+    Type.Object({
+      ecosystem: Type.String(),
+      packages: Count,
+      advisories: Type.Integer({ minimum: 0, description: 'real advisories loaded; 0 = findings are incomplete' }),
+      demo_advisories: Count
+    })
+  ),
   vulnerabilities: Type.Record(Type.String(), Type.Object({ kev: NullableKev, epss: Probability, epss_percentile: Probability })),
   ...ExploitDataFields
 })

@@ -9,16 +9,20 @@ export const TenantParams = Type.Object({ tenant: Type.String() })
 const Tenant = Type.Object({ uid: Type.String(), name: Type.String() })
 
 export const tenantRoute: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', {
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags: ['tenants'],
-      summary: "The caller's tenant",
-      params: TenantParams,
-      response: responses({ 200: Tenant }, 401, 404)
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags: ['tenants'],
+        summary: "The caller's tenant",
+        params: TenantParams,
+        response: responses({ 200: Tenant }, 401, 404)
+      }
+    },
+    async (request) => {
+      const { uid, name } = found(await findTenant(app.db, request.tenantUid))
+      return { uid, name }
     }
-  }, async (request) => {
-    const { uid, name } = found(await findTenant(app.db, request.tenantUid))
-    return { uid, name }
-  })
+  )
 }

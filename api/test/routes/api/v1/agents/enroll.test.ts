@@ -4,13 +4,23 @@ import { after, before, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { devices } from '../../../../../src/db/schema/index.js'
 import {
-  alpineInventory, buildEnrolApp, credentialHashOf, deviceOf, enrolled, machine, type EnrolApp
+  alpineInventory,
+  buildEnrolApp,
+  credentialHashOf,
+  deviceOf,
+  enrolled,
+  machine,
+  type EnrolApp
 } from '../enrolment-fixtures.js'
 
 describe('enrolment: POST /api/v1/agents/enroll/', () => {
   let t: EnrolApp
-  before(async () => { t = await buildEnrolApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildEnrolApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it("registers a device in the token's tenant and answers a credential of which only the hash is stored", async () => {
     const { token } = await t.token()
@@ -44,7 +54,10 @@ describe('enrolment: POST /api/v1/agents/enroll/', () => {
 
   it('refuses a disabled (403), deleted, unknown or missing token (401) with a clear detail, and creates nothing', async () => {
     const disabled = await t.token(t.demo, 'paused')
-    assert.equal((await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/provision-tokens/${disabled.uid}/`, { enabled: false })).statusCode, 200)
+    assert.equal(
+      (await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/provision-tokens/${disabled.uid}/`, { enabled: false })).statusCode,
+      200
+    )
     const deleted = await t.token(t.demo, 'gone')
     assert.equal((await t.send('DELETE', `/api/v1/tenants/${t.demoTenant}/provision-tokens/${deleted.uid}/`)).statusCode, 204)
     const before = await t.deviceCount()
@@ -91,7 +104,12 @@ describe('enrolment: POST /api/v1/agents/enroll/', () => {
     const { token } = await t.token()
     const before = await t.deviceCount()
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.enrol(token, { ...machine(40) })))
-    const uids = new Set(answers.map((a) => { assert.ok([200, 201].includes(a.statusCode), a.body); return a.json().uid }))
+    const uids = new Set(
+      answers.map((a) => {
+        assert.ok([200, 201].includes(a.statusCode), a.body)
+        return a.json().uid
+      })
+    )
     assert.equal(uids.size, 1)
     assert.equal(await t.deviceCount(), before + 1)
     assert.equal(answers.filter((a) => a.statusCode === 201).length, 1)
@@ -128,7 +146,12 @@ describe('enrolment: POST /api/v1/agents/enroll/', () => {
       assert.equal(response.json().detail, 'Invalid request body.')
       assert.ok(field in response.json().errors, `${field} named in ${response.body}`)
     }
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/agents/enroll/', headers: { 'x-provision-token': token, 'content-type': 'application/json' }, body: '{"hostname":' })
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/enroll/',
+      headers: { 'x-provision-token': token, 'content-type': 'application/json' },
+      body: '{"hostname":'
+    })
     assert.equal(malformed.statusCode, 400)
     assert.equal(malformed.json().detail, 'Malformed JSON body.')
     assert.equal(await t.deviceCount(), before)
@@ -138,6 +161,6 @@ describe('enrolment: POST /api/v1/agents/enroll/', () => {
     const { token } = await t.token()
     const { uid } = await enrolled(t, token, machine(70, 'rtos'))
     assert.equal((await deviceOf(t, uid)).json().device_type, 'rtos')
-    assert.equal(await credentialHashOf(t.app.db, uid) !== null, true)
+    assert.equal((await credentialHashOf(t.app.db, uid)) !== null, true)
   })
 })

@@ -12,13 +12,15 @@ const hasCc = spawnSync('cc', ['--version']).status === 0
 describe('agents: /api/v1/agents/', () => {
   let t: DetectApp
   let key: string
-  let agents: Array<{ uid: string, device_type: string, architecture: string, version: string }>
+  let agents: Array<{ uid: string; device_type: string; architecture: string; version: string }>
   before(async () => {
     t = await buildDetectApp({ PUBLIC_URL: 'https://console.example.com' })
     key = (await t.send('POST', `/api/v1/tenants/${t.demoTenant}/api-keys/`, { name: 'agents test' })).json().key
     agents = (await t.get('/api/v1/agents/')).json().results
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('lists the Linux and RTOS builds; one build by uid, with or without the slash', async () => {
     assert.ok(agents.some((a) => a.device_type === 'linux' && a.architecture === 'x86_64'))
@@ -42,13 +44,30 @@ describe('agents: /api/v1/agents/', () => {
     execFileSync('sh', ['-n', file])
     const help = execFileSync('sh', [file, '--help'], { encoding: 'utf8' })
     assert.match(help, /Usage: console-agent <command>/)
-    for (const command of ['enroll --server URL --token TOKEN', 'report', 'run [--interval SECONDS]', 'inventory', 'uninstall', '--state-dir DIR']) assert.ok(help.includes(command), command)
+    for (const command of [
+      'enroll --server URL --token TOKEN',
+      'report',
+      'run [--interval SECONDS]',
+      'inventory',
+      'uninstall',
+      '--state-dir DIR'
+    ])
+      assert.ok(help.includes(command), command)
     assert.equal(execFileSync('sh', [file, '--version'], { encoding: 'utf8' }).trim(), `console-agent ${linux.version}`)
     const report = JSON.parse(execFileSync('sh', [file, 'inventory'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }))
     assert.equal(report.device_type, 'linux')
     assert.ok(report.hostname.length > 0)
-    assert.ok(report.user_accounts.some((a: { username: string, uid: number, privileges: string }) => a.username === 'root' && a.uid === 0 && a.privileges === 'root'))
-    assert.ok(report.network_interfaces.some((n: { name: string, ip_addresses: string[] }) => n.name === 'lo' && n.ip_addresses.includes('127.0.0.1')))
+    assert.ok(
+      report.user_accounts.some(
+        (a: { username: string; uid: number; privileges: string }) =>
+          a.username === 'root' && a.uid === 0 && a.privileges === 'root'
+      )
+    )
+    assert.ok(
+      report.network_interfaces.some(
+        (n: { name: string; ip_addresses: string[] }) => n.name === 'lo' && n.ip_addresses.includes('127.0.0.1')
+      )
+    )
     assert.ok(Array.isArray(report.packages))
     // Usage errors exit 2; commands that need an enrolment say so and exit 1, touching nothing.
     const state = path.join(tempDir('console-agent-state-'), 'state')
@@ -59,11 +78,17 @@ describe('agents: /api/v1/agents/', () => {
     assert.equal(notEnrolled.status, 1)
     assert.match(notEnrolled.stderr, /not enrolled: run console-agent enroll/)
     assert.equal(spawnSync('sh', [file, 'run', '--interval', 'soon'], { env }).status, 1)
-    const unreachable = spawnSync('sh', [file, 'enroll', '--server', 'http://127.0.0.1:9', '--token', 'pt_x'], { env, encoding: 'utf8' })
+    const unreachable = spawnSync('sh', [file, 'enroll', '--server', 'http://127.0.0.1:9', '--token', 'pt_x'], {
+      env,
+      encoding: 'utf8'
+    })
     assert.equal(unreachable.status, 1)
     assert.match(unreachable.stderr, /cannot reach http:\/\/127\.0\.0\.1:9/)
     assert.ok(!fs.existsSync(path.join(state, 'agent.conf')))
-    const badUrl = spawnSync('sh', [file, 'enroll', '--server', 'http://x/;rm -rf /', '--token', 'pt_x'], { env, encoding: 'utf8' })
+    const badUrl = spawnSync('sh', [file, 'enroll', '--server', 'http://x/;rm -rf /', '--token', 'pt_x'], {
+      env,
+      encoding: 'utf8'
+    })
     assert.equal(badUrl.status, 1)
     assert.match(badUrl.stderr, /--server must be a plain URL/)
     assert.equal(spawnSync('sh', [file, 'bogus']).status, 2)
@@ -78,9 +103,11 @@ describe('agents: /api/v1/agents/', () => {
     const dir = tempDir('console-rtos-sdk-')
     fs.writeFileSync(path.join(dir, 'sdk.tar.gz'), response.rawPayload)
     execFileSync('tar', ['-xzf', 'sdk.tar.gz'], { cwd: dir })
-    for (const name of ['console_agent.h', 'console_agent.c', 'example_client.c', 'README.md']) assert.ok(fs.existsSync(path.join(dir, name)), name)
+    for (const name of ['console_agent.h', 'console_agent.c', 'example_client.c', 'README.md'])
+      assert.ok(fs.existsSync(path.join(dir, name)), name)
     const header = fs.readFileSync(path.join(dir, 'console_agent.h'), 'utf8')
-    for (const fn of ['console_agent_encode(', 'console_agent_enroll(', 'console_agent_report(']) assert.ok(header.includes(`int ${fn}`), fn)
+    for (const fn of ['console_agent_encode(', 'console_agent_enroll(', 'console_agent_report('])
+      assert.ok(header.includes(`int ${fn}`), fn)
     if (hasCc) {
       execFileSync('cc', ['-std=c99', '-Wall', '-Werror', '-o', 'example', 'example_client.c', 'console_agent.c'], { cwd: dir })
       const json = JSON.parse(execFileSync(path.join(dir, 'example'), { encoding: 'utf8' }))
@@ -122,14 +149,24 @@ describe('agents: /api/v1/agents/', () => {
 
 describe('agents: install script origin without PUBLIC_URL', () => {
   let t: DetectApp
-  before(async () => { t = await buildDetectApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildDetectApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it("uses the request's origin, and never a Host header that could inject shell", async () => {
     const key = (await t.send('POST', `/api/v1/tenants/${t.demoTenant}/api-keys/`, { name: 'origin' })).json().key
-    const normal = await t.app.inject({ url: '/api/v1/agents/linux/install', headers: { 'x-api-key': key, host: 'console.local:8443' } })
+    const normal = await t.app.inject({
+      url: '/api/v1/agents/linux/install',
+      headers: { 'x-api-key': key, host: 'console.local:8443' }
+    })
     assert.match(normal.body, /'http:\/\/console\.local:8443'/)
-    const evil = await t.app.inject({ url: '/api/v1/agents/linux/install', headers: { 'x-api-key': key, host: "x';touch${IFS}pwned;'" } })
+    const evil = await t.app.inject({
+      url: '/api/v1/agents/linux/install',
+      headers: { 'x-api-key': key, host: "x';touch${IFS}pwned;'" }
+    })
     assert.ok(!evil.body.includes('pwned'))
     assert.match(evil.body, /'http:\/\/localhost:8080'/)
   })

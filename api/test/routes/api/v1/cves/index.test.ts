@@ -8,8 +8,12 @@ import { assertNotFound, buildDetectApp, type DetectApp } from '../detect-fixtur
 
 describe('CVE descriptions: /api/v1/cves/:uid/description/', () => {
   let t: DetectApp
-  before(async () => { t = await buildDetectApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildDetectApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('answers the description of a CVE found in a package row', async () => {
     const device = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/?ordering=-cve_count&limit=1`)).json().results[0]
@@ -25,7 +29,8 @@ describe('CVE descriptions: /api/v1/cves/:uid/description/', () => {
   })
 
   it('imported OSV records answer with their details (else summary), CVSS score and vector', async () => {
-    const uidOf = async (cveId: string) => (await t.app.db.select({ uid: vulnerabilities.uid }).from(vulnerabilities).where(eq(vulnerabilities.cveId, cveId)))[0]!.uid
+    const uidOf = async (cveId: string) =>
+      (await t.app.db.select({ uid: vulnerabilities.uid }).from(vulnerabilities).where(eq(vulnerabilities.cveId, cveId)))[0]!.uid
     // Our own records (fixtures/test-osv): the seed loads no real advisory.
     await importOsv(t.app.db, TEST_OSV)
     const musl = (await t.get(`/api/v1/cves/${await uidOf('CVE-2999-0009')}/description/`)).json()
@@ -36,10 +41,16 @@ describe('CVE descriptions: /api/v1/cves/:uid/description/', () => {
     assert.equal(musl.vector, 'CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:H/I:H/A:H')
     // A Debian advisory with a summary only and no CVE, no severity.
     const dsa = (await t.get(`/api/v1/cves/${await uidOf('DSA-9902-1')}/description/`)).json()
-    assert.deepEqual([dsa.cve_id, dsa.description, dsa.score, dsa.vector], ['DSA-9902-1', 'intel-microcode - security update', null, null])
+    assert.deepEqual(
+      [dsa.cve_id, dsa.description, dsa.score, dsa.vector],
+      ['DSA-9902-1', 'intel-microcode - security update', null, null]
+    )
     // A record of ours is no demo data; its OSV page is linked (docs/vuln-feed-api.md "CVE dialog").
     assert.equal(dsa.demo, false)
-    assert.ok(dsa.links.some((link: { url: string }) => link.url === 'https://osv.dev/vulnerability/DSA-9902-1'), JSON.stringify(dsa.links))
+    assert.ok(
+      dsa.links.some((link: { url: string }) => link.url === 'https://osv.dev/vulnerability/DSA-9902-1'),
+      JSON.stringify(dsa.links)
+    )
   })
 
   it('unknown or junk uid → 404; anonymous → 401', async () => {

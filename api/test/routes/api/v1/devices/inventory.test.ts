@@ -3,7 +3,13 @@ import { gzipSync } from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import {
-  alpineInventory, buildEnrolApp, deviceOf, enrolled, loadOsvRecord, machine, type EnrolApp
+  alpineInventory,
+  buildEnrolApp,
+  deviceOf,
+  enrolled,
+  loadOsvRecord,
+  machine,
+  type EnrolApp
 } from '../enrolment-fixtures.js'
 
 describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
@@ -21,11 +27,18 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
     // Our own OSV record: openvpn in Alpine v3.18 before 2.6.7-r0, CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H = 9.8.
     await loadOsvRecord(t.app.db, 'alpine/ALPINE-CVE-2999-0010.json', 9.8)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('stores the report as the device inventory (platform, kernel, accounts, interfaces, packages) and stamps last_connected', async () => {
     const { uid, credential } = await device()
-    const inventory = alpineInventory({ packages: [...alpineInventory().packages, { name: 'openvpn-auth-pam', version: '2.6.5-r0', source_name: 'openvpn', architecture: 'x86_64' }] })
+    const inventory = alpineInventory({
+      packages: [
+        ...alpineInventory().packages,
+        { name: 'openvpn-auth-pam', version: '2.6.5-r0', source_name: 'openvpn', architecture: 'x86_64' }
+      ]
+    })
     const started = Date.now()
     const response = await t.report(uid, credential, inventory)
     assert.equal(response.statusCode, 200, response.body)
@@ -43,7 +56,10 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
     assert.equal(detail.kernel_arch, 'x86_64')
     assert.equal(detail.risk_score, 'High')
     assert.ok(Date.parse(detail.last_connected) >= started - 1000)
-    assert.deepEqual(detail.user_accounts.map((a: { username: string, privileges: string }) => `${a.username}:${a.privileges}`), ['root:root', 'daemon:service', 'alice:standard'])
+    assert.deepEqual(
+      detail.user_accounts.map((a: { username: string; privileges: string }) => `${a.username}:${a.privileges}`),
+      ['root:root', 'daemon:service', 'alice:standard']
+    )
     assert.deepEqual(detail.network_interfaces, [
       { name: 'eth0', state: 'UP', ip_addresses: '10.20.0.5, fe80::5054:ff:fe12:3456' },
       { name: 'lo', state: 'UNKNOWN', ip_addresses: '127.0.0.1, ::1' }
@@ -63,16 +79,24 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
     await t.report(uid, credential, alpineInventory())
     const next = alpineInventory({
       hostname: 'edge-gw-01b',
-      user_accounts: [{ username: 'root', uid: 0, group_name: 'root', home_directory: '/root', shell: '/bin/ash', privileges: 'root' }],
+      user_accounts: [
+        { username: 'root', uid: 0, group_name: 'root', home_directory: '/root', shell: '/bin/ash', privileges: 'root' }
+      ],
       network_interfaces: [{ name: 'eth1', state: 'DOWN', ip_addresses: [] }],
       packages: [{ name: 'busybox', version: '1.36.1-r6', source_name: 'busybox', architecture: 'x86_64' }]
     })
     assert.equal((await t.report(uid, credential, next)).statusCode, 200)
     const detail = (await deviceOf(t, uid)).json()
     assert.equal(detail.hostname, 'edge-gw-01b')
-    assert.deepEqual(detail.user_accounts.map((a: { username: string }) => a.username), ['root'])
+    assert.deepEqual(
+      detail.user_accounts.map((a: { username: string }) => a.username),
+      ['root']
+    )
     assert.deepEqual(detail.network_interfaces, [{ name: 'eth1', state: 'DOWN', ip_addresses: '' }])
-    assert.deepEqual((await packagesOf(uid)).results.map((p: { name: string, version: string }) => `${p.name} ${p.version}`), ['busybox 1.36.1-r6'])
+    assert.deepEqual(
+      (await packagesOf(uid)).results.map((p: { name: string; version: string }) => `${p.name} ${p.version}`),
+      ['busybox 1.36.1-r6']
+    )
     assert.equal(detail.package_count, 1)
 
     // Lists left out are empty lists: the report is the whole inventory.
@@ -84,13 +108,30 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
   it('RTOS devices report threads; the threads route shows them, replaced on the next report', async () => {
     const { uid, credential } = await device('rtos')
     const rtos = {
-      hostname: 'pump-07', device_type: 'rtos', platform_name: 'Zephyr', platform_version: '3.5.0', kernel_arch: 'cortex-m4', kernel_version: 'zephyr-v3.5.0',
-      packages: [{ name: 'zephyr', version: '3.5.0', ecosystem: 'Zephyr' }, { name: 'mbedtls', version: '3.4.0', ecosystem: 'Zephyr' }],
-      threads: [{ thread_name: 'net_rx', avg_cpu_usage: 12.25 }, { thread_name: 'idle', avg_cpu_usage: 78 }]
+      hostname: 'pump-07',
+      device_type: 'rtos',
+      platform_name: 'Zephyr',
+      platform_version: '3.5.0',
+      kernel_arch: 'cortex-m4',
+      kernel_version: 'zephyr-v3.5.0',
+      packages: [
+        { name: 'zephyr', version: '3.5.0', ecosystem: 'Zephyr' },
+        { name: 'mbedtls', version: '3.4.0', ecosystem: 'Zephyr' }
+      ],
+      threads: [
+        { thread_name: 'net_rx', avg_cpu_usage: 12.25 },
+        { thread_name: 'idle', avg_cpu_usage: 78 }
+      ]
     }
     assert.equal((await t.report(uid, credential, rtos)).statusCode, 200)
     const threads = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/${uid}/threads/`)).json().results
-    assert.deepEqual(threads.map((x: { thread_name: string, avg_cpu_usage: number }) => [x.thread_name, x.avg_cpu_usage]).sort(), [['idle', 78], ['net_rx', 12.25]])
+    assert.deepEqual(
+      threads.map((x: { thread_name: string; avg_cpu_usage: number }) => [x.thread_name, x.avg_cpu_usage]).sort(),
+      [
+        ['idle', 78],
+        ['net_rx', 12.25]
+      ]
+    )
     await t.report(uid, credential, { ...rtos, threads: [{ thread_name: 'main', avg_cpu_usage: 3.5 }] })
     const after = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/${uid}/threads/`)).json().results
     assert.deepEqual(after, [{ thread_name: 'main', avg_cpu_usage: 3.5 }])
@@ -115,8 +156,16 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
       ['missing hostname', { ...base, hostname: undefined }, 'hostname'],
       ['control characters', { ...base, hostname: 'evil\u0007host' }, 'hostname'],
       ['string too long', { ...base, packages: [{ name: 'p'.repeat(257), version: '1' }] }, 'packages.0.name'],
-      ['not an IP address', { ...base, network_interfaces: [{ name: 'eth0', ip_addresses: ['10.0.0.300'] }] }, 'network_interfaces.0.ip_addresses.0'],
-      ['too many packages', { ...base, packages: Array.from({ length: 20_001 }, (_, i) => ({ name: `p${i}`, version: '1' })) }, 'packages'],
+      [
+        'not an IP address',
+        { ...base, network_interfaces: [{ name: 'eth0', ip_addresses: ['10.0.0.300'] }] },
+        'network_interfaces.0.ip_addresses.0'
+      ],
+      [
+        'too many packages',
+        { ...base, packages: Array.from({ length: 20_001 }, (_, i) => ({ name: `p${i}`, version: '1' })) },
+        'packages'
+      ],
       ['CPU above 100', { ...base, threads: [{ thread_name: 'x', avg_cpu_usage: 150 }] }, 'threads.0.avg_cpu_usage'],
       ['not an object', [1, 2, 3], null]
     ]
@@ -124,7 +173,8 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
       const response = await t.report(uid, credential, body)
       assert.equal(response.statusCode, 400, `${what}: ${response.body.slice(0, 300)}`)
       assert.equal(typeof response.json().detail, 'string')
-      if (field !== null) assert.ok(field in (response.json().errors ?? {}), `${what}: ${field} named in ${response.body.slice(0, 300)}`)
+      if (field !== null)
+        assert.ok(field in (response.json().errors ?? {}), `${what}: ${field} named in ${response.body.slice(0, 300)}`)
     }
     const malformed = await t.report(uid, credential, '{"hostname": "x", "packages": [', { 'content-type': 'application/json' })
     assert.equal(malformed.statusCode, 400)
@@ -169,19 +219,36 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
       assert.equal(response.statusCode, 400, `${field}: ${response.body.slice(0, 300)}`)
       assert.deepEqual(Object.keys(response.json().errors), [field])
     }
-    const duplicate = await t.report(uid, credential, JSON.stringify(base).replace('{', '{"hostname":"other-host",'), { 'content-type': 'application/json' })
+    const duplicate = await t.report(uid, credential, JSON.stringify(base).replace('{', '{"hostname":"other-host",'), {
+      'content-type': 'application/json'
+    })
     assert.equal(duplicate.statusCode, 400)
     assert.deepEqual(duplicate.json().errors, { hostname: 'Duplicate key.' })
     assert.deepEqual({ detail: (await deviceOf(t, uid)).json(), packages: await packagesOf(uid) }, before, 'nothing changed')
   })
 
-  it('CPU shares a real column cannot hold (1e-50 underflows) are stored at the agents\' precision, 0.01 %', async () => {
+  it("CPU shares a real column cannot hold (1e-50 underflows) are stored at the agents' precision, 0.01 %", async () => {
     const { uid, credential } = await device('rtos')
-    const rtos = { hostname: 'rtos-cpu', device_type: 'rtos', threads: [{ thread_name: 'tiny', avg_cpu_usage: 1e-50 }, { thread_name: 'sub', avg_cpu_usage: 5e-324 }, { thread_name: 'busy', avg_cpu_usage: 99.996 }] }
+    const rtos = {
+      hostname: 'rtos-cpu',
+      device_type: 'rtos',
+      threads: [
+        { thread_name: 'tiny', avg_cpu_usage: 1e-50 },
+        { thread_name: 'sub', avg_cpu_usage: 5e-324 },
+        { thread_name: 'busy', avg_cpu_usage: 99.996 }
+      ]
+    }
     const response = await t.report(uid, credential, rtos)
     assert.equal(response.statusCode, 200, response.body)
     const threads = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/${uid}/threads/`)).json().results
-    assert.deepEqual(threads.map((x: { thread_name: string, avg_cpu_usage: number }) => [x.thread_name, x.avg_cpu_usage]).sort(), [['busy', 100], ['sub', 0], ['tiny', 0]])
+    assert.deepEqual(
+      threads.map((x: { thread_name: string; avg_cpu_usage: number }) => [x.thread_name, x.avg_cpu_usage]).sort(),
+      [
+        ['busy', 100],
+        ['sub', 0],
+        ['tiny', 0]
+      ]
+    )
   })
 
   it('accepts gzip bodies', async () => {
@@ -215,7 +282,12 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
       await t.report(a.uid, b.credential, alpineInventory()),
       await t.report('not-a-uid', a.credential, alpineInventory()),
       await t.report('00000000-0000-4000-8000-000000000000', a.credential, alpineInventory()),
-      await t.app.inject({ method: 'PUT', url: `/api/v1/devices/${a.uid}/inventory/`, headers: { authorization: `Bearer ${a.credential}` }, payload: alpineInventory() })
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/devices/${a.uid}/inventory/`,
+        headers: { authorization: `Bearer ${a.credential}` },
+        payload: alpineInventory()
+      })
     ]
     for (const refused of refusals) {
       assert.equal(refused.statusCode, 401)
@@ -223,7 +295,12 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
       assert.equal(refused.headers['www-authenticate'], 'Device')
     }
     // A signed-in console user is not a device.
-    const asUser = await t.app.inject({ method: 'PUT', url: `/api/v1/devices/${a.uid}/inventory/`, headers: t.demo.headers(), payload: alpineInventory() })
+    const asUser = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/devices/${a.uid}/inventory/`,
+      headers: t.demo.headers(),
+      payload: alpineInventory()
+    })
     assert.equal(asUser.statusCode, 401)
     assert.equal((await deviceOf(t, a.uid)).json().last_connected, null)
   })
@@ -247,15 +324,29 @@ describe('inventory: PUT /api/v1/devices/{uid}/inventory/', () => {
 
   it('a burst of reports from many devices: every report is stored and the summary catches up', async () => {
     const fleet = await Promise.all(Array.from({ length: 12 }, () => device()))
-    const answers = await Promise.all(fleet.map((d, i) => t.report(d.uid, d.credential, alpineInventory({
-      hostname: `burst-${i}`, packages: Array.from({ length: 10 + i }, (_, j) => ({ name: `pkg-${j}`, version: '1.0' }))
-    }))))
+    const answers = await Promise.all(
+      fleet.map((d, i) =>
+        t.report(
+          d.uid,
+          d.credential,
+          alpineInventory({
+            hostname: `burst-${i}`,
+            packages: Array.from({ length: 10 + i }, (_, j) => ({ name: `pkg-${j}`, version: '1.0' }))
+          })
+        )
+      )
+    )
     for (const answer of answers) assert.equal(answer.statusCode, 200, answer.body)
     const expected = fleet.reduce((sum, _, i) => sum + 10 + i, 0)
     const list = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/?search=burst-&limit=50`)).json()
-    assert.equal(list.results.reduce((sum: number, d: { package_count: number }) => sum + d.package_count, 0), expected)
+    assert.equal(
+      list.results.reduce((sum: number, d: { package_count: number }) => sum + d.package_count, 0),
+      expected
+    )
     // Summaries coalesce during a burst: the trailing one counts every device (polled, not timed).
-    const total = (await t.app.db.execute(sql`select coalesce(sum(package_count), 0)::int as n from devices where tenant_uid = ${t.demoTenant}`))
+    const total = await t.app.db.execute(
+      sql`select coalesce(sum(package_count), 0)::int as n from devices where tenant_uid = ${t.demoTenant}`
+    )
     const packages = Number((Array.isArray(total) ? total : (total as { rows: Array<{ n: number }> }).rows)[0]!.n)
     for (const deadline = Date.now() + 60_000; ;) {
       const counts = (await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)).json().counts

@@ -13,7 +13,9 @@ describe('GET /api/v1/honeypot-metrics/', () => {
     t = await buildTestApp()
     key = await sensorKey(t.app)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const metrics = async (email?: string, password?: string) => {
     const session = await t.login(email, password)
@@ -24,7 +26,12 @@ describe('GET /api/v1/honeypot-metrics/', () => {
 
   /** A session (connect + one command + one download) that started `agoMs` ago. */
   const attack = (id: string, agoMs: number, command: string, hash: string, asn: number | null = 14061) => [
-    cowrieEvent('cowrie.session.connect', id, agoMs, asn === null ? {} : { geoip: { asn, as_org: `Org ${asn}`, country_name: `Country ${asn}` } }),
+    cowrieEvent(
+      'cowrie.session.connect',
+      id,
+      agoMs,
+      asn === null ? {} : { geoip: { asn, as_org: `Org ${asn}`, country_name: `Country ${asn}` } }
+    ),
     cowrieEvent('cowrie.command.input', id, agoMs - 500, { input: command }),
     cowrieEvent('cowrie.session.file_download', id, agoMs - 900, { shasum: hash, url: `http://198.51.100.1/${hash.slice(0, 6)}` })
   ]
@@ -61,23 +68,27 @@ describe('GET /api/v1/honeypot-metrics/', () => {
     const counts = [6, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
     counts.forEach((count, index) => {
       for (let n = 0; n < count; n++) {
-        lines.push(cowrieEvent('cowrie.command.input', `ties-${index}-${n}`, 3 * HOUR, {
-          input: `cmd-${String(index + 1).padStart(2, '0')}`, geoip: { asn: 64500, as_org: 'Ties', country_name: 'Tieland' }
-        }))
+        lines.push(
+          cowrieEvent('cowrie.command.input', `ties-${index}-${n}`, 3 * HOUR, {
+            input: `cmd-${String(index + 1).padStart(2, '0')}`,
+            geoip: { asn: 64500, as_org: 'Ties', country_name: 'Tieland' }
+          })
+        )
       }
     })
     await ingest(t.app, key, lines)
     const body = await metrics()
-    assert.deepEqual(body.top_commands.map((row: { command: string, count: number }) => `${row.command}:${row.count}`), [
-      'cmd-01:6', 'cmd-02:5', 'cmd-03:2', 'cmd-04:2', 'cmd-05:2', 'cmd-06:2', 'cmd-07:2', 'cmd-08:2', 'cmd-09:2', 'cmd-10:2'
-    ])
+    assert.deepEqual(
+      body.top_commands.map((row: { command: string; count: number }) => `${row.command}:${row.count}`),
+      ['cmd-01:6', 'cmd-02:5', 'cmd-03:2', 'cmd-04:2', 'cmd-05:2', 'cmd-06:2', 'cmd-07:2', 'cmd-08:2', 'cmd-09:2', 'cmd-10:2']
+    )
   })
 
   it('reads "unknown" when a session has no enrichment and no GeoIP table knows its address', async () => {
     await ingest(t.app, key, attack('no-geo', HOUR, 'echo unknown', 'f'.repeat(64), null))
     const body = await metrics()
-    assert.ok(body.top_asns.some((row: { asn: string, count: number }) => row.asn === 'unknown' && row.count === 1))
-    assert.ok(body.top_countries.some((row: { country: string, count: number }) => row.country === 'unknown' && row.count === 1))
+    assert.ok(body.top_asns.some((row: { asn: string; count: number }) => row.asn === 'unknown' && row.count === 1))
+    assert.ok(body.top_countries.some((row: { country: string; count: number }) => row.country === 'unknown' && row.count === 1))
   })
 
   it('is the same shared intelligence for every tenant, and needs a session', async () => {

@@ -13,7 +13,9 @@ describe('POST /api/v1/honeypot/events/', () => {
     t = await buildTestApp()
     key = await sensorKey(t.app)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const metrics = async () => {
     const session = await t.login()
@@ -25,7 +27,13 @@ describe('POST /api/v1/honeypot/events/', () => {
   it('ingests a Cowrie sample file and counts sessions, commands and file hashes', async () => {
     const response = await ingest(t.app, key, sample)
     assert.equal(response.statusCode, 200, response.body)
-    assert.deepEqual(response.json(), { lines: sample.length, accepted: sample.length, duplicates: 0, rejected: [], rejected_count: 0 })
+    assert.deepEqual(response.json(), {
+      lines: sample.length,
+      accepted: sample.length,
+      duplicates: 0,
+      rejected: [],
+      rejected_count: 0
+    })
 
     const body = await metrics()
     assert.equal(body.total_attacks, 3)
@@ -35,7 +43,9 @@ describe('POST /api/v1/honeypot/events/', () => {
       { asn: 'unknown', count: 1 } // no enrichment, no GeoIP file
     ])
     assert.deepEqual(body.top_countries, [
-      { country: 'China', count: 1 }, { country: 'United States', count: 1 }, { country: 'unknown', count: 1 }
+      { country: 'China', count: 1 },
+      { country: 'United States', count: 1 },
+      { country: 'unknown', count: 1 }
     ])
     assert.deepEqual(body.top_commands.slice(0, 2), [
       { command: 'uname -a', count: 3 },
@@ -53,7 +63,13 @@ describe('POST /api/v1/honeypot/events/', () => {
     const before = await metrics()
     const again = await ingest(t.app, key, [...sample, sample[0]!])
     assert.equal(again.statusCode, 200)
-    assert.deepEqual(again.json(), { lines: sample.length + 1, accepted: 0, duplicates: sample.length + 1, rejected: [], rejected_count: 0 })
+    assert.deepEqual(again.json(), {
+      lines: sample.length + 1,
+      accepted: 0,
+      duplicates: sample.length + 1,
+      rejected: [],
+      rejected_count: 0
+    })
     assert.deepEqual(await metrics(), before)
   })
 
@@ -158,21 +174,33 @@ describe('POST /api/v1/honeypot/events/', () => {
       rejected_count: 4
     })
     const body = await metrics()
-    const names = [...body.top_countries.map((row: { country: string }) => row.country), ...body.top_asns.map((row: { asn: string }) => row.asn)]
-    assert.ok(names.includes('Côte d’Ivoire') && names.includes('AS7018 AT&T Services, Inc.'), 'ordinary names, & included, are stored')
+    const names = [
+      ...body.top_countries.map((row: { country: string }) => row.country),
+      ...body.top_asns.map((row: { asn: string }) => row.asn)
+    ]
+    assert.ok(
+      names.includes('Côte d’Ivoire') && names.includes('AS7018 AT&T Services, Inc.'),
+      'ordinary names, & included, are stored'
+    )
     assert.ok(!names.some((name: string) => /[<>\p{Cc}\u202e]/u.test(name)), names.join(' | '))
   })
 
   it('a gzip bomb is a 413 with a JSON detail: newlines stop at the line limit, spaces at the ratio limit', async () => {
-    const gzip = (payload: Buffer) => t.app.inject({
-      method: 'POST',
-      url: '/api/v1/honeypot/events/',
-      headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', 'x-api-key': key },
-      payload: gzipSync(payload)
-    })
+    const gzip = (payload: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/honeypot/events/',
+        headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', 'x-api-key': key },
+        payload: gzipSync(payload)
+      })
     // 20 MB of newlines in 20 KB: 40 s of server CPU before (a loop turn and a copy per blank line).
     const started = Date.now()
-    const newlines = await gzip(Buffer.concat([Buffer.from(`${cowrieEvent('cowrie.session.connect', 'gzipbomb0001', 1000)}\n`), Buffer.alloc(20 * 1024 * 1024, 10)]))
+    const newlines = await gzip(
+      Buffer.concat([
+        Buffer.from(`${cowrieEvent('cowrie.session.connect', 'gzipbomb0001', 1000)}\n`),
+        Buffer.alloc(20 * 1024 * 1024, 10)
+      ])
+    )
     assert.equal(newlines.statusCode, 413, newlines.body.slice(0, 300))
     assert.match(newlines.json().detail, /more than 100000 lines.*The 1 events before the limit were stored/)
     assert.equal(newlines.json().accepted, 1, 'the good line before the limit is stored and counted')
@@ -228,7 +256,10 @@ describe('POST /api/v1/honeypot/events/', () => {
     assert.equal((await ingest(t.app, 'hps_wrong', line)).statusCode, 401)
     const session = await t.login()
     const withCookie = await t.app.inject({
-      method: 'POST', url: '/api/v1/honeypot/events/', headers: { ...session.headers(), 'content-type': 'application/x-ndjson' }, payload: line[0]
+      method: 'POST',
+      url: '/api/v1/honeypot/events/',
+      headers: { ...session.headers(), 'content-type': 'application/x-ndjson' },
+      payload: line[0]
     })
     assert.equal(withCookie.statusCode, 401)
     const spare = await sensorKey(t.app, 'spare')

@@ -8,8 +8,12 @@ import { buildTestApp, tempDir, type TestApp } from '../../../../helpers.js'
 
 describe('GET /api/v1/insights/cli/scanner', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('serves the console-scan program to anyone, as an attachment', async () => {
     for (const url of ['/api/v1/insights/cli/scanner', '/api/v1/insights/cli/scanner/']) {
@@ -32,7 +36,9 @@ describe('GET /api/v1/insights/cli/scanner', () => {
   })
 
   it('is described in the OpenAPI document and takes no other method', async () => {
-    const docs = (await t.app.inject({ url: '/api/docs/json', headers: (await t.login()).headers(false) })).json() as { paths: Record<string, unknown> }
+    const docs = (await t.app.inject({ url: '/api/docs/json', headers: (await t.login()).headers(false) })).json() as {
+      paths: Record<string, unknown>
+    }
     assert.ok('/api/v1/insights/cli/scanner/' in docs.paths || '/api/v1/insights/cli/scanner' in docs.paths)
     const post = await t.app.inject({ method: 'POST', url: '/api/v1/insights/cli/scanner' })
     assert.equal(post.statusCode, 404)

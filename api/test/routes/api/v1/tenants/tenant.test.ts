@@ -5,10 +5,14 @@ import { buildTestApp, type TestApp } from '../../../../helpers.js'
 
 describe('GET /api/v1/tenants/:tenant/ and the tenant guard', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
-  it('answers the caller\'s own tenant', async () => {
+  it("answers the caller's own tenant", async () => {
     const session = await t.login()
     const response = await t.app.inject({ url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/`, headers: session.headers() })
     assert.equal(response.statusCode, 200)
@@ -27,7 +31,7 @@ describe('GET /api/v1/tenants/:tenant/ and the tenant guard', () => {
     assert.doesNotMatch(other.body, /Isolation/)
   })
 
-  it('the other tenant\'s user sees only their own tenant', async () => {
+  it("the other tenant's user sees only their own tenant", async () => {
     const session = await t.login('other@example.com', 'other-password')
     const own = await t.app.inject({ url: `/api/v1/tenants/${t.seeded.other.tenantUid}/`, headers: session.headers() })
     assert.equal(own.statusCode, 200)

@@ -7,21 +7,41 @@ import { buildApp } from '../../../../../src/app.js'
 import { loadConfig } from '../../../../../src/config.js'
 import { seed } from '../../../../../src/lib/seed.js'
 import {
-  buildTestApp, DEMO_PASSWORD, OTHER_PASSWORD, openTestDatabase, sessionFrom, storeCookies, usingPostgres,
-  type Session, type TestApp, type TestDatabase
+  buildTestApp,
+  DEMO_PASSWORD,
+  OTHER_PASSWORD,
+  openTestDatabase,
+  sessionFrom,
+  storeCookies,
+  usingPostgres,
+  type Session,
+  type TestApp,
+  type TestDatabase
 } from '../../../../helpers.js'
 
 // Mirrors src/routes/api/v1/token/index.ts: sign-in, check, profile, logout, refresh, rate limits.
 
-interface SetCookie { name: string, value: string, path?: string, httpOnly?: boolean, sameSite?: string, maxAge?: number, secure?: boolean }
+interface SetCookie {
+  name: string
+  value: string
+  path?: string
+  httpOnly?: boolean
+  sameSite?: string
+  maxAge?: number
+  secure?: boolean
+}
 
 const cookiesOf = (response: { cookies: unknown }) =>
   new Map((response.cookies as SetCookie[]).map((cookie) => [cookie.name, cookie]))
 
 describe('POST /api/v1/token/ (sign in)', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('sets the access, refresh and csrf cookies with the right flags', async () => {
     const { response } = await t.login()
@@ -71,8 +91,12 @@ describe('POST /api/v1/token/ (sign in)', () => {
 
 describe('authentication check, profile and logout', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('marks cookies Secure when COOKIE_SECURE=true', async () => {
     const { response } = await t.login()
@@ -130,7 +154,7 @@ describe('authentication check, profile and logout', () => {
     assert.ok(String(response.headers['set-cookie']).includes('access_token=;'))
   })
 
-  it('logout of one session leaves the user\'s other sessions alone', async () => {
+  it("logout of one session leaves the user's other sessions alone", async () => {
     const first = await t.login()
     const second = await t.login()
     await t.app.inject({ method: 'POST', url: '/api/v1/token/logout/', headers: first.headers() })
@@ -141,8 +165,12 @@ describe('authentication check, profile and logout', () => {
 
 describe('POST /api/v1/token/refresh/', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   const refresh = async (session: Session) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', headers: session.headers() })
@@ -213,16 +241,22 @@ describe('POST /api/v1/token/refresh/', () => {
     assert.equal(response.statusCode, 200)
   })
 
-  it('two concurrent refreshes with the same token: exactly one succeeds', {
-    skip: usingPostgres() ? false : 'PGlite is a single connection, so requests cannot race; run with DATABASE_URL to test this on PostgreSQL'
-  }, async () => {
-    for (let round = 0; round < 5; round++) {
-      const session = await t.login()
-      const results = await Promise.all([refresh(session), refresh(session)])
-      const statuses = results.map((result) => result.response.statusCode).sort()
-      assert.deepEqual(statuses, [200, 401])
+  it(
+    'two concurrent refreshes with the same token: exactly one succeeds',
+    {
+      skip: usingPostgres()
+        ? false
+        : 'PGlite is a single connection, so requests cannot race; run with DATABASE_URL to test this on PostgreSQL'
+    },
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const session = await t.login()
+        const results = await Promise.all([refresh(session), refresh(session)])
+        const statuses = results.map((result) => result.response.statusCode).sort()
+        assert.deepEqual(statuses, [200, 401])
+      }
     }
-  })
+  )
 })
 
 // OWASP ASVS 5.0 V6.3.1 / V6.1.1: password guessing is slowed down per (account, client IP) pair
@@ -231,13 +265,19 @@ describe('POST /api/v1/token/refresh/', () => {
 describe('sign-in throttling per (account, client IP) pair (ASVS V6.3.1)', () => {
   let t: TestApp
   before(async () => {
-    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PAIR: '5', LOGIN_RATE_DELAY_SECONDS: '1', LOGIN_RATE_MAX_DELAY_SECONDS: '60' } })
+    t = await buildTestApp({
+      env: { LOGIN_RATE_LIMIT_PAIR: '5', LOGIN_RATE_DELAY_SECONDS: '1', LOGIN_RATE_MAX_DELAY_SECONDS: '60' }
+    })
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   /** Moves the recorded failures back in time, as if the caller had waited. */
   const wait = async () => {
-    await t.app.db.execute(sql`update login_failures set last_failure_at = last_failure_at - interval '1 hour', window_start = window_start - interval '1 hour' where key like 'pair:%'`)
+    await t.app.db.execute(
+      sql`update login_failures set last_failure_at = last_failure_at - interval '1 hour', window_start = window_start - interval '1 hour' where key like 'pair:%'`
+    )
   }
   const retryAfter = (response: { headers: Record<string, unknown> }) => Number(response.headers['retry-after'])
 
@@ -278,15 +318,20 @@ describe('sign-in throttling per (account, client IP) pair (ASVS V6.3.1)', () =>
   })
 
   it('unknown emails are throttled the same way (nothing tells them apart)', async () => {
-    for (let i = 0; i < 5; i++) assert.equal((await t.login('ghost@example.com', 'x-password', { ip: '10.0.2.1' })).response.statusCode, 401)
+    for (let i = 0; i < 5; i++)
+      assert.equal((await t.login('ghost@example.com', 'x-password', { ip: '10.0.2.1' })).response.statusCode, 401)
     assert.equal((await t.login('ghost@example.com', 'x-password', { ip: '10.0.2.1' })).response.statusCode, 429)
   })
 })
 
 describe('sign-in ceiling per client IP (a spray across accounts)', () => {
   let t: TestApp
-  before(async () => { t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_IP: '12' } }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_IP: '12' } })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('stops every sign-in from that IP once it reached the ceiling; other IPs are not affected', async () => {
     for (let i = 0; i < 12; i++) {
@@ -307,11 +352,21 @@ describe('sign-in throttling is logged (ASVS V16.3.1), never with the password',
   let app: FastifyInstance
   before(async () => {
     db = await openTestDatabase()
-    await seed(db.database.db, { demoPassword: DEMO_PASSWORD, otherPassword: OTHER_PASSWORD, honeynet: false, detect: false, insights: false })
+    await seed(db.database.db, {
+      demoPassword: DEMO_PASSWORD,
+      otherPassword: OTHER_PASSWORD,
+      honeynet: false,
+      detect: false,
+      insights: false
+    })
     app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'info', LOGIN_RATE_LIMIT_PAIR: '2', LOGIN_RATE_LIMIT_IP: '4' }),
       database: db.database,
-      logStream: { write: (line) => { lines.push(line) } }
+      logStream: {
+        write: (line) => {
+          lines.push(line)
+        }
+      }
     })
     await app.ready()
   })
@@ -335,7 +390,8 @@ describe('sign-in throttling is logged (ASVS V16.3.1), never with the password',
 
     for (let i = 0; i < 3; i++) await login(`spray${i}@example.com`, `secret-spray-${i}`, '10.9.0.2')
     await login('demo@example.com', 'secret-spray-x', '10.9.0.2')
-    const blocked = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    const blocked = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((record) => record.msg === 'sign-in blocked for this client IP')
     assert.ok(blocked, lines.join(''))
     assert.equal(blocked.level, 40)

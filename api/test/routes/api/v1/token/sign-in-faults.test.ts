@@ -18,20 +18,30 @@ const ENV = { LOGIN_RATE_LIMIT_PAIR: '2', LOGIN_RATE_DELAY_SECONDS: '60' }
 
 describe('sign-in while the database refuses to record attempts', () => {
   let t: TestApp
-  const signIn = (password: string, ip = '198.51.100.7') => t.app.inject({
-    method: 'POST', url: '/api/v1/token/', payload: { email: 'demo@example.com', password }, remoteAddress: ip
-  })
+  const signIn = (password: string, ip = '198.51.100.7') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      payload: { email: 'demo@example.com', password },
+      remoteAddress: ip
+    })
 
   before(async () => {
     t = await buildTestApp({ env: ENV })
     // The throttle's table refuses every write the way a full disk does (SQLSTATE 53100), on the
     // real engine: the route and the limiter see the database's own error.
-    await t.app.db.execute(sql.raw(`CREATE FUNCTION refuse_writes() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$`))
-    await t.app.db.execute(sql.raw(`CREATE TRIGGER login_failures_disk_full BEFORE INSERT OR UPDATE OR DELETE ON login_failures
-      FOR EACH STATEMENT EXECUTE FUNCTION refuse_writes()`))
+    await t.app.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_writes() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$`)
+    )
+    await t.app.db.execute(
+      sql.raw(`CREATE TRIGGER login_failures_disk_full BEFORE INSERT OR UPDATE OR DELETE ON login_failures
+      FOR EACH STATEMENT EXECUTE FUNCTION refuse_writes()`)
+    )
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('a wrong password is the usual 401, never a 500', async () => {
     const response = await signIn('wrong-password', '198.51.100.1')
@@ -53,9 +63,12 @@ describe('sign-in on a full disk (embedded database)', () => {
   let disk: ReturnType<typeof mountTmpfs>
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   let filler: string
-  const signIn = (password: string) => app!.inject({
-    method: 'POST', url: '/api/v1/token/', payload: { email: 'demo@example.com', password }
-  })
+  const signIn = (password: string) =>
+    app!.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      payload: { email: 'demo@example.com', password }
+    })
 
   before(async () => {
     if (usingPostgres()) {
@@ -68,7 +81,11 @@ describe('sign-in on a full disk (embedded database)', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: disk.dir, template: await pgliteTemplate() })
     await database.migrate()
     await seed(database.db, { demoPassword: DEMO_PASSWORD, honeynet: false })
-    app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', FEED_SYNC_INTERVAL_HOURS: '0', DATA_DIR: disk.dir }), database, logger: false })
+    app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', FEED_SYNC_INTERVAL_HOURS: '0', DATA_DIR: disk.dir }),
+      database,
+      logger: false
+    })
     filler = path.join(disk.dir, 'filler')
   })
   after(async () => {
@@ -87,7 +104,11 @@ describe('sign-in on a full disk (embedded database)', () => {
       fs.closeSync(fd)
     }
     // The last partial block too.
-    try { for (;;) fs.appendFileSync(filler, Buffer.alloc(4096)) } catch { /* full */ }
+    try {
+      for (;;) fs.appendFileSync(filler, Buffer.alloc(4096))
+    } catch {
+      /* full */
+    }
   }
 
   it('wrong password → 401, right password → 503 with a detail; after space is freed, 200', async (context) => {

@@ -23,7 +23,7 @@ export const BUSY_RETRY_AFTER_SECONDS = 30
 export const BUSY = 'The server is checking as many uploads as it allows at once; try again in a moment (see Retry-After).'
 
 /** Busboy's limit errors, said the way the contract says them. */
-function limitError (code: string | undefined): HttpError | undefined {
+function limitError(code: string | undefined): HttpError | undefined {
   switch (code) {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
@@ -44,74 +44,97 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
   // One per process: INSIGHTS_UPLOAD_CONCURRENCY uploads checked at once, INSIGHTS_UPLOAD_QUEUE waiting.
   const slots = new UploadSlots(app.config.insightsUploadConcurrency, app.config.insightsUploadQueue)
   const workers = new ScanWorkers(app.db, { keepIdle: app.config.insightsUploadConcurrency })
-  app.addHook('onClose', async () => { await workers.close() })
+  app.addHook('onClose', async () => {
+    await workers.close()
+  })
 
   // Scoped to this plugin: no other route accepts multipart bodies, and this one nothing else
   // (a JSON body would otherwise be buffered by the JSON parser before the handler could refuse it).
   app.removeAllContentTypeParsers()
   await app.register(multipart, {
-    limits: { fileSize: SCAN_FILE_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10, fieldNameSize: 100, headerPairs: 100 }
+    limits: {
+      fileSize: SCAN_FILE_MAX_BYTES,
+      files: MAX_FILES,
+      fields: 10,
+      parts: MAX_FILES + 10,
+      fieldNameSize: 100,
+      headerPairs: 100
+    }
   })
   // Any other body type reaches the handler (as an unread stream) for a message about this route.
-  app.addContentTypeParser('*', (_request, payload, done) => { done(null, payload) })
-
-  app.post('/scan', {
-    config: { auth: 'api-key', apiKeyKinds: [REPORT_TOKEN_KIND], unauthorizedDetail: INVALID_REPORT_TOKEN, tenant: 'caller' },
-    schema: {
-      tags: ['insights'],
-      summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit',
-      description: 'sbom: CycloneDX JSON, specVersion 1.2 to 1.7. audit: the audit-result JSON (rules, results, profile_scores). ' +
-        'At most 100 MB per file. The content is checked, not the MIME type; a bad file is a 400 that names the field and ' +
-        'the reason, and nothing is stored. A good part replaces the previous part of the same kind. ' +
-        'A server checking as many uploads as it allows (and with its queue full) answers 503 with Retry-After.',
-      response: responses({ 200: ScanAnswer }, 400, 401, 403, 413, 415, 503)
-    }
-  }, async (request, reply) => {
-    const encoding = request.headers['content-encoding']
-    if (!request.isMultipart() || (encoding !== undefined && encoding !== 'identity')) {
-      void reply.header('connection', 'close')
-      throw new HttpError(415, `Unsupported content type. ${FIELDS_HINT}`)
-    }
-    // @fastify/multipart reads the raw request itself (the app's bodyLimit does not apply): busboy
-    // enforces the per-file, file-count and field-count limits; a declared length over two full
-    // files is refused before reading anything.
-    if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
-      void reply.header('connection', 'close')
-      throw new HttpError(413, `The upload is larger than ${MAX_FILES} files of ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
-    }
-    // A slot before reading the body: a waiting upload stays in the client's socket, not in memory or on disk.
-    const release = await slots.acquire()
-    if (release === null) {
-      // No Connection: close here: Node reads the unread body to its end and discards it, so a
-      // client still sending sees this answer rather than a reset connection.
-      throw new HttpError(503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) })
-    }
-    const dir = await mkdtemp(join(tmpdir(), 'console-scan-'))
-    try {
-      const files = await receiveFiles(request.parts(), dir, reply)
-      // Parsed, checked, analysed against the console's OSV feed and compressed on a worker thread;
-      // only the columns to store come back.
-      const scan = await workers.run(files)
-      // The report token's tenant (the guard's 'caller') and the report it stands for.
-      return await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan)
-    } finally {
-      release()
-      await rm(dir, { recursive: true, force: true })
-    }
+  app.addContentTypeParser('*', (_request, payload, done) => {
+    done(null, payload)
   })
+
+  app.post(
+    '/scan',
+    {
+      config: { auth: 'api-key', apiKeyKinds: [REPORT_TOKEN_KIND], unauthorizedDetail: INVALID_REPORT_TOKEN, tenant: 'caller' },
+      schema: {
+        tags: ['insights'],
+        summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit',
+        description:
+          'sbom: CycloneDX JSON, specVersion 1.2 to 1.7. audit: the audit-result JSON (rules, results, profile_scores). ' +
+          'At most 100 MB per file. The content is checked, not the MIME type; a bad file is a 400 that names the field and ' +
+          'the reason, and nothing is stored. A good part replaces the previous part of the same kind. ' +
+          'A server checking as many uploads as it allows (and with its queue full) answers 503 with Retry-After.',
+        response: responses({ 200: ScanAnswer }, 400, 401, 403, 413, 415, 503)
+      }
+    },
+    async (request, reply) => {
+      const encoding = request.headers['content-encoding']
+      if (!request.isMultipart() || (encoding !== undefined && encoding !== 'identity')) {
+        void reply.header('connection', 'close')
+        throw new HttpError(415, `Unsupported content type. ${FIELDS_HINT}`)
+      }
+      // @fastify/multipart reads the raw request itself (the app's bodyLimit does not apply): busboy
+      // enforces the per-file, file-count and field-count limits; a declared length over two full
+      // files is refused before reading anything.
+      if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
+        void reply.header('connection', 'close')
+        throw new HttpError(413, `The upload is larger than ${MAX_FILES} files of ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+      }
+      // A slot before reading the body: a waiting upload stays in the client's socket, not in memory or on disk.
+      const release = await slots.acquire()
+      if (release === null) {
+        // No Connection: close here: Node reads the unread body to its end and discards it, so a
+        // client still sending sees this answer rather than a reset connection.
+        throw new HttpError(503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) })
+      }
+      const dir = await mkdtemp(join(tmpdir(), 'console-scan-'))
+      try {
+        const files = await receiveFiles(request.parts(), dir, reply)
+        // Parsed, checked, analysed against the console's OSV feed and compressed on a worker thread;
+        // only the columns to store come back.
+        const scan = await workers.run(files)
+        // The report token's tenant (the guard's 'caller') and the report it stands for.
+        return await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan)
+      } finally {
+        release()
+        await rm(dir, { recursive: true, force: true })
+      }
+    }
+  )
 }
 
-type Parts = AsyncIterable<{ type: 'file' | 'field', fieldname: string, file?: NodeJS.ReadableStream & { truncated?: boolean } }>
+type Parts = AsyncIterable<{ type: 'file' | 'field'; fieldname: string; file?: NodeJS.ReadableStream & { truncated?: boolean } }>
 
 /** Streams each file part to `dir` (never whole in memory); a bad body is a 4xx and closes the connection. */
-async function receiveFiles (parts: Parts, dir: string, reply: { header: (name: string, value: string) => unknown }): Promise<Partial<Record<ScanField, string>>> {
+async function receiveFiles(
+  parts: Parts,
+  dir: string,
+  reply: { header: (name: string, value: string) => unknown }
+): Promise<Partial<Record<ScanField, string>>> {
   const files: Partial<Record<ScanField, string>> = {}
   try {
     for await (const part of parts) {
       const field = part.fieldname as ScanField
       if (part.type !== 'file' && SCAN_FIELDS.includes(field)) {
         // curl -F "sbom=<bom.json" sends the content as a text field (cut at 1 MB by the parser).
-        throw new HttpError(400, `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`)
+        throw new HttpError(
+          400,
+          `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`
+        )
       }
       if (part.type !== 'file' || !SCAN_FIELDS.includes(field)) {
         throw new HttpError(400, `Unknown field "${part.fieldname.slice(0, 100)}". ${FIELDS_HINT}`)
@@ -119,19 +142,25 @@ async function receiveFiles (parts: Parts, dir: string, reply: { header: (name: 
       if (files[field] !== undefined) throw new HttpError(400, `${field}: sent more than once.`)
       const path = join(dir, `${field}.json`)
       await pipeline(part.file!, createWriteStream(path))
-      if (part.file!.truncated === true) throw new HttpError(413, `${field}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+      if (part.file!.truncated === true)
+        throw new HttpError(413, `${field}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
       files[field] = path
     }
   } catch (error) {
     void reply.header('connection', 'close')
     if (error instanceof HttpError) throw error
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `${(error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file'}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+      throw new HttpError(
+        413,
+        `${(error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file'}: file is larger than ${SCAN_FILE_MAX_BYTES / 1024 / 1024} MB.`
+      )
     }
     // Everything else here comes from reading the client's body: busboy's parse errors (no
     // boundary, a truncated part, a bad header) or the limits. Never a 500.
-    throw limitError((error as { code?: string }).code) ??
+    throw (
+      limitError((error as { code?: string }).code) ??
       new HttpError(400, `The multipart body is malformed (${String((error as Error).message).slice(0, 120)}). ${FIELDS_HINT}`)
+    )
   }
   if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
   return files

@@ -10,16 +10,21 @@ const Script = Type.String({ description: 'POSIX sh program (text/x-shellscript)
  * a report's token) and is fetched with plain curl or wget on the machine to audit.
  */
 export const insightsScannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', {
-    schema: {
-      tags: ['insights'],
-      summary: 'The console-scan program: writes a CycloneDX SBOM and a hardening audit of a Linux machine and uploads both',
-      response: responses({ 200: Script })
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['insights'],
+        summary: 'The console-scan program: writes a CycloneDX SBOM and a hardening audit of a Linux machine and uploads both',
+        response: responses({ 200: Script })
+      },
+      config: { auth: 'none' }
     },
-    config: { auth: 'none' }
-  }, async (_request, reply) => {
-    return reply.type('text/x-shellscript; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="console-scan"')
-      .send(scannerScript())
-  })
+    async (_request, reply) => {
+      return reply
+        .type('text/x-shellscript; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="console-scan"')
+        .send(scannerScript())
+    }
+  )
 }

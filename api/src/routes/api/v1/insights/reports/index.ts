@@ -5,13 +5,27 @@ import { Type } from 'typebox'
 import { paging } from '../../../../../lib/listing.js'
 import { HttpError } from '../../../../../lib/http-error.js'
 import {
-  createReport, deleteReport, getAudit, getReport, getSbomGzip, listReports, updateReport
+  createReport,
+  deleteReport,
+  getAudit,
+  getReport,
+  getSbomGzip,
+  listReports,
+  updateReport
 } from '../../../../../lib/insights/reports.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
 import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
 import {
-  AuditResult, Report, ReportCreate, ReportList, ReportListQuery, ReportParams, ReportPatch, Sbom, SbomFeed
+  AuditResult,
+  Report,
+  ReportCreate,
+  ReportList,
+  ReportListQuery,
+  ReportParams,
+  ReportPatch,
+  Sbom,
+  SbomFeed
 } from '../schemas.js'
 
 const gunzip = promisify(gunzipCallback)
@@ -23,106 +37,149 @@ const config = { tenant: 'caller' } as const
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
 
-  app.get('/', {
-    config,
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags: ['insights'],
-      summary: 'Insight reports of the tenant, newest first',
-      querystring: ReportListQuery,
-      response: responses({ 200: ReportList }, 400, 401)
+  app.get(
+    '/',
+    {
+      config,
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags: ['insights'],
+        summary: 'Insight reports of the tenant, newest first',
+        querystring: ReportListQuery,
+        response: responses({ 200: ReportList }, 400, 401)
+      }
+    },
+    async (request) => {
+      const { limit, offset } = paging(request.query, 1000, 1000)
+      return await listReports(db, request.tenantUid, limit, offset)
     }
-  }, async (request) => {
-    const { limit, offset } = paging(request.query, 1000, 1000)
-    return await listReports(db, request.tenantUid, limit, offset)
-  })
+  )
 
-  app.post('/', {
-    config,
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags: ['insights'],
-      summary: 'Create an insight report (with its own random upload token)',
-      body: ReportCreate,
-      response: responses({ 201: Report }, 400, 401, 403, 415)
+  app.post(
+    '/',
+    {
+      config,
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags: ['insights'],
+        summary: 'Create an insight report (with its own random upload token)',
+        body: ReportCreate,
+        response: responses({ 201: Report }, 400, 401, 403, 415)
+      }
+    },
+    async (request, reply) => {
+      const report = await createReport(db, request.tenantUid, {
+        name: request.body.name,
+        assessmentType: request.body.assessment_type ?? 'system'
+      })
+      return reply.code(201).send(report)
     }
-  }, async (request, reply) => {
-    const report = await createReport(db, request.tenantUid, {
-      name: request.body.name,
-      assessmentType: request.body.assessment_type ?? 'system'
-    })
-    return reply.code(201).send(report)
-  })
+  )
 
-  app.get('/:uid/', {
-    config,
-    schema: { tags: ['insights'], summary: 'One insight report with its context', params: ReportParams, response: responses({ 200: Report }, 401, 404) }
-  }, async (request) => await getReport(db, request.tenantUid, request.params.uid))
+  app.get(
+    '/:uid/',
+    {
+      config,
+      schema: {
+        tags: ['insights'],
+        summary: 'One insight report with its context',
+        params: ReportParams,
+        response: responses({ 200: Report }, 401, 404)
+      }
+    },
+    async (request) => await getReport(db, request.tenantUid, request.params.uid)
+  )
 
-  app.patch('/:uid/', {
-    config,
-    schema: {
-      tags: ['insights'],
-      summary: 'Change the context (any of the ten fields) and/or the name',
-      params: ReportParams,
-      body: ReportPatch,
-      response: responses({ 200: Report }, 400, 401, 403, 404, 415)
+  app.patch(
+    '/:uid/',
+    {
+      config,
+      schema: {
+        tags: ['insights'],
+        summary: 'Change the context (any of the ten fields) and/or the name',
+        params: ReportParams,
+        body: ReportPatch,
+        response: responses({ 200: Report }, 400, 401, 403, 404, 415)
+      }
+    },
+    async (request) => await updateReport(db, request.tenantUid, request.params.uid, request.body)
+  )
+
+  app.delete(
+    '/:uid/',
+    {
+      config,
+      schema: {
+        tags: ['insights'],
+        summary: 'Delete a report and its scan',
+        params: ReportParams,
+        response: responses({ 204: Type.Null() }, 401, 403, 404)
+      }
+    },
+    async (request, reply) => {
+      await deleteReport(db, request.tenantUid, request.params.uid)
+      return reply.code(204).send(null)
     }
-  }, async (request) => await updateReport(db, request.tenantUid, request.params.uid, request.body))
+  )
 
-  app.delete('/:uid/', {
-    config,
-    schema: { tags: ['insights'], summary: 'Delete a report and its scan', params: ReportParams, response: responses({ 204: Type.Null() }, 401, 403, 404) }
-  }, async (request, reply) => {
-    await deleteReport(db, request.tenantUid, request.params.uid)
-    return reply.code(204).send(null)
-  })
-
-  app.get('/:uid/rules/', {
-    config,
-    schema: {
-      tags: ['insights'],
-      summary: 'The latest audit result (rules, results, profile_scores)',
-      params: ReportParams,
-      response: responses({ 200: AuditResult }, 401, 404)
+  app.get(
+    '/:uid/rules/',
+    {
+      config,
+      schema: {
+        tags: ['insights'],
+        summary: 'The latest audit result (rules, results, profile_scores)',
+        params: ReportParams,
+        response: responses({ 200: AuditResult }, 401, 404)
+      }
+    },
+    async (request) => {
+      const audit = await getAudit(db, request.tenantUid, request.params.uid)
+      if (audit === null) throw new HttpError(404, 'No audit data available.')
+      return audit
     }
-  }, async (request) => {
-    const audit = await getAudit(db, request.tenantUid, request.params.uid)
-    if (audit === null) throw new HttpError(404, 'No audit data available.')
-    return audit
-  })
+  )
 
   // Registered without a trailing slash; the app ignores trailing slashes, so `/sbom/` works too.
-  app.get('/:uid/sbom', {
-    config,
-    schema: {
-      tags: ['insights'],
-      summary: 'The latest SBOM, normalised (gzip-compressed when accepted)',
-      description: 'Sent as stored: the normalised JSON was serialised and compressed once at upload.',
-      params: ReportParams,
-      response: responses({ 200: Sbom }, 401, 404)
+  app.get(
+    '/:uid/sbom',
+    {
+      config,
+      schema: {
+        tags: ['insights'],
+        summary: 'The latest SBOM, normalised (gzip-compressed when accepted)',
+        description: 'Sent as stored: the normalised JSON was serialised and compressed once at upload.',
+        params: ReportParams,
+        response: responses({ 200: Sbom }, 401, 404)
+      }
+    },
+    async (request, reply) => {
+      const sbom = await getSbomGzip(db, request.tenantUid, request.params.uid)
+      if (sbom === null) throw new HttpError(404, 'No SBOM data available.')
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+      if (negotiatedEncoding(request, ['gzip']) === 'gzip') return reply.header('content-encoding', 'gzip').send(sbom.gzip)
+      return reply.send(await gunzip(sbom.gzip))
     }
-  }, async (request, reply) => {
-    const sbom = await getSbomGzip(db, request.tenantUid, request.params.uid)
-    if (sbom === null) throw new HttpError(404, 'No SBOM data available.')
-    void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
-    if (negotiatedEncoding(request, ['gzip']) === 'gzip') return reply.header('content-encoding', 'gzip').send(sbom.gzip)
-    return reply.send(await gunzip(sbom.gzip))
-  })
+  )
 
-  app.get('/:uid/sbom/feed/', {
-    config,
-    schema: {
-      tags: ['insights'],
-      summary: "What the console's feed covers of the SBOM, and KEV/EPSS for its vulnerabilities",
-      description: 'Components checked, not checked (no purl, unsupported ecosystem), advisories loaded per ecosystem (0 = incomplete), ' +
-        'and KEV / EPSS by vulnerability id (CVE ids, and GHSA or other ids through the CVEs their records name).',
-      params: ReportParams,
-      response: responses({ 200: SbomFeed }, 401, 404)
+  app.get(
+    '/:uid/sbom/feed/',
+    {
+      config,
+      schema: {
+        tags: ['insights'],
+        summary: "What the console's feed covers of the SBOM, and KEV/EPSS for its vulnerabilities",
+        description:
+          'Components checked, not checked (no purl, unsupported ecosystem), advisories loaded per ecosystem (0 = incomplete), ' +
+          'and KEV / EPSS by vulnerability id (CVE ids, and GHSA or other ids through the CVEs their records name).',
+        params: ReportParams,
+        response: responses({ 200: SbomFeed }, 401, 404)
+      }
+    },
+    async (request) => {
+      const status = await sbomFeedStatus(db, request.tenantUid, request.params.uid)
+      if (status === null) throw new HttpError(404, 'No SBOM data available.')
+      return status
     }
-  }, async (request) => {
-    const status = await sbomFeedStatus(db, request.tenantUid, request.params.uid)
-    if (status === null) throw new HttpError(404, 'No SBOM data available.')
-    return status
-  })
+  )
 }

@@ -14,37 +14,53 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
   await app.register(alertIngestRoutes)
 
-  app.get('/', {
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags: ['alerts'],
-      summary: 'Alerts of the tenant: search, status, ordering, limit/offset',
-      params: TenantOnly,
-      querystring: AlertListQuery,
-      response: responses({ 200: AlertList }, 400, 401, 404)
-    }
-  }, async (request) => await listAlerts(db, request.tenantUid, request.query))
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags: ['alerts'],
+        summary: 'Alerts of the tenant: search, status, ordering, limit/offset',
+        params: TenantOnly,
+        querystring: AlertListQuery,
+        response: responses({ 200: AlertList }, 400, 401, 404)
+      }
+    },
+    async (request) => await listAlerts(db, request.tenantUid, request.query)
+  )
 
-  app.get('/:uid/', {
-    schema: {
-      tags: ['alerts'],
-      summary: 'One alert with event data and associated alerts (link = uid in this tenant, or null)',
-      params: AlertParams,
-      response: responses({ 200: Alert }, 401, 404)
+  app.get(
+    '/:uid/',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'One alert with event data and associated alerts (link = uid in this tenant, or null)',
+        params: AlertParams,
+        response: responses({ 200: Alert }, 401, 404)
+      }
+    },
+    async (request, reply) => {
+      const uid = uidOr404(request.params.uid)
+      return cachedDetail(
+        request,
+        reply,
+        `alert:${uid}`,
+        async (): Promise<Static<typeof Alert>> => await alertDetail(db, request.tenantUid, uid)
+      )
     }
-  }, async (request, reply) => {
-    const uid = uidOr404(request.params.uid)
-    return cachedDetail(request, reply, `alert:${uid}`,
-      async (): Promise<Static<typeof Alert>> => await alertDetail(db, request.tenantUid, uid))
-  })
+  )
 
-  app.patch('/:uid/', {
-    schema: {
-      tags: ['alerts'],
-      summary: 'Set the alert status (OPEN or CLOSED); the tenant summary is regenerated',
-      params: AlertParams,
-      body: AlertPatch,
-      response: responses({ 200: Alert }, 400, 401, 403, 404, 415)
-    }
-  }, async (request) => await setAlertStatus(db, request.tenantUid, request.params.uid, request.body.status))
+  app.patch(
+    '/:uid/',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Set the alert status (OPEN or CLOSED); the tenant summary is regenerated',
+        params: AlertParams,
+        body: AlertPatch,
+        response: responses({ 200: Alert }, 400, 401, 403, 404, 415)
+      }
+    },
+    async (request) => await setAlertStatus(db, request.tenantUid, request.params.uid, request.body.status)
+  )
 }

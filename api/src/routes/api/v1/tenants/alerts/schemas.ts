@@ -7,12 +7,15 @@ const NullableString = Type.Union([Type.String(), Type.Null()])
 
 export const AlertParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
-export const AlertListQuery = Type.Object({
-  search: searchQuery,
-  status: Type.Optional(Status),
-  ordering: orderingQuery,
-  ...pagingQuery(10, 200)
-}, { additionalProperties: false })
+export const AlertListQuery = Type.Object(
+  {
+    search: searchQuery,
+    status: Type.Optional(Status),
+    ordering: orderingQuery,
+    ...pagingQuery(10, 200)
+  },
+  { additionalProperties: false }
+)
 
 export const AlertListItem = Type.Object({
   uid: Type.String(),
@@ -29,7 +32,7 @@ export const AlertList = Type.Object({ count: Type.Integer(), results: Type.Arra
 export const AssociatedAlert = Type.Object({
   elastic_rule_name: Type.String(),
   elastic_alert_id: Type.String(),
-  link: Type.Union([Type.String({ description: "uid of that alert in this tenant" }), Type.Null()])
+  link: Type.Union([Type.String({ description: 'uid of that alert in this tenant' }), Type.Null()])
 })
 
 export const Alert = Type.Object({

@@ -9,11 +9,14 @@ export const DeviceType = Type.Union([Type.Literal('linux'), Type.Literal('rtos'
 
 export const DeviceParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
-export const DeviceListQuery = Type.Object({
-  search: searchQuery,
-  ordering: orderingQuery,
-  ...pagingQuery(10, 200)
-}, { additionalProperties: false })
+export const DeviceListQuery = Type.Object(
+  {
+    search: searchQuery,
+    ordering: orderingQuery,
+    ...pagingQuery(10, 200)
+  },
+  { additionalProperties: false }
+)
 
 export const DeviceListItem = Type.Object({
   uid: Type.String(),
@@ -80,11 +83,14 @@ export const ThreadList = Type.Object({
   results: Type.Array(Type.Object({ thread_name: Type.String(), avg_cpu_usage: Type.Number() }))
 })
 
-export const PackageQuery = Type.Object({
-  search: searchQuery,
-  ordering: orderingQuery,
-  ...pagingQuery(50, 500)
-}, { additionalProperties: false })
+export const PackageQuery = Type.Object(
+  {
+    search: searchQuery,
+    ordering: orderingQuery,
+    ...pagingQuery(50, 500)
+  },
+  { additionalProperties: false }
+)
 
 export const PackageRow = Type.Object({
   name: Type.String(),
@@ -92,7 +98,9 @@ export const PackageRow = Type.Object({
   cve_id: Nullable(Type.String()),
   cve_uid: Nullable(Type.String()),
   score: Type.Union([Type.Number(), Type.Null()]),
-  source: Type.Union([Type.Literal('osv'), Type.Literal('demo'), Type.Null()], { description: 'demo: only the demo catalogue says so' }),
+  source: Type.Union([Type.Literal('osv'), Type.Literal('demo'), Type.Null()], {
+    description: 'demo: only the demo catalogue says so'
+  }),
   kev: NullableKev,
   epss: Probability,
   epss_percentile: Probability

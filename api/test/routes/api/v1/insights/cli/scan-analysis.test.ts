@@ -24,7 +24,7 @@ const SHOP = 'shop-npm.cdx-1.7.json'
 const OWN_NPM = path.join(TEST_OSV, 'npm')
 
 /** An OSV range as a node-semver range: [introduced, fixed) or [introduced, last_affected] intervals. */
-function semverRange (events: Array<Record<string, string>>): string {
+function semverRange(events: Array<Record<string, string>>): string {
   const parts: string[] = []
   let start: string | undefined
   for (const event of events) {
@@ -41,7 +41,9 @@ function semverRange (events: Array<Record<string, string>>): string {
 
 const isNpmAffected = (version: string, entry: NonNullable<FixtureRecord['affected']>[number]): boolean =>
   (entry.versions ?? []).includes(version) ||
-  (entry.ranges ?? []).some((range) => range.type !== 'GIT' && semver.satisfies(version, semverRange(range.events), { includePrerelease: true }))
+  (entry.ranges ?? []).some(
+    (range) => range.type !== 'GIT' && semver.satisfies(version, semverRange(range.events), { includePrerelease: true })
+  )
 
 /** The id the console gives a record's vulnerability: its CVE aliases, else its own id. */
 const vulnerabilityIds = (record: FixtureRecord): string[] => {
@@ -50,15 +52,20 @@ const vulnerabilityIds = (record: FixtureRecord): string[] => {
 }
 
 /** Every component, nested ones included. */
-function componentsOf (raw: Json): Json[] {
+function componentsOf(raw: Json): Json[] {
   const out: Json[] = []
-  const walk = (list: Json[] | undefined): void => { for (const c of list ?? []) { out.push(c); walk(c.components) } }
+  const walk = (list: Json[] | undefined): void => {
+    for (const c of list ?? []) {
+      out.push(c)
+      walk(c.components)
+    }
+  }
   walk(raw.components)
   return out
 }
 
 /** What the feed says about an SBOM's npm components: vulnerability id → affected bom-refs. */
-function expectedMatches (raw: Json, records: OsvRecord[]): Map<string, Set<string>> {
+function expectedMatches(raw: Json, records: OsvRecord[]): Map<string, Set<string>> {
   const expected = new Map<string, Set<string>>()
   for (const record of records) {
     if (record.withdrawn !== undefined) continue
@@ -66,7 +73,12 @@ function expectedMatches (raw: Json, records: OsvRecord[]): Map<string, Set<stri
       if (entry.package?.ecosystem !== 'npm') continue
       for (const component of componentsOf(raw)) {
         const name = component.group ? `${component.group}/${component.name}` : component.name
-        if (!String(component.purl ?? '').startsWith('pkg:npm/') || component['bom-ref'] === undefined || name !== entry.package.name) continue
+        if (
+          !String(component.purl ?? '').startsWith('pkg:npm/') ||
+          component['bom-ref'] === undefined ||
+          name !== entry.package.name
+        )
+          continue
         if (!isNpmAffected(component.version, entry)) continue
         for (const id of vulnerabilityIds(record)) expected.set(id, (expected.get(id) ?? new Set()).add(component['bom-ref']))
       }
@@ -80,7 +92,8 @@ const hasProperty = (v: Json, name: string, value?: string): boolean =>
 const isConsoleAdded = (v: Json): boolean => hasProperty(v, 'console:source', 'osv-feed')
 const addedBy = (sbom: Json): Map<string, Set<string>> =>
   new Map(sbom.vulnerabilities.filter(isConsoleAdded).map((v: Json) => [v.id, new Set(v.affects.map((a: Json) => a.ref))]))
-const refOf = (raw: Json, name: string, version: string): string => componentsOf(raw).find((c: Json) => c.name === name && c.version === version)!['bom-ref']
+const refOf = (raw: Json, name: string, version: string): string =>
+  componentsOf(raw).find((c: Json) => c.name === name && c.version === version)!['bom-ref']
 const without = <K, V>(map: Map<K, V>, ...keys: K[]): Map<K, V> => new Map([...map].filter(([key]) => !keys.includes(key)))
 
 const OWN_RECORDS = osvRecordsIn(OWN_NPM).map(({ record }) => record)
@@ -93,14 +106,21 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     t = await buildInsightsApp()
     await importOsv(t.app.db, OWN_NPM)
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const uploadSbom = async (content: Buffer | string, name = 'SBOM', session = t.demo) => {
     const report = await t.create(name, session)
     const response = await t.upload(report.token, [{ field: 'sbom', content }])
     assert.equal(response.statusCode, 200, response.body)
     const { json } = await t.sbom(report.uid, session)
-    return { report, answer: response.json(), sbom: json as Json, details: (await t.get(`${REPORTS}${report.uid}/`, session)).json() }
+    return {
+      report,
+      answer: response.json(),
+      sbom: json as Json,
+      details: (await t.get(`${REPORTS}${report.uid}/`, session)).json()
+    }
   }
 
   it('shop-npm gains exactly the vulnerabilities its npm components have per our records; what it lists stays its own', async () => {
@@ -110,18 +130,24 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     // 4.17.12 (CVE-2999-1002); 4.17.21 is neither. minimist 0.2.3 < 0.2.4; 1.2.8 >= 1.2.6. Each semver
     // sits below the fix of its own line (5.7.2, 6.3.1, 7.5.2). jquery 3.4.1 is in [1.2.0, 3.5.0).
     // @example/cookies 1.0.0 is listed by MAL-2999-1.
-    assert.deepEqual(expected, new Map([
-      ['CVE-2999-1001', new Set(['pkg:npm/lodash@4.17.20'])],
-      ['CVE-2999-1003', new Set(['pkg:npm/minimist@0.2.3'])],
-      ['CVE-2999-1004', new Set(['pkg:npm/semver@5.7.1', 'pkg:npm/semver@6.3.0', 'pkg:npm/semver@7.3.8'])],
-      ['CVE-2999-1005', new Set(['pkg:npm/jquery@3.4.1'])],
-      ['MAL-2999-1', new Set(['pkg:npm/%40example/cookies@1.0.0'])]
-    ]))
+    assert.deepEqual(
+      expected,
+      new Map([
+        ['CVE-2999-1001', new Set(['pkg:npm/lodash@4.17.20'])],
+        ['CVE-2999-1003', new Set(['pkg:npm/minimist@0.2.3'])],
+        ['CVE-2999-1004', new Set(['pkg:npm/semver@5.7.1', 'pkg:npm/semver@6.3.0', 'pkg:npm/semver@7.3.8'])],
+        ['CVE-2999-1005', new Set(['pkg:npm/jquery@3.4.1'])],
+        ['MAL-2999-1', new Set(['pkg:npm/%40example/cookies@1.0.0'])]
+      ])
+    )
     const { answer, sbom, details } = await uploadSbom(readTestSbom(SHOP), 'Shop')
 
     // The file lists CVE-2999-1005 for jquery 3.4.1 itself: kept as written, not added twice.
     assert.deepEqual(addedBy(sbom), without(expected, 'CVE-2999-1005'))
-    assert.deepEqual(sbom.vulnerabilities.filter((v: Json) => !isConsoleAdded(v)), normaliseSbom(raw).vulnerabilities)
+    assert.deepEqual(
+      sbom.vulnerabilities.filter((v: Json) => !isConsoleAdded(v)),
+      normaliseSbom(raw).vulnerabilities
+    )
     assert.equal(sbom.vulnerabilities.length, 5)
     assert.equal(answer.sbom.vulnerabilities, 5)
     // Components are stored as uploaded; only vulnerabilities were added.
@@ -137,25 +163,47 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
       'bom-ref': null,
       source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-test-0003-0003' },
       // CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H is 9.8, critical in the v3 bands.
-      ratings: [{ severity: 'critical', method: 'CVSSv31', score: 9.8, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-test-0003-0003' } }],
+      ratings: [
+        {
+          severity: 'critical',
+          method: 'CVSSv31',
+          score: 9.8,
+          vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+          source: { name: 'OSV', url: 'https://osv.dev/vulnerability/GHSA-test-0003-0003' }
+        }
+      ],
       affects: [{ ref: 'pkg:npm/minimist@0.2.3' }],
       description: 'Test advisory for minimist',
       detail: minimist.details,
       recommendation: 'Upgrade minimist to 0.2.4.',
-      advisories: [{ title: null, url: 'https://example.com/advisories/GHSA-test-0003-0003' }, { title: null, url: 'https://www.npmjs.com/package/minimist' }],
+      advisories: [
+        { title: null, url: 'https://example.com/advisories/GHSA-test-0003-0003' },
+        { title: null, url: 'https://www.npmjs.com/package/minimist' }
+      ],
       published: '2026-02-01T00:00:00.000Z',
       updated: '2026-02-02T00:00:00.000Z',
       cwes: [1321],
       properties: [{ name: 'console:source', value: 'osv-feed' }]
     })
-    assert.equal(sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2999-1001').recommendation, 'Upgrade lodash to 4.17.21.')
+    assert.equal(
+      sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2999-1001').recommendation,
+      'Upgrade lodash to 4.17.21.'
+    )
     // The three semver lines need different fixes of one advisory: each is named.
-    assert.equal(sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2999-1004').recommendation,
-      'Upgrade semver 5.7.1 to 5.7.2. Upgrade semver 6.3.0 to 6.3.1. Upgrade semver 7.3.8 to 7.5.2.')
+    assert.equal(
+      sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2999-1004').recommendation,
+      'Upgrade semver 5.7.1 to 5.7.2. Upgrade semver 6.3.0 to 6.3.1. Upgrade semver 7.3.8 to 7.5.2.'
+    )
     // A malicious-package report: its own id, no CVSS vector, so no rating is invented; no fix either.
     const malware = sbom.vulnerabilities.find((item: Json) => item.id === 'MAL-2999-1')
-    assert.deepEqual([malware.ratings, malware.recommendation, malware.source.url], [[], null, 'https://osv.dev/vulnerability/MAL-2999-1'])
-    assert.ok(!sbom.vulnerabilities.some((item: Json) => hasProperty(item, 'console:demo')), 'a real upload is never matched against the demo catalogue')
+    assert.deepEqual(
+      [malware.ratings, malware.recommendation, malware.source.url],
+      [[], null, 'https://osv.dev/vulnerability/MAL-2999-1']
+    )
+    assert.ok(
+      !sbom.vulnerabilities.some((item: Json) => hasProperty(item, 'console:demo')),
+      'a real upload is never matched against the demo catalogue'
+    )
   })
 
   it('leaves alone components without a purl, of a type the feed cannot order, or without a bom-ref', async () => {
@@ -175,7 +223,10 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     }
     const { sbom, details } = await uploadSbom(JSON.stringify(raw), 'Nothing to check')
     assert.deepEqual(sbom, normaliseSbom(raw), 'stored exactly as uploaded')
-    assert.match(details.analysis, /no vulnerabilities listed\. The console checked 1 component against its OSV feed and found nothing to add\.$/)
+    assert.match(
+      details.analysis,
+      /no vulnerabilities listed\. The console checked 1 component against its OSV feed and found nothing to add\.$/
+    )
   })
 
   it('an SBOM that already lists a vulnerability keeps its own data and gains only the affects it missed', async () => {
@@ -183,7 +234,15 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
       id: 'CVE-2999-1003',
       'bom-ref': 'own-1',
       source: { name: 'NVD', url: 'https://example.com/nvd/CVE-2999-1003' },
-      ratings: [{ source: { name: 'NVD' }, score: 9.8, severity: 'critical', method: 'CVSSv31', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }],
+      ratings: [
+        {
+          source: { name: 'NVD' },
+          score: 9.8,
+          severity: 'critical',
+          method: 'CVSSv31',
+          vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'
+        }
+      ],
       description: 'Our own words about minimist.',
       recommendation: 'Our own advice.',
       advisories: [{ title: 'NVD', url: 'https://example.com/nvd/CVE-2999-1003' }],
@@ -206,11 +265,14 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     }
     // By hand: minimist 0.2.3 and 1.2.5 (in [0, 0.2.4) and [1.0.0, 1.2.6)); lodash 4.17.20 (< 4.17.21);
     // semver 7.3.8 (< 7.5.2).
-    assert.deepEqual(expectedMatches(raw, OWN_RECORDS), new Map([
-      ['CVE-2999-1003', new Set(['minimist-0.2.3', 'minimist-1.2.5'])],
-      ['CVE-2999-1001', new Set(['lodash-4.17.20'])],
-      ['CVE-2999-1004', new Set(['semver-7.3.8'])]
-    ]))
+    assert.deepEqual(
+      expectedMatches(raw, OWN_RECORDS),
+      new Map([
+        ['CVE-2999-1003', new Set(['minimist-0.2.3', 'minimist-1.2.5'])],
+        ['CVE-2999-1001', new Set(['lodash-4.17.20'])],
+        ['CVE-2999-1004', new Set(['semver-7.3.8'])]
+      ])
+    )
 
     const { sbom, details } = await uploadSbom(JSON.stringify(raw), 'Lists its own')
     const [first, second, ...added] = sbom.vulnerabilities
@@ -218,11 +280,17 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     assert.deepEqual(first, {
       ...normalised[0],
       affects: [{ ref: 'minimist-0.2.3' }, { ref: 'minimist-1.2.5' }],
-      properties: [{ name: 'scanner:triage', value: 'confirmed' }, { name: 'console:added-affect', value: 'minimist-1.2.5' }]
+      properties: [
+        { name: 'scanner:triage', value: 'confirmed' },
+        { name: 'console:added-affect', value: 'minimist-1.2.5' }
+      ]
     })
     assert.deepEqual(second, normalised[1], 'already names the only affected component: unchanged')
     // Everything else the feed knows is added once; neither listed vulnerability is duplicated.
-    assert.deepEqual(added.map((v: Json) => [v.id, v.affects, isConsoleAdded(v)]), [['CVE-2999-1004', [{ ref: 'semver-7.3.8' }], true]])
+    assert.deepEqual(
+      added.map((v: Json) => [v.id, v.affects, isConsoleAdded(v)]),
+      [['CVE-2999-1004', [{ ref: 'semver-7.3.8' }], true]]
+    )
     assert.match(details.analysis, /added 1 vulnerability and added 1 affected component to vulnerabilities the SBOM listed\.$/)
 
     // The same upload again: the same document (the analysis replaces itself, it does not pile up).
@@ -230,7 +298,7 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     assert.deepEqual(again.sbom, sbom)
   })
 
-  it('tenants stay apart: each tenant\'s SBOM is analysed and served on its own', async () => {
+  it("tenants stay apart: each tenant's SBOM is analysed and served on its own", async () => {
     const mine = await uploadSbom(readTestSbom(SHOP), 'Demo shop')
     const theirs = await uploadSbom(JSON.stringify(OTHER_TENANT_SBOM), 'Other tenant tool', t.other)
     assert.ok(addedBy(mine.sbom).size > 0)
@@ -254,8 +322,12 @@ const OTHER_TENANT_SBOM = {
 
 describe('SBOM re-analysis after import-osv', () => {
   let t: InsightsApp
-  before(async () => { t = await buildInsightsApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildInsightsApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('an import analyses the stored SBOMs it touches again; uploads keep their time; a withdrawn record stops matching', async () => {
     // Uploaded while the feed has no npm records: nothing found.
@@ -275,7 +347,7 @@ describe('SBOM re-analysis after import-osv', () => {
     assert.match(after.analysis, /and added 4 vulnerabilities\.$/)
     assert.notEqual(after.analysis, before.analysis)
     const theirSbom = (await t.sbom(theirs.uid, t.other)).json as Json
-    assert.equal(addedBy(theirSbom).size, 1, 'the other tenant\'s SBOM is analysed too, in its own rows')
+    assert.equal(addedBy(theirSbom).size, 1, "the other tenant's SBOM is analysed too, in its own rows")
     assert.equal(first.sboms.vulnerabilities, addedBy(shopSbom).size + addedBy(theirSbom).size)
 
     // The same feed again: nothing changes, nothing is rewritten.
@@ -301,89 +373,115 @@ describe('SBOM re-analysis after import-osv', () => {
   })
 })
 
-describe('real SBOMs (../shared/data/sbom) uploaded into a new tenant after importing the real npm records (../shared/data/osv/npm)', {
-  skip: needsSharedData('sbom') || needsSharedData('osv', 'npm')
-}, () => {
-  let t: InsightsApp
-  let session: Session
-  let records: OsvRecord[]
-  before(async () => {
-    t = await buildInsightsApp()
-    records = osvRecordsIn(sharedData('osv', 'npm')).map(({ record }) => record)
-    await importOsv(t.app.db, sharedData('osv', 'npm'))
-    // A tenant of its own, as an operator makes one (not a demo tenant).
-    const tenant = await createTenant(t.app.db, 'Real uploads')
-    await createUser(t.app.db, { tenantUid: tenant.uid, email: 'real@example.com', password: 'real-password' })
-    session = await t.login('real@example.com', 'real-password')
-  })
-  after(async () => { await t.close() })
+describe(
+  'real SBOMs (../shared/data/sbom) uploaded into a new tenant after importing the real npm records (../shared/data/osv/npm)',
+  {
+    skip: needsSharedData('sbom') || needsSharedData('osv', 'npm')
+  },
+  () => {
+    let t: InsightsApp
+    let session: Session
+    let records: OsvRecord[]
+    before(async () => {
+      t = await buildInsightsApp()
+      records = osvRecordsIn(sharedData('osv', 'npm')).map(({ record }) => record)
+      await importOsv(t.app.db, sharedData('osv', 'npm'))
+      // A tenant of its own, as an operator makes one (not a demo tenant).
+      const tenant = await createTenant(t.app.db, 'Real uploads')
+      await createUser(t.app.db, { tenantUid: tenant.uid, email: 'real@example.com', password: 'real-password' })
+      session = await t.login('real@example.com', 'real-password')
+    })
+    after(async () => {
+      await t.close()
+    })
 
-  const upload = async (file: string): Promise<{ raw: Json, sbom: Json }> => {
-    const report = await t.create(file, session)
-    const response = await t.upload(report.token, [{ field: 'sbom', content: readSharedSbom(file) }])
-    assert.equal(response.statusCode, 200, `${file}: ${response.body}`)
-    return { raw: JSON.parse(readSharedSbom(file).toString('utf8')), sbom: (await t.sbom(report.uid, session)).json as Json }
-  }
-
-  /** The ids a vulnerability of the file may go by for a record (its CVE ids, its own id, its aliases). */
-  const namesOf = (id: string): Set<string> => new Set(records.filter((r) => vulnerabilityIds(r).includes(id)).flatMap((r) => [r.id, ...(r.aliases ?? []), ...vulnerabilityIds(r)]))
-
-  it('each file: nothing the file itself and the imported records do not justify, nothing labelled demo, nothing justified left out', async () => {
-    const files = sharedSboms()
-    assert.ok(files.length >= 4, files.join())
-    for (const file of files) {
-      const { raw, sbom } = await upload(file)
-      const expected = expectedMatches(raw, records)
-      const listed = normaliseSbom(raw).vulnerabilities
-      // What the file listed is still there, as the file wrote it (the console may only add affects).
-      assert.equal(sbom.vulnerabilities.filter((v: Json) => !isConsoleAdded(v)).length, listed.length, file)
-      for (const v of sbom.vulnerabilities as Json[]) {
-        assert.ok(!hasProperty(v, 'console:demo'), `${file}: ${v.id} labelled demo`)
-        const added = isConsoleAdded(v)
-          ? v.affects.map((a: Json) => a.ref)
-          : (v.properties ?? []).filter((p: Json) => p.name === 'console:added-affect').map((p: Json) => p.value)
-        if (added.length === 0) continue
-        // Justified: the records name this vulnerability for each of these components.
-        const justified = [...expected].filter(([id]) => id === v.id || namesOf(id).has(v.id)).flatMap(([, refs]) => [...refs])
-        for (const ref of added) assert.ok(justified.includes(ref), `${file}: ${v.id} on ${ref} is not justified by the records`)
-      }
-      // And complete: every (vulnerability, component) the records justify is shown.
-      for (const [id, refs] of expected) {
-        const shown = (sbom.vulnerabilities as Json[]).filter((v) => v.id === id || namesOf(id).has(v.id)).flatMap((v) => v.affects.map((a: Json) => a.ref))
-        for (const ref of refs) assert.ok(shown.includes(ref), `${file}: ${id} on ${ref} missing`)
-      }
+    const upload = async (file: string): Promise<{ raw: Json; sbom: Json }> => {
+      const report = await t.create(file, session)
+      const response = await t.upload(report.token, [{ field: 'sbom', content: readSharedSbom(file) }])
+      assert.equal(response.statusCode, 200, `${file}: ${response.body}`)
+      return { raw: JSON.parse(readSharedSbom(file).toString('utf8')), sbom: (await t.sbom(report.uid, session)).json as Json }
     }
-  })
 
-  it('juice-shop: minimist, lodash and semver as the records say, derived by hand', async () => {
-    const { raw, sbom } = await upload('juice-shop-11.1.2.cdx-1.4.json')
-    assert.equal(raw.vulnerabilities, undefined, 'the real file lists no vulnerabilities')
-    assert.deepEqual(addedBy(sbom), expectedMatches(raw, records))
-    // minimist 0.2.3 (< 0.2.4) is affected by GHSA-xvch-5gv4-984h; minimist 1.2.8 (>= 1.2.6) is not.
-    const v = sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2021-44906')
-    assert.deepEqual(v.affects, [{ ref: refOf(raw, 'minimist', '0.2.3') }])
-    assert.equal(v.source.url, 'https://osv.dev/vulnerability/GHSA-xvch-5gv4-984h')
-    // CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H is 9.8 (NVD), critical in the v3 bands.
-    assert.deepEqual(v.ratings.map((r: Json) => [r.severity, r.score]), [['critical', 9.8]])
-    assert.equal(v.recommendation, 'Upgrade minimist to 0.2.4.')
-    assert.ok(!sbom.vulnerabilities.some((item: Json) => item.affects.some((a: Json) => a.ref === refOf(raw, 'minimist', '1.2.8'))))
-    // lodash 2.4.2 has four advisories here; lodash 4.17.21 (their fixes) none.
-    const lodashOld = refOf(raw, 'lodash', '2.4.2')
-    const lodashIds = sbom.vulnerabilities.filter((item: Json) => item.affects.some((a: Json) => a.ref === lodashOld)).map((item: Json) => item.id).sort()
-    assert.ok(lodashIds.includes('CVE-2021-23337') && lodashIds.length === 4, lodashIds.join())
-    assert.ok(!sbom.vulnerabilities.some((item: Json) => item.affects.some((a: Json) => a.ref === refOf(raw, 'lodash', '4.17.21'))))
-    // semver 5.7.1, 6.3.0 and 7.3.8 need different fixes of one advisory: each is named.
-    assert.equal(sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2022-25883').recommendation,
-      'Upgrade semver 6.3.0 to 6.3.1. Upgrade semver 5.7.1 to 5.7.2. Upgrade semver 7.3.8 to 7.5.2.')
-  })
-})
+    /** The ids a vulnerability of the file may go by for a record (its CVE ids, its own id, its aliases). */
+    const namesOf = (id: string): Set<string> =>
+      new Set(
+        records
+          .filter((r) => vulnerabilityIds(r).includes(id))
+          .flatMap((r) => [r.id, ...(r.aliases ?? []), ...vulnerabilityIds(r)])
+      )
+
+    it('each file: nothing the file itself and the imported records do not justify, nothing labelled demo, nothing justified left out', async () => {
+      const files = sharedSboms()
+      assert.ok(files.length >= 4, files.join())
+      for (const file of files) {
+        const { raw, sbom } = await upload(file)
+        const expected = expectedMatches(raw, records)
+        const listed = normaliseSbom(raw).vulnerabilities
+        // What the file listed is still there, as the file wrote it (the console may only add affects).
+        assert.equal(sbom.vulnerabilities.filter((v: Json) => !isConsoleAdded(v)).length, listed.length, file)
+        for (const v of sbom.vulnerabilities as Json[]) {
+          assert.ok(!hasProperty(v, 'console:demo'), `${file}: ${v.id} labelled demo`)
+          const added = isConsoleAdded(v)
+            ? v.affects.map((a: Json) => a.ref)
+            : (v.properties ?? []).filter((p: Json) => p.name === 'console:added-affect').map((p: Json) => p.value)
+          if (added.length === 0) continue
+          // Justified: the records name this vulnerability for each of these components.
+          const justified = [...expected].filter(([id]) => id === v.id || namesOf(id).has(v.id)).flatMap(([, refs]) => [...refs])
+          for (const ref of added)
+            assert.ok(justified.includes(ref), `${file}: ${v.id} on ${ref} is not justified by the records`)
+        }
+        // And complete: every (vulnerability, component) the records justify is shown.
+        for (const [id, refs] of expected) {
+          const shown = (sbom.vulnerabilities as Json[])
+            .filter((v) => v.id === id || namesOf(id).has(v.id))
+            .flatMap((v) => v.affects.map((a: Json) => a.ref))
+          for (const ref of refs) assert.ok(shown.includes(ref), `${file}: ${id} on ${ref} missing`)
+        }
+      }
+    })
+
+    it('juice-shop: minimist, lodash and semver as the records say, derived by hand', async () => {
+      const { raw, sbom } = await upload('juice-shop-11.1.2.cdx-1.4.json')
+      assert.equal(raw.vulnerabilities, undefined, 'the real file lists no vulnerabilities')
+      assert.deepEqual(addedBy(sbom), expectedMatches(raw, records))
+      // minimist 0.2.3 (< 0.2.4) is affected by GHSA-xvch-5gv4-984h; minimist 1.2.8 (>= 1.2.6) is not.
+      const v = sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2021-44906')
+      assert.deepEqual(v.affects, [{ ref: refOf(raw, 'minimist', '0.2.3') }])
+      assert.equal(v.source.url, 'https://osv.dev/vulnerability/GHSA-xvch-5gv4-984h')
+      // CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H is 9.8 (NVD), critical in the v3 bands.
+      assert.deepEqual(
+        v.ratings.map((r: Json) => [r.severity, r.score]),
+        [['critical', 9.8]]
+      )
+      assert.equal(v.recommendation, 'Upgrade minimist to 0.2.4.')
+      assert.ok(
+        !sbom.vulnerabilities.some((item: Json) => item.affects.some((a: Json) => a.ref === refOf(raw, 'minimist', '1.2.8')))
+      )
+      // lodash 2.4.2 has four advisories here; lodash 4.17.21 (their fixes) none.
+      const lodashOld = refOf(raw, 'lodash', '2.4.2')
+      const lodashIds = sbom.vulnerabilities
+        .filter((item: Json) => item.affects.some((a: Json) => a.ref === lodashOld))
+        .map((item: Json) => item.id)
+        .sort()
+      assert.ok(lodashIds.includes('CVE-2021-23337') && lodashIds.length === 4, lodashIds.join())
+      assert.ok(
+        !sbom.vulnerabilities.some((item: Json) => item.affects.some((a: Json) => a.ref === refOf(raw, 'lodash', '4.17.21')))
+      )
+      // semver 5.7.1, 6.3.0 and 7.3.8 need different fixes of one advisory: each is named.
+      assert.equal(
+        sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2022-25883').recommendation,
+        'Upgrade semver 6.3.0 to 6.3.1. Upgrade semver 5.7.1 to 5.7.2. Upgrade semver 7.3.8 to 7.5.2.'
+      )
+    })
+  }
+)
 
 /**
  * What the demo catalogue says about a demo system SBOM (console-scan's output on a fixture tree
  * of a demo platform): every package of that tree is at the version its release shipped — the
  * bottom of its source's patch ladder — so every CVE of that ladder applies, and nothing else.
  */
-function demoCatalogueMatches (sbom: Json, familyKey: string): Map<string, Set<string>> {
+function demoCatalogueMatches(sbom: Json, familyKey: string): Map<string, Set<string>> {
   const family = FAMILIES.find((f) => f.key === familyKey)!
   const expected = new Map<string, Set<string>>()
   for (const component of sbom.components as Json[]) {
@@ -398,8 +496,12 @@ function demoCatalogueMatches (sbom: Json, familyKey: string): Map<string, Set<s
 
 describe('the demo seed', () => {
   let t: InsightsApp
-  before(async () => { t = await buildInsightsApp({ insights: true }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildInsightsApp({ insights: true })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   const reportSbom = async (match: RegExp, session = t.demo): Promise<Json> => {
     const report = (await t.get(REPORTS, session)).json().results.find((r: Json) => match.test(r.name))
@@ -413,7 +515,7 @@ describe('the demo seed', () => {
     }
   }
 
-  it('the demo system report (Debian 12) shows the demo catalogue\'s findings for its packages, each labelled demo, and nothing else', async () => {
+  it("the demo system report (Debian 12) shows the demo catalogue's findings for its packages, each labelled demo, and nothing else", async () => {
     const sbom = await reportSbom(/^Storefront web server/)
     const expected = demoCatalogueMatches(sbom, 'debian12')
     assert.ok(expected.size >= 20, `${expected.size} demo CVEs`)
@@ -422,7 +524,7 @@ describe('the demo seed', () => {
     assertAllDemo(sbom)
   })
 
-  it('the isolation tenant\'s gateway (Alpine 3.18) likewise, in its own tenant', async () => {
+  it("the isolation tenant's gateway (Alpine 3.18) likewise, in its own tenant", async () => {
     const sbom = await reportSbom(/^Isolation tenant edge gateway/, t.other)
     const expected = demoCatalogueMatches(sbom, 'alpine318')
     assert.ok(expected.size >= 10, `${expected.size} demo CVEs`)
@@ -430,17 +532,21 @@ describe('the demo seed', () => {
     assertAllDemo(sbom)
   })
 
-  it('the console\'s own npm tree: the demo catalogue has no npm records and no real one is loaded, so nothing is added', async () => {
+  it("the console's own npm tree: the demo catalogue has no npm records and no real one is loaded, so nothing is added", async () => {
     const sbom = await reportSbom(/^Security console/)
     assert.ok(sbom.components.length > 100)
     assert.deepEqual(sbom.vulnerabilities, [])
   })
 
-  it('after importing the real npm records, the console\'s own tree shows exactly what they justify, as real findings', { skip: needsSharedData('osv', 'npm') }, async () => {
-    await importOsvAndMatch(t.app.db, sharedData('osv', 'npm'))
-    const sbom = await reportSbom(/^Security console/)
-    const records = osvRecordsIn(sharedData('osv', 'npm')).map(({ record }) => record)
-    assert.deepEqual(addedBy(sbom), expectedMatches(sbom, records))
-    assert.ok(!sbom.vulnerabilities.some((v: Json) => hasProperty(v, 'console:demo')), 'a real record makes a real finding')
-  })
+  it(
+    "after importing the real npm records, the console's own tree shows exactly what they justify, as real findings",
+    { skip: needsSharedData('osv', 'npm') },
+    async () => {
+      await importOsvAndMatch(t.app.db, sharedData('osv', 'npm'))
+      const sbom = await reportSbom(/^Security console/)
+      const records = osvRecordsIn(sharedData('osv', 'npm')).map(({ record }) => record)
+      assert.deepEqual(addedBy(sbom), expectedMatches(sbom, records))
+      assert.ok(!sbom.vulnerabilities.some((v: Json) => hasProperty(v, 'console:demo')), 'a real record makes a real finding')
+    }
+  )
 })

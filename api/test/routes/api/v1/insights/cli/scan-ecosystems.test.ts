@@ -12,8 +12,14 @@ import { buildInsightsApp, REPORTS, type InsightsApp } from '../insights-fixture
 
 const FOLDERS = ['maven', 'pypi', 'go', 'rubygems', 'nuget', 'crates-io']
 
-const component = (purl: string, group: string | null, name: string, version: string): Json =>
-  ({ type: 'library', 'bom-ref': purl, ...(group === null ? {} : { group }), name, version, purl })
+const component = (purl: string, group: string | null, name: string, version: string): Json => ({
+  type: 'library',
+  'bom-ref': purl,
+  ...(group === null ? {} : { group }),
+  name,
+  version,
+  purl
+})
 
 const LOG4J_2141 = 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1'
 const LOG4J_2122 = 'pkg:maven/org.apache.logging.log4j/log4j-core@2.12.2'
@@ -58,7 +64,9 @@ const SBOM = {
   bomFormat: 'CycloneDX',
   specVersion: '1.5',
   version: 1,
-  metadata: { component: { type: 'application', 'bom-ref': 'app', group: 'com.example', name: 'billing-service', version: '3.4.0' } },
+  metadata: {
+    component: { type: 'application', 'bom-ref': 'app', group: 'com.example', name: 'billing-service', version: '3.4.0' }
+  },
   components: [
     component(LOG4J_2141, 'org.apache.logging.log4j', 'log4j-core', '2.14.1'),
     component(LOG4J_2122, 'org.apache.logging.log4j', 'log4j-core', '2.12.2'),
@@ -161,8 +169,10 @@ const EXPECTED: Record<string, string[]> = {
 }
 
 const isConsoleAdded = (v: Json): boolean => v.properties.some((p: Json) => p.name === 'console:source' && p.value === 'osv-feed')
-const addedBy = (sbom: Json): Record<string, string[]> => Object.fromEntries(sbom.vulnerabilities.filter(isConsoleAdded)
-  .map((v: Json) => [v.id, v.affects.map((a: Json) => a.ref).sort()]))
+const addedBy = (sbom: Json): Record<string, string[]> =>
+  Object.fromEntries(
+    sbom.vulnerabilities.filter(isConsoleAdded).map((v: Json) => [v.id, v.affects.map((a: Json) => a.ref).sort()])
+  )
 const sorted = (expected: Record<string, string[]>): Record<string, string[]> =>
   Object.fromEntries(Object.entries(expected).map(([id, refs]) => [id, [...refs].sort()]))
 
@@ -178,9 +188,11 @@ describe('SBOM analysis of Maven, PyPI, Go, RubyGems, NuGet and cargo components
     early = await upload('Uploaded before the feed')
     for (const folder of FOLDERS) await importOsvAndMatch(t.app.db, sharedData('osv', folder))
   })
-  after(async () => { if (present) await t.close() })
+  after(async () => {
+    if (present) await t.close()
+  })
 
-  async function upload (name: string): Promise<{ uid: string }> {
+  async function upload(name: string): Promise<{ uid: string }> {
     const report = await t.create(name)
     const response = await t.upload(report.token, [{ field: 'sbom', content: JSON.stringify(SBOM) }])
     assert.equal(response.statusCode, 200, response.body)
@@ -204,19 +216,43 @@ describe('SBOM analysis of Maven, PyPI, Go, RubyGems, NuGet and cargo components
     assert.ok(affects('CVE-2021-44228').includes(LOG4J_2141) && !affects('CVE-2021-44228').includes(LOG4J_2122))
     assert.deepEqual(affects('CVE-2020-36518'), [JACKSON_2132])
     const refs = new Set(sbom.vulnerabilities.flatMap((v: Json) => v.affects.map((a: Json) => a.ref)))
-    for (const clean of [JACKSON_21321, SPRING_WEBMVC, COMMONS_TEXT_1100, NETTY_100, DJANGO_423, REQUESTS_231, TWISTED_2310, PARAMIKO,
-      XCRYPTO_017, GRPC_1563, RACK_3091, NOKOGIRI, STJ_6010, H2, RUSSH]) assert.ok(!refs.has(clean), `${clean} is not affected`)
+    for (const clean of [
+      JACKSON_21321,
+      SPRING_WEBMVC,
+      COMMONS_TEXT_1100,
+      NETTY_100,
+      DJANGO_423,
+      REQUESTS_231,
+      TWISTED_2310,
+      PARAMIKO,
+      XCRYPTO_017,
+      GRPC_1563,
+      RACK_3091,
+      NOKOGIRI,
+      STJ_6010,
+      H2,
+      RUSSH
+    ])
+      assert.ok(!refs.has(clean), `${clean} is not affected`)
 
     // The fix named is the one closing the range that holds each version; none after last_affected.
     const recommendation = (id: string): string | null => sbom.vulnerabilities.find((v: Json) => v.id === id).recommendation
     assert.equal(recommendation('CVE-2021-44228'), 'Upgrade org.apache.logging.log4j/log4j-core to 2.15.0.')
     assert.equal(recommendation('CVE-2020-36518'), 'Upgrade com.fasterxml.jackson.core/jackson-databind to 2.13.2.1.')
-    assert.match(recommendation('CVE-2021-44832')!, /^(?=.*Upgrade org\.apache\.logging\.log4j\/log4j-core 2\.14\.1 to 2\.17\.1\.)(?=.*Upgrade org\.apache\.logging\.log4j\/log4j-core 2\.12\.2 to 2\.12\.4\.)/)
+    assert.match(
+      recommendation('CVE-2021-44832')!,
+      /^(?=.*Upgrade org\.apache\.logging\.log4j\/log4j-core 2\.14\.1 to 2\.17\.1\.)(?=.*Upgrade org\.apache\.logging\.log4j\/log4j-core 2\.12\.2 to 2\.12\.4\.)/
+    )
     assert.equal(recommendation('CVE-2024-41110'), 'Upgrade github.com/docker/docker to 23.0.15.')
     assert.equal(recommendation('CVE-2023-26964'), null)
 
     const details = (await t.get(`${REPORTS}${report.uid}/`)).json()
-    assert.match(details.analysis, new RegExp(`The console checked ${SBOM.components.length} components against its OSV feed and added ${Object.keys(EXPECTED).length} vulnerabilities\\.$`))
+    assert.match(
+      details.analysis,
+      new RegExp(
+        `The console checked ${SBOM.components.length} components against its OSV feed and added ${Object.keys(EXPECTED).length} vulnerabilities\\.$`
+      )
+    )
   })
 
   it('an SBOM stored before the import was re-analysed by it to the same answer', async (c) => {

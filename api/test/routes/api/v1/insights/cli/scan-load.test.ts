@@ -27,7 +27,9 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
     t = await buildInsightsApp({ env: { INSIGHTS_UPLOAD_CONCURRENCY: '1', INSIGHTS_UPLOAD_QUEUE: '1' } })
     base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const storedRow = async (uid: string) => {
     const [row] = await t.app.db.select().from(insightSboms).where(eq(insightSboms.reportUid, uid))
@@ -46,20 +48,28 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
     delay.enable()
     const started = performance.now()
     let finished = false
-    const upload = fetch(`${base}${SCAN}`, { method: 'POST', headers: { 'content-type': contentType, 'x-api-key': token }, body: payload })
-      .then(async (response) => ({ status: response.status, body: await response.json() as { sbom: unknown } }))
-      .finally(() => { finished = true })
+    const upload = fetch(`${base}${SCAN}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, 'x-api-key': token },
+      body: payload
+    })
+      .then(async (response) => ({ status: response.status, body: (await response.json()) as { sbom: unknown } }))
+      .finally(() => {
+        finished = true
+      })
     // A GET every 25 ms, not waiting for the last one: one is nearly always in flight.
     const times: number[] = []
     const gets: Array<Promise<void>> = []
     while (!finished) {
-      gets.push((async () => {
-        const start = performance.now()
-        const response = await fetch(detail, { headers: cookies })
-        assert.equal(response.status, 200)
-        await response.json()
-        times.push(performance.now() - start)
-      })())
+      gets.push(
+        (async () => {
+          const start = performance.now()
+          const response = await fetch(detail, { headers: cookies })
+          assert.equal(response.status, 200)
+          await response.json()
+          times.push(performance.now() - start)
+        })()
+      )
       await sleep(25)
     }
     const { status, body } = await upload
@@ -90,7 +100,10 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
       const { documentGzipBase64: gotGzip, documentUpload, tenantUid, reportUid, uploadedAt, ...got } = await storedRow(uid)
       const { documentGzipBase64: wantGzip, ...want } = storedScan(await prepareScan({ sbom: file }, t.app.db)).sbom!
       assert.deepEqual(got, want)
-      const pieces = await t.app.db.select({ upload: insightSbomChunks.uploadUid }).from(insightSbomChunks).where(eq(insightSbomChunks.reportUid, uid))
+      const pieces = await t.app.db
+        .select({ upload: insightSbomChunks.uploadUid })
+        .from(insightSbomChunks)
+        .where(eq(insightSbomChunks.reportUid, uid))
       if (wantGzip.length > CHUNK_CHARS) {
         assert.equal(gotGzip, '')
         assert.deepEqual(new Set(pieces.map((piece) => piece.upload)), new Set([documentUpload]))
@@ -107,7 +120,8 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
   it('refuses uploads beyond the limit and its queue with 503, Retry-After and a detail; the others are stored', async () => {
     const { uid, token } = await t.create('Burst')
     const { payload, contentType } = await multipart([{ field: 'sbom', content: bigSbom(40_000) }])
-    const send = async () => await t.app.inject({ method: 'POST', url: SCAN, headers: { 'content-type': contentType, 'x-api-key': token }, payload })
+    const send = async () =>
+      await t.app.inject({ method: 'POST', url: SCAN, headers: { 'content-type': contentType, 'x-api-key': token }, payload })
     const answers = await Promise.all([send(), send(), send()])
     assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [200, 200, 503])
     const refused = answers.find((answer) => answer.statusCode === 503)!
@@ -124,8 +138,10 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
     const last = good.lastIndexOf('"name":')
     const cases: Array<[string, string]> = [
       [good.slice(0, last) + '"name":"x",' + good.slice(last), 'sbom: components[99999].name is a duplicate key'],
-      [good.slice(0, last) + '"name":"a\\u0000b",' + good.slice(last + 7 + JSON.stringify('pkg-4999-99999').length + 1),
-        'sbom: components[99999].name contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)'],
+      [
+        good.slice(0, last) + '"name":"a\\u0000b",' + good.slice(last + 7 + JSON.stringify('pkg-4999-99999').length + 1),
+        'sbom: components[99999].name contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…)'
+      ],
       [good.slice(0, -3), 'sbom: is not valid JSON']
     ]
     for (const [content, detail] of cases) {

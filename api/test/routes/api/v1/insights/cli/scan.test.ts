@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test'
 import { normaliseSbom } from '../../../../../../src/lib/insights/cyclonedx.js'
 import { demoAudit } from '../../../../../../src/lib/insights/seed-data/audit.js'
 import { needsSharedData } from '../../../../../shared-data.js'
-import { buildInsightsApp, multipart, readSharedSbom, readTestSbom, REPORTS, SCAN, sharedSboms, testSboms, type InsightsApp } from '../insights-fixtures.js'
+import {
+  buildInsightsApp,
+  multipart,
+  readSharedSbom,
+  readTestSbom,
+  REPORTS,
+  SCAN,
+  sharedSboms,
+  testSboms,
+  type InsightsApp
+} from '../insights-fixtures.js'
 
 const json = (value: unknown): string => JSON.stringify(value)
 const AUDIT = json(demoAudit())
@@ -14,8 +24,12 @@ const REPORT_TOKEN_ERROR = { detail: 'Invalid or missing report token.' }
 
 describe('scan upload: POST /api/v1/insights/cli/scan', () => {
   let t: InsightsApp
-  before(async () => { t = await buildInsightsApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildInsightsApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   /** What a client can see of a report's scan: the report, its SBOM bytes and its audit. */
   const snapshot = async (uid: string) => ({
@@ -33,12 +47,20 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
       const response = await t.upload(token, [{ field: 'sbom', content: read(file), type: 'text/plain', filename: 'scan.txt' }])
       assert.equal(response.statusCode, 200, `${file}: ${response.body}`)
       const expected = normaliseSbom(raw)
-      assert.deepEqual(response.json(), {
-        report_uid: uid,
-        has_scan_uploaded: true,
-        sbom: { spec_version: raw.specVersion, components: expected.components.length, vulnerabilities: (raw.vulnerabilities ?? []).length },
-        audit: null
-      }, file)
+      assert.deepEqual(
+        response.json(),
+        {
+          report_uid: uid,
+          has_scan_uploaded: true,
+          sbom: {
+            spec_version: raw.specVersion,
+            components: expected.components.length,
+            vulnerabilities: (raw.vulnerabilities ?? []).length
+          },
+          audit: null
+        },
+        file
+      )
       const { response: got, json: sbom } = await t.sbom(uid)
       assert.equal(got.statusCode, 200)
       assert.equal(got.headers['content-encoding'], 'gzip', file)
@@ -57,11 +79,15 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     await acceptsEach(files, readTestSbom)
   })
 
-  it('accepts every real SBOM of ../shared/data/sbom (made by other tools) and serves it back normalised', { skip: needsSharedData('sbom') }, async () => {
-    const files = sharedSboms()
-    assert.ok(files.length >= 4 && files.includes('vex-only.cdx-1.4.json'))
-    await acceptsEach(files, readSharedSbom)
-  })
+  it(
+    'accepts every real SBOM of ../shared/data/sbom (made by other tools) and serves it back normalised',
+    { skip: needsSharedData('sbom') },
+    async () => {
+      const files = sharedSboms()
+      assert.ok(files.length >= 4 && files.includes('vex-only.cdx-1.4.json'))
+      await acceptsEach(files, readSharedSbom)
+    }
+  )
 
   it('sends the SBOM uncompressed to a client that does not accept gzip, and with a trailing slash', async () => {
     const { uid, token } = await t.create('Encodings')
@@ -77,7 +103,10 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
 
   it('takes an SBOM and an audit in one request; the analysis covers both', async () => {
     const { uid, token } = await t.create('Both')
-    const response = await t.upload(token, [{ field: 'audit', content: AUDIT }, { field: 'sbom', content: VEX }])
+    const response = await t.upload(token, [
+      { field: 'audit', content: AUDIT },
+      { field: 'sbom', content: VEX }
+    ])
     assert.equal(response.statusCode, 200, response.body)
     const audit = demoAudit()
     assert.deepEqual(response.json().audit, { rules: audit.rules.rules.length, results: audit.results.length })
@@ -88,12 +117,21 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     assert.deepEqual(Object.keys(rules.rules.globals.profiles), Object.keys(audit.rules.globals.profiles))
     const report = (await t.get(`${REPORTS}${uid}/`)).json()
     assert.deepEqual([report.has_sbom, report.has_audit], [true, true])
-    assert.match(report.analysis, new RegExp(`^Compliance audit: ${audit.rules.rules.length} rules .*\n\nSoftware bill of materials: 0 components, 1 vulnerability; .*CVE-2999-2001 \\(high, score 8\\.2\\)`, 's'))
+    assert.match(
+      report.analysis,
+      new RegExp(
+        `^Compliance audit: ${audit.rules.rules.length} rules .*\n\nSoftware bill of materials: 0 components, 1 vulnerability; .*CVE-2999-2001 \\(high, score 8\\.2\\)`,
+        's'
+      )
+    )
   })
 
   it('a part replaces only the previous part of its kind', async () => {
     const { uid, token } = await t.create('Replace')
-    await t.upload(token, [{ field: 'sbom', content: SHOP }, { field: 'audit', content: AUDIT }])
+    await t.upload(token, [
+      { field: 'sbom', content: SHOP },
+      { field: 'audit', content: AUDIT }
+    ])
     const first = await snapshot(uid)
 
     // Audit only: the SBOM stays, the analysis still describes it.
@@ -117,24 +155,111 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
 
   it('a bad upload is refused with what is wrong, and the previous scan stays untouched', async () => {
     const { uid, token } = await t.create('Keeps its scan')
-    await t.upload(token, [{ field: 'sbom', content: SHOP }, { field: 'audit', content: AUDIT }])
+    await t.upload(token, [
+      { field: 'sbom', content: SHOP },
+      { field: 'audit', content: AUDIT }
+    ])
     const kept = await snapshot(uid)
     const bom = (extra: Record<string, unknown>) => json({ bomFormat: 'CycloneDX', specVersion: '1.6', ...extra })
     const cases: Array<[string, Parameters<InsightsApp['upload']>[1], number, string]> = [
-      ['not JSON', [{ field: 'sbom', content: '<?xml version="1.0"?><bom xmlns="http://cyclonedx.org/schema/bom/1.4"/>' }], 400, 'sbom: is not valid JSON (Unexpected token'],
+      [
+        'not JSON',
+        [{ field: 'sbom', content: '<?xml version="1.0"?><bom xmlns="http://cyclonedx.org/schema/bom/1.4"/>' }],
+        400,
+        'sbom: is not valid JSON (Unexpected token'
+      ],
       ['empty file', [{ field: 'sbom', content: '' }], 400, 'sbom: is empty'],
-      ['wrong bomFormat', [{ field: 'sbom', content: json({ bomFormat: 'SPDX', specVersion: '1.6' }) }], 400, 'sbom: bomFormat must be "CycloneDX"'],
-      ['SPDX document', [{ field: 'sbom', content: json({ spdxVersion: 'SPDX-2.3', packages: [] }) }], 400, 'sbom: bomFormat must be "CycloneDX"'],
-      ['unsupported specVersion', [{ field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.1' }) }], 400, 'sbom: specVersion 1.1 is not supported (1.2 to 1.7)'],
-      ['component without name', [{ field: 'sbom', content: bom({ components: [{ type: 'library', name: 'a' }, { type: 'library', name: 'b' }, { type: 'library', name: 'c' }, { type: 'library' }] }) }], 400, 'sbom: components[3].name is missing'],
-      ['bad audit status', [{ field: 'audit', content: json({ ...demoAudit(), results: demoAudit().results.map((r, i) => i === 2 ? { ...r, status: 'WARN' } : r) }) }], 400, 'audit: results[2].status must be PASS, FAIL or SKIPPED'],
-      ['good SBOM, bad audit', [{ field: 'sbom', content: VEX }, { field: 'audit', content: '{"rules": ' }], 400, 'audit: is not valid JSON'],
-      ['bad SBOM, good audit', [{ field: 'audit', content: AUDIT }, { field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.6', components: 'none' }) }], 400, 'sbom: components must be an array'],
-      ['a NUL character (PostgreSQL text cannot hold it)', [{ field: 'sbom', content: bom({ vulnerabilities: [{ id: 'CVE-2024-0001\u0000', ratings: [{ severity: 'high' }] }] }) }], 400, 'sbom: vulnerabilities[0].id contains a NUL character'],
-      ['an unpaired surrogate in the audit', [{ field: 'audit', content: json({ ...demoAudit(), profile_scores: { '\ud800': { score: 1, max: 1 } } }) }], 400, 'audit: profile_scores contains a NUL character or an unpaired surrogate'],
+      [
+        'wrong bomFormat',
+        [{ field: 'sbom', content: json({ bomFormat: 'SPDX', specVersion: '1.6' }) }],
+        400,
+        'sbom: bomFormat must be "CycloneDX"'
+      ],
+      [
+        'SPDX document',
+        [{ field: 'sbom', content: json({ spdxVersion: 'SPDX-2.3', packages: [] }) }],
+        400,
+        'sbom: bomFormat must be "CycloneDX"'
+      ],
+      [
+        'unsupported specVersion',
+        [{ field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.1' }) }],
+        400,
+        'sbom: specVersion 1.1 is not supported (1.2 to 1.7)'
+      ],
+      [
+        'component without name',
+        [
+          {
+            field: 'sbom',
+            content: bom({
+              components: [
+                { type: 'library', name: 'a' },
+                { type: 'library', name: 'b' },
+                { type: 'library', name: 'c' },
+                { type: 'library' }
+              ]
+            })
+          }
+        ],
+        400,
+        'sbom: components[3].name is missing'
+      ],
+      [
+        'bad audit status',
+        [
+          {
+            field: 'audit',
+            content: json({
+              ...demoAudit(),
+              results: demoAudit().results.map((r, i) => (i === 2 ? { ...r, status: 'WARN' } : r))
+            })
+          }
+        ],
+        400,
+        'audit: results[2].status must be PASS, FAIL or SKIPPED'
+      ],
+      [
+        'good SBOM, bad audit',
+        [
+          { field: 'sbom', content: VEX },
+          { field: 'audit', content: '{"rules": ' }
+        ],
+        400,
+        'audit: is not valid JSON'
+      ],
+      [
+        'bad SBOM, good audit',
+        [
+          { field: 'audit', content: AUDIT },
+          { field: 'sbom', content: json({ bomFormat: 'CycloneDX', specVersion: '1.6', components: 'none' }) }
+        ],
+        400,
+        'sbom: components must be an array'
+      ],
+      [
+        'a NUL character (PostgreSQL text cannot hold it)',
+        [{ field: 'sbom', content: bom({ vulnerabilities: [{ id: 'CVE-2024-0001\u0000', ratings: [{ severity: 'high' }] }] }) }],
+        400,
+        'sbom: vulnerabilities[0].id contains a NUL character'
+      ],
+      [
+        'an unpaired surrogate in the audit',
+        [{ field: 'audit', content: json({ ...demoAudit(), profile_scores: { '\ud800': { score: 1, max: 1 } } }) }],
+        400,
+        'audit: profile_scores contains a NUL character or an unpaired surrogate'
+      ],
       ['an SBOM in the audit field', [{ field: 'audit', content: SHOP }], 400, 'audit: rules is missing'],
       ['unknown file field', [{ field: 'bom', content: SHOP }], 400, 'Unknown field "bom".'],
-      ['same field twice', [{ field: 'sbom', content: SHOP }, { field: 'sbom', content: SHOP }], 400, 'sbom: sent more than once.'],
+      [
+        'same field twice',
+        [
+          { field: 'sbom', content: SHOP },
+          { field: 'sbom', content: SHOP }
+        ],
+        400,
+        'sbom: sent more than once.'
+      ],
       ['no file', [], 400, 'No file uploaded.']
     ]
     for (const [what, files, status, detail] of cases) {
@@ -153,24 +278,42 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     assert.equal(asText.statusCode, 400)
     assert.equal(asText.json().detail, 'sbom: send it as a file field (curl -F sbom=@bom.json), not a text field.')
 
-    const asJson = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': 'application/json' }, payload: SHOP })
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: SCAN,
+      headers: { 'x-api-key': token, 'content-type': 'application/json' },
+      payload: SHOP
+    })
     assert.equal(asJson.statusCode, 415)
     assert.match(asJson.json().detail, /multipart\/form-data/)
 
     // A truncated or boundary-less multipart body is the client's error, never a 500.
     for (const [contentType, payload] of [
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="sbom"; filename="bom.json"\r\n\r\n{"bomFormat":'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="sbom"; filename="bom.json"\r\n\r\n{"bomFormat":'
+      ],
       ['multipart/form-data; boundary=x', 'not multipart at all'],
       ['multipart/form-data', '--x\r\n']
     ] as const) {
-      const malformed = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': contentType }, payload })
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: SCAN,
+        headers: { 'x-api-key': token, 'content-type': contentType },
+        payload
+      })
       assert.equal(malformed.statusCode, 400, malformed.body)
       assert.match(malformed.json().detail, /^The multipart body is malformed \(/)
     }
 
     // Compressed request bodies are refused rather than half-parsed.
     const { payload, contentType } = await multipart([{ field: 'sbom', content: SHOP }])
-    const gzipped = await t.app.inject({ method: 'POST', url: SCAN, headers: { 'x-api-key': token, 'content-type': contentType, 'content-encoding': 'gzip' }, payload })
+    const gzipped = await t.app.inject({
+      method: 'POST',
+      url: SCAN,
+      headers: { 'x-api-key': token, 'content-type': contentType, 'content-encoding': 'gzip' },
+      payload
+    })
     assert.equal(gzipped.statusCode, 415)
     assert.deepEqual(await snapshot(uid), kept)
   })
@@ -194,21 +337,39 @@ describe('scan upload: POST /api/v1/insights/cli/scan', () => {
     const kept = await snapshot(uid)
     const other = VEX
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
-    for (const candidate of [undefined, '', wrong, 'rt_short', token.toUpperCase(), `${token} `, 'ck_abcdefabcdef.secretsecretsecretsecret']) {
+    for (const candidate of [
+      undefined,
+      '',
+      wrong,
+      'rt_short',
+      token.toUpperCase(),
+      `${token} `,
+      'ck_abcdefabcdef.secretsecretsecretsecret'
+    ]) {
       const response = await t.upload(candidate, [{ field: 'sbom', content: other }])
       assert.equal(response.statusCode, 401, String(candidate))
       assert.deepEqual(response.json(), REPORT_TOKEN_ERROR)
     }
     // A signed-in session is not a report token either.
     const { payload, contentType } = await multipart([{ field: 'sbom', content: other }])
-    const bySession = await t.app.inject({ method: 'POST', url: SCAN, headers: { ...t.demo.headers(), 'content-type': contentType }, payload })
+    const bySession = await t.app.inject({
+      method: 'POST',
+      url: SCAN,
+      headers: { ...t.demo.headers(), 'content-type': contentType },
+      payload
+    })
     assert.equal(bySession.statusCode, 401)
     assert.deepEqual(bySession.json(), REPORT_TOKEN_ERROR)
     assert.deepEqual(await snapshot(uid), kept)
   })
 
-  it("a tenant API key is not accepted in place of a report token", async () => {
-    const created = await t.app.inject({ method: 'POST', url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/api-keys/`, headers: t.demo.headers(), payload: { name: 'CI' } })
+  it('a tenant API key is not accepted in place of a report token', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tenants/${t.seeded.demo.tenantUid}/api-keys/`,
+      headers: t.demo.headers(),
+      payload: { name: 'CI' }
+    })
     assert.equal(created.statusCode, 201, created.body)
     const response = await t.upload(created.json().key, [{ field: 'sbom', content: SHOP }])
     assert.equal(response.statusCode, 401)

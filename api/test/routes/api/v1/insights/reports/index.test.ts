@@ -4,17 +4,43 @@ import { assertBadRequest, assertNotFound, keysOf } from '../../detect-fixtures.
 import { debianServerTree } from '../../../../../../src/lib/insights/seed-data/system-trees.js'
 import { buildInsightsApp, readTestSbom, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 
-const REPORT_KEYS = ['analysis', 'assessment_type', 'context', 'created_at', 'has_audit', 'has_sbom', 'has_scan_uploaded', 'industry',
-  'make', 'model', 'name', 'scan_uploaded_at', 'token', 'uid']
+const REPORT_KEYS = [
+  'analysis',
+  'assessment_type',
+  'context',
+  'created_at',
+  'has_audit',
+  'has_sbom',
+  'has_scan_uploaded',
+  'industry',
+  'make',
+  'model',
+  'name',
+  'scan_uploaded_at',
+  'token',
+  'uid'
+]
 const EMPTY_CONTEXT = {
-  make: '', model: '', internet_facing: false, ota_capable: false, encryption_at_rest: false, encryption_in_transit: false,
-  industry: '', purpose: '', environment: '', sold_in: ''
+  make: '',
+  model: '',
+  internet_facing: false,
+  ota_capable: false,
+  encryption_at_rest: false,
+  encryption_in_transit: false,
+  industry: '',
+  purpose: '',
+  environment: '',
+  sold_in: ''
 }
 
 describe('insight reports: /api/v1/insights/reports/', () => {
   let t: InsightsApp
-  before(async () => { t = await buildInsightsApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildInsightsApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('creates a report with defaults and its own random upload token', async () => {
     const created = await t.send('POST', REPORTS, { name: '  Edge gateway  ' })
@@ -24,7 +50,10 @@ describe('insight reports: /api/v1/insights/reports/', () => {
     assert.equal(report.name, 'Edge gateway')
     assert.equal(report.assessment_type, 'system')
     assert.match(report.token, /^rt_[A-Za-z0-9_-]{32}$/)
-    assert.deepEqual([report.has_scan_uploaded, report.has_sbom, report.has_audit, report.scan_uploaded_at, report.analysis], [false, false, false, null, null])
+    assert.deepEqual(
+      [report.has_scan_uploaded, report.has_sbom, report.has_audit, report.scan_uploaded_at, report.analysis],
+      [false, false, false, null, null]
+    )
     assert.deepEqual([report.make, report.model, report.industry], [null, null, null])
     assert.deepEqual(report.context, EMPTY_CONTEXT)
     assert.ok(Math.abs(Date.parse(report.created_at) - Date.now()) < 60_000)
@@ -41,10 +70,17 @@ describe('insight reports: /api/v1/insights/reports/', () => {
     const { count, results } = (await t.get(REPORTS)).json()
     assert.ok(count >= 3)
     assert.equal(results.length, count)
-    for (const item of results) assert.deepEqual(keysOf(item), ['assessment_type', 'created_at', 'has_scan_uploaded', 'name', 'uid'])
-    assert.deepEqual(results.slice(0, 3).map((r: { name: string }) => r.name), ['third', 'second', 'first'])
+    for (const item of results)
+      assert.deepEqual(keysOf(item), ['assessment_type', 'created_at', 'has_scan_uploaded', 'name', 'uid'])
+    assert.deepEqual(
+      results.slice(0, 3).map((r: { name: string }) => r.name),
+      ['third', 'second', 'first']
+    )
     const times = results.map((r: { created_at: string }) => Date.parse(r.created_at))
-    assert.deepEqual(times, [...times].sort((a, b) => b - a))
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a)
+    )
     const page = (await t.get(`${REPORTS}?limit=2&offset=1`)).json()
     assert.equal(page.count, count)
     assert.deepEqual(page.results, results.slice(1, 3))
@@ -55,18 +91,36 @@ describe('insight reports: /api/v1/insights/reports/', () => {
 
   it('PATCH changes only the given context fields (and the name), and the top-level make/model/industry follow', async () => {
     const { uid } = await t.create('Context test')
-    const first = await t.send('PATCH', `${REPORTS}${uid}/`, { context: { make: 'Acme', model: 'GW-200', internet_facing: true } })
+    const first = await t.send('PATCH', `${REPORTS}${uid}/`, {
+      context: { make: 'Acme', model: 'GW-200', internet_facing: true }
+    })
     assert.equal(first.statusCode, 200)
     assert.deepEqual(first.json().context, { ...EMPTY_CONTEXT, make: 'Acme', model: 'GW-200', internet_facing: true })
     assert.deepEqual([first.json().make, first.json().model, first.json().industry], ['Acme', 'GW-200', null])
 
     const purpose = 'Controls the conveyor belt.\nLine 2 of the purpose. '.repeat(10)
     const second = await t.send('PATCH', `${REPORTS}${uid}/`, {
-      context: { industry: 'Manufacturing', purpose, ota_capable: true, encryption_at_rest: true, encryption_in_transit: false, environment: 'Factory floor', sold_in: 'EU' }
+      context: {
+        industry: 'Manufacturing',
+        purpose,
+        ota_capable: true,
+        encryption_at_rest: true,
+        encryption_in_transit: false,
+        environment: 'Factory floor',
+        sold_in: 'EU'
+      }
     })
     assert.deepEqual(second.json().context, {
-      make: 'Acme', model: 'GW-200', internet_facing: true, ota_capable: true, encryption_at_rest: true, encryption_in_transit: false,
-      industry: 'Manufacturing', purpose, environment: 'Factory floor', sold_in: 'EU'
+      make: 'Acme',
+      model: 'GW-200',
+      internet_facing: true,
+      ota_capable: true,
+      encryption_at_rest: true,
+      encryption_in_transit: false,
+      industry: 'Manufacturing',
+      purpose,
+      environment: 'Factory floor',
+      sold_in: 'EU'
     })
     assert.equal(second.json().industry, 'Manufacturing')
 
@@ -79,32 +133,64 @@ describe('insight reports: /api/v1/insights/reports/', () => {
   })
 
   it('bad input is a 400 with a JSON detail, and nothing changes', async () => {
-    for (const payload of [{}, { name: '' }, { name: '   ' }, { name: 5 }, { name: 'x'.repeat(201) }, { name: 'x', assessment_type: 'device' },
-      { name: 'x', token: 'rt_mine' }, { name: 'x', context: {} }]) {
+    for (const payload of [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: 5 },
+      { name: 'x'.repeat(201) },
+      { name: 'x', assessment_type: 'device' },
+      { name: 'x', token: 'rt_mine' },
+      { name: 'x', context: {} }
+    ]) {
       assertBadRequest(await t.send('POST', REPORTS, payload), JSON.stringify(payload))
     }
     const { uid } = await t.create('Validation')
     const before = (await t.get(`${REPORTS}${uid}/`)).json()
     for (const payload of [
-      { context: { internet_facing: 'yes' } }, { context: { make: 5 } }, { context: { make: 'x'.repeat(2001) } },
-      { context: { purpose: 'x'.repeat(10001) } }, { context: { colour: 'red' } }, { context: 'x' }, { name: ' ' },
-      { token: 'rt_x' }, { assessment_type: 'application' }, { make: 'top-level' }
+      { context: { internet_facing: 'yes' } },
+      { context: { make: 5 } },
+      { context: { make: 'x'.repeat(2001) } },
+      { context: { purpose: 'x'.repeat(10001) } },
+      { context: { colour: 'red' } },
+      { context: 'x' },
+      { name: ' ' },
+      { token: 'rt_x' },
+      { assessment_type: 'application' },
+      { make: 'top-level' }
     ]) {
       const response = await t.send('PATCH', `${REPORTS}${uid}/`, payload)
       assertBadRequest(response, JSON.stringify(payload))
       assert.equal(typeof response.json().errors, 'object')
     }
     // The long-text limits are 10,000 for purpose and environment, 2,000 for the rest.
-    assert.equal((await t.send('PATCH', `${REPORTS}${uid}/`, { context: { purpose: 'x'.repeat(10000), make: 'm'.repeat(2000) } })).statusCode, 200)
+    assert.equal(
+      (await t.send('PATCH', `${REPORTS}${uid}/`, { context: { purpose: 'x'.repeat(10000), make: 'm'.repeat(2000) } }))
+        .statusCode,
+      200
+    )
     await t.send('PATCH', `${REPORTS}${uid}/`, { context: { purpose: '', make: '' } })
     assert.deepEqual((await t.get(`${REPORTS}${uid}/`)).json(), before)
     // A NUL escape is valid JSON but cannot be stored: a 400, not a 500.
-    for (const [method, url, body] of [['POST', REPORTS, '{"name":"a\\u0000b"}'], ['PATCH', `${REPORTS}${uid}/`, '{"context":{"make":"\\u0000"}}']] as const) {
-      const nul = await t.app.inject({ method, url, headers: { ...t.demo.headers(), 'content-type': 'application/json' }, payload: body })
+    for (const [method, url, body] of [
+      ['POST', REPORTS, '{"name":"a\\u0000b"}'],
+      ['PATCH', `${REPORTS}${uid}/`, '{"context":{"make":"\\u0000"}}']
+    ] as const) {
+      const nul = await t.app.inject({
+        method,
+        url,
+        headers: { ...t.demo.headers(), 'content-type': 'application/json' },
+        payload: body
+      })
       assertBadRequest(nul, body)
     }
     assert.deepEqual((await t.get(`${REPORTS}${uid}/`)).json(), before)
-    const notJson = await t.app.inject({ method: 'POST', url: REPORTS, headers: { ...t.demo.headers(), 'content-type': 'text/plain' }, payload: 'name=x' })
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: REPORTS,
+      headers: { ...t.demo.headers(), 'content-type': 'text/plain' },
+      payload: 'name=x'
+    })
     assert.equal(notJson.statusCode, 415)
   })
 
@@ -161,8 +247,12 @@ describe('insight reports: /api/v1/insights/reports/', () => {
 
 describe('insight reports: tenant isolation', () => {
   let t: InsightsApp
-  before(async () => { t = await buildInsightsApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildInsightsApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it("another tenant's report is a 404 on GET, PATCH, DELETE, rules and sbom; the list never shows it", async () => {
     const foreign = await t.create('Other tenant gateway', t.other)
@@ -191,7 +281,10 @@ describe('insight reports: tenant isolation', () => {
   it("a report token uploads only into its own report, whoever's tenant it is", async () => {
     const mine = await t.create('Token scope')
     const theirs = await t.create('Their token scope', t.other)
-    assert.equal((await t.upload(theirs.token, [{ field: 'sbom', content: readTestSbom('vex-only.cdx-1.4.json') }])).statusCode, 200)
+    assert.equal(
+      (await t.upload(theirs.token, [{ field: 'sbom', content: readTestSbom('vex-only.cdx-1.4.json') }])).statusCode,
+      200
+    )
     assert.equal((await t.get(`${REPORTS}${mine.uid}/`)).json().has_scan_uploaded, false)
     assert.equal((await t.get(`${REPORTS}${theirs.uid}/`, t.other)).json().has_sbom, true)
   })
@@ -199,8 +292,12 @@ describe('insight reports: tenant isolation', () => {
 
 describe('insight reports: the demo seed', () => {
   let t: InsightsApp
-  before(async () => { t = await buildInsightsApp({ insights: true }) })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildInsightsApp({ insights: true })
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('gives the demo tenant a system report with SBOM and audit, an application report, and one awaiting upload', async () => {
     const { results } = (await t.get(REPORTS)).json()
@@ -218,14 +315,26 @@ describe('insight reports: the demo seed', () => {
       assert.ok(audit.profile_scores[profile].max > 0)
     }
     assert.deepEqual(new Set(audit.results.map((r: { status: string }) => r.status)), new Set(['PASS', 'FAIL', 'SKIPPED']))
-    assert.ok(audit.rules.rules.every((r: { regulations: unknown[], os: object }) => r.regulations.length > 0 && Object.keys(r.os).length > 0))
+    assert.ok(
+      audit.rules.rules.every(
+        (r: { regulations: unknown[]; os: object }) => r.regulations.length > 0 && Object.keys(r.os).length > 0
+      )
+    )
     // The system SBOM is console-scan's output on the Debian 12 fixture tree: one component per
     // stanza of its dpkg status file.
-    type Sbom = { spec_version: string, metadata: { component: { name: string, version: string | null }, tools: { components: Array<{ name: string }> } }, components: Array<{ purl: string | null, type: string }> }
+    type Sbom = {
+      spec_version: string
+      metadata: { component: { name: string; version: string | null }; tools: { components: Array<{ name: string }> } }
+      components: Array<{ purl: string | null; type: string }>
+    }
     const sbom = (await t.sbom(system.uid)).json as Sbom
     assert.deepEqual([sbom.metadata.component.name, sbom.metadata.component.version], ['Debian GNU/Linux', '12'])
-    assert.deepEqual(sbom.metadata.tools.components.map((tool) => tool.name), ['console-scan'])
-    const stanzas = debianServerTree()['var/lib/dpkg/status']!.split('\n\n').filter((stanza) => stanza.trim() !== '').length
+    assert.deepEqual(
+      sbom.metadata.tools.components.map((tool) => tool.name),
+      ['console-scan']
+    )
+    const status = debianServerTree()['var/lib/dpkg/status']!
+    const stanzas = status.split('\n\n').filter((stanza) => stanza.trim() !== '').length
     assert.equal(sbom.components.length, stanzas)
     assert.ok(sbom.components.every((c) => /^pkg:deb\/debian\/[^@]+@[^?]+\?arch=amd64&distro=debian-12/.test(c.purl ?? '')))
 
@@ -237,7 +346,10 @@ describe('insight reports: the demo seed', () => {
     assert.equal(own.metadata.component.name, 'security-console')
     const libraries = own.components.filter((c) => c.type === 'library')
     assert.ok(libraries.length > 100 && libraries.every((c) => c.purl?.startsWith('pkg:npm/')))
-    assert.ok(libraries.some((c) => c.purl === 'pkg:npm/fastify@5.12.8'), 'the API\'s own Fastify, as locked')
+    assert.ok(
+      libraries.some((c) => c.purl === 'pkg:npm/fastify@5.12.8'),
+      "the API's own Fastify, as locked"
+    )
     assert.ok(reports.some((r) => !r.has_scan_uploaded))
 
     const other = (await t.get(REPORTS, t.other)).json()

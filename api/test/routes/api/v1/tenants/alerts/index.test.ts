@@ -3,9 +3,29 @@ import { after, before, describe, it } from 'node:test'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 const PRIORITY_RANK: Record<string, number> = { Critical: 4, High: 3, Medium: 2, Low: 1 }
-const DETAIL_KEYS = ['associated_alert_ids', 'created_at', 'description', 'device', 'device_hostname', 'elastic_alert_created_at',
-  'elastic_alert_id', 'elastic_index', 'elastic_rule_id', 'elastic_rule_name', 'event_data', 'indicator', 'mitre_ids', 'model', 'name',
-  'priority', 'recommendation', 'status', 'summary', 'uid', 'updated_at']
+const DETAIL_KEYS = [
+  'associated_alert_ids',
+  'created_at',
+  'description',
+  'device',
+  'device_hostname',
+  'elastic_alert_created_at',
+  'elastic_alert_id',
+  'elastic_index',
+  'elastic_rule_id',
+  'elastic_rule_name',
+  'event_data',
+  'indicator',
+  'mitre_ids',
+  'model',
+  'name',
+  'priority',
+  'recommendation',
+  'status',
+  'summary',
+  'uid',
+  'updated_at'
+]
 
 describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
   let t: DetectApp
@@ -14,17 +34,30 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
     t = await buildDetectApp()
     base = `/api/v1/tenants/${t.demoTenant}/alerts/`
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('lists alerts newest first with count and the contract shape', async () => {
     const body = (await t.get(base)).json()
     assert.ok(body.count >= 300, `count ${body.count}`)
     assert.equal(body.results.length, 10)
     for (const alert of body.results) {
-      assert.deepEqual(keysOf(alert), ['device', 'device_hostname', 'elastic_alert_created_at', 'name', 'priority', 'status', 'uid'])
+      assert.deepEqual(keysOf(alert), [
+        'device',
+        'device_hostname',
+        'elastic_alert_created_at',
+        'name',
+        'priority',
+        'status',
+        'uid'
+      ])
     }
     const times = body.results.map((a: { elastic_alert_created_at: string }) => Date.parse(a.elastic_alert_created_at))
-    assert.deepEqual(times, [...times].sort((a, b) => b - a))
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a)
+    )
   })
 
   it('filters by status; both states exist', async () => {
@@ -39,10 +72,14 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
   it('orders by priority severity, name and hostname; pages without overlap', async () => {
     const byPriority = (await t.get(`${base}?ordering=-priority&limit=200`)).json().results
     const ranks = byPriority.map((a: { priority: string }) => PRIORITY_RANK[a.priority]!)
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a))
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => b - a)
+    )
     assert.equal(byPriority[0].priority, 'Critical')
     for (const key of ['name', 'status', 'priority', 'elastic_alert_created_at', 'device_hostname']) {
-      for (const ordering of [key, `-${key}`]) assert.equal((await t.get(`${base}?ordering=${ordering}`)).statusCode, 200, ordering)
+      for (const ordering of [key, `-${key}`])
+        assert.equal((await t.get(`${base}?ordering=${ordering}`)).statusCode, 200, ordering)
     }
     const page1 = (await t.get(`${base}?ordering=name&limit=20`)).json().results.map((a: { uid: string }) => a.uid)
     const page2 = (await t.get(`${base}?ordering=name&limit=20&offset=20`)).json().results.map((a: { uid: string }) => a.uid)
@@ -73,14 +110,21 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
     let found: Record<string, unknown> | undefined
     for (const item of withLinks) {
       const alert = (await t.get(`${base}${item.uid}/`)).json()
-      if (alert.associated_alert_ids.some((a: { link: string | null }) => a.link !== null)) { found = alert; break }
+      if (alert.associated_alert_ids.some((a: { link: string | null }) => a.link !== null)) {
+        found = alert
+        break
+      }
     }
     assert.ok(found, 'an alert with associated alerts')
     assert.deepEqual(keysOf(found), DETAIL_KEYS)
     assert.equal(typeof found.event_data, 'object')
     assert.ok(Object.keys(found.event_data as object).length > 2)
     assert.ok((found.mitre_ids as string[]).every((id) => /^T\d{4}(\.\d{3})?$/.test(id)))
-    for (const associated of found.associated_alert_ids as Array<{ link: string | null, elastic_alert_id: string, elastic_rule_name: string }>) {
+    for (const associated of found.associated_alert_ids as Array<{
+      link: string | null
+      elastic_alert_id: string
+      elastic_rule_name: string
+    }>) {
       assert.deepEqual(keysOf(associated), ['elastic_alert_id', 'elastic_rule_name', 'link'])
       if (associated.link !== null) {
         const linked = (await t.get(`${base}${associated.link}/`)).json()
@@ -111,7 +155,12 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
     for (const payload of [{}, { status: 'closed' }, { status: 'CLOSED', name: 'x' }, { status: 1 }, []]) {
       assertBadRequest(await t.send('PATCH', `${base}${uid}/`, payload), JSON.stringify(payload))
     }
-    const noCsrf = await t.app.inject({ method: 'PATCH', url: `${base}${uid}/`, headers: t.demo.headers(false), payload: { status: 'CLOSED' } })
+    const noCsrf = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}${uid}/`,
+      headers: t.demo.headers(false),
+      payload: { status: 'CLOSED' }
+    })
     assert.equal(noCsrf.statusCode, 403)
     const anonymous = await t.app.inject({ method: 'PATCH', url: `${base}${uid}/`, payload: { status: 'CLOSED' } })
     assert.equal(anonymous.statusCode, 401)

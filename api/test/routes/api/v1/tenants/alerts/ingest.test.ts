@@ -6,27 +6,37 @@ import { alerts } from '../../../../../../src/db/schema/index.js'
 import { alpineInventory, buildEnrolApp, enrolled, machine, type EnrolApp } from '../../enrolment-fixtures.js'
 
 /** An alert as Elastic Security writes it in .alerts-security.alerts-default (flattened keys). */
-function elasticAlert (id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function elasticAlert(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     '@timestamp': '2026-11-20T08:15:42.118Z',
     'kibana.alert.uuid': id,
     'kibana.alert.rule.name': 'Potential SSH Brute Force Detected',
     'kibana.alert.rule.rule_id': '1c27fa22-7727-4dd3-81c0-de6da5555feb',
     'kibana.alert.rule.type': 'threshold',
-    'kibana.alert.rule.description': 'Identifies multiple consecutive login failures targeting a user account from the same source address within a short time interval.',
+    'kibana.alert.rule.description':
+      'Identifies multiple consecutive login failures targeting a user account from the same source address within a short time interval.',
     'kibana.alert.rule.note': '## Triage and analysis\n\nCheck whether any login from the source succeeded.',
-    'kibana.alert.rule.threat': [{
-      framework: 'MITRE ATT&CK',
-      tactic: { id: 'TA0006', name: 'Credential Access', reference: 'https://attack.mitre.org/tactics/TA0006/' },
-      technique: [{
-        id: 'T1110', name: 'Brute Force', reference: 'https://attack.mitre.org/techniques/T1110/',
-        subtechnique: [{ id: 'T1110.001', name: 'Password Guessing', reference: 'https://attack.mitre.org/techniques/T1110/001/' }]
-      }]
-    }],
+    'kibana.alert.rule.threat': [
+      {
+        framework: 'MITRE ATT&CK',
+        tactic: { id: 'TA0006', name: 'Credential Access', reference: 'https://attack.mitre.org/tactics/TA0006/' },
+        technique: [
+          {
+            id: 'T1110',
+            name: 'Brute Force',
+            reference: 'https://attack.mitre.org/techniques/T1110/',
+            subtechnique: [
+              { id: 'T1110.001', name: 'Password Guessing', reference: 'https://attack.mitre.org/techniques/T1110/001/' }
+            ]
+          }
+        ]
+      }
+    ],
     'kibana.alert.severity': 'medium',
     'kibana.alert.risk_score': 47,
     'kibana.alert.workflow_status': 'open',
-    'kibana.alert.reason': 'authentication event with source 203.0.113.77 by root on edge-gw-01 created medium alert Potential SSH Brute Force Detected.',
+    'kibana.alert.reason':
+      'authentication event with source 203.0.113.77 by root on edge-gw-01 created medium alert Potential SSH Brute Force Detected.',
     'kibana.alert.original_time': '2026-11-20T08:14:59.000Z',
     'kibana.alert.original_event.category': ['authentication'],
     'kibana.alert.original_event.outcome': 'failure',
@@ -41,7 +51,7 @@ function elasticAlert (id: string, overrides: Record<string, unknown> = {}): Rec
 }
 
 /** The same alert the way the fields are nested in a search hit's _source. */
-function nestedAlert (id: string) {
+function nestedAlert(id: string) {
   return {
     _index: '.internal.alerts-security.alerts-default-000001',
     _id: id,
@@ -55,7 +65,13 @@ function nestedAlert (id: string) {
           rule: {
             name: 'Reverse Shell via Netcat',
             rule_id: 'b0638186-4d3d-4ae1-9ce9-e5d2b1f10ec6',
-            threat: [{ framework: 'MITRE ATT&CK', tactic: { id: 'TA0002' }, technique: [{ id: 'T1059', subtechnique: [{ id: 'T1059.004' }] }] }]
+            threat: [
+              {
+                framework: 'MITRE ATT&CK',
+                tactic: { id: 'TA0002' },
+                technique: [{ id: 'T1059', subtechnique: [{ id: 'T1059.004' }] }]
+              }
+            ]
           },
           group: { id: 'grp-7f3a' }
         }
@@ -73,10 +89,15 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
   let otherKey: string
   let deviceUid: string
   const url = () => `/api/v1/tenants/${t.demoTenant}/alerts/ingest/`
-  const ingest = (body: unknown, apiKey = key, headers: Record<string, string> = {}) => t.app.inject({
-    method: 'POST', url: url(), headers: { 'x-api-key': apiKey, ...headers }, ...(Buffer.isBuffer(body) || typeof body === 'string' ? { body } : { payload: body as Record<string, unknown> })
-  })
-  const alertCount = async () => (await t.app.db.select({ n: count() }).from(alerts).where(eq(alerts.tenantUid, t.demoTenant)))[0]!.n
+  const ingest = (body: unknown, apiKey = key, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: { 'x-api-key': apiKey, ...headers },
+      ...(Buffer.isBuffer(body) || typeof body === 'string' ? { body } : { payload: body as Record<string, unknown> })
+    })
+  const alertCount = async () =>
+    (await t.app.db.select({ n: count() }).from(alerts).where(eq(alerts.tenantUid, t.demoTenant)))[0]!.n
   const alertByElasticId = async (id: string) => {
     const [row] = await t.app.db.select({ uid: alerts.uid }).from(alerts).where(eq(alerts.elasticAlertId, id))
     assert.ok(row, id)
@@ -92,7 +113,9 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     await t.report(device.uid, device.credential, alpineInventory())
     deviceUid = device.uid
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('stores one flattened Elastic alert with its rule, severity, MITRE ids, reason, event data and device', async () => {
     const response = await ingest(elasticAlert('a1f3c0de-0001'))
@@ -135,7 +158,10 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     const doc = elasticAlert('c3f5e2a0-0003')
     assert.equal((await ingest(doc)).json().created, 1)
     const alert = await alertByElasticId('c3f5e2a0-0003')
-    assert.equal((await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/alerts/${alert.uid}/`, { status: 'CLOSED' })).statusCode, 200)
+    assert.equal(
+      (await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/alerts/${alert.uid}/`, { status: 'CLOSED' })).statusCode,
+      200
+    )
     const before = await alertCount()
     const again = await ingest({ ...doc, 'kibana.alert.severity': 'critical' })
     assert.deepEqual(again.json(), { received: 1, created: 0, duplicates: 1, rejected: [] })
@@ -159,7 +185,13 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
         elasticAlert('d4a6f3b1-0008', { '@timestamp': 'yesterday', 'kibana.alert.original_time': undefined }),
         'not an object',
         elasticAlert('d4a6f3b1-0009', { 'kibana.alert.reason': 42 }),
-        elasticAlert('d4a6f3b1-0010', { device: deviceUid, 'host.name': 'unknown-host', 'kibana.alert.workflow_status': 'closed', 'kibana.alert.severity': undefined, 'kibana.alert.risk_score': 80 })
+        elasticAlert('d4a6f3b1-0010', {
+          device: deviceUid,
+          'host.name': 'unknown-host',
+          'kibana.alert.workflow_status': 'closed',
+          'kibana.alert.severity': undefined,
+          'kibana.alert.risk_score': 80
+        })
       ]
     })
     assert.equal(response.statusCode, 200, response.body)
@@ -167,7 +199,10 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     assert.equal(answer.received, 9)
     assert.equal(answer.created, 2)
     assert.equal(answer.duplicates, 1)
-    assert.deepEqual(answer.rejected.map((r: { index: number }) => r.index), [1, 2, 4, 5, 6, 7])
+    assert.deepEqual(
+      answer.rejected.map((r: { index: number }) => r.index),
+      [1, 2, 4, 5, 6, 7]
+    )
     assert.match(answer.rejected[0].detail, /kibana\.alert\.rule\.name is required/)
     assert.match(answer.rejected[1].detail, /severity must be low, medium, high or critical/)
     assert.match(answer.rejected[2].detail, /not a device of this tenant/)
@@ -203,7 +238,10 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     assert.equal(response.statusCode, 200, response.body.slice(0, 300))
     const answer = response.json()
     assert.deepEqual({ ...answer, rejected: undefined }, { received: 11, created: 3, duplicates: 0, rejected: undefined })
-    assert.deepEqual(answer.rejected.map((r: { index: number }) => r.index), [1, 2, 3, 4, 5, 6, 7, 8])
+    assert.deepEqual(
+      answer.rejected.map((r: { index: number }) => r.index),
+      [1, 2, 3, 4, 5, 6, 7, 8]
+    )
     const details = answer.rejected.map((r: { detail: string }) => r.detail)
     assert.match(details[0], /^message: Must not contain unpaired UTF-16 surrogates/)
     assert.match(details[1], /^@timestamp must be an ISO 8601 date-time or epoch milliseconds, from year 0001 to 9999/)
@@ -218,7 +256,11 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
 
     const again = await ingest(body, key, { 'content-type': 'application/json' })
     assert.equal(again.statusCode, 200)
-    assert.deepEqual(again.json(), { ...answer, created: 0, duplicates: 3 }, 'a resend stores nothing twice and rejects the same documents')
+    assert.deepEqual(
+      again.json(),
+      { ...answer, created: 0, duplicates: 3 },
+      'a resend stores nothing twice and rejects the same documents'
+    )
     assert.equal(await alertCount(), before + 3)
   })
 
@@ -235,7 +277,9 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
       assert.equal(typeof response.json().detail, 'string')
     }
     // A duplicate outside the documents (two "alerts") is the body's error.
-    const twice = await ingest(`{"alerts":[${JSON.stringify(elasticAlert('single-5'))}],"alerts":[]}`, key, { 'content-type': 'application/json' })
+    const twice = await ingest(`{"alerts":[${JSON.stringify(elasticAlert('single-5'))}],"alerts":[]}`, key, {
+      'content-type': 'application/json'
+    })
     assert.equal(twice.statusCode, 400)
     assert.deepEqual(twice.json(), { detail: 'Invalid request body.', errors: { alerts: 'Duplicate key.' } })
     assert.equal(await alertCount(), before)
@@ -249,16 +293,35 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     const first = await alertByElasticId('e5b7a4c2-0011')
     const later = await alertByElasticId('e5b7a4c2-0012')
     // Both share group grp-7f3a with b2e4d1ef-0002 from the earlier test.
-    assert.deepEqual(later.associated_alert_ids.map((a: { elastic_alert_id: string }) => a.elastic_alert_id).sort(), ['b2e4d1ef-0002', 'e5b7a4c2-0011'])
-    assert.ok(first.associated_alert_ids.some((a: { elastic_alert_id: string, elastic_rule_name: string, link: string }) =>
-      a.elastic_alert_id === 'e5b7a4c2-0012' && a.elastic_rule_name === 'Netcat Network Activity' && a.link === later.uid), 'the earlier alert learns about the later one')
-
-    await ingest(elasticAlert('f6c8b5d3-0013', { related: ['a1f3c0de-0001', { elastic_alert_id: 'not-here-yet', elastic_rule_name: 'Some Rule' }] }))
-    const linked = await alertByElasticId('f6c8b5d3-0013')
-    assert.deepEqual(linked.associated_alert_ids.map((a: { elastic_alert_id: string, elastic_rule_name: string, link: string | null }) => [a.elastic_alert_id, a.elastic_rule_name, a.link !== null]), [
-      ['a1f3c0de-0001', 'Potential SSH Brute Force Detected', true],
-      ['not-here-yet', 'Some Rule', false]
+    assert.deepEqual(later.associated_alert_ids.map((a: { elastic_alert_id: string }) => a.elastic_alert_id).sort(), [
+      'b2e4d1ef-0002',
+      'e5b7a4c2-0011'
     ])
+    assert.ok(
+      first.associated_alert_ids.some(
+        (a: { elastic_alert_id: string; elastic_rule_name: string; link: string }) =>
+          a.elastic_alert_id === 'e5b7a4c2-0012' && a.elastic_rule_name === 'Netcat Network Activity' && a.link === later.uid
+      ),
+      'the earlier alert learns about the later one'
+    )
+
+    await ingest(
+      elasticAlert('f6c8b5d3-0013', {
+        related: ['a1f3c0de-0001', { elastic_alert_id: 'not-here-yet', elastic_rule_name: 'Some Rule' }]
+      })
+    )
+    const linked = await alertByElasticId('f6c8b5d3-0013')
+    assert.deepEqual(
+      linked.associated_alert_ids.map((a: { elastic_alert_id: string; elastic_rule_name: string; link: string | null }) => [
+        a.elastic_alert_id,
+        a.elastic_rule_name,
+        a.link !== null
+      ]),
+      [
+        ['a1f3c0de-0001', 'Potential SSH Brute Force Detected', true],
+        ['not-here-yet', 'Some Rule', false]
+      ]
+    )
   })
 
   it('refuses a body that is not an alert or a batch, with a 400 that changes nothing', async () => {
@@ -289,13 +352,17 @@ describe('alert ingest: POST /api/v1/tenants/{tenant}/alerts/ingest/', () => {
     assert.equal(response.json().created, 1000)
   })
 
-  it('needs an API key of this tenant: none, revoked, a session or another tenant\'s key are refused', async () => {
+  it("needs an API key of this tenant: none, revoked, a session or another tenant's key are refused", async () => {
     const before = await alertCount()
     assert.equal((await t.app.inject({ method: 'POST', url: url(), payload: elasticAlert('z1') })).statusCode, 401)
     assert.equal((await ingest(elasticAlert('z2'), 'ck_aaaaaaaaaaaa.notavalidsecretnotavalidsecret')).statusCode, 401)
     const session = await t.app.inject({ method: 'POST', url: url(), headers: t.demo.headers(), payload: elasticAlert('z3') })
     assert.equal(session.statusCode, 401, 'a signed-in user is not an ingest client')
-    assert.equal((await ingest(elasticAlert('z4'), otherKey)).statusCode, 404, "another tenant's key answers like an unknown tenant")
+    assert.equal(
+      (await ingest(elasticAlert('z4'), otherKey)).statusCode,
+      404,
+      "another tenant's key answers like an unknown tenant"
+    )
     const keys = (await t.get(`/api/v1/tenants/${t.demoTenant}/api-keys/`)).json().results
     const mine = keys.find((k: { name: string }) => k.name === 'elastic connector')
     await t.send('PATCH', `/api/v1/tenants/${t.demoTenant}/api-keys/${mine.uid}/`, { revoked: true })

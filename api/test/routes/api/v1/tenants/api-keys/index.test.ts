@@ -15,7 +15,9 @@ describe('API keys: /api/v1/tenants/:tenant/api-keys/', () => {
     t = await buildDetectApp()
     base = `/api/v1/tenants/${t.demoTenant}/api-keys/`
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   const install = (key: string) => t.app.inject({ url: '/api/v1/agents/linux/install', headers: { 'x-api-key': key } })
 

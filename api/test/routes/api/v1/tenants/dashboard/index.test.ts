@@ -4,19 +4,40 @@ import { buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js
 
 describe('dashboard: /api/v1/tenants/:tenant/dashboard/strategic/', () => {
   let t: DetectApp
-  before(async () => { t = await buildDetectApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildDetectApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('answers every aggregate of the contract, consistent with the lists', async () => {
     const response = await t.get(`/api/v1/tenants/${t.demoTenant}/dashboard/strategic/`)
     assert.equal(response.statusCode, 200)
     const d = response.json()
-    assert.deepEqual(keysOf(d), ['alerts_by_status', 'cve_counts', 'devices_by_risk', 'devices_by_type', 'open_alerts_by_priority',
-      'recent_alerts', 'riskiest_devices', 'top_vulnerable_packages'])
+    assert.deepEqual(keysOf(d), [
+      'alerts_by_status',
+      'cve_counts',
+      'devices_by_risk',
+      'devices_by_type',
+      'open_alerts_by_priority',
+      'recent_alerts',
+      'riskiest_devices',
+      'top_vulnerable_packages'
+    ])
     const devices = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/?limit=1`)).json().count
-    assert.deepEqual(d.devices_by_risk.map((r: { risk_score: string }) => r.risk_score), ['High', 'Medium', 'Low'])
-    assert.equal(d.devices_by_risk.reduce((n: number, r: { count: number }) => n + r.count, 0), devices)
-    assert.equal(d.devices_by_type.reduce((n: number, r: { count: number }) => n + r.count, 0), devices)
+    assert.deepEqual(
+      d.devices_by_risk.map((r: { risk_score: string }) => r.risk_score),
+      ['High', 'Medium', 'Low']
+    )
+    assert.equal(
+      d.devices_by_risk.reduce((n: number, r: { count: number }) => n + r.count, 0),
+      devices
+    )
+    assert.equal(
+      d.devices_by_type.reduce((n: number, r: { count: number }) => n + r.count, 0),
+      devices
+    )
     const open = (await t.get(`/api/v1/tenants/${t.demoTenant}/alerts/?status=OPEN&limit=1`)).json().count
     assert.equal(d.alerts_by_status.find((s: { status: string }) => s.status === 'OPEN').count, open)
     const since = Date.now() - 31 * 86_400_000

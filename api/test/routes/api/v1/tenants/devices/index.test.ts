@@ -2,8 +2,20 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
-const LIST_KEYS = ['cve_count', 'created_at', 'device_type', 'high_risk_cve_count', 'hostname', 'kev_count', 'last_connected', 'package_count',
-  'platform_name', 'platform_version', 'risk_score', 'uid']
+const LIST_KEYS = [
+  'cve_count',
+  'created_at',
+  'device_type',
+  'high_risk_cve_count',
+  'hostname',
+  'kev_count',
+  'last_connected',
+  'package_count',
+  'platform_name',
+  'platform_version',
+  'risk_score',
+  'uid'
+]
 const RISK_RANK: Record<string, number> = { High: 3, Medium: 2, Low: 1 }
 
 describe('devices: /api/v1/tenants/:tenant/devices/', () => {
@@ -13,7 +25,9 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     t = await buildDetectApp()
     base = `/api/v1/tenants/${t.demoTenant}/devices/`
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('lists devices with count and the contract shape, hostname order by default', async () => {
     const response = await t.get(base)
@@ -27,7 +41,10 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
       assert.match(device.device_type, /^(linux|rtos)$/)
     }
     const names = body.results.map((d: { hostname: string }) => d.hostname)
-    assert.deepEqual(names, [...names].sort((a: string, b: string) => a < b ? -1 : a > b ? 1 : 0))
+    assert.deepEqual(
+      names,
+      [...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0))
+    )
   })
 
   it('pages with limit/offset without overlap and the same count', async () => {
@@ -43,20 +60,41 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
   })
 
   it('orders by every allowed key, risk by severity, deterministically', async () => {
-    for (const key of ['hostname', 'device_type', 'platform_name', 'risk_score', 'last_connected', 'created_at', 'cve_count', 'high_risk_cve_count', 'kev_count']) {
+    for (const key of [
+      'hostname',
+      'device_type',
+      'platform_name',
+      'risk_score',
+      'last_connected',
+      'created_at',
+      'cve_count',
+      'high_risk_cve_count',
+      'kev_count'
+    ]) {
       for (const ordering of [key, `-${key}`]) {
         const response = await t.get(`${base}?ordering=${ordering}&limit=200`)
         assert.equal(response.statusCode, 200, ordering)
         const again = await t.get(`${base}?ordering=${ordering}&limit=200`)
-        assert.deepEqual(again.json().results.map((d: { uid: string }) => d.uid), response.json().results.map((d: { uid: string }) => d.uid))
+        assert.deepEqual(
+          again.json().results.map((d: { uid: string }) => d.uid),
+          response.json().results.map((d: { uid: string }) => d.uid)
+        )
       }
     }
     const risky = (await t.get(`${base}?ordering=-risk_score&limit=200`)).json().results
     const ranks = risky.map((d: { risk_score: string }) => RISK_RANK[d.risk_score]!)
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a))
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => b - a)
+    )
     assert.equal(risky[0].risk_score, 'High')
-    const cves = (await t.get(`${base}?ordering=-cve_count&limit=200`)).json().results.map((d: { cve_count: number }) => d.cve_count)
-    assert.deepEqual(cves, [...cves].sort((a, b) => b - a))
+    const cves = (await t.get(`${base}?ordering=-cve_count&limit=200`))
+      .json()
+      .results.map((d: { cve_count: number }) => d.cve_count)
+    assert.deepEqual(
+      cves,
+      [...cves].sort((a, b) => b - a)
+    )
   })
 
   it('searches hostname, platform and IP address', async () => {
@@ -79,7 +117,15 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const bad = await t.get(`${base}?ordering=password`)
     assertBadRequest(bad, 'ordering')
     assert.match(bad.json().detail, /Allowed values: hostname, -hostname/)
-    for (const query of ['limit=0', 'limit=201', 'limit=abc', 'offset=-1', 'offset=1.5', 'unknown=1', `search=${'x'.repeat(201)}`]) {
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'limit=abc',
+      'offset=-1',
+      'offset=1.5',
+      'unknown=1',
+      `search=${'x'.repeat(201)}`
+    ]) {
       assertBadRequest(await t.get(`${base}?${query}`), query)
     }
   })
@@ -89,14 +135,39 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const response = await t.get(`${base}${uid}/`)
     assert.equal(response.statusCode, 200)
     const device = response.json()
-    assert.deepEqual(keysOf(device), ['coverage', 'created_at', 'cve_count', 'demo', 'device_type', 'high_risk_cve_count', 'hostname', 'kernel_arch',
-      'kernel_version', 'kev_count', 'last_connected', 'network_interfaces', 'package_count', 'platform_name', 'platform_version', 'risk_score', 'uid',
-      'unmatched_packages', 'user_accounts'])
+    assert.deepEqual(keysOf(device), [
+      'coverage',
+      'created_at',
+      'cve_count',
+      'demo',
+      'device_type',
+      'high_risk_cve_count',
+      'hostname',
+      'kernel_arch',
+      'kernel_version',
+      'kev_count',
+      'last_connected',
+      'network_interfaces',
+      'package_count',
+      'platform_name',
+      'platform_version',
+      'risk_score',
+      'uid',
+      'unmatched_packages',
+      'user_accounts'
+    ])
     assert.equal(device.uid, uid)
-    assert.ok(device.user_accounts.some((a: { username: string, privileges: string, uid: number }) => a.username === 'root' && a.uid === 0 && a.privileges === 'root'))
+    assert.ok(
+      device.user_accounts.some(
+        (a: { username: string; privileges: string; uid: number }) =>
+          a.username === 'root' && a.uid === 0 && a.privileges === 'root'
+      )
+    )
     assert.deepEqual(keysOf(device.user_accounts[0]), ['group_name', 'home_directory', 'privileges', 'shell', 'uid', 'username'])
     assert.deepEqual(keysOf(device.network_interfaces[0]), ['ip_addresses', 'name', 'state'])
-    assert.ok(device.network_interfaces.some((n: { ip_addresses: string }) => /\d+\.\d+\.\d+\.\d+, [0-9a-f:]+/.test(n.ip_addresses)))
+    assert.ok(
+      device.network_interfaces.some((n: { ip_addresses: string }) => /\d+\.\d+\.\d+\.\d+, [0-9a-f:]+/.test(n.ip_addresses))
+    )
     // without the trailing slash too (the router ignores it)
     assert.equal((await t.get(`${base}${uid}`)).statusCode, 200)
   })
@@ -128,7 +199,12 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const all = (await t.get(`${base}${uid}/packages/?limit=500`)).json()
     const withCve = all.results.filter((p: { cve_id: string | null }) => p.cve_id !== null)
     assert.equal(withCve.length, counts.cve_count)
-    assert.equal(all.count, counts.count - new Set(withCve.map((p: { name: string, version: string }) => `${p.name}@${p.version}`)).size + counts.cve_count)
+    assert.equal(
+      all.count,
+      counts.count -
+        new Set(withCve.map((p: { name: string; version: string }) => `${p.name}@${p.version}`)).size +
+        counts.cve_count
+    )
     assert.equal(withCve.filter((p: { score: number }) => p.score > 7.5).length, counts.high_risk_cve_count)
     for (const row of all.results) {
       assert.deepEqual(keysOf(row), ['cve_id', 'cve_uid', 'epss', 'epss_percentile', 'kev', 'name', 'score', 'source', 'version'])
@@ -136,7 +212,11 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
       assert.equal(row.source, row.cve_id === null ? null : 'demo')
     }
     const scores = all.results.map((p: { score: number | null }) => p.score ?? -1)
-    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'score desc, nulls last')
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      'score desc, nulls last'
+    )
     const noCve = all.results.find((p: { cve_id: string | null }) => p.cve_id === null)
     assert.deepEqual([noCve.cve_uid, noCve.score], [null, null])
 
@@ -145,8 +225,13 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     assert.deepEqual([...page1.results, ...page2.results], all.results.slice(0, 10))
     assert.equal(page1.count, all.count)
 
-    const byName = (await t.get(`${base}${uid}/packages/?ordering=name&limit=500`)).json().results.map((p: { name: string }) => p.name)
-    assert.deepEqual(byName, [...byName].sort((a: string, b: string) => a < b ? -1 : a > b ? 1 : 0))
+    const byName = (await t.get(`${base}${uid}/packages/?ordering=name&limit=500`))
+      .json()
+      .results.map((p: { name: string }) => p.name)
+    assert.deepEqual(
+      byName,
+      [...byName].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0))
+    )
     const searched = (await t.get(`${base}${uid}/packages/?search=ssl`)).json()
     for (const row of searched.results) assert.match(row.name, /ssl/i)
   })

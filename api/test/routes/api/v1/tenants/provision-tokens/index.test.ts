@@ -11,7 +11,9 @@ describe('provision tokens: /api/v1/tenants/:tenant/provision-tokens/', () => {
     t = await buildDetectApp()
     base = `/api/v1/tenants/${t.demoTenant}/provision-tokens/`
   })
-  after(async () => { await t.close() })
+  after(async () => {
+    await t.close()
+  })
 
   it('lists the seeded tokens newest first with their creator', async () => {
     const { results } = (await t.get(base)).json()
@@ -21,7 +23,10 @@ describe('provision tokens: /api/v1/tenants/:tenant/provision-tokens/', () => {
       assert.equal(token.created_by, 'demo@example.com')
     }
     const times = results.map((r: { created_at: string }) => Date.parse(r.created_at))
-    assert.deepEqual(times, [...times].sort((a, b) => b - a))
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a)
+    )
     assert.ok(results.some((r: { enabled: boolean }) => !r.enabled))
   })
 
@@ -48,7 +53,14 @@ describe('provision tokens: /api/v1/tenants/:tenant/provision-tokens/', () => {
   })
 
   it('rejects bad input (400) and unsafe calls without CSRF (403)', async () => {
-    for (const payload of [{}, { name: '' }, { name: '   ' }, { name: 5 }, { name: 'x', token: 'mine' }, { name: 'x'.repeat(201) }]) {
+    for (const payload of [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: 5 },
+      { name: 'x', token: 'mine' },
+      { name: 'x'.repeat(201) }
+    ]) {
       assertBadRequest(await t.send('POST', base, payload), JSON.stringify(payload))
     }
     const uid = (await t.get(base)).json().results[0].uid
@@ -57,7 +69,12 @@ describe('provision tokens: /api/v1/tenants/:tenant/provision-tokens/', () => {
     }
     const noCsrf = await t.app.inject({ method: 'POST', url: base, headers: t.demo.headers(false), payload: { name: 'x' } })
     assert.equal(noCsrf.statusCode, 403)
-    const notJson = await t.app.inject({ method: 'POST', url: base, headers: { ...t.demo.headers(), 'content-type': 'text/plain' }, payload: 'name=x' })
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: base,
+      headers: { ...t.demo.headers(), 'content-type': 'text/plain' },
+      payload: 'name=x'
+    })
     assert.equal(notJson.statusCode, 415)
   })
 

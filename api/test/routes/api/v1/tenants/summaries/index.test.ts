@@ -4,16 +4,30 @@ import { buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js
 
 describe('summaries: /api/v1/tenants/:tenant/summaries/', () => {
   let t: DetectApp
-  before(async () => { t = await buildDetectApp() })
-  after(async () => { await t.close() })
+  before(async () => {
+    t = await buildDetectApp()
+  })
+  after(async () => {
+    await t.close()
+  })
 
   it('latest: counts from the tenant data, worst findings and a plain-English text', async () => {
     const response = await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)
     assert.equal(response.statusCode, 200)
     const summary = response.json()
     assert.deepEqual(keysOf(summary), ['counts', 'created_at', 'text', 'uid', 'worst_findings'])
-    assert.deepEqual(keysOf(summary.counts), ['closed_alerts', 'cves', 'demo_findings', 'devices', 'high_risk_cves', 'kev_cves', 'linux', 'open_alerts',
-      'packages', 'rtos'])
+    assert.deepEqual(keysOf(summary.counts), [
+      'closed_alerts',
+      'cves',
+      'demo_findings',
+      'devices',
+      'high_risk_cves',
+      'kev_cves',
+      'linux',
+      'open_alerts',
+      'packages',
+      'rtos'
+    ])
     const devices = (await t.get(`/api/v1/tenants/${t.demoTenant}/devices/?limit=1`)).json().count
     assert.equal(summary.counts.devices, devices)
     assert.equal(summary.counts.linux + summary.counts.rtos, devices)
@@ -32,7 +46,11 @@ describe('summaries: /api/v1/tenants/:tenant/summaries/', () => {
     assert.equal(response.statusCode, 201)
     assert.notEqual(response.json().uid, before.uid)
     assert.equal((await t.get(`/api/v1/tenants/${t.demoTenant}/summaries/latest/`)).json().uid, response.json().uid)
-    const noCsrf = await t.app.inject({ method: 'POST', url: `/api/v1/tenants/${t.demoTenant}/summaries/`, headers: t.demo.headers(false) })
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tenants/${t.demoTenant}/summaries/`,
+      headers: t.demo.headers(false)
+    })
     assert.equal(noCsrf.statusCode, 403)
   })
 
