@@ -41,19 +41,6 @@ function sharedModules() {
 }
 
 /**
- * Large libraries that several remotes use but the shell does not: shared among the remotes
- * (not singletons; versions from each remote's package.json), so a second remote reuses the copy
- * the first one fetched. Only those the remote depends on.
- */
-const REMOTE_LIBRARIES = ['apexcharts', 'react-apexcharts'];
-
-function remoteSharedModules(appDir) {
-  const { dependencies = {} } = require(path.join(appDir, 'package.json'));
-  const libraries = REMOTE_LIBRARIES.filter((name) => name in dependencies).map((name) => [name, {}]);
-  return { ...sharedModules(), ...Object.fromEntries(libraries) };
-}
-
-/**
  * The host's version, build time and provided contract: compiled in as CONSOLE_BUILD (what the
  * running page checks remotes against) and written as build-info.json (what /remotes.json reports).
  */
@@ -144,7 +131,7 @@ function createWebpackConfig(app) {
           name: app.name,
           filename: 'remoteEntry.js',
           exposes: app.exposes,
-          shared: remoteSharedModules(app.dir),
+          shared: sharedModules(),
           // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
           shareStrategy: 'loaded-first',
           // Its version, build time and the contract the host checks before loading it (release.cjs).
@@ -225,4 +212,4 @@ function createWebpackConfig(app) {
   };
 }
 
-module.exports = { createWebpackConfig, sharedModules, remoteSharedModules, readCatalog };
+module.exports = { createWebpackConfig, sharedModules, readCatalog };

@@ -7,7 +7,8 @@ import { mockHttp, T } from '../testing/renderRoute';
 import { DashboardPage } from './DashboardPage';
 
 // The real chart needs a browser layout engine; the test checks what the page hands it.
-jest.mock('../components/dashboard/ApexChart', () => ({
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
   ApexChart: ({ label, series }: { label: string; series: unknown }) => (
     <div data-testid="chart" aria-label={label} data-series={JSON.stringify(series)} />
   ),

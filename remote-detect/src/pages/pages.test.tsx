@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter';
 import { mockHttp, renderRoute } from '../testing/renderRoute';
 import { pages } from '.';
 
-jest.mock('../components/dashboard/ApexChart', () => ({ ApexChart: () => null }));
+jest.mock('@console/shared', () => ({ ...jest.requireActual('@console/shared'), ApexChart: () => null }));
 
 // Path, heading, tenant caption. The browser tests rely on the headings and on the tenant caption of
 // Dashboard, Agents and API Keys.

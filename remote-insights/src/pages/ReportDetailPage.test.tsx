@@ -6,7 +6,11 @@ import { UPLOAD_POLL_MS } from '../api/report';
 import { mockHttp, renderRoute, REPORTS } from '../testing/renderRoute';
 import { listItem, report, TOKEN } from '../testing/reports';
 
-jest.mock('../components/common/ApexChart', () => ({ ApexChart: () => null, preloadApexCharts: () => undefined }));
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
+  ApexChart: () => null,
+  preloadApexCharts: () => undefined,
+}));
 
 const R1 = `${REPORTS}r-1/`;
 

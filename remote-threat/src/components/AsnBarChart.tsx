@@ -1,8 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { HoneypotMetrics } from '@console/shared';
-import { ApexChart } from './ApexChart';
+import { ApexChart, type HoneypotMetrics } from '@console/shared';
 
 export interface AsnBarChartProps {
   rows: HoneypotMetrics['top_asns'];
@@ -20,6 +19,8 @@ export function AsnBarChart({ rows }: AsnBarChartProps) {
         ) : (
           <ApexChart
             type="bar"
+            height={320}
+            testId="chart"
             label="Attacks by ASN, top 10 over the last 14 days"
             series={[{ name: 'Attacks', data: rows.map((row) => row.count) }]}
             options={{

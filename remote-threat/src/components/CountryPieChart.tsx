@@ -1,8 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { HoneypotMetrics } from '@console/shared';
-import { ApexChart } from './ApexChart';
+import { ApexChart, type HoneypotMetrics } from '@console/shared';
 
 // Ten distinct colours for ten slices (ApexCharts' default palette repeats after five).
 const COLORS = ['#5a00ff', '#008ffb', '#00e396', '#feb019', '#ff4560', '#775dd0', '#3f51b5', '#26a69a', '#d4526e', '#8d6e63'];
@@ -23,6 +22,8 @@ export function CountryPieChart({ rows }: CountryPieChartProps) {
         ) : (
           <ApexChart
             type="pie"
+            height={320}
+            testId="chart"
             label="Attacks by country, top 10 over the last 14 days"
             series={rows.map((row) => row.count)}
             options={{

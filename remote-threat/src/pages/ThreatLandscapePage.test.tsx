@@ -7,7 +7,8 @@ import { ThreatLandscapePage } from './ThreatLandscapePage';
 
 jest.mock('../api/honeypot-metrics', () => ({ useHoneypotMetrics: jest.fn() }));
 // The real chart needs a browser layout engine; the test checks what the page hands it.
-jest.mock('../components/ApexChart', () => ({
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
   ApexChart: ({
     label,
     series,

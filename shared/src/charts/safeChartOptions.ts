@@ -2,8 +2,8 @@
 import type { ApexOptions } from 'apexcharts';
 import { escapeChartInput, escapeHtml, unescapeLabel } from './escapeHtml';
 
-// The one place chart input is made safe: every ApexChart in the console goes through this
-// (createApexChart). Labels, categories and series names are escaped on the way in, so any place
+// The one place chart input is made safe: every chart in the console goes through this
+// (ApexChart.tsx). Labels, categories and series names are escaped on the way in, so any place
 // ApexCharts writes them as HTML shows text; then every formatter whose result ApexCharts writes
 // with innerHTML (ApexCharts 5.16: legend text, tooltip title, series name and value, z value,
 // x-axis tooltip, the legend hover text) is installed or wrapped so that it is handed the caller's

@@ -1,5 +1,4 @@
-import type { StrategicDashboard } from '@console/shared';
-import { ApexChart } from './ApexChart';
+import { ApexChart, type StrategicDashboard } from '@console/shared';
 import { PRIORITY_COLORS, priorityTimeline } from './chartData';
 import { NoData, WidgetCard } from './WidgetCard';
 

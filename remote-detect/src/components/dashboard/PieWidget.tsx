@@ -1,4 +1,4 @@
-import { ApexChart } from './ApexChart';
+import { ApexChart } from '@console/shared';
 import type { PieData } from './chartData';
 import { NoData, WidgetCard } from './WidgetCard';
 

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import { ApexChart } from './ApexChart';
+import { ApexChart } from '@console/shared';
 import { ReportSection } from './ReportSection';
 
 export interface PieSlice {
@@ -32,6 +32,9 @@ export const PieCard = memo(function PieCard({ title, slices, emptyText, donut =
       ) : (
         <ApexChart
           type={donut ? 'donut' : 'pie'}
+          height={280}
+          // A large SBOM's tables answer clicks before ApexCharts has laid out its SVG.
+          deferred
           label={`${title}: ${shown.map((slice) => `${slice.label} ${slice.value}`).join(', ')}`}
           series={shown.map((slice) => slice.value)}
           options={{

@@ -7,7 +7,8 @@ import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { withFindings } from '../../testing/sbomFixtures';
 
-jest.mock('../common/ApexChart', () => ({
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
   preloadApexCharts: () => undefined,
   ApexChart: ({ label }: { label: string }) => <div data-testid="chart" aria-label={label} />,
 }));

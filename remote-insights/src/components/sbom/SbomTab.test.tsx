@@ -8,7 +8,8 @@ import { generatedSbom, loadSbom, SBOM_FILES, withFindings } from '../../testing
 
 // The real chart needs a browser layout engine; the test reads what the tab hands it and counts draws.
 const mockChartDraws: string[] = [];
-jest.mock('../common/ApexChart', () => ({
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
   preloadApexCharts: () => undefined,
   ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => {
     mockChartDraws.push(label);

@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState } from '@console/shared';
+import { ErrorState, LoadingState, preloadApexCharts } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -8,7 +8,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
-import { preloadApexCharts } from '../common/ApexChart';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { ComponentsTable } from './ComponentsTable';

@@ -9,7 +9,8 @@ import { buildSbomView, rootComponent } from './sbomData';
 // The real SBOMs other tools made (../shared/data/sbom, read from there, never copied into the
 // repository): the tab must take what real tools write, quirks included.
 
-jest.mock('../common/ApexChart', () => ({
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
   preloadApexCharts: () => undefined,
   ApexChart: ({ label }: { label: string }) => <div data-testid="chart" aria-label={label} />,
 }));

@@ -6,7 +6,8 @@ import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 
 // The real chart needs a browser layout engine; the test reads what the tab hands it.
-jest.mock('../common/ApexChart', () => ({
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
   preloadApexCharts: () => undefined,
   ApexChart: ({ label, series, options }: { label: string; series: number[]; options: { labels: string[] } }) => (
     <div

@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState } from '@console/shared';
+import { ErrorState, LoadingState, preloadApexCharts } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -8,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportRules } from '../../api/report-rules';
-import { preloadApexCharts } from '../common/ApexChart';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { SEVERITY_COLORS } from '../common/SeverityChip';
 import { STATUS_COLORS } from './RuleStatusChip';

@@ -1,0 +1,47 @@
+import Skeleton from '@mui/material/Skeleton';
+import type { ApexOptions } from 'apexcharts';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { safeChartOptions } from './safeChartOptions';
+
+export type ChartType = 'line' | 'area' | 'bar' | 'pie' | 'donut';
+
+export interface ApexChartProps {
+  type: ChartType;
+  options: ApexOptions;
+  series: ApexOptions['series'];
+  height: number;
+  /** Names the chart for assistive technology. */
+  label: string;
+  /** Draw in a render after the one that shows the data, so tables beside a chart answer clicks first. */
+  deferred?: boolean;
+  testId?: string;
+}
+
+// ApexCharts is large: this dynamic import keeps it in a chunk of its own, fetched when a chart
+// first renders (or is preloaded), never with the bundle that holds @console/shared. At run time
+// that is the host's copy, so every remote draws with the one ApexCharts the host fetches once;
+// the host itself draws no chart.
+const loadApexCharts = () => import('react-apexcharts');
+const ReactApexChart = lazy(loadApexCharts);
+
+/** Starts fetching and evaluating ApexCharts while a page's data is still on its way. */
+export function preloadApexCharts(): void {
+  void loadApexCharts().catch(() => undefined); // a failure shows when the chart renders
+}
+
+/**
+ * The console's chart: ApexCharts fed through safeChartOptions (it writes labels, legends and
+ * tooltips into the page as HTML), in a labelled box with a skeleton while its chunk loads.
+ */
+export function ApexChart({ type, options, series, height, label, deferred = false, testId }: ApexChartProps) {
+  const safe = useMemo(() => safeChartOptions(options, series), [options, series]);
+  const draw = useDeferredValue(true, !deferred);
+  const placeholder = <Skeleton variant="rectangular" height={height} />;
+  return (
+    <Suspense fallback={placeholder}>
+      <div role="img" aria-label={label} data-testid={testId}>
+        {draw ? <ReactApexChart type={type} options={safe.options} series={safe.series} height={height} /> : placeholder}
+      </div>
+    </Suspense>
+  );
+}
