@@ -1,19 +1,15 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '../testing/renderRoute';
 
 const agent = (device_type: string) => ({ uid: 'ag-1', device_type, architecture: 'armv7', version: '2.0.0' });
 
 describe('AgentDetailPage', () => {
-  let api: MockAdapter;
-  beforeEach(() => {
-    api = mockHttp();
-  });
-  afterEach(() => api.restore());
+  const page = setupPageTest();
 
   it('shows the overview, the download link and a copyable Linux install command', async () => {
-    api.onGet('/v1/agents/ag-1').reply(200, agent('linux'));
+    page.api.onGet('/v1/agents/ag-1').reply(200, agent('linux'));
     const writeText = jest.fn(async () => undefined);
     const user = userEvent.setup();
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -28,7 +24,7 @@ describe('AgentDetailPage', () => {
   });
 
   it('describes the RTOS install with the download link', async () => {
-    api.onGet('/v1/agents/ag-1').reply(200, agent('rtos'));
+    page.api.onGet('/v1/agents/ag-1').reply(200, agent('rtos'));
     renderRoute('/agents/ag-1');
     expect(await screen.findByRole('heading', { name: 'Install on an RTOS device' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '/api/v1/agents/ag-1/download' })).toHaveAttribute(
@@ -39,7 +35,7 @@ describe('AgentDetailPage', () => {
   });
 
   it('says "Error loading agent details." when the agent fails to load', async () => {
-    api.onGet('/v1/agents/ag-1').reply(404, { detail: 'Not found.' });
+    page.api.onGet('/v1/agents/ag-1').reply(404, { detail: 'Not found.' });
     renderRoute('/agents/ag-1');
     await waitFor(() => expect(screen.getByText('Error loading agent details.')).toBeInTheDocument());
   });

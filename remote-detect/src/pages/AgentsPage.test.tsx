@@ -1,8 +1,8 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+import { renderRoute, T } from '../testing/renderRoute';
 
 const token = (uid: string, name: string, enabled = true) => ({
   uid,
@@ -14,19 +14,10 @@ const token = (uid: string, name: string, enabled = true) => ({
 });
 
 describe('AgentsPage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
-  beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    logged.mockRestore();
-  });
+  const page = setupPageTest({ quiet: true });
 
   it('lists tokens with Active / Inactive and the tenant caption', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true), token('b', 'Old', false)] });
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true), token('b', 'Old', false)] });
     renderRoute('/agents');
     expect(await screen.findByRole('heading', { name: 'Agents', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
@@ -36,8 +27,8 @@ describe('AgentsPage', () => {
   });
 
   it('puts a created token at the top of the list', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab')] });
-    api.onPost(`${T}/provision-tokens/`).reply(201, token('n', 'Factory'));
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab')] });
+    page.api.onPost(`${T}/provision-tokens/`).reply(201, token('n', 'Factory'));
     renderRoute('/agents');
     await screen.findByText('Lab');
     await userEvent.click(screen.getByRole('button', { name: 'Create Token' }));
@@ -45,7 +36,7 @@ describe('AgentsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Factory');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(JSON.parse(api.history.post[0].data as string)).toEqual({ name: 'Factory' });
+    expect(JSON.parse(page.api.history.post[0].data as string)).toEqual({ name: 'Factory' });
     const rows = within(screen.getByRole('table', { name: 'Provision Tokens' }))
       .getAllByRole('row')
       .slice(1);
@@ -54,8 +45,8 @@ describe('AgentsPage', () => {
   });
 
   it('edits a token from its row: name and Active / Inactive', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true)] });
-    api.onPatch(`${T}/provision-tokens/a/`).reply(200, { ...token('a', 'Lab 2', false) });
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true)] });
+    page.api.onPatch(`${T}/provision-tokens/a/`).reply(200, { ...token('a', 'Lab 2', false) });
     renderRoute('/agents');
     await userEvent.click(await screen.findByText('Lab'));
     const dialog = await screen.findByRole('dialog');
@@ -66,53 +57,53 @@ describe('AgentsPage', () => {
     expect(within(dialog).getByText('Inactive')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(JSON.parse(api.history.patch[0].data as string)).toEqual({ name: 'Lab 2', enabled: false });
+    expect(JSON.parse(page.api.history.patch[0].data as string)).toEqual({ name: 'Lab 2', enabled: false });
     expect(within(screen.getByText('Lab 2').closest('tr')!).getByText('Inactive')).toBeInTheDocument();
   });
 
   it('only logs a failed save', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true)] });
-    api.onPatch(`${T}/provision-tokens/a/`).reply(500, { detail: 'boom' });
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true)] });
+    page.api.onPatch(`${T}/provision-tokens/a/`).reply(500, { detail: 'boom' });
     renderRoute('/agents');
     await userEvent.click(await screen.findByText('Lab'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(logged).toHaveBeenCalled());
+    await waitFor(() => expect(page.logged).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks before deleting a token, then removes it', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab'), token('b', 'Old')] });
-    api.onDelete(`${T}/provision-tokens/b/`).reply(204);
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab'), token('b', 'Old')] });
+    page.api.onDelete(`${T}/provision-tokens/b/`).reply(204);
     renderRoute('/agents');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Old' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete this token?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Old')).not.toBeInTheDocument());
-    expect(api.history.delete).toHaveLength(1);
+    expect(page.api.history.delete).toHaveLength(1);
     expect(screen.getByText('Lab')).toBeInTheDocument();
   });
 
   it('does not delete on Cancel', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab')] });
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab')] });
     renderRoute('/agents');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Lab' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    expect(api.history.delete).toHaveLength(0);
+    expect(page.api.history.delete).toHaveLength(0);
   });
 
   it('says "Error loading data." when the tokens fail to load', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(403, { detail: 'Forbidden' });
+    page.api.onGet(`${T}/provision-tokens/`).reply(403, { detail: 'Forbidden' });
     renderRoute('/agents');
     expect(await screen.findByText('Error loading data.')).toBeInTheDocument();
   });
 
   it('lists agents and opens /agents/{uid} from a row', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
-    api
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
+    page.api
       .onGet('/v1/agents/')
       .reply(200, { results: [{ uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1.2.0' }] });
-    api.onGet('/v1/agents/ag-1').reply(200, { uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1.2.0' });
+    page.api.onGet('/v1/agents/ag-1').reply(200, { uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1.2.0' });
     renderRoute('/agents');
     await userEvent.click(screen.getByRole('tab', { name: 'Agents' }));
     await userEvent.click(await screen.findByText('x86_64'));
@@ -120,15 +111,15 @@ describe('AgentsPage', () => {
   });
 
   it('says "Error loading data." when the agents fail to load', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
-    api.onGet('/v1/agents/').reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
+    page.api.onGet('/v1/agents/').reply(404, { detail: 'Not found.' });
     renderRoute('/agents');
     await userEvent.click(screen.getByRole('tab', { name: 'Agents' }));
     expect(await screen.findByText('Error loading data.')).toBeInTheDocument();
   });
 
   it('offers page sizes 5, 10, 25 and 50 with 10 by default', async () => {
-    api.onGet(`${T}/provision-tokens/`).reply(200, {
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, {
       results: Array.from({ length: 12 }, (_, i) => token(`t${i}`, `Token ${i}`)),
     });
     renderRoute('/agents');

@@ -1,8 +1,8 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+import { renderRoute, T } from '../testing/renderRoute';
 
 const alert = {
   uid: 'al-1',
@@ -29,14 +29,10 @@ const alert = {
 };
 
 describe('AlertDetailPage', () => {
-  let api: MockAdapter;
-  beforeEach(() => {
-    api = mockHttp();
-  });
-  afterEach(() => api.restore());
+  const page = setupPageTest();
 
   it('shows summary, metadata without the hidden fields, the event table and the links', async () => {
-    api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
     renderRoute('/alerts/al-1');
     expect(await screen.findByRole('heading', { name: 'Reverse shell', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Outbound shell from web-01.')).toBeInTheDocument();
@@ -62,45 +58,45 @@ describe('AlertDetailPage', () => {
 
   it('PATCHes each status change and then refetches the alert', async () => {
     let current = 'OPEN';
-    api.onGet(`${T}/alerts/al-1/`).reply(() => [200, { ...alert, status: current }]);
-    api.onPatch(`${T}/alerts/al-1/`).reply((config) => {
+    page.api.onGet(`${T}/alerts/al-1/`).reply(() => [200, { ...alert, status: current }]);
+    page.api.onPatch(`${T}/alerts/al-1/`).reply((config) => {
       current = (JSON.parse(config.data as string) as { status: string }).status;
       return [200, { ...alert, status: current }];
     });
     renderRoute('/alerts/al-1');
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toHaveTextContent('OPEN');
-    const getsBefore = api.history.get.length;
+    const getsBefore = page.api.history.get.length;
 
     await userEvent.click(select);
     await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
-    await waitFor(() => expect(api.history.get.length).toBe(getsBefore + 1));
-    expect(JSON.parse(api.history.patch[0].data as string)).toEqual({ status: 'CLOSED' });
+    await waitFor(() => expect(page.api.history.get.length).toBe(getsBefore + 1));
+    expect(JSON.parse(page.api.history.patch[0].data as string)).toEqual({ status: 'CLOSED' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('CLOSED'));
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'OPEN' }));
-    await waitFor(() => expect(api.history.get.length).toBe(getsBefore + 2));
-    expect(api.history.patch.map((r) => JSON.parse(r.data as string))).toEqual([{ status: 'CLOSED' }, { status: 'OPEN' }]);
+    await waitFor(() => expect(page.api.history.get.length).toBe(getsBefore + 2));
+    expect(page.api.history.patch.map((r) => JSON.parse(r.data as string))).toEqual([{ status: 'CLOSED' }, { status: 'OPEN' }]);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
   });
 
   it('refetches after a failed change too, so the server status shows', async () => {
-    api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
-    api.onPatch(`${T}/alerts/al-1/`).reply(400, { detail: 'bad' });
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    page.api.onPatch(`${T}/alerts/al-1/`).reply(400, { detail: 'bad' });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoute('/alerts/al-1');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
-    await waitFor(() => expect(api.history.get).toHaveLength(2));
+    await waitFor(() => expect(page.api.history.get).toHaveLength(2));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
   });
 
   it('navigates to an associated alert', async () => {
-    api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
-    api.onGet(`${T}/alerts/al-2/`).reply(200, { ...alert, uid: 'al-2', name: 'Suspicious curl' });
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    page.api.onGet(`${T}/alerts/al-2/`).reply(200, { ...alert, uid: 'al-2', name: 'Suspicious curl' });
     renderRoute('/alerts/al-1');
     await userEvent.click(await screen.findByRole('link', { name: 'ea-2' }));
     expect(currentLocation().pathname).toBe('/alerts/al-2');
@@ -108,13 +104,13 @@ describe('AlertDetailPage', () => {
   });
 
   it('shows the error message of a failed load', async () => {
-    api.onGet(`${T}/alerts/al-1/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/alerts/al-1/`).reply(404, { detail: 'Not found.' });
     renderRoute('/alerts/al-1');
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
   });
 
   it('says "Error loading alert details." when there is no data', async () => {
-    api.onGet(`${T}/alerts/al-1/`).reply(200, '');
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, '');
     renderRoute('/alerts/al-1');
     expect(await screen.findByText('Error loading alert details.')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
 import { KEY_SHOWN_ONCE } from '../components/api-keys/NewKeyDialog';
-import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+import { renderRoute, T } from '../testing/renderRoute';
 
 const key = (uid: string, name: string, revoked = false) => ({
   uid,
@@ -13,19 +13,10 @@ const key = (uid: string, name: string, revoked = false) => ({
 });
 
 describe('ApiKeysPage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
-  beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    logged.mockRestore();
-  });
+  const page = setupPageTest({ quiet: true });
 
   it('lists keys with enabled = not revoked, under the heading and tenant caption', async () => {
-    api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI', false), key('b', 'Old', true)] });
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI', false), key('b', 'Old', true)] });
     renderRoute('/api-keys');
     expect(await screen.findByRole('heading', { name: 'API Keys', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
@@ -35,8 +26,8 @@ describe('ApiKeysPage', () => {
   });
 
   it('shows a new key once, with a copy button and the warning', async () => {
-    api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI')] });
-    api.onPost(`${T}/api-keys/`).reply(201, { ...key('n', 'Agents'), key: 'pk_n.s3cret' });
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI')] });
+    page.api.onPost(`${T}/api-keys/`).reply(201, { ...key('n', 'Agents'), key: 'pk_n.s3cret' });
     const writeText = jest.fn(async () => undefined);
     const user = userEvent.setup();
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -51,7 +42,7 @@ describe('ApiKeysPage', () => {
     expect(within(shown).getByText(KEY_SHOWN_ONCE)).toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('pk_n.s3cret');
-    expect(JSON.parse(api.history.post[0].data as string)).toEqual({ name: 'Agents' });
+    expect(JSON.parse(page.api.history.post[0].data as string)).toEqual({ name: 'Agents' });
 
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -64,35 +55,35 @@ describe('ApiKeysPage', () => {
   });
 
   it('disables a key by PATCHing revoked', async () => {
-    api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI', false)] });
-    api.onPatch(`${T}/api-keys/a/`).reply(200, key('a', 'CI', true));
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI', false)] });
+    page.api.onPatch(`${T}/api-keys/a/`).reply(200, key('a', 'CI', true));
     renderRoute('/api-keys');
     await userEvent.click(await screen.findByRole('switch', { name: 'Enable CI' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Enable CI' })).not.toBeChecked());
-    expect(JSON.parse(api.history.patch[0].data as string)).toEqual({ revoked: true });
+    expect(JSON.parse(page.api.history.patch[0].data as string)).toEqual({ revoked: true });
   });
 
   it('asks before deleting a key, then removes it', async () => {
-    api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI'), key('b', 'Old')] });
-    api.onDelete(`${T}/api-keys/b/`).reply(204);
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI'), key('b', 'Old')] });
+    page.api.onDelete(`${T}/api-keys/b/`).reply(204);
     renderRoute('/api-keys');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Old' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete this API key?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Old')).not.toBeInTheDocument());
-    expect(api.history.delete).toHaveLength(1);
+    expect(page.api.history.delete).toHaveLength(1);
   });
 
   it('shows nothing when a save or delete fails', async () => {
-    api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI')] });
-    api.onPatch(`${T}/api-keys/a/`).reply(500, { detail: 'boom' });
-    api.onDelete(`${T}/api-keys/a/`).reply(500, { detail: 'boom' });
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI')] });
+    page.api.onPatch(`${T}/api-keys/a/`).reply(500, { detail: 'boom' });
+    page.api.onDelete(`${T}/api-keys/a/`).reply(500, { detail: 'boom' });
     renderRoute('/api-keys');
     await userEvent.click(await screen.findByRole('switch', { name: 'Enable CI' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete CI' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/boom/)).not.toBeInTheDocument();

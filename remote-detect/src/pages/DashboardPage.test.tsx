@@ -1,9 +1,9 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { renderRoutes } from '@console/shared/src/testing/renderRoute';
 import { currentLocation, Route, Routes } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, T } from '../testing/renderRoute';
+import { T } from '../testing/renderRoute';
 import { DashboardPage } from './DashboardPage';
 
 // The real chart needs a browser layout engine; the test checks what the page hands it.
@@ -90,22 +90,15 @@ function renderDashboard() {
 }
 
 describe('DashboardPage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
+  const page = setupPageTest({ quiet: true });
   beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.onGet(`${T}/summaries/latest/`).reply(200, summary);
-    api.onGet(`${T}/dashboard/strategic/`).reply(200, strategic);
-    api.onGet(new RegExp(`^${T}/devices/\\?`)).reply((config) => {
+    page.api.onGet(`${T}/summaries/latest/`).reply(200, summary);
+    page.api.onGet(`${T}/dashboard/strategic/`).reply(200, strategic);
+    page.api.onGet(new RegExp(`^${T}/devices/\\?`)).reply((config) => {
       const offset = Number(new URL(config.url!, 'http://x').searchParams.get('offset'));
       return [200, { count: 12, results: Array.from({ length: offset ? 2 : 10 }, (_, i) => deviceRow(offset + i)) }];
     });
-    api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
-  });
-  afterEach(() => {
-    api.restore();
-    logged.mockRestore();
+    page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
   });
 
   it('loads the latest summary first into exec_summary and shows the strategic widgets', async () => {
@@ -113,7 +106,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Dashboards', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
     expect(await screen.findByText(summary.text)).toBeInTheDocument();
-    expect(api.history.get[0].url).toBe(`${T}/summaries/latest/`);
+    expect(page.api.history.get[0].url).toBe(`${T}/summaries/latest/`);
     const risk = await screen.findByRole('region', { name: 'Devices by risk' });
     expect(within(risk).getByTestId('chart')).toHaveAttribute('data-series', '[1,2]');
     const trend = screen.getByRole('region', { name: 'Open alerts by priority (last 30 days)' });
@@ -141,7 +134,7 @@ describe('DashboardPage', () => {
   });
 
   it('labels the CVE figures "Demo data" when some findings are demo data', async () => {
-    api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, demo: 5 } });
+    page.api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, demo: 5 } });
     renderDashboard();
     const findings = await screen.findByRole('group', { name: 'CVE findings' });
     expect(within(findings).getByText('Demo data')).toBeInTheDocument();
@@ -151,13 +144,13 @@ describe('DashboardPage', () => {
 
   it('shows a dash, not 0, for known exploited when an older server does not count it', async () => {
     const { kev: _kev, kev_devices: _devices, ...older } = strategic.cve_counts;
-    api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: older });
+    page.api.onGet(`${T}/dashboard/strategic/`).reply(200, { ...strategic, cve_counts: older });
     renderDashboard();
     expect(within(await screen.findByRole('group', { name: 'Known exploited' })).getByText('—')).toBeInTheDocument();
   });
 
   it('says the KEV catalogue is not loaded instead of 0 known exploited', async () => {
-    api
+    page.api
       .onGet(`${T}/dashboard/strategic/`)
       .reply(200, { ...strategic, cve_counts: { ...strategic.cve_counts, kev: 0, kev_devices: 0, kev_loaded: false } });
     renderDashboard();
@@ -184,10 +177,10 @@ describe('DashboardPage', () => {
   });
 
   it('only logs analytics errors', async () => {
-    api.onGet(`${T}/summaries/latest/`).reply(404, { detail: 'Not found.' });
-    api.onGet(`${T}/dashboard/strategic/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/summaries/latest/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/dashboard/strategic/`).reply(404, { detail: 'Not found.' });
     renderDashboard();
-    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('No summary yet.')).toBeInTheDocument();
   });
@@ -198,13 +191,15 @@ describe('DashboardPage', () => {
       await userEvent.click(screen.getByRole('tab', { name: 'Technical Overview' }));
       return screen.findByRole('table', { name: 'Devices' });
     }
-    const deviceCalls = () => api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/?`));
+    const deviceCalls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/?`));
 
     it('lists devices and alerts from the server with paging', async () => {
       const devices = await openTechnical();
       expect(await within(devices).findByText('host-0')).toBeInTheDocument();
       expect(deviceCalls()).toContain(`${T}/devices/?limit=10&offset=0&ordering=hostname`);
-      expect(api.history.get.map((r) => r.url)).toContain(`${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at`);
+      expect(page.api.history.get.map((r) => r.url)).toContain(
+        `${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at`,
+      );
       expect(await within(screen.getByRole('table', { name: 'Alerts' })).findByText('Port scan')).toBeInTheDocument();
 
       const deviceRegion = screen.getByRole('region', { name: 'Devices' });

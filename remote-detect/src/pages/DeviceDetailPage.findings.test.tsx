@@ -1,8 +1,8 @@
 // The device page's vulnerability prioritisation and coverage (docs/vuln-feed-api.md).
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+import { renderRoute, T } from '../testing/renderRoute';
 
 const device = {
   uid: 'd-1',
@@ -85,26 +85,17 @@ const description = {
 };
 
 describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
-  beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    logged.mockRestore();
-  });
+  const page = setupPageTest({ quiet: true });
 
   function replyAll(over: Partial<typeof device> = {}, counts: object = {}) {
-    api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
-    api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
-    api
+    page.api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
+    page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
+    page.api
       .onGet(`${T}/devices/d-1/packages/count/`)
       .reply(200, { count: 3, cve_count: 2, high_risk_cve_count: 1, kev_count: 1, ...counts });
-    api.onGet('/v1/cves/c-1/description/').reply(200, description);
+    page.api.onGet('/v1/cves/c-1/description/').reply(200, description);
   }
-  const packagesUrls = () => api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/d-1/packages/?`));
+  const packagesUrls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/d-1/packages/?`));
   const row = async (name: string) =>
     (await within(await screen.findByRole('table', { name: 'System Packages' })).findByText(name)).closest('tr')!;
 
@@ -228,7 +219,7 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
 
   it('says "Demo data" in the CVE dialog of a demo-only description', async () => {
     replyAll();
-    api.onGet('/v1/cves/c-2/description/').reply(200, {
+    page.api.onGet('/v1/cves/c-2/description/').reply(200, {
       cve_id: 'CVE-2024-0002',
       description: 'Demo text.',
       aliases: [],

@@ -1,8 +1,8 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { fakeAuth } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, T } from '../testing/renderRoute';
+import { renderRoute, T } from '../testing/renderRoute';
 
 const device = {
   uid: 'd-1',
@@ -30,22 +30,13 @@ const packages = {
 };
 
 describe('DeviceDetailPage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
-  beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    logged.mockRestore();
-  });
+  const page = setupPageTest({ quiet: true });
 
   function replyAll(over: Partial<typeof device> = {}) {
-    api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
-    api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
-    api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 42, cve_count: 7, high_risk_cve_count: 2 });
-    api.onGet(`${T}/devices/d-1/threads/`).reply(200, { results: [{ thread_name: 'idle', avg_cpu_usage: 71.5 }] });
+    page.api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
+    page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
+    page.api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 42, cve_count: 7, high_risk_cve_count: 2 });
+    page.api.onGet(`${T}/devices/d-1/threads/`).reply(200, { results: [{ thread_name: 'idle', avg_cpu_usage: 71.5 }] });
   }
 
   it('shows the sections, onboarded date, addresses, package counts and risk colours', async () => {
@@ -71,7 +62,7 @@ describe('DeviceDetailPage', () => {
     const medium = within(within(table).getByText('zlib').closest('tr')!).getByText('Medium').closest('[data-risk]')!;
     expect(medium).toHaveStyle({ backgroundColor: '#ffbf00' });
     // The packages call is server-paged with the default page size of 10, highest score first.
-    expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score`)).toBe(true);
+    expect(page.api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score`)).toBe(true);
   });
 
   it('shows no thread table and makes no thread call for a linux device', async () => {
@@ -79,7 +70,7 @@ describe('DeviceDetailPage', () => {
     renderRoute('/devices/d-1');
     await screen.findByRole('heading', { name: 'web-01' });
     expect(screen.queryByRole('heading', { name: 'RTOS Threads' })).not.toBeInTheDocument();
-    expect(api.history.get.some((r) => r.url?.endsWith('/threads/'))).toBe(false);
+    expect(page.api.history.get.some((r) => r.url?.endsWith('/threads/'))).toBe(false);
   });
 
   it('shows the thread table for an RTOS device', async () => {
@@ -92,30 +83,30 @@ describe('DeviceDetailPage', () => {
 
   it('says "Error loading device threads." when the thread call fails', async () => {
     replyAll({ device_type: 'rtos' });
-    api.onGet(`${T}/devices/d-1/threads/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/devices/d-1/threads/`).reply(404, { detail: 'Not found.' });
     renderRoute('/devices/d-1');
     expect(await screen.findByText('Error loading device threads.')).toBeInTheDocument();
   });
 
   it('says "Error loading device details." when the device call fails', async () => {
-    api.onGet(`${T}/devices/d-1/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/devices/d-1/`).reply(404, { detail: 'Not found.' });
     renderRoute('/devices/d-1');
     expect(await screen.findByText('Error loading device details.')).toBeInTheDocument();
   });
 
   it('only logs package and count errors', async () => {
-    api.onGet(`${T}/devices/d-1/`).reply(200, device);
-    api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(404, { detail: 'Not found.' });
-    api.onGet(`${T}/devices/d-1/packages/count/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/devices/d-1/`).reply(200, device);
+    page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/devices/d-1/packages/count/`).reply(404, { detail: 'Not found.' });
     renderRoute('/devices/d-1');
     await screen.findByRole('heading', { name: 'web-01' });
-    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('opens the CVE description dialog and closes it', async () => {
     replyAll();
-    api.onGet('/v1/cves/c-1/description/').reply(200, { cve_id: 'CVE-2024-0001', description: 'Buffer overflow in X.' });
+    page.api.onGet('/v1/cves/c-1/description/').reply(200, { cve_id: 'CVE-2024-0001', description: 'Buffer overflow in X.' });
     renderRoute('/devices/d-1');
     await userEvent.click(await screen.findByRole('button', { name: 'CVE-2024-0001' }));
     const dialog = await screen.findByRole('dialog');
@@ -131,21 +122,21 @@ describe('DeviceDetailPage', () => {
     await userEvent.type(screen.getByLabelText('Search packages'), 'ssl');
     await waitFor(() =>
       expect(
-        api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score&search=ssl`),
+        page.api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score&search=ssl`),
       ).toBe(true),
     );
     // Typing is debounced: no request for the partial terms.
-    expect(api.history.get.some((r) => r.url?.includes('search=s&'))).toBe(false);
+    expect(page.api.history.get.some((r) => r.url?.includes('search=s&'))).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Package' }));
     await waitFor(() =>
-      expect(api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=name&search=ssl`)).toBe(
-        true,
-      ),
+      expect(
+        page.api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=name&search=ssl`),
+      ).toBe(true),
     );
   });
 
   it('waits for the tenant before fetching', () => {
     renderRoute('/devices/d-1', fakeAuth({ profile: null, loading: true }));
-    expect(api.history.get).toHaveLength(0);
+    expect(page.api.history.get).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '../testing/renderRoute';
 import { pages } from '.';
 
 jest.mock('@console/shared', () => ({ ...jest.requireActual('@console/shared'), ApexChart: () => null }));
@@ -17,16 +17,8 @@ const ROUTES: [string, string, boolean][] = [
 ];
 
 describe('detect routes', () => {
-  let api: MockAdapter;
-  beforeEach(() => {
-    api = mockHttp();
-    api.onAny().reply(404, { detail: 'Not found.' });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    jest.restoreAllMocks();
-  });
+  const page = setupPageTest({ quiet: true });
+  beforeEach(() => page.api.onAny().reply(404, { detail: 'Not found.' }));
 
   it('declares these pages, each with its heading as title', () => {
     expect(pages.map(({ path, title }) => [path, title])).toEqual(ROUTES.map(([path, heading]) => [path, heading]));

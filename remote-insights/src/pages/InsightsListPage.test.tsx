@@ -1,8 +1,8 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
-import { mockHttp, renderRoute, REPORTS } from '../testing/renderRoute';
+import { renderRoute, REPORTS } from '../testing/renderRoute';
 import { listItem } from '../testing/reports';
 
 const reports = [
@@ -11,20 +11,11 @@ const reports = [
 ];
 
 describe('InsightsListPage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
-  beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    logged.mockRestore();
-  });
+  const page = setupPageTest({ quiet: true });
 
   it('shows "Loading reports…" under the heading until the list arrives', async () => {
     let answer: (value: [number, unknown]) => void = () => undefined;
-    api.onGet(REPORTS).reply(() => new Promise((resolve) => (answer = resolve)));
+    page.api.onGet(REPORTS).reply(() => new Promise((resolve) => (answer = resolve)));
     renderRoute('/insights');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
@@ -35,7 +26,7 @@ describe('InsightsListPage', () => {
   });
 
   it('lists name, type, local created time and a View link to /insights/{uid}/', async () => {
-    api.onGet(REPORTS).reply(200, { count: 2, results: reports });
+    page.api.onGet(REPORTS).reply(200, { count: 2, results: reports });
     renderRoute('/insights');
     const table = await screen.findByRole('table', { name: 'My Insight Reports' });
     const headers = within(table)
@@ -54,20 +45,20 @@ describe('InsightsListPage', () => {
   });
 
   it('says "Error loading reports." when the list call fails', async () => {
-    api.onGet(REPORTS).reply(500, { detail: 'boom' });
+    page.api.onGet(REPORTS).reply(500, { detail: 'boom' });
     renderRoute('/insights');
     expect(await screen.findByText('Error loading reports.')).toBeInTheDocument();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
   });
 
   it('says so when there are no reports yet', async () => {
-    api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+    page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
     renderRoute('/insights');
     expect(await screen.findByText('No reports yet. Create one above.')).toBeInTheDocument();
   });
 
   it('refuses a blank name with "Report name is required." and makes no call', async () => {
-    api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+    page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
     renderRoute('/insights');
     await screen.findByText('No reports yet. Create one above.');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -75,13 +66,13 @@ describe('InsightsListPage', () => {
     await userEvent.type(screen.getByLabelText('Report Name'), '    ');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByText('Report name is required.')).toBeInTheDocument();
-    expect(api.history.post).toHaveLength(0);
+    expect(page.api.history.post).toHaveLength(0);
   });
 
   it('creates a System report by default with the trimmed name, then refreshes the list', async () => {
     let listed = [reports[1]!];
-    api.onGet(REPORTS).reply(() => [200, { count: listed.length, results: listed }]);
-    api.onPost(REPORTS).reply((config) => {
+    page.api.onGet(REPORTS).reply(() => [200, { count: listed.length, results: listed }]);
+    page.api.onPost(REPORTS).reply((config) => {
       const body = JSON.parse(config.data as string);
       const created = listItem('r-3', body.name, { assessment_type: body.assessment_type, created_at: '2026-11-22T10:00:00Z' });
       listed = [created, ...listed];
@@ -94,33 +85,33 @@ describe('InsightsListPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('Edge router')).toBeInTheDocument();
-    expect(JSON.parse(api.history.post[0]!.data as string)).toEqual({ name: 'Edge router', assessment_type: 'system' });
-    expect(api.history.get.filter((r) => r.url === REPORTS).length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(page.api.history.post[0]!.data as string)).toEqual({ name: 'Edge router', assessment_type: 'system' });
+    expect(page.api.history.get.filter((r) => r.url === REPORTS).length).toBeGreaterThanOrEqual(2);
     expect(screen.getByLabelText('Report Name')).toHaveValue('');
     expect(screen.queryByText('Report name is required.')).not.toBeInTheDocument();
   });
 
   it('creates an Application report when that type is chosen', async () => {
-    api.onGet(REPORTS).reply(200, { count: 0, results: [] });
-    api.onPost(REPORTS).reply(201, { ...listItem('r-9', 'Shop', { assessment_type: 'application' }), token: 'rt_x' });
+    page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+    page.api.onPost(REPORTS).reply(201, { ...listItem('r-9', 'Shop', { assessment_type: 'application' }), token: 'rt_x' });
     renderRoute('/insights');
     await screen.findByText('No reports yet. Create one above.');
     await userEvent.type(screen.getByLabelText('Report Name'), 'Shop');
     await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Application' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(api.history.post).toHaveLength(1));
-    expect(JSON.parse(api.history.post[0]!.data as string)).toEqual({ name: 'Shop', assessment_type: 'application' });
+    await waitFor(() => expect(page.api.history.post).toHaveLength(1));
+    expect(JSON.parse(page.api.history.post[0]!.data as string)).toEqual({ name: 'Shop', assessment_type: 'application' });
   });
 
   it('shows no message when a create fails, and keeps the typed name', async () => {
-    api.onGet(REPORTS).reply(200, { count: 0, results: [] });
-    api.onPost(REPORTS).reply(400, { detail: 'Invalid request body.' });
+    page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+    page.api.onPost(REPORTS).reply(400, { detail: 'Invalid request body.' });
     renderRoute('/insights');
     await screen.findByText('No reports yet. Create one above.');
     await userEvent.type(screen.getByLabelText('Report Name'), 'Shop');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('Creating the report failed', expect.anything()));
+    await waitFor(() => expect(page.logged).toHaveBeenCalledWith('Creating the report failed', expect.anything()));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/Invalid request body/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Report Name')).toHaveValue('Shop');
@@ -128,7 +119,7 @@ describe('InsightsListPage', () => {
 
   it('pages the list 10 at a time with sizes 5, 10 and 25', async () => {
     const many = Array.from({ length: 12 }, (_, i) => listItem(`r-${i}`, `Report ${String(i).padStart(2, '0')}`));
-    api.onGet(REPORTS).reply(200, { count: many.length, results: many });
+    page.api.onGet(REPORTS).reply(200, { count: many.length, results: many });
     renderRoute('/insights');
     const table = await screen.findByRole('table', { name: 'My Insight Reports' });
     expect(within(table).getAllByRole('row')).toHaveLength(11);

@@ -1,9 +1,9 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type MockAdapter from 'axios-mock-adapter';
 import { UPLOAD_POLL_MS } from '../api/report';
-import { mockHttp, renderRoute, REPORTS } from '../testing/renderRoute';
+import { renderRoute, REPORTS } from '../testing/renderRoute';
 import { listItem, report, TOKEN } from '../testing/reports';
 
 jest.mock('@console/shared', () => ({
@@ -15,21 +15,14 @@ jest.mock('@console/shared', () => ({
 const R1 = `${REPORTS}r-1/`;
 
 describe('ReportDetailPage', () => {
-  let api: MockAdapter;
-  let logged: jest.SpyInstance;
-  beforeEach(() => {
-    api = mockHttp();
-    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
+  const page = setupPageTest({ quiet: true });
   afterEach(() => {
-    api.restore();
-    logged.mockRestore();
     jest.useRealTimers();
   });
 
   it('shows "Loading report data…", then the header line with name, type and created time', async () => {
     let answer: (value: [number, unknown]) => void = () => undefined;
-    api.onGet(R1).reply(() => new Promise((resolve) => (answer = resolve)));
+    page.api.onGet(R1).reply(() => new Promise((resolve) => (answer = resolve)));
     renderRoute('/insights/r-1/');
     expect(await screen.findByText('Loading report data…')).toBeInTheDocument();
     answer([200, report({ assessment_type: 'application' })]);
@@ -41,15 +34,15 @@ describe('ReportDetailPage', () => {
   });
 
   it('says "Error loading report data." for an unknown or foreign report', async () => {
-    api.onGet(R1).reply(404, { detail: 'Not found.' });
+    page.api.onGet(R1).reply(404, { detail: 'Not found.' });
     renderRoute('/insights/r-1');
     expect(await screen.findByText('Error loading report data.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
   it('goes back to /insights', async () => {
-    api.onGet(R1).reply(200, report());
-    api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+    page.api.onGet(R1).reply(200, report());
+    page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
     renderRoute('/insights/r-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
     expect(currentLocation().pathname).toBe('/insights');
@@ -58,26 +51,26 @@ describe('ReportDetailPage', () => {
 
   describe('Delete', () => {
     it('asks first and makes no call on Cancel', async () => {
-      api.onGet(R1).reply(200, report());
+      page.api.onGet(R1).reply(200, report());
       renderRoute('/insights/r-1');
       await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('Are you sure you want to delete this report?')).toBeInTheDocument();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(api.history.delete).toHaveLength(0);
+      expect(page.api.history.delete).toHaveLength(0);
     });
 
     it('deletes, says "Report deleted successfully." and lands on the list via /reports', async () => {
-      api.onGet(R1).reply(200, report());
-      api.onDelete(R1).reply(204);
-      api.onGet(REPORTS).reply(200, { count: 1, results: [listItem('r-2', 'Billing API')] });
+      page.api.onGet(R1).reply(200, report());
+      page.api.onDelete(R1).reply(204);
+      page.api.onGet(REPORTS).reply(200, { count: 1, results: [listItem('r-2', 'Billing API')] });
       renderRoute('/insights/r-1');
       await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
       await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
-      expect(api.history.delete.map((r) => r.url)).toEqual([R1]);
+      expect(page.api.history.delete.map((r) => r.url)).toEqual([R1]);
       // /reports, as the spec says, which the host (and the dev routes) redirect to /insights.
       expect(currentLocation().pathname).toBe('/insights');
       expect(screen.getByRole('alert')).toHaveTextContent('Report deleted successfully.');
@@ -85,8 +78,8 @@ describe('ReportDetailPage', () => {
     });
 
     it('says "Failed to delete report." and stays when the delete fails', async () => {
-      api.onGet(R1).reply(200, report());
-      api.onDelete(R1).reply(500, { detail: 'boom' });
+      page.api.onGet(R1).reply(200, report());
+      page.api.onDelete(R1).reply(500, { detail: 'boom' });
       renderRoute('/insights/r-1');
       await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
       await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -102,16 +95,16 @@ describe('ReportDetailPage', () => {
 
     it('is enabled with a scan and make, model and industry, and only logs locally', async () => {
       const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-      api.onGet(R1).reply(200, report());
+      page.api.onGet(R1).reply(200, report());
       renderRoute('/insights/r-1');
       await screen.findByRole('heading', { name: 'Gateway firmware 4.2' });
       expect(button()).toBeEnabled();
-      const calls = api.history.get.length;
+      const calls = page.api.history.get.length;
       await userEvent.click(button());
       expect(info).toHaveBeenCalledWith(expect.stringContaining('r-1'));
-      expect(api.history.get).toHaveLength(calls);
-      expect(api.history.post).toHaveLength(0);
-      expect(api.history.patch).toHaveLength(0);
+      expect(page.api.history.get).toHaveLength(calls);
+      expect(page.api.history.post).toHaveLength(0);
+      expect(page.api.history.patch).toHaveLength(0);
       info.mockRestore();
     });
 
@@ -121,7 +114,7 @@ describe('ReportDetailPage', () => {
       ['model is missing', { model: null, context: { model: '' } }],
       ['industry is blank', { industry: '  ', context: { industry: '  ' } }],
     ])('is disabled when %s', async (_, over) => {
-      api.onGet(R1).reply(200, report(over as Parameters<typeof report>[0]));
+      page.api.onGet(R1).reply(200, report(over as Parameters<typeof report>[0]));
       renderRoute('/insights/r-1');
       await screen.findByRole('heading', { name: 'Gateway firmware 4.2' });
       expect(button()).toBeDisabled();
@@ -133,7 +126,7 @@ describe('ReportDetailPage', () => {
     it('shows copyable upload and scanner commands with this report token, and no tabs', async () => {
       const writeText = jest.fn(async () => undefined);
       Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-      api
+      page.api
         .onGet(R1)
         .reply(
           200,
@@ -158,7 +151,7 @@ describe('ReportDetailPage', () => {
     it('notices the upload without a reload and shows the tabs', async () => {
       jest.useFakeTimers();
       let uploaded = false;
-      api.onGet(R1).reply(() => [200, report({ has_scan_uploaded: uploaded })]);
+      page.api.onGet(R1).reply(() => [200, report({ has_scan_uploaded: uploaded })]);
       renderRoute('/insights/r-1');
       expect(await screen.findByRole('heading', { name: 'Upload Required' })).toBeInTheDocument();
 
@@ -170,17 +163,17 @@ describe('ReportDetailPage', () => {
       expect(screen.queryByRole('heading', { name: 'Upload Required' })).not.toBeInTheDocument();
 
       // Polling stops once the scan is there.
-      const calls = api.history.get.length;
+      const calls = page.api.history.get.length;
       await act(async () => {
         await jest.advanceTimersByTimeAsync(UPLOAD_POLL_MS * 3);
       });
-      expect(api.history.get.filter((r) => r.url === R1)).toHaveLength(calls);
+      expect(page.api.history.get.filter((r) => r.url === R1)).toHaveLength(calls);
     });
   });
 
   describe('tabs', () => {
     it('shows Overview, Context, System Review and SBOM, Overview first with the analysis', async () => {
-      api.onGet(R1).reply(200, report());
+      page.api.onGet(R1).reply(200, report());
       renderRoute('/insights/r-1');
       const tabs = await screen.findAllByRole('tab');
       expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Context', 'System Review', 'SBOM']);
@@ -188,18 +181,18 @@ describe('ReportDetailPage', () => {
       expect(screen.getByTestId('report-analysis')).toHaveTextContent('4 of 11 hardening checks failed');
       expect(screen.getByText('Assessment Type')).toBeInTheDocument();
       // The audit and SBOM are fetched only when their tab opens.
-      expect(api.history.get.map((r) => r.url)).toEqual([R1]);
+      expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
     });
 
     it('says clearly when there is no analysis', async () => {
-      api.onGet(R1).reply(200, report({ analysis: null }));
+      page.api.onGet(R1).reply(200, report({ analysis: null }));
       renderRoute('/insights/r-1');
       expect(await screen.findByText('No analysis yet: it is written when a scan is uploaded.')).toBeInTheDocument();
       expect(screen.queryByTestId('report-analysis')).not.toBeInTheDocument();
     });
 
     it('keeps the open tab in the address', async () => {
-      api.onGet(R1).reply(200, report());
+      page.api.onGet(R1).reply(200, report());
       renderRoute('/insights/r-1');
       await userEvent.click(await screen.findByRole('tab', { name: 'Context' }));
       expect(currentLocation().search).toBe('?tab=context');
@@ -209,7 +202,7 @@ describe('ReportDetailPage', () => {
 
   describe('Context', () => {
     it('fills the form, marks Make, Model and Industry required and shows the field tooltips', async () => {
-      api.onGet(R1).reply(200, report());
+      page.api.onGet(R1).reply(200, report());
       renderRoute('/insights/r-1?tab=context');
       expect(await screen.findByLabelText(/^Make/)).toHaveValue('Acme');
       for (const label of [/^Make/, /^Model/, /^Industry/]) expect(screen.getByLabelText(label)).toBeRequired();
@@ -231,8 +224,8 @@ describe('ReportDetailPage', () => {
 
     it('saves all ten fields (blank required ones too), refreshes the report and confirms', async () => {
       let saved = report();
-      api.onGet(R1).reply(() => [200, saved]);
-      api.onPatch(R1).reply((config) => {
+      page.api.onGet(R1).reply(() => [200, saved]);
+      page.api.onPatch(R1).reply((config) => {
         const { context } = JSON.parse(config.data as string);
         saved = report({ context, make: context.make || null });
         return [200, saved];
@@ -243,11 +236,11 @@ describe('ReportDetailPage', () => {
       await userEvent.click(screen.getByLabelText('Encryption at Rest'));
       await userEvent.clear(screen.getByLabelText(/^Sold In/));
       await userEvent.type(screen.getByLabelText(/^Sold In/), 'EU, UK');
-      const before = api.history.get.length;
+      const before = page.api.history.get.length;
       await userEvent.click(screen.getByRole('button', { name: 'Save Context' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent('Context data saved successfully.');
-      expect(JSON.parse(api.history.patch[0]!.data as string)).toEqual({
+      expect(JSON.parse(page.api.history.patch[0]!.data as string)).toEqual({
         context: {
           make: '',
           model: 'Gateway X2',
@@ -261,15 +254,15 @@ describe('ReportDetailPage', () => {
           sold_in: 'EU, UK',
         },
       });
-      await waitFor(() => expect(api.history.get.length).toBeGreaterThan(before));
+      await waitFor(() => expect(page.api.history.get.length).toBeGreaterThan(before));
       // The refreshed report has no make: Run AI Analysis follows it.
       await waitFor(() => expect(screen.getByRole('button', { name: 'Run AI Analysis' })).toBeDisabled());
       expect(screen.getByLabelText(/^Sold In/)).toHaveValue('EU, UK');
     });
 
     it('says "Failed to save context data." and keeps what was typed', async () => {
-      api.onGet(R1).reply(200, report());
-      api.onPatch(R1).reply(400, { detail: 'Invalid request body.' });
+      page.api.onGet(R1).reply(200, report());
+      page.api.onPatch(R1).reply(400, { detail: 'Invalid request body.' });
       renderRoute('/insights/r-1?tab=context');
       await userEvent.type(await screen.findByLabelText(/^Model/), ' rev B');
       await userEvent.click(screen.getByRole('button', { name: 'Save Context' }));

@@ -1,6 +1,6 @@
+import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '../testing/renderRoute';
 import { pages } from '.';
 
 // Path and heading of each page; the states behind the headings are covered by the page tests.
@@ -10,16 +10,8 @@ const ROUTES: [string, string][] = [
 ];
 
 describe('insights routes', () => {
-  let api: MockAdapter;
-  beforeEach(() => {
-    api = mockHttp();
-    api.onAny().reply(404, { detail: 'Not found.' });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    api.restore();
-    jest.restoreAllMocks();
-  });
+  const page = setupPageTest({ quiet: true });
+  beforeEach(() => page.api.onAny().reply(404, { detail: 'Not found.' }));
 
   it('declares these pages, each with its heading as title', () => {
     expect(pages.map(({ path, title }) => [path, title])).toEqual(ROUTES);
