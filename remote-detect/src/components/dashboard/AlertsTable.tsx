@@ -1,20 +1,15 @@
-import { SortableTableHead, type SortableColumn } from '@console/shared';
+import type { SortableColumn } from '@console/shared';
 import type { AlertStatus } from '@console/shared';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useAlerts } from '../../api/alert-list';
 import { useLogError } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
 import { formatDateTime } from '../common/format';
 import { PriorityChip } from '../common/PriorityChip';
+import { SelectableTable } from './SelectableTable';
 import { ServerTableFrame } from './ServerTableFrame';
 import type { OnVariablesChange } from './variables';
 import { WidgetCard } from './WidgetCard';
@@ -62,38 +57,25 @@ export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariab
           </TextField>
         }
       >
-        <TableContainer sx={{ maxHeight: 400 }}>
-          <Table size="small" stickyHeader aria-label="Alerts">
-            <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
-            <TableBody>
-              {rows.map((alert) => (
-                <TableRow
-                  key={alert.uid}
-                  hover
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => onVariablesChange({ alert_uid: alert.uid })}
-                >
-                  <TableCell>
-                    <Link component={RouterLink} to={`/alerts/${alert.uid}`} onClick={(event) => event.stopPropagation()}>
-                      {alert.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{alert.device_hostname}</TableCell>
-                  <TableCell>
-                    <PriorityChip priority={alert.priority} />
-                  </TableCell>
-                  <TableCell>{alert.status}</TableCell>
-                  <TableCell>{formatDateTime(alert.elastic_alert_created_at)}</TableCell>
-                </TableRow>
-              ))}
-              {data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>No alerts.</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SelectableTable
+          label="Alerts"
+          columns={COLUMNS}
+          table={table}
+          rows={rows}
+          emptyText={Boolean(data) && 'No alerts.'}
+          link={(alert) => ({ to: `/alerts/${alert.uid}`, text: alert.name })}
+          onSelect={(alert) => onVariablesChange({ alert_uid: alert.uid })}
+          cells={(alert) => (
+            <>
+              <TableCell>{alert.device_hostname}</TableCell>
+              <TableCell>
+                <PriorityChip priority={alert.priority} />
+              </TableCell>
+              <TableCell>{alert.status}</TableCell>
+              <TableCell>{formatDateTime(alert.elastic_alert_created_at)}</TableCell>
+            </>
+          )}
+        />
       </ServerTableFrame>
     </WidgetCard>
   );

@@ -1,16 +1,11 @@
-import { SortableTableHead, type SortableColumn } from '@console/shared';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
+import type { SortableColumn } from '@console/shared';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
-import { Link as RouterLink } from 'react-router-dom';
 import { useDevices } from '../../api/device-list';
 import { useLogError } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
 import { formatDateTime } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
+import { SelectableTable } from './SelectableTable';
 import { ServerTableFrame } from './ServerTableFrame';
 import type { OnVariablesChange } from './variables';
 import { WidgetCard } from './WidgetCard';
@@ -43,44 +38,31 @@ export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVaria
   return (
     <WidgetCard title="Devices">
       <ServerTableFrame table={table} count={error ? 0 : (data?.count ?? 0)} searchLabel="Search devices" loading={isValidating}>
-        <TableContainer sx={{ maxHeight: 400 }}>
-          <Table size="small" stickyHeader aria-label="Devices">
-            <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
-            <TableBody>
-              {rows.map((device) => (
-                <TableRow
-                  key={device.uid}
-                  hover
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => onVariablesChange({ device_uid: device.uid })}
-                >
-                  <TableCell>
-                    <Link component={RouterLink} to={`/devices/${device.uid}`} onClick={(event) => event.stopPropagation()}>
-                      {device.hostname}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{device.device_type === 'rtos' ? 'RTOS' : 'Linux'}</TableCell>
-                  <TableCell>{`${device.platform_name} ${device.platform_version}`.trim()}</TableCell>
-                  <TableCell>
-                    <RiskChip level={device.risk_score} />
-                  </TableCell>
-                  <TableCell align="right">{device.cve_count}</TableCell>
-                  <TableCell align="right">{device.high_risk_cve_count}</TableCell>
-                  <TableCell align="right" sx={device.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
-                    {device.kev_count ?? '—'}
-                  </TableCell>
-                  <TableCell>{formatDateTime(device.last_connected)}</TableCell>
-                  <TableCell>{formatDateTime(device.created_at)}</TableCell>
-                </TableRow>
-              ))}
-              {data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>No devices.</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SelectableTable
+          label="Devices"
+          columns={COLUMNS}
+          table={table}
+          rows={rows}
+          emptyText={Boolean(data) && 'No devices.'}
+          link={(device) => ({ to: `/devices/${device.uid}`, text: device.hostname })}
+          onSelect={(device) => onVariablesChange({ device_uid: device.uid })}
+          cells={(device) => (
+            <>
+              <TableCell>{device.device_type === 'rtos' ? 'RTOS' : 'Linux'}</TableCell>
+              <TableCell>{`${device.platform_name} ${device.platform_version}`.trim()}</TableCell>
+              <TableCell>
+                <RiskChip level={device.risk_score} />
+              </TableCell>
+              <TableCell align="right">{device.cve_count}</TableCell>
+              <TableCell align="right">{device.high_risk_cve_count}</TableCell>
+              <TableCell align="right" sx={device.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+                {device.kev_count ?? '—'}
+              </TableCell>
+              <TableCell>{formatDateTime(device.last_connected)}</TableCell>
+              <TableCell>{formatDateTime(device.created_at)}</TableCell>
+            </>
+          )}
+        />
       </ServerTableFrame>
     </WidgetCard>
   );
