@@ -53,6 +53,17 @@ const DERIVE_CHUNK = 2000
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
+/**
+ * Answers `work`'s result after a turn of the event loop: PGlite answers without a macrotask, so
+ * without it the requests queued meanwhile (or what needs no database: cached answers) would wait
+ * for the whole switch.
+ */
+async function yielding<T>(work: Promise<T>): Promise<T> {
+  const result = await work
+  await new Promise((resolve) => setImmediate(resolve))
+  return result
+}
+
 /** Runs one step of the switch: inside the one transaction, or as a transaction of its own. */
 type Step = <T>(work: (tx: Db) => Promise<T>) => Promise<T>
 
@@ -62,8 +73,9 @@ export async function switchOsvFeed(
   state: Omit<ChangedFeed, 'records' | 'changed'>,
   options: SwitchOptions = {}
 ): Promise<SwitchResult> {
-  if (options.stepwise !== true)
-    return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await work(tx), CHUNK))
+  if (options.stepwise !== true) {
+    return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await yielding(work(tx)), CHUNK))
+  }
   await markApplying(db, feed)
   const [staged] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = ${feed}`))
   const total = Number(staged?.n ?? 0)
@@ -71,10 +83,8 @@ export async function switchOsvFeed(
   let committed = 0
   const step: Step = async (work) => {
     if (options.signal?.aborted === true) throw new FeedError('stopped')
-    const result = await db.transaction(work)
+    const result = await yielding(db.transaction(work))
     committed++
-    // PGlite answers without a macrotask: yield, so the requests queued meanwhile go first.
-    await new Promise((resolve) => setImmediate(resolve))
     return result
   }
   try {
@@ -127,8 +137,6 @@ async function applySwitch(
       onApplied?.(ids.length)
       return last
     })
-    // Let the event loop serve what needs no database (cached answers) between chunks.
-    await new Promise((resolve) => setImmediate(resolve))
   }
 
   // Every id of the snapshot carries the feed's tag.
