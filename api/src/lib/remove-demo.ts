@@ -7,6 +7,7 @@ import { rowsOf } from './sql-rows.js'
 import { refreshFeedEcosystems } from './vulns/coverage.js'
 import { deriveVulnerabilities } from './vulns/feed-store.js'
 import { removeOrphanVulnerabilities } from './vulns/match.js'
+import { json } from './sql-params.js'
 
 /**
  * `remove-demo`: what the demo seed wrote, and nothing else — the demo tenants (with everything
@@ -22,8 +23,6 @@ export interface RemoveDemoResult {
   cveRows: number
   honeynetSessions: number
 }
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 export async function removeDemo(db: Db): Promise<RemoveDemoResult> {
   const result = await db.transaction(async (tx) => {
@@ -44,11 +43,11 @@ export async function removeDemo(db: Db): Promise<RemoveDemoResult> {
     const honeynetSessions =
       rowsOf<{ n: number }>(
         await tx.execute(sql`
-      WITH gone AS (DELETE FROM honeypot_sessions WHERE sensor IN (SELECT jsonb_array_elements_text(${sensors})) RETURNING 1)
+      WITH gone AS (DELETE FROM honeypot_sessions WHERE sensor = ANY(ARRAY(SELECT jsonb_array_elements_text(${sensors}))) RETURNING 1)
       SELECT count(*)::int AS n FROM gone`)
       )[0]?.n ?? 0
     if (honeynetSessions > 0) {
-      await tx.execute(sql`DELETE FROM honeypot_events WHERE sensor IN (SELECT jsonb_array_elements_text(${sensors}))`)
+      await tx.execute(sql`DELETE FROM honeypot_events WHERE sensor = ANY(ARRAY(SELECT jsonb_array_elements_text(${sensors})))`)
       await rebuildRollups(tx)
     }
     return { tenants, records, cveRows, honeynetSessions: Number(honeynetSessions) }
@@ -73,5 +72,5 @@ async function rebuildRollups(tx: Db): Promise<void> {
     UNION ALL SELECT 'command', ${hour('ts')}, md5(input)::uuid, input, count(*) FROM honeypot_events
       WHERE eventid = ${COMMAND_EVENT} AND input <> '' GROUP BY 2, input
     UNION ALL SELECT 'hash', ${hour('ts')}, md5(shasum)::uuid, shasum, count(*) FROM honeypot_events
-      WHERE eventid IN (SELECT jsonb_array_elements_text(${json([...FILE_EVENTS])})) AND shasum <> '' GROUP BY 2, shasum`)
+      WHERE eventid = ANY(ARRAY(SELECT jsonb_array_elements_text(${json([...FILE_EVENTS])}))) AND shasum <> '' GROUP BY 2, shasum`)
 }

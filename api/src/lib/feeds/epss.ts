@@ -11,6 +11,7 @@ import { FeedError } from './errors.js'
 import { checkImportFile, fetchFeed } from './fetch-feed.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
 import { markAttempt, markSuccess } from './sources.js'
+import { json } from '../sql-params.js'
 
 /**
  * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
@@ -27,8 +28,6 @@ export interface EpssFile {
   version: string | null
   scoreDate: Date | null
 }
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The lines of a file, gunzipped when it starts with gzip's magic bytes (whatever its name). */
 async function* lines(file: string): AsyncGenerator<string> {

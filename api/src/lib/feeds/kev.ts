@@ -10,6 +10,7 @@ import { FeedError } from './errors.js'
 import { checkImportFile, fetchFeed } from './fetch-feed.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
 import { markAttempt, markSuccess } from './sources.js'
+import { json } from '../sql-params.js'
 
 /**
  * CISA's Known Exploited Vulnerabilities catalogue (JSON): checked whole, then replaced whole in
@@ -92,8 +93,6 @@ export function parseKev(json: string): KevCatalogue {
   }
 }
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
-
 /** Replaces the catalogue in one transaction; answers the CVE ids that entered or left it. */
 async function replaceKev(
   db: Db,
@@ -139,7 +138,7 @@ export async function refreshKevDevices(db: Db, cveIds: Set<string>): Promise<nu
     await db.execute(sql`
     WITH touched AS (
       SELECT DISTINCT f.tenant_uid, f.device_uid FROM package_findings f JOIN vulnerabilities v ON v.uid = f.vulnerability_uid
-      WHERE v.cve_id IN (SELECT jsonb_array_elements_text(${json([...cveIds])})))
+      WHERE v.cve_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json([...cveIds])}))))
     SELECT f.tenant_uid, f.device_uid, max(f.score) AS worst,
       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id))::int AS kev
     FROM package_findings f JOIN touched t ON t.tenant_uid = f.tenant_uid AND t.device_uid = f.device_uid

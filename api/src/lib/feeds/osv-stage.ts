@@ -69,7 +69,7 @@ async function writeBatch(db: Db, feed: string, items: StagedItem[], everything:
       rowsOf<{ id: string; ms: number | null }>(
         await tx.execute(sql`
       SELECT id, (extract(epoch FROM modified_at) * 1000)::float8 AS ms FROM osv_records
-      WHERE id IN (SELECT jsonb_array_elements_text(${ids}::jsonb))`)
+      WHERE id = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))`)
       ).map((row) => [row.id, row.ms === null ? null : Math.round(Number(row.ms))])
     )
     const changed = items.filter((item) => {

@@ -4,6 +4,7 @@ import { rowsOf } from '../sql-rows.js'
 import { deriveVulnerabilities, storeRecordRows } from '../vulns/feed-store.js'
 import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import { markApplying, markSuccess, type ChangedFeed } from './sources.js'
+import { json } from '../sql-params.js'
 
 /**
  * Step 2 of an OSV feed sync: the staged records are applied with the import's own logic
@@ -50,8 +51,6 @@ const CHUNK = 1000
 const STEPWISE_CHUNK = 250
 const TAG_CHUNK = 5000
 const DERIVE_CHUNK = 2000
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /**
  * Answers `work`'s result after a turn of the event loop: PGlite answers without a macrotask, so
@@ -204,16 +203,16 @@ async function applySwitch(
 async function removeRecords(tx: Db, gone: string[], result: SwitchResult): Promise<void> {
   for (const row of rowsOf<{ vulnerability_uid: string }>(
     await tx.execute(sql`
-    DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${json(gone)}))
+    DELETE FROM osv_record_vulnerabilities WHERE osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(gone)})))
     RETURNING vulnerability_uid`)
   ))
     result.vulnerabilityUids.add(row.vulnerability_uid)
   for (const row of rowsOf<{ package_name: string }>(
     await tx.execute(sql`
-    DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${json(gone)}))
+    DELETE FROM vulnerability_affected WHERE osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(gone)})))
     RETURNING package_name`)
   ))
     result.packageNames.add(row.package_name)
-  await tx.execute(sql`DELETE FROM osv_records WHERE id IN (SELECT jsonb_array_elements_text(${json(gone)}))`)
+  await tx.execute(sql`DELETE FROM osv_records WHERE id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(gone)})))`)
   result.removed += gone.length
 }

@@ -11,6 +11,7 @@ import { feedPackageOf, parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportWhere } from './reports.js'
 import { sbomText } from './sbom-chunks.js'
+import { json } from '../sql-params.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -33,7 +34,6 @@ export interface SbomFeedStatus {
 }
 
 const CVE = /^CVE-\d{4}-\d{4,}$/
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** The CVE ids each non-CVE vulnerability id stands for, through the OSV records of that id. */
 async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[]>> {
@@ -42,7 +42,7 @@ async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[
   const rows = rowsOf<{ osv_id: string; cve_id: string }>(
     await db.execute(sql`
     SELECT l.osv_id, v.cve_id FROM osv_record_vulnerabilities l JOIN vulnerabilities v ON v.uid = l.vulnerability_uid
-    WHERE l.osv_id IN (SELECT jsonb_array_elements_text(${json(ids)}))`)
+    WHERE l.osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(ids)})))`)
   )
   for (const row of rows) out.set(row.osv_id, [...(out.get(row.osv_id) ?? []), row.cve_id])
   return out

@@ -14,6 +14,7 @@ import {
   type SbomRating,
   type SbomVulnerability
 } from './cyclonedx.js'
+import { json } from '../sql-params.js'
 
 /**
  * SBOM vulnerability analysis against the console's own OSV feed (what Dependency-Track does
@@ -111,8 +112,6 @@ export interface RecordRow {
   modifiedAt: Date | null
 }
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
-
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
 export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> {
   const rows = await db
@@ -135,7 +134,7 @@ export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> 
     .from(osvRecordVulnerabilities)
     .innerJoin(osvRecords, eq(osvRecords.id, osvRecordVulnerabilities.osvId))
     .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
-    .where(sql`${osvRecordVulnerabilities.osvId} IN (SELECT jsonb_array_elements_text(${json(osvIds)}))`)
+    .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
   return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }))
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
+import { json } from '../sql-params.js'
 
 /**
  * Coverage: how many advisories the feed holds per matching ecosystem ("Debian:12", "npm"), so a
@@ -15,8 +16,6 @@ export interface EcosystemCoverage {
   /** Demo catalogue records in it (they cover demo devices and demo SBOMs only). */
   demoAdvisories: number
 }
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** Recounts feed_ecosystems from the affected rows (one grouped query; after imports and syncs). */
 export async function refreshFeedEcosystems(db: Db): Promise<void> {
@@ -38,7 +37,7 @@ export async function coverageOf(db: Db, ecosystems: Iterable<string>): Promise<
   if (keys.length === 0) return out
   const rows = rowsOf<{ ecosystem: string; records: number; demo_records: number }>(
     await db.execute(sql`
-    SELECT ecosystem, records, demo_records FROM feed_ecosystems WHERE ecosystem IN (SELECT jsonb_array_elements_text(${json(keys)}))`)
+    SELECT ecosystem, records, demo_records FROM feed_ecosystems WHERE ecosystem = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(keys)})))`)
   )
   for (const row of rows)
     out.set(row.ecosystem, {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { vulnerabilityAffected } from '../../db/schema/index.js'
 import { affectedBy } from './affected.js'
 import { ecosystemComparator, feedPackageName } from './ecosystems.js'
+import { json } from '../sql-params.js'
 
 /**
  * The matching core shared by device packages and SBOM components: which feed records affect
@@ -34,8 +35,6 @@ export interface FeedHitOptions {
    */
   demo?: boolean
 }
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /** One affected entry of a feed record, as the matching reads it (plain data: it crosses to a worker). */
 export interface AffectedRow {

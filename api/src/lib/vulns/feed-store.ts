@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { CVE_ID, type OsvRecord, type Relation } from './osv-record.js'
+import { json } from '../sql-params.js'
 
 /**
  * Writes OSV records: the record itself (newest `modified` wins), the CVE rows it speaks for and
@@ -35,7 +36,6 @@ export interface StoreResult {
   orphans: Set<string>
 }
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 const newer = (a: OsvRecord, b: OsvRecord): boolean => (a.modifiedAt?.getTime() ?? 0) >= (b.modifiedAt?.getTime() ?? 0)
 
 export async function storeOsvRecords(db: Db, batch: SourcedRecord[]): Promise<StoreResult> {
@@ -112,13 +112,13 @@ export async function storeRecordRows(
   // What the earlier import of these ids wrote goes; the CVE rows it named are re-derived too.
   for (const row of rowsOf<{ vulnerability_uid: string }>(
     await tx.execute(sql`
-    WITH gone AS (DELETE FROM osv_record_vulnerabilities WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids})) RETURNING vulnerability_uid)
+    WITH gone AS (DELETE FROM osv_record_vulnerabilities WHERE osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}))) RETURNING vulnerability_uid)
     SELECT DISTINCT vulnerability_uid FROM gone`)
   ))
     result.vulnerabilityUids.add(row.vulnerability_uid)
   for (const row of rowsOf<{ package_name: string }>(
     await tx.execute(sql`
-    WITH gone AS (DELETE FROM vulnerability_affected WHERE osv_id IN (SELECT jsonb_array_elements_text(${ids})) RETURNING package_name)
+    WITH gone AS (DELETE FROM vulnerability_affected WHERE osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}))) RETURNING package_name)
     SELECT DISTINCT package_name FROM gone`)
   ))
     result.packageNames.add(row.package_name)
@@ -133,6 +133,7 @@ export async function storeRecordRows(
 
 /** The CVE links and affected rows of the records that are not withdrawn. */
 async function writeLive(tx: Db, rows: SQL, liveIds: string[], result: StoreResult): Promise<void> {
+  // A filter on the chunk's few rows, not a table lookup: the semi-join is the better plan here.
   const live = sql`s.id IN (SELECT jsonb_array_elements_text(${json(liveIds)}))`
   await tx.execute(sql`
     INSERT INTO vulnerabilities (cve_id, source)
@@ -218,7 +219,7 @@ export async function deriveVulnerabilities(db: Db, uids: Set<string>): Promise<
     SELECT l.vulnerability_uid AS uid, l.relation, r.id, r.summary, r.details, r.score, r.vector, r.aliases, r.source,
       r.demo, r.published_at, r.modified_at
     FROM osv_record_vulnerabilities l JOIN osv_records r ON r.id = l.osv_id
-    WHERE l.vulnerability_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])}))`)
+    WHERE l.vulnerability_uid = ANY(ARRAY(SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])})))`)
   )
   const byUid = new Map<string, Contribution[]>()
   for (const c of contributions) {
@@ -230,7 +231,7 @@ export async function deriveVulnerabilities(db: Db, uids: Set<string>): Promise<
   const cveIdOf = new Map(
     rowsOf<{ uid: string; cve_id: string }>(
       await db.execute(sql`
-    SELECT uid, cve_id FROM vulnerabilities WHERE uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...byUid.keys()])}))`)
+    SELECT uid, cve_id FROM vulnerabilities WHERE uid = ANY(ARRAY(SELECT value::uuid FROM jsonb_array_elements_text(${json([...byUid.keys()])})))`)
     ).map((row) => [row.uid, row.cve_id])
   )
 

@@ -8,6 +8,7 @@ import { owned } from '../tenant-scope.js'
 import { ecosystemKey, feedPackageName, matchesBySource } from './ecosystems.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
 import { feedHits, type FeedPackage } from './feed-match.js'
+import { json } from '../sql-params.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
@@ -17,8 +18,6 @@ export interface MatchSummary {
   highRisk: number
   kev: number
 }
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 interface Finding {
   device_uid: string
@@ -93,7 +92,7 @@ async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope
                   packageFindings,
                   tenantUid,
                   inArray(packageFindings.deviceUid, deviceUids),
-                  sql`${packageFindings.vulnerabilityUid} IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...scope.vulnerabilityUids])}))`
+                  sql`${packageFindings.vulnerabilityUid} = ANY(ARRAY(SELECT value::uuid FROM jsonb_array_elements_text(${json([...scope.vulnerabilityUids])})))`
                 )
               )
           ).map((row) => row.id)
@@ -130,7 +129,7 @@ async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope
     .select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
     .from(osvRecordVulnerabilities)
     .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
-    .where(sql`${osvRecordVulnerabilities.osvId} IN (SELECT jsonb_array_elements_text(${json(osvIds)}))`)
+    .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
   const cvesOf = new Map<string, Array<{ uid: string; score: number | null; kev: boolean }>>()
   for (const link of links)
     cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score, kev: link.kev }])
@@ -197,7 +196,7 @@ async function writeFindings(
   }
   if (gone.length > 0) {
     await tx.execute(sql`DELETE FROM package_findings WHERE tenant_uid = ${tenantUid}
-      AND id IN (SELECT value::bigint FROM jsonb_array_elements_text(${json(gone)}))`)
+      AND id = ANY(ARRAY(SELECT value::bigint FROM jsonb_array_elements_text(${json(gone)})))`)
   }
   if (wanted.size > 0) {
     await tx.execute(sql`
@@ -356,13 +355,13 @@ export async function devicesTouched(
   return rowsOf<{ tenantUid: string; deviceUid: string }>(
     await db.execute(sql`
     SELECT tenant_uid AS "tenantUid", device_uid AS "deviceUid" FROM device_packages
-    WHERE source_name IN (SELECT jsonb_array_elements_text(${names})) OR name IN (SELECT jsonb_array_elements_text(${names}))
+    WHERE source_name = ANY(ARRAY(SELECT jsonb_array_elements_text(${names}))) OR name = ANY(ARRAY(SELECT jsonb_array_elements_text(${names})))
       -- feedPackageName(): PyPI names as PEP 503 folds them, NuGet and Packagist ignoring case
-      OR lower(name) IN (SELECT jsonb_array_elements_text(${names}))
-      OR regexp_replace(lower(name), '[-_.]+', '-', 'g') IN (SELECT jsonb_array_elements_text(${names}))
+      OR lower(name) = ANY(ARRAY(SELECT jsonb_array_elements_text(${names})))
+      OR regexp_replace(lower(name), '[-_.]+', '-', 'g') = ANY(ARRAY(SELECT jsonb_array_elements_text(${names})))
     UNION
     SELECT tenant_uid, device_uid FROM package_findings
-    WHERE vulnerability_uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...vulnerabilityUids])}))
+    WHERE vulnerability_uid = ANY(ARRAY(SELECT value::uuid FROM jsonb_array_elements_text(${json([...vulnerabilityUids])})))
     ORDER BY 1, 2`)
   )
 }
@@ -373,7 +372,7 @@ export async function removeOrphanVulnerabilities(db: Db, uids: Set<string>): Pr
   const removed = rowsOf<{ uid: string }>(
     await db.execute(sql`
     DELETE FROM vulnerabilities v
-    WHERE v.uid IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])}))
+    WHERE v.uid = ANY(ARRAY(SELECT value::uuid FROM jsonb_array_elements_text(${json([...uids])})))
       AND NOT EXISTS (SELECT 1 FROM osv_record_vulnerabilities l WHERE l.vulnerability_uid = v.uid)
       AND NOT EXISTS (SELECT 1 FROM package_findings f WHERE f.vulnerability_uid = v.uid)
     RETURNING v.uid`)
