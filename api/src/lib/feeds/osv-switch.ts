@@ -156,13 +156,15 @@ async function applySwitch(
     })
   }
 
-  // Records the snapshot no longer holds lose the tag; those held by nothing else go.
+  // Records the snapshot no longer holds lose the tag; those held by nothing else go. The windows
+  // walk every record by id (the primary key): a window of the feed's records alone was found
+  // through the tag's GIN index, which fetched every record of the feed for each window.
   let untagged = 0
   for (let after: string | null = ''; after !== null;) {
     after = await step(async (tx) => {
       const [window] = rowsOf<{ last: string | null }>(
         await tx.execute(sql`
-        SELECT max(id) AS last FROM (SELECT id FROM osv_records WHERE feeds @> ARRAY[${feed}::text] AND id > ${after} ORDER BY id LIMIT ${TAG_CHUNK}) w`)
+        SELECT max(id) AS last FROM (SELECT id FROM osv_records WHERE id > ${after} ORDER BY id LIMIT ${TAG_CHUNK}) w`)
       )
       const last = window?.last ?? null
       if (last === null) return null
