@@ -45,6 +45,7 @@ export type { CommandBlockProps } from './components/CommandBlock';
 export { SafeLink, httpUrl } from './components/SafeLink';
 export type { SafeLinkProps } from './components/SafeLink';
 export * from './components/vulns';
+export { formatDateTime } from './format/formatDateTime';
 export { escapeHtml, unescapeHtml, escapeChartInput } from './charts/escapeHtml';
 export { safeChartOptions } from './charts/safeChartOptions';
 export { ApexChart, preloadApexCharts } from './charts/ApexChart';

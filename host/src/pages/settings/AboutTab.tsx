@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState, useApi } from '@console/shared';
+import { ErrorState, formatDateTime, LoadingState, useApi } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,7 +7,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { fetchRemotesJson } from '../../remotes/remotesJson';
 import { aboutRows, type AboutRow } from './aboutRows';
-import { formatWhen } from './feedFormat';
 
 export const ABOUT_ERROR = 'Could not read the versions of the console.';
 const COLUMNS = ['App', 'Version', 'Built', 'Status'];
@@ -40,7 +39,7 @@ export function AboutTab() {
             <TableRow key={row.app}>
               <TableCell>{row.app}</TableCell>
               <TableCell>{row.version ?? '—'}</TableCell>
-              <TableCell>{formatWhen(row.buildTime)}</TableCell>
+              <TableCell>{formatDateTime(row.buildTime)}</TableCell>
               <TableCell sx={row.refused ? { color: 'error.main' } : undefined}>{row.status}</TableCell>
             </TableRow>
           ))}

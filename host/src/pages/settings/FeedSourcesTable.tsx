@@ -1,4 +1,4 @@
-import type { FeedSource } from '@console/shared';
+import { formatDateTime, type FeedSource } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCount, formatReleaseDate, formatWhen } from './feedFormat';
+import { formatCount, formatReleaseDate } from './feedFormat';
 
 const COLUMNS = ['Source', 'Records', 'Data release', 'Last successful sync', 'Last change', 'Last error'];
 
@@ -26,8 +26,8 @@ function ApplyingNote({ source, running }: { source: FeedSource; running: boolea
   return (
     <Typography variant="caption" component="div" sx={{ color: running ? 'info.main' : 'warning.main' }}>
       {running
-        ? `Updating since ${formatWhen(source.applying_since)}`
-        : `Partly updated since ${formatWhen(source.applying_since)}: the next sync completes it`}
+        ? `Updating since ${formatDateTime(source.applying_since)}`
+        : `Partly updated since ${formatDateTime(source.applying_since)}: the next sync completes it`}
     </Typography>
   );
 }
@@ -59,15 +59,15 @@ export function FeedSourcesTable({ sources, running = false }: { sources: FeedSo
               </TableCell>
               <TableCell align="right">{formatCount(source.records)}</TableCell>
               <TableCell>{releaseText(source)}</TableCell>
-              <TableCell>{formatWhen(source.last_success_at)}</TableCell>
-              <TableCell>{formatWhen(source.last_changed_at)}</TableCell>
+              <TableCell>{formatDateTime(source.last_success_at)}</TableCell>
+              <TableCell>{formatDateTime(source.last_changed_at)}</TableCell>
               <TableCell sx={source.last_error ? { color: 'error.main' } : undefined}>
                 {source.last_error ? (
                   <>
                     {source.last_error}
                     {source.last_error_at && (
                       <Typography variant="caption" component="div">
-                        {formatWhen(source.last_error_at)}
+                        {formatDateTime(source.last_error_at)}
                       </Typography>
                     )}
                   </>

@@ -4,6 +4,7 @@ import {
   CopyButton,
   DEVICE_TABLE_PAGE_SIZES,
   ErrorState,
+  formatDateTime,
   LoadingState,
   type ProvisionToken,
 } from '@console/shared';
@@ -30,7 +31,6 @@ import {
 } from '../../api/provision-token-list';
 import { useClientPaging } from '../../tables/useClientPaging';
 import { useTenantAction } from '../../api/http-helpers';
-import { formatDateTime } from '../common/format';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
 

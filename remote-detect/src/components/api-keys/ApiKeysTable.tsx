@@ -1,4 +1,4 @@
-import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, type ApiKey } from '@console/shared';
+import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, formatDateTime, type ApiKey } from '@console/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useClientPaging } from '../../tables/useClientPaging';
-import { formatDateTime } from '../common/format';
 
 export interface ApiKeysTableProps {
   keys: ApiKey[];

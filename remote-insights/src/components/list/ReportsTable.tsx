@@ -1,4 +1,10 @@
-import { ClientPagination, DEFAULT_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, type ReportListItem } from '@console/shared';
+import {
+  ClientPagination,
+  DEFAULT_PAGE_SIZE,
+  formatDateTime,
+  REPORT_TABLE_PAGE_SIZES,
+  type ReportListItem,
+} from '@console/shared';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from '../common/format';
+import { NOT_AVAILABLE } from '../common/format';
 import { assessmentTypeLabel } from '../report/labels';
 
 /** The reports, newest first (the API's order), paged 5/10/25 like every report table. */
@@ -37,7 +43,7 @@ export function ReportsTable({ reports }: { reports: ReportListItem[] }) {
               <TableRow key={report.uid} hover>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{report.name}</TableCell>
                 <TableCell>{assessmentTypeLabel(report.assessment_type)}</TableCell>
-                <TableCell>{formatDateTime(report.created_at)}</TableCell>
+                <TableCell>{formatDateTime(report.created_at, NOT_AVAILABLE)}</TableCell>
                 <TableCell>
                   <Button
                     size="small"
