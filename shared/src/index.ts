@@ -40,6 +40,8 @@ export { ClientPagination } from './components/ClientPagination';
 export type { ClientPaginationProps } from './components/ClientPagination';
 export { SortableTableHead } from './components/SortableTableHead';
 export type { SortableColumn, SortableTableHeadProps, SortDirection } from './components/SortableTableHead';
+export { TableHeader } from './components/TableHeader';
+export type { TableHeaderColumn, TableHeaderProps } from './components/TableHeader';
 export { CommandBlock } from './components/CommandBlock';
 export type { CommandBlockProps } from './components/CommandBlock';
 export { SafeLink, httpUrl } from './components/SafeLink';

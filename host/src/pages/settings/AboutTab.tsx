@@ -1,9 +1,8 @@
-import { ErrorState, formatDateTime, LoadingState, useApi } from '@console/shared';
+import { ErrorState, formatDateTime, LoadingState, TableHeader, useApi } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { fetchRemotesJson } from '../../remotes/remotesJson';
 import { aboutRows, type AboutRow } from './aboutRows';
@@ -25,15 +24,7 @@ export function AboutTab() {
   return (
     <TableContainer>
       <Table size="small" aria-label="Versions">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label) => (
-              <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={COLUMNS} />
         <TableBody>
           {data.map((row) => (
             <TableRow key={row.app}>

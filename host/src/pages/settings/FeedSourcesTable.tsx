@@ -1,14 +1,20 @@
-import { formatDateTime, type FeedSource } from '@console/shared';
+import { formatDateTime, TableHeader, type FeedSource, type TableHeaderColumn } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatCount, formatReleaseDate } from './feedFormat';
 
-const COLUMNS = ['Source', 'Records', 'Data release', 'Last successful sync', 'Last change', 'Last error'];
+const COLUMNS: TableHeaderColumn[] = [
+  { label: 'Source' },
+  { label: 'Records', align: 'right' },
+  { label: 'Data release' },
+  { label: 'Last successful sync' },
+  { label: 'Last change' },
+  { label: 'Last error' },
+];
 
 /** KEV catalogVersion / EPSS model version and the date of the data: what a sync fetched, not when. */
 function releaseText(source: FeedSource): string {
@@ -36,15 +42,7 @@ export function FeedSourcesTable({ sources, running = false }: { sources: FeedSo
   return (
     <TableContainer>
       <Table size="small" aria-label="Feed sources">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label) => (
-              <TableCell key={label} sx={{ fontWeight: 'bold' }} align={label === 'Records' ? 'right' : undefined}>
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={COLUMNS} />
         <TableBody>
           {sources.map((source) => (
             <TableRow key={source.name}>

@@ -3,6 +3,7 @@ import {
   DEFAULT_PAGE_SIZE,
   formatDateTime,
   REPORT_TABLE_PAGE_SIZES,
+  TableHeader,
   type ReportListItem,
 } from '@console/shared';
 import Button from '@mui/material/Button';
@@ -10,7 +11,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -29,15 +29,7 @@ export function ReportsTable({ reports }: { reports: ReportListItem[] }) {
     <>
       <TableContainer>
         <Table size="small" aria-label="My Insight Reports">
-          <TableHead>
-            <TableRow>
-              {['Report Name', 'Type', 'Created At', 'Actions'].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Report Name', 'Type', 'Created At', 'Actions']} />
           <TableBody>
             {visible.map((report) => (
               <TableRow key={report.uid} hover>

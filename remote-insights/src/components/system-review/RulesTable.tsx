@@ -1,10 +1,10 @@
+import { TableHeader } from '@console/shared';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -78,15 +78,7 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
       </Box>
       <TableContainer sx={{ maxHeight: RULES_TABLE_MAX_HEIGHT }} data-testid="rules-table-container">
         <Table size="small" stickyHeader aria-label="Compliance Rules">
-          <TableHead>
-            <TableRow>
-              {['Rule', 'Severity', 'Status', 'Message'].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Rule', 'Severity', 'Status', 'Message']} />
           <TableBody>
             {shown.map((row) => (
               <ClickableRow key={row.id} onOpen={() => dialog.show(row)}>
