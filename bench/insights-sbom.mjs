@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/lib/browser.mjs';
 import { DEMO_EMAIL, DEMO_PASSWORD, startConsole } from '../e2e/lib/server.mjs';
 import { log, pnpm } from '../scripts/lib.mjs';
+import { IMPACTS, npmDescription, npmPackage, npmPurl, WORDS } from './lib/npm-packages.mjs';
 import { prng } from './lib/setup.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,24 +67,6 @@ const TYPES = [
  */
 export function buildSbom() {
   const r = prng(20261123);
-  const words = [
-    'core',
-    'utils',
-    'parser',
-    'http',
-    'stream',
-    'crypto',
-    'json',
-    'yaml',
-    'cli',
-    'log',
-    'cache',
-    'auth',
-    'xml',
-    'date',
-    'fs',
-    'net',
-  ];
   const licenses = [
     { license: { id: 'MIT', name: null, url: null } },
     { license: { id: 'Apache-2.0', name: null, url: null } },
@@ -92,9 +75,7 @@ export function buildSbom() {
     { license: { id: null, name: 'Custom', url: 'https://example.com/LICENSE' } },
   ];
   const components = Array.from({ length: COMPONENTS }, (_, i) => {
-    const group = i % 3 === 0 ? `@${r.pick(words)}` : null;
-    const name = `${r.pick(words)}-${r.pick(words)}-${i}`;
-    const version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    const { group, name, version } = npmPackage(r, i);
     const full = group ? `${group}/${name}` : name;
     return {
       'bom-ref': `${full}@${version}`,
@@ -102,8 +83,8 @@ export function buildSbom() {
       type: TYPES[i % TYPES.length],
       version,
       group,
-      description: `The ${name} package: ${r.pick(words)} helpers for ${r.pick(words)} and ${r.pick(words)} handling in Node.js applications.`,
-      purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
+      description: npmDescription(r, name),
+      purl: npmPurl(group, name, version),
       licenses: [r.pick(licenses)],
       properties: [{ name: 'cdx:npm:package:path', value: `node_modules/${full}` }],
     };
@@ -132,9 +113,9 @@ export function buildSbom() {
               ...(i % 2 === 0 ? [{ severity, method: null, score: null, vector: null }] : []),
             ],
       affects,
-      description: `A flaw in ${affects[0].ref} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
+      description: `A flaw in ${affects[0].ref} allows a remote attacker to cause ${r.pick(IMPACTS)} through crafted input.`,
       detail:
-        `Generated for the bench: ${r.pick(words)} input reaching ${r.pick(words)} ${r.pick(words)} is not checked before use. `
+        `Generated for the bench: ${r.pick(WORDS)} input reaching ${r.pick(WORDS)} ${r.pick(WORDS)} is not checked before use. `
           .repeat(3)
           .trim(),
       recommendation: 'Upgrade to the latest patched version.',

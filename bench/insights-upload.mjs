@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
+import { IMPACTS, npmDescription, npmPackage, npmPurl } from './lib/npm-packages.mjs';
 import {
   API,
   benchDatabase,
@@ -86,24 +87,6 @@ const AFFECTED_NPM = [
 /** A realistic npm-style BOM: groups, purls, licenses, properties; vulnerabilities with several ratings. */
 function generateSbom(components, vulnerabilities) {
   const r = prng(20261122);
-  const words = [
-    'core',
-    'utils',
-    'parser',
-    'http',
-    'stream',
-    'crypto',
-    'json',
-    'yaml',
-    'cli',
-    'log',
-    'cache',
-    'auth',
-    'xml',
-    'date',
-    'fs',
-    'net',
-  ];
   const licenses = [
     { license: { id: 'MIT' } },
     { license: { id: 'Apache-2.0' } },
@@ -112,9 +95,7 @@ function generateSbom(components, vulnerabilities) {
     { license: { name: 'Custom', url: 'https://example.com/LICENSE' } },
   ];
   const list = Array.from({ length: components }, (_, i) => {
-    let group = i % 3 === 0 ? `@${r.pick(words)}` : undefined;
-    let name = `${r.pick(words)}-${r.pick(words)}-${i}`;
-    let version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    let { group, name, version } = npmPackage(r, i);
     const affected = VULNERABLE > 0 && i % 100 < VULNERABLE;
     if (affected) {
       const [full, affectedVersion] = AFFECTED_NPM[i % AFFECTED_NPM.length];
@@ -129,9 +110,9 @@ function generateSbom(components, vulnerabilities) {
       name,
       version,
       'bom-ref': ref,
-      description: `The ${name} package: ${r.pick(words)} helpers for ${r.pick(words)} and ${r.pick(words)} handling in Node.js applications.`,
+      description: npmDescription(r, name),
       licenses: [r.pick(licenses)],
-      purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
+      purl: npmPurl(group, name, version),
       hashes: [{ alg: 'SHA-512', content: Array.from({ length: 128 }, () => r.int(0, 15).toString(16)).join('') }],
       properties: [
         { name: 'cdx:npm:package:path', value: `node_modules/${ref.split('@').slice(0, -1).join('@')}` },
@@ -160,7 +141,7 @@ function generateSbom(components, vulnerabilities) {
         ...(i % 2 === 0 ? [{ source: { name: 'ghsa' }, severity }] : []),
       ],
       cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
-      description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
+      description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(IMPACTS)} through crafted input.`,
       recommendation: 'Upgrade to the latest patched version.',
       advisories: [
         { url: `https://github.com/advisories/GHSA-${i}` },
