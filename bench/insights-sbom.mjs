@@ -10,26 +10,20 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/lib/browser.mjs';
 import { DEMO_EMAIL, DEMO_PASSWORD, startConsole } from '../e2e/lib/server.mjs';
 import { log, pnpm } from '../scripts/lib.mjs';
 import { IMPACTS, npmDescription, npmPackage, npmPurl, WORDS } from './lib/npm-packages.mjs';
-import { prng } from './lib/setup.mjs';
+import { benchArgs, prng } from './lib/setup.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results', 'insights-sbom.json');
-const { values: opts } = parseArgs({
-  options: {
-    components: { type: 'string', default: '10000' },
-    vulnerabilities: { type: 'string', default: '3000' },
-    runs: { type: 'string', default: '5' },
-    rebuild: { type: 'boolean', default: false },
-  },
-});
-const COMPONENTS = Number(opts.components);
-const VULNERABILITIES = Number(opts.vulnerabilities);
-const RUNS = Number(opts.runs);
+const opts = benchArgs(
+  'Usage: node bench/insights-sbom.mjs [--components N] [--vulnerabilities N] [--runs N] [--rebuild]',
+  { components: 10000, vulnerabilities: 3000, runs: 5 },
+  { options: { rebuild: { type: 'boolean', default: false } } },
+);
+const { components: COMPONENTS, vulnerabilities: VULNERABILITIES, runs: RUNS } = opts;
 const UID = 'bench-sbom';
 
 async function buildMissing() {

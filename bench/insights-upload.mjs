@@ -16,47 +16,33 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { IMPACTS, npmDescription, npmPackage, npmPurl } from './lib/npm-packages.mjs';
-import {
-  API,
-  benchDatabase,
-  checkUsage,
-  importApi,
-  percentile,
-  prng,
-  requireApiBuild,
-  ROOT,
-  wholeNumbers,
-  writeResults,
-} from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, importApi, percentile, prng, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    components: { type: 'string', default: '10000' },
-    vulnerabilities: { type: 'string', default: '3000' },
-    uploads: { type: 'string', default: '3' },
-    reads: { type: 'string', default: '20' },
-    vulnerable: { type: 'string', default: '0' },
-    feed: { type: 'string' },
+const values = benchArgs(
+  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100] [--feed PATH]',
+  { components: 10000, vulnerabilities: 3000, uploads: 3, reads: 20, vulnerable: 0 },
+  {
+    options: { feed: { type: 'string' } },
+    valid: (n) =>
+      wholeNumbers([n.components, n.vulnerabilities, n.vulnerable], 0) &&
+      wholeNumbers([n.uploads, n.reads]) &&
+      n.vulnerable <= 100,
   },
-});
+);
+const {
+  components: COMPONENTS,
+  vulnerabilities: VULNERABILITIES,
+  uploads: UPLOADS,
+  reads: READS,
+  vulnerable: VULNERABLE,
+} = values;
 // Third-party records are read where the team keeps them, never copied into the repository.
 const SHARED_NPM = resolve(ROOT, '..', 'shared', 'data', 'osv', 'npm');
 const FEED = resolve(values.feed ?? (existsSync(SHARED_NPM) ? SHARED_NPM : join(ROOT, 'fixtures', 'test-osv', 'npm')));
-const VULNERABLE = Number(values.vulnerable);
-const COMPONENTS = Number(values.components);
-const VULNERABILITIES = Number(values.vulnerabilities);
-const UPLOADS = Number(values.uploads);
-const READS = Number(values.reads);
-checkUsage(
-  wholeNumbers([COMPONENTS, VULNERABILITIES, VULNERABLE], 0) && wholeNumbers([UPLOADS, READS]) && VULNERABLE <= 100,
-  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100] [--feed PATH]',
-);
-requireApiBuild('lib/insights/scan.js');
+const { dataDir, engine, env, removeDataDir } = benchDatabase('insights', 'lib/insights/scan.js');
 
-const { dataDir, engine, env, removeDataDir } = benchDatabase('insights');
 const fmt = (n) => n.toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
