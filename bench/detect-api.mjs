@@ -16,45 +16,28 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import {
   API,
+  benchArgs,
   benchDatabase,
-  checkUsage,
   importApi,
   PASSWORD,
   percentile,
-  requireApiBuild,
   ROOT,
-  wholeNumbers,
+  withSeededDatabase,
   writeResults,
 } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    packages: { type: 'string', default: '5000' },
-    connections: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '30' },
-    pages: { type: 'string', default: '300' },
-    'browser-loads': { type: 'string', default: '10' },
-    'no-browser': { type: 'boolean', default: false },
-    profile: { type: 'string' },
-  },
-});
-const PACKAGES = Number(values.packages);
-const CONNECTIONS = Number(values.connections);
-const DURATION = Number(values.duration);
-const PAGES = Number(values.pages);
-const BROWSER_LOADS = Number(values['browser-loads']);
-checkUsage(
-  wholeNumbers([PACKAGES, CONNECTIONS, DURATION, PAGES, BROWSER_LOADS]),
+const values = benchArgs(
   'Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--browser-loads N] [--no-browser] [--profile DIR]',
+  { packages: 5000, connections: 200, duration: 30, pages: 300, 'browser-loads': 10 },
+  { options: { 'no-browser': { type: 'boolean', default: false }, profile: { type: 'string' } } },
 );
-requireApiBuild('lib/detect/seed.js');
+const { packages: PACKAGES, connections: CONNECTIONS, duration: DURATION, pages: PAGES, 'browser-loads': BROWSER_LOADS } = values;
+const { dataDir, engine, env, removeDataDir } = benchDatabase('detect', 'lib/detect/seed.js');
 
-const { dataDir, engine, env, removeDataDir } = benchDatabase('detect');
 const ms = (n) => `${n.toFixed(1)} ms`;
 const load = () =>
   `load average ${loadavg()
@@ -88,17 +71,9 @@ function spread(values) {
 
 /** Seeds the demo data and adds one device with PACKAGES packages (a third with a CVE finding). */
 async function prepare() {
-  const { loadConfig } = await importApi('config.js');
-  const { openConfiguredDatabase } = await importApi('lib/startup.js');
-  const { seed } = await importApi('lib/seed.js');
   const { refreshDeviceStats } = await importApi('lib/vulns/device-stats.js');
   const { analyzeDetectTables } = await importApi('lib/detect/seed.js');
-  const schema = await importApi('db/schema/index.js');
-  const database = await openConfiguredDatabase(loadConfig(env));
-  try {
-    const { db } = database;
-    const seeded = await seed(db, { demoPassword: PASSWORD, otherPassword: `${PASSWORD}-other`, honeynet: false });
-    const tenantUid = seeded.demo.tenantUid;
+  return withSeededDatabase(env, { honeynet: false }, async ({ db, tenantUid, schema }) => {
     const [device] = await db
       .insert(schema.devices)
       .values({
@@ -142,9 +117,7 @@ async function prepare() {
     await refreshDeviceStats(db, tenantUid, device.uid);
     await analyzeDetectTables(db);
     return { tenantUid, deviceUid: device.uid, findings };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function timed(url, cookie) {

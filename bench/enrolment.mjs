@@ -10,31 +10,25 @@
 // simulate-devices`): gzip JSON bodies, the same enrol + PUT path as a real agent. Round 1 is
 // every device's first report (all packages inserted and matched); later rounds resend the
 // inventory with new thread figures (packages unchanged, or one upgraded every 5th round).
-import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchDatabase, checkUsage, importApi, requireApiBuild, wholeNumbers, writeResults } from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, importApi, wholeNumbers, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    devices: { type: 'string' },
-    packages: { type: 'string', default: '2000' },
-    reports: { type: 'string', default: '2' },
-    concurrency: { type: 'string', default: '8' },
-    quick: { type: 'boolean', default: false },
-  },
-});
-const DEVICES = Number(values.devices ?? (values.quick ? 100 : 1000));
-const PACKAGES = Number(values.packages);
-const REPORTS = Number(values.reports);
-const CONCURRENCY = Number(values.concurrency);
-checkUsage(
-  wholeNumbers([DEVICES, PACKAGES, REPORTS, CONCURRENCY]) && PACKAGES <= 20000,
+const {
+  devices: DEVICES,
+  packages: PACKAGES,
+  reports: REPORTS,
+  concurrency: CONCURRENCY,
+} = benchArgs(
   'Usage: node bench/enrolment.mjs [--quick] [--devices N] [--packages N≤20000] [--reports N] [--concurrency N]',
+  // --quick only lowers the default number of devices.
+  { devices: process.argv.includes('--quick') ? 100 : 1000, packages: 2000, reports: 2, concurrency: 8 },
+  {
+    options: { quick: { type: 'boolean', default: false } },
+    valid: (counts) => wholeNumbers(Object.values(counts)) && counts.packages <= 20000,
+  },
 );
-requireApiBuild('lib/detect/simulator.js');
+const { dataDir, engine, env, removeDataDir } = benchDatabase('enrol', 'lib/detect/simulator.js');
 const { simulateDevices } = await importApi('lib/detect/simulator.js');
-
-const { dataDir, engine, env, removeDataDir } = benchDatabase('enrol');
 
 async function provisionToken(baseURL) {
   const { cookie, csrf } = await signIn(baseURL);

@@ -22,42 +22,24 @@ import {
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import ZipStream from 'zip-stream';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import {
-  API,
-  ROOT,
-  benchDatabase,
-  checkUsage,
-  importApi,
-  percentile,
-  prng,
-  requireApiBuild,
-  wholeNumbers,
-  writeResults,
-} from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, percentile, prng, ROOT, withSeededDatabase, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    records: { type: 'string', default: '200000' },
-    devices: { type: 'string', default: '1000' },
-    packages: { type: 'string', default: '300' },
-    connections: { type: 'string', default: '4' },
-  },
+const {
+  records: RECORDS,
+  devices: DEVICES,
+  packages: PACKAGES,
+  connections: CONNECTIONS,
+} = benchArgs('Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]', {
+  records: 200000,
+  devices: 1000,
+  packages: 300,
+  connections: 4,
 });
-const RECORDS = Number(values.records);
-const DEVICES = Number(values.devices);
-const PACKAGES = Number(values.packages);
-const CONNECTIONS = Number(values.connections);
-checkUsage(
-  wholeNumbers([RECORDS, DEVICES, PACKAGES, CONNECTIONS]),
-  'Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]',
-);
-requireApiBuild('lib/feeds/sync.js');
+const { dataDir, engine, env, removeDataDir } = benchDatabase('feeds', 'lib/feeds/sync.js');
 
-const { dataDir, engine, env, removeDataDir } = benchDatabase('feeds');
 const work = mkdtempSync(join(tmpdir(), 'console-bench-feeds-'));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -165,21 +147,7 @@ async function startFeedServer(files) {
 // ---- the console's side: enrolled devices ---------------------------------------------------
 
 async function storeDevices() {
-  const { loadConfig } = await importApi('config.js');
-  const { openConfiguredDatabase } = await importApi('lib/startup.js');
-  const { seed } = await importApi('lib/seed.js');
-  const schema = await importApi('db/schema/index.js');
-  const database = await openConfiguredDatabase(loadConfig(env));
-  try {
-    const { db } = database;
-    const seeded = await seed(db, {
-      demoPassword: 'bench-demo-password',
-      otherPassword: 'bench-other-password',
-      honeynet: false,
-      detect: false,
-      insights: false,
-    });
-    const tenantUid = seeded.demo.tenantUid;
+  return withSeededDatabase(env, { honeynet: false, detect: false, insights: false }, async ({ db, tenantUid, schema }) => {
     const uids = [];
     for (let i = 0; i < DEVICES; i++) {
       const [device] = await db
@@ -203,9 +171,7 @@ async function storeDevices() {
       uids.push(device.uid);
     }
     return { tenantUid, uids };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 // ---- run ------------------------------------------------------------------------------------

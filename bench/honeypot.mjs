@@ -8,35 +8,21 @@
 // PGlite), or on DATABASE_URL when set. A sensor key comes from the CLI, as an operator makes one.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import {
-  API,
-  benchDatabase,
-  checkUsage,
-  importApi,
-  percentile,
-  requireApiBuild,
-  wholeNumbers,
-  writeResults,
-} from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, importApi, percentile, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    events: { type: 'string', default: '5000000' },
-    batch: { type: 'string', default: '20000' },
-    calls: { type: 'string', default: '200' },
-  },
+const {
+  events: EVENTS,
+  batch: BATCH,
+  calls: CALLS,
+} = benchArgs('Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N]', {
+  events: 5000000,
+  batch: 20000,
+  calls: 200,
 });
-const EVENTS = Number(values.events);
-const BATCH = Number(values.batch);
-const CALLS = Number(values.calls);
-checkUsage(wholeNumbers([EVENTS, BATCH, CALLS]), 'Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N]');
-requireApiBuild('lib/honeypot/generator.js');
+const { dataDir, engine, env, removeDataDir } = benchDatabase('honeypot', 'lib/honeypot/generator.js');
 
 const { cowrieSessions } = await importApi('lib/honeypot/generator.js');
-
-const { dataDir, engine, env, removeDataDir } = benchDatabase('honeypot');
 
 function cli(...args) {
   const result = spawnSync(process.execPath, [join(API, 'cli.js'), ...args], { env, encoding: 'utf8' });

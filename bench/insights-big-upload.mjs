@@ -12,17 +12,17 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchDatabase, checkUsage, percentile, requireApiBuild, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, percentile, ROOT, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: { components: { type: 'string', default: '900000' }, burst: { type: 'string', default: '5' } },
-});
-const COMPONENTS = Number(values.components);
-const BURST = Number(values.burst);
-checkUsage(wholeNumbers([COMPONENTS, BURST]), 'Usage: node bench/insights-big-upload.mjs [--components N] [--burst N]');
-requireApiBuild('lib/insights/scan-worker.js');
+const { components: COMPONENTS, burst: BURST } = benchArgs(
+  'Usage: node bench/insights-big-upload.mjs [--components N] [--burst N]',
+  {
+    components: 900000,
+    burst: 5,
+  },
+);
+const { engine, env, removeDataDir } = benchDatabase('big-upload', 'lib/insights/scan-worker.js');
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -59,7 +59,6 @@ console.log(
   `INSIGHTS big upload bench: ${COMPONENTS.toLocaleString('en-US')} components, ${mb(file.length)} of CycloneDX; burst of ${BURST}`,
 );
 
-const { engine, env, removeDataDir } = benchDatabase('big-upload');
 const delayFile = join(tmpdir(), `console-bench-loop-delay-${process.pid}.log`);
 const { child, baseURL, stop } = await startApiServer(
   API,

@@ -10,25 +10,20 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/lib/browser.mjs';
 import { DEMO_EMAIL, DEMO_PASSWORD, startConsole } from '../e2e/lib/server.mjs';
 import { log, pnpm } from '../scripts/lib.mjs';
-import { prng } from './lib/setup.mjs';
+import { IMPACTS, npmDescription, npmPackage, npmPurl, WORDS } from './lib/npm-packages.mjs';
+import { benchArgs, prng } from './lib/setup.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results', 'insights-sbom.json');
-const { values: opts } = parseArgs({
-  options: {
-    components: { type: 'string', default: '10000' },
-    vulnerabilities: { type: 'string', default: '3000' },
-    runs: { type: 'string', default: '5' },
-    rebuild: { type: 'boolean', default: false },
-  },
-});
-const COMPONENTS = Number(opts.components);
-const VULNERABILITIES = Number(opts.vulnerabilities);
-const RUNS = Number(opts.runs);
+const opts = benchArgs(
+  'Usage: node bench/insights-sbom.mjs [--components N] [--vulnerabilities N] [--runs N] [--rebuild]',
+  { components: 10000, vulnerabilities: 3000, runs: 5 },
+  { options: { rebuild: { type: 'boolean', default: false } } },
+);
+const { components: COMPONENTS, vulnerabilities: VULNERABILITIES, runs: RUNS } = opts;
 const UID = 'bench-sbom';
 
 async function buildMissing() {
@@ -66,24 +61,6 @@ const TYPES = [
  */
 export function buildSbom() {
   const r = prng(20261123);
-  const words = [
-    'core',
-    'utils',
-    'parser',
-    'http',
-    'stream',
-    'crypto',
-    'json',
-    'yaml',
-    'cli',
-    'log',
-    'cache',
-    'auth',
-    'xml',
-    'date',
-    'fs',
-    'net',
-  ];
   const licenses = [
     { license: { id: 'MIT', name: null, url: null } },
     { license: { id: 'Apache-2.0', name: null, url: null } },
@@ -92,9 +69,7 @@ export function buildSbom() {
     { license: { id: null, name: 'Custom', url: 'https://example.com/LICENSE' } },
   ];
   const components = Array.from({ length: COMPONENTS }, (_, i) => {
-    const group = i % 3 === 0 ? `@${r.pick(words)}` : null;
-    const name = `${r.pick(words)}-${r.pick(words)}-${i}`;
-    const version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    const { group, name, version } = npmPackage(r, i);
     const full = group ? `${group}/${name}` : name;
     return {
       'bom-ref': `${full}@${version}`,
@@ -102,8 +77,8 @@ export function buildSbom() {
       type: TYPES[i % TYPES.length],
       version,
       group,
-      description: `The ${name} package: ${r.pick(words)} helpers for ${r.pick(words)} and ${r.pick(words)} handling in Node.js applications.`,
-      purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
+      description: npmDescription(r, name),
+      purl: npmPurl(group, name, version),
       licenses: [r.pick(licenses)],
       properties: [{ name: 'cdx:npm:package:path', value: `node_modules/${full}` }],
     };
@@ -132,9 +107,9 @@ export function buildSbom() {
               ...(i % 2 === 0 ? [{ severity, method: null, score: null, vector: null }] : []),
             ],
       affects,
-      description: `A flaw in ${affects[0].ref} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
+      description: `A flaw in ${affects[0].ref} allows a remote attacker to cause ${r.pick(IMPACTS)} through crafted input.`,
       detail:
-        `Generated for the bench: ${r.pick(words)} input reaching ${r.pick(words)} ${r.pick(words)} is not checked before use. `
+        `Generated for the bench: ${r.pick(WORDS)} input reaching ${r.pick(WORDS)} ${r.pick(WORDS)} is not checked before use. `
           .repeat(3)
           .trim(),
       recommendation: 'Upgrade to the latest patched version.',

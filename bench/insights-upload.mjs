@@ -16,46 +16,33 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import {
-  API,
-  benchDatabase,
-  checkUsage,
-  importApi,
-  percentile,
-  prng,
-  requireApiBuild,
-  ROOT,
-  wholeNumbers,
-  writeResults,
-} from './lib/setup.mjs';
+import { IMPACTS, npmDescription, npmPackage, npmPurl } from './lib/npm-packages.mjs';
+import { API, benchArgs, benchDatabase, importApi, percentile, prng, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    components: { type: 'string', default: '10000' },
-    vulnerabilities: { type: 'string', default: '3000' },
-    uploads: { type: 'string', default: '3' },
-    reads: { type: 'string', default: '20' },
-    vulnerable: { type: 'string', default: '0' },
-    feed: { type: 'string' },
+const values = benchArgs(
+  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100] [--feed PATH]',
+  { components: 10000, vulnerabilities: 3000, uploads: 3, reads: 20, vulnerable: 0 },
+  {
+    options: { feed: { type: 'string' } },
+    valid: (n) =>
+      wholeNumbers([n.components, n.vulnerabilities, n.vulnerable], 0) &&
+      wholeNumbers([n.uploads, n.reads]) &&
+      n.vulnerable <= 100,
   },
-});
+);
+const {
+  components: COMPONENTS,
+  vulnerabilities: VULNERABILITIES,
+  uploads: UPLOADS,
+  reads: READS,
+  vulnerable: VULNERABLE,
+} = values;
 // Third-party records are read where the team keeps them, never copied into the repository.
 const SHARED_NPM = resolve(ROOT, '..', 'shared', 'data', 'osv', 'npm');
 const FEED = resolve(values.feed ?? (existsSync(SHARED_NPM) ? SHARED_NPM : join(ROOT, 'fixtures', 'test-osv', 'npm')));
-const VULNERABLE = Number(values.vulnerable);
-const COMPONENTS = Number(values.components);
-const VULNERABILITIES = Number(values.vulnerabilities);
-const UPLOADS = Number(values.uploads);
-const READS = Number(values.reads);
-checkUsage(
-  wholeNumbers([COMPONENTS, VULNERABILITIES, VULNERABLE], 0) && wholeNumbers([UPLOADS, READS]) && VULNERABLE <= 100,
-  'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100] [--feed PATH]',
-);
-requireApiBuild('lib/insights/scan.js');
+const { dataDir, engine, env, removeDataDir } = benchDatabase('insights', 'lib/insights/scan.js');
 
-const { dataDir, engine, env, removeDataDir } = benchDatabase('insights');
 const fmt = (n) => n.toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
@@ -86,24 +73,6 @@ const AFFECTED_NPM = [
 /** A realistic npm-style BOM: groups, purls, licenses, properties; vulnerabilities with several ratings. */
 function generateSbom(components, vulnerabilities) {
   const r = prng(20261122);
-  const words = [
-    'core',
-    'utils',
-    'parser',
-    'http',
-    'stream',
-    'crypto',
-    'json',
-    'yaml',
-    'cli',
-    'log',
-    'cache',
-    'auth',
-    'xml',
-    'date',
-    'fs',
-    'net',
-  ];
   const licenses = [
     { license: { id: 'MIT' } },
     { license: { id: 'Apache-2.0' } },
@@ -112,9 +81,7 @@ function generateSbom(components, vulnerabilities) {
     { license: { name: 'Custom', url: 'https://example.com/LICENSE' } },
   ];
   const list = Array.from({ length: components }, (_, i) => {
-    let group = i % 3 === 0 ? `@${r.pick(words)}` : undefined;
-    let name = `${r.pick(words)}-${r.pick(words)}-${i}`;
-    let version = `${r.int(0, 12)}.${r.int(0, 30)}.${r.int(0, 40)}`;
+    let { group, name, version } = npmPackage(r, i);
     const affected = VULNERABLE > 0 && i % 100 < VULNERABLE;
     if (affected) {
       const [full, affectedVersion] = AFFECTED_NPM[i % AFFECTED_NPM.length];
@@ -129,9 +96,9 @@ function generateSbom(components, vulnerabilities) {
       name,
       version,
       'bom-ref': ref,
-      description: `The ${name} package: ${r.pick(words)} helpers for ${r.pick(words)} and ${r.pick(words)} handling in Node.js applications.`,
+      description: npmDescription(r, name),
       licenses: [r.pick(licenses)],
-      purl: `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`,
+      purl: npmPurl(group, name, version),
       hashes: [{ alg: 'SHA-512', content: Array.from({ length: 128 }, () => r.int(0, 15).toString(16)).join('') }],
       properties: [
         { name: 'cdx:npm:package:path', value: `node_modules/${ref.split('@').slice(0, -1).join('@')}` },
@@ -160,7 +127,7 @@ function generateSbom(components, vulnerabilities) {
         ...(i % 2 === 0 ? [{ source: { name: 'ghsa' }, severity }] : []),
       ],
       cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
-      description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(['denial of service', 'prototype pollution', 'code execution', 'information disclosure'])} through crafted input.`,
+      description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(IMPACTS)} through crafted input.`,
       recommendation: 'Upgrade to the latest patched version.',
       advisories: [
         { url: `https://github.com/advisories/GHSA-${i}` },

@@ -13,37 +13,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  API,
-  benchDatabase,
-  checkUsage,
-  importApi,
-  percentile,
-  prng,
-  requireApiBuild,
-  wholeNumbers,
-  writeResults,
-} from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, importApi, percentile, prng, withSeededDatabase, writeResults } from './lib/setup.mjs';
 
-const { values } = parseArgs({
-  options: {
-    records: { type: 'string', default: '50000' },
-    devices: { type: 'string', default: '40' },
-    packages: { type: 'string', default: '2000' },
-    reimport: { type: 'boolean', default: false },
-  },
-});
-const RECORDS = Number(values.records);
-const DEVICES = Number(values.devices);
-const PACKAGES = Number(values.packages);
-checkUsage(
-  wholeNumbers([RECORDS, DEVICES, PACKAGES]),
+const values = benchArgs(
   'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport]',
+  { records: 50000, devices: 40, packages: 2000 },
+  { options: { reimport: { type: 'boolean', default: false } } },
 );
-requireApiBuild('lib/vulns/match.js');
+const { records: RECORDS, devices: DEVICES, packages: PACKAGES } = values;
+const { dataDir, engine, env, removeDataDir } = benchDatabase('vulns', 'lib/vulns/match.js');
 
-const { dataDir, engine, env, removeDataDir } = benchDatabase('vulns');
 const feedDir = mkdtempSync(join(tmpdir(), 'console-bench-osv-'));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -231,22 +210,9 @@ try {
     console.log(`import-osv again (same feed, every record rewritten): ${again.seconds.toFixed(1)} s`);
   }
 
-  const { loadConfig } = await importApi('config.js');
-  const { openConfiguredDatabase } = await importApi('lib/startup.js');
-  const { seed } = await importApi('lib/seed.js');
   const { analyzeDetectTables } = await importApi('lib/detect/seed.js');
   const { matchDevicePackages, matchDevices } = await importApi('lib/vulns/match.js');
-  const schema = await importApi('db/schema/index.js');
-  const database = await openConfiguredDatabase(loadConfig(env));
-  try {
-    const { db } = database;
-    const seeded = await seed(db, {
-      demoPassword: 'bench-password',
-      otherPassword: 'bench-password-2',
-      honeynet: false,
-      detect: false,
-    });
-    const tenantUid = seeded.demo.tenantUid;
+  await withSeededDatabase(env, { honeynet: false, detect: false }, async ({ db, tenantUid, schema }) => {
     const kinds = ['Debian:12', 'Debian:12', 'Ubuntu:22.04:LTS', 'Alpine:v3.18', 'Red Hat:enterprise_linux:9::baseos'];
     const uids = [];
     t = performance.now();
@@ -305,9 +271,7 @@ try {
     const batch = (performance.now() - t) / DEVICES;
     results.batchMsPerDevice = batch;
     console.log(`matchDevices (batched, as match-devices and a re-import run it): ${ms(batch)} per device`);
-  } finally {
-    await database.close();
-  }
+  });
 
   writeResults('vuln-matching', results);
 } finally {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const API = join(ROOT, 'api', 'dist');
@@ -14,7 +15,7 @@ export const PASSWORD = 'bench-demo-password';
 export const importApi = (path) => import(pathToFileURL(join(API, path)).href);
 
 /** Exits 1 unless api/dist holds `file`, the newest module the bench needs (so a stale build is caught too). */
-export function requireApiBuild(file) {
+function requireApiBuild(file) {
   if (!existsSync(join(API, file))) {
     console.error('api/dist is missing or stale: run pnpm --filter @console/api build first');
     process.exit(1);
@@ -24,21 +25,30 @@ export function requireApiBuild(file) {
 /** Whole numbers of at least `min`: what every count option of a bench must be. */
 export const wholeNumbers = (numbers, min = 1) => numbers.every((n) => Number.isInteger(n) && n >= min);
 
-/** Prints the usage line and exits 2 unless the command line passed its checks. */
-export function checkUsage(ok, usage) {
-  if (!ok) {
+/**
+ * A bench's command line. `counts` are its numeric options with their defaults, `options` the others
+ * (as parseArgs takes them). Returns every option's value, the counts as numbers; prints `usage` and
+ * exits 2 unless `valid(counts)` (by default: each a whole number of at least 1).
+ */
+export function benchArgs(usage, counts, { options = {}, valid = (numbers) => wholeNumbers(Object.values(numbers)) } = {}) {
+  const countOptions = Object.entries(counts).map(([name, value]) => [name, { type: 'string', default: String(value) }]);
+  const { values } = parseArgs({ options: { ...Object.fromEntries(countOptions), ...options } });
+  const numbers = Object.fromEntries(Object.keys(counts).map((name) => [name, Number(values[name])]));
+  if (!valid(numbers)) {
     console.error(usage);
     process.exit(2);
   }
+  return { ...values, ...numbers };
 }
 
 /**
- * The database a bench runs on: a fresh temporary DATA_DIR (embedded PGlite), or DATABASE_URL when
- * set (a fresh database is expected). `env` is what the API server and CLI run with: that
+ * The database an API bench runs on, once api/dist is there with `newestModule` (else it exits 1):
+ * a fresh temporary DATA_DIR (embedded PGlite), or DATABASE_URL when set (a fresh database is expected). `env` is what the API server and CLI run with: that
  * database, the demo password, warnings only, a free port on the loopback interface.
  * `removeDataDir()` deletes the temporary folder (call it once the server has stopped).
  */
-export function benchDatabase(name) {
+export function benchDatabase(name, newestModule) {
+  requireApiBuild(newestModule);
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `console-bench-${name}-`));
   return {
     dataDir,
@@ -56,6 +66,27 @@ export function benchDatabase(name) {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens the bench's database with the built API's own modules (before the server starts: the
+ * embedded database allows one process at a time), seeds it (`seedOptions` as the API's seed()
+ * takes them; the demo user's password is PASSWORD), runs `work({ db, tenantUid, schema })` with
+ * the demo tenant and closes the database; resolves with what `work` returns.
+ */
+export async function withSeededDatabase(env, seedOptions, work) {
+  const { loadConfig } = await importApi('config.js');
+  const { openConfiguredDatabase } = await importApi('lib/startup.js');
+  const { seed } = await importApi('lib/seed.js');
+  const schema = await importApi('db/schema/index.js');
+  const database = await openConfiguredDatabase(loadConfig(env));
+  try {
+    const { db } = database;
+    const seeded = await seed(db, { demoPassword: PASSWORD, otherPassword: `${PASSWORD}-other`, ...seedOptions });
+    return await work({ db, tenantUid: seeded.demo.tenantUid, schema });
+  } finally {
+    await database.close();
+  }
 }
 
 /** Writes the figures to bench/results/<name>-<time>.json (git-ignored) and says where. */

@@ -1,7 +1,6 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { ApexChart, type ApexChartProps } from '@console/shared';
+import Typography from '@mui/material/Typography';
+import { LandscapeCard } from './LandscapeCard';
 
 export interface ChartCardProps {
   title: string;
@@ -10,20 +9,15 @@ export interface ChartCardProps {
   chart: Omit<ApexChartProps, 'height' | 'testId'>;
 }
 
-/** A Threat Landscape card: its title and one chart of the last 14 days. */
+/** One chart of the last 14 days in a Threat Landscape card. */
 export function ChartCard({ title, empty, chart }: ChartCardProps) {
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {empty ? (
-          <Typography color="text.secondary">No attacks recorded.</Typography>
-        ) : (
-          <ApexChart height={320} testId="chart" {...chart} />
-        )}
-      </CardContent>
-    </Card>
+    <LandscapeCard title={title}>
+      {empty ? (
+        <Typography color="text.secondary">No attacks recorded.</Typography>
+      ) : (
+        <ApexChart height={320} testId="chart" {...chart} />
+      )}
+    </LandscapeCard>
   );
 }

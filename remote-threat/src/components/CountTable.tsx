@@ -1,7 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { LandscapeCard } from './LandscapeCard';
 
 export interface CountTableProps {
   title: string;
@@ -43,63 +42,58 @@ function CopyButton({ value, label }: { value: string; label: string }) {
  */
 export function CountTable({ title, valueLabel, rows }: CountTableProps) {
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Table size="small" aria-label={title} sx={{ tableLayout: 'fixed' }}>
-          <TableHead>
+    <LandscapeCard title={title}>
+      <Table size="small" aria-label={title} sx={{ tableLayout: 'fixed' }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{valueLabel}</TableCell>
+            <TableCell align="right" sx={{ width: 90 }}>
+              Count
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
             <TableRow>
-              <TableCell>{valueLabel}</TableCell>
-              <TableCell align="right" sx={{ width: 90 }}>
-                Count
+              <TableCell colSpan={2}>
+                <Typography color="text.secondary">No data for the last 14 days.</Typography>
               </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={2}>
-                  <Typography color="text.secondary">No data for the last 14 days.</Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((row) => (
-              <TableRow key={row.value}>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-                    <Tooltip
-                      title={<Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.value}</Box>}
-                      slotProps={{ tooltip: { sx: { maxWidth: 600 } } }}
+          )}
+          {rows.map((row) => (
+            <TableRow key={row.value}>
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+                  <Tooltip
+                    title={<Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.value}</Box>}
+                    slotProps={{ tooltip: { sx: { maxWidth: 600 } } }}
+                  >
+                    <Box
+                      component="code"
+                      sx={{
+                        flex: 1,
+                        minWidth: 0,
+                        fontFamily: 'monospace',
+                        fontSize: '0.8125rem',
+                        wordBreak: 'break-all',
+                        whiteSpace: 'pre-wrap',
+                        display: '-webkit-box',
+                        WebkitLineClamp: 3,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      }}
                     >
-                      <Box
-                        component="code"
-                        sx={{
-                          flex: 1,
-                          minWidth: 0,
-                          fontFamily: 'monospace',
-                          fontSize: '0.8125rem',
-                          wordBreak: 'break-all',
-                          whiteSpace: 'pre-wrap',
-                          display: '-webkit-box',
-                          WebkitLineClamp: 3,
-                          WebkitBoxOrient: 'vertical',
-                          overflow: 'hidden',
-                        }}
-                      >
-                        {row.value}
-                      </Box>
-                    </Tooltip>
-                    <CopyButton value={row.value} label={valueLabel.toLowerCase()} />
-                  </Box>
-                </TableCell>
-                <TableCell align="right">{row.count.toLocaleString('en-US')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+                      {row.value}
+                    </Box>
+                  </Tooltip>
+                  <CopyButton value={row.value} label={valueLabel.toLowerCase()} />
+                </Box>
+              </TableCell>
+              <TableCell align="right">{row.count.toLocaleString('en-US')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </LandscapeCard>
   );
 }

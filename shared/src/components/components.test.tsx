@@ -10,6 +10,7 @@ import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
 import { SortableTableHead } from './SortableTableHead';
+import { TableHeader } from './TableHeader';
 import { TenantCaption } from './TenantCaption';
 
 describe('shared UI', () => {
@@ -178,5 +179,17 @@ describe('shared UI', () => {
     await userEvent.click(within(headers[0]).getByRole('button', { name: 'Name' }));
     await userEvent.click(within(headers[2]).getByRole('button', { name: /CVEs/ }));
     expect(onSort.mock.calls).toEqual([['name'], ['cve_count']]);
+  });
+
+  it('TableHeader shows each label as a column header, aligned as asked, with no sort control', () => {
+    render(
+      <table>
+        <TableHeader columns={['Name', { label: 'Records', align: 'right' }, '']} />
+      </table>,
+    );
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Name', 'Records', '']);
+    expect(headers[1]).toHaveClass('MuiTableCell-alignRight');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -32,14 +32,26 @@ static void put_field(struct writer *w, const char *key, const char *value, int 
   put_string(w, value);
 }
 
+/* Opens a JSON object in out; 0 when there is no buffer to write to. */
+static int open_object(struct writer *w, char *out, size_t out_size) {
+  if (out == NULL || out_size == 0) return 0;
+  w->buf = out; w->size = out_size; w->len = 0; w->overflow = 0;
+  out[0] = '\0';
+  puts_raw(w, "{");
+  return 1;
+}
+
+/* Closes the object: its length, or CONSOLE_ERR_BUFFER when it did not fit. */
+static int close_object(struct writer *w) {
+  puts_raw(w, "}");
+  return w->overflow ? CONSOLE_ERR_BUFFER : (int)w->len;
+}
+
 int console_agent_encode(const struct console_inventory *inv, char *out, size_t out_size) {
   struct writer w;
   size_t i;
   char number[48];
-  if (out == NULL || out_size == 0) return CONSOLE_ERR_BUFFER;
-  w.buf = out; w.size = out_size; w.len = 0; w.overflow = 0;
-  out[0] = '\0';
-  puts_raw(&w, "{");
+  if (!open_object(&w, out, out_size)) return CONSOLE_ERR_BUFFER;
   put_field(&w, "agent_version", CONSOLE_AGENT_VERSION, 0);
   put_field(&w, "device_type", "rtos", 1);
   put_field(&w, "hostname", inv->hostname, 1);
@@ -65,22 +77,18 @@ int console_agent_encode(const struct console_inventory *inv, char *out, size_t 
     snprintf(number, sizeof number, ",\"avg_cpu_usage\":%.2f}", (double)cpu);
     puts_raw(&w, number);
   }
-  puts_raw(&w, "]}");
-  return w.overflow ? CONSOLE_ERR_BUFFER : (int)w.len;
+  puts_raw(&w, "]");
+  return close_object(&w);
 }
 
 int console_agent_encode_enrolment(const char *hostname, const char *machine_id, char *out, size_t out_size) {
   struct writer w;
-  if (out == NULL || out_size == 0) return CONSOLE_ERR_BUFFER;
-  w.buf = out; w.size = out_size; w.len = 0; w.overflow = 0;
-  out[0] = '\0';
-  puts_raw(&w, "{");
+  if (!open_object(&w, out, out_size)) return CONSOLE_ERR_BUFFER;
   put_field(&w, "hostname", hostname, 0);
   put_field(&w, "device_type", "rtos", 1);
   put_field(&w, "machine_id", machine_id, 1);
   put_field(&w, "agent_version", CONSOLE_AGENT_VERSION, 1);
-  puts_raw(&w, "}");
-  return w.overflow ? CONSOLE_ERR_BUFFER : (int)w.len;
+  return close_object(&w);
 }
 
 /* Copies the string value of "key" (no escapes expected: uids and credentials are url-safe). */

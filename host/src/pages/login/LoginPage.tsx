@@ -14,11 +14,16 @@ import logoUrl from '../../assets/logo.svg';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { validateSignIn, type SignInErrors } from './validation';
 
+/** The form's two text fields, drawn alike. */
+const FIELDS = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+] as const;
+
 export function LoginPage() {
   const { isAuthenticated, login } = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState({ email: '', password: '' });
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<SignInErrors>({});
   const [failure, setFailure] = useState('');
@@ -29,6 +34,7 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { email, password } = values;
     const found = validateSignIn(email, password);
     setErrors(found);
     setFailure('');
@@ -52,30 +58,18 @@ export function LoginPage() {
             {failure}
           </Alert>
         )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          fullWidth
-          margin="normal"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          fullWidth
-          margin="normal"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-        />
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            {...field}
+            fullWidth
+            margin="normal"
+            value={values[field.name]}
+            onChange={({ target }) => setValues((current) => ({ ...current, [field.name]: target.value }))}
+            error={Boolean(errors[field.name])}
+            helperText={errors[field.name]}
+          />
+        ))}
         <FormControlLabel
           control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
           label="Remember me"

@@ -1,13 +1,11 @@
-import { ErrorState, LoadingState, useApi } from '@console/shared';
+import { ErrorState, formatDateTime, LoadingState, TableHeader, useApi } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { fetchRemotesJson } from '../../remotes/remotesJson';
 import { aboutRows, type AboutRow } from './aboutRows';
-import { formatWhen } from './feedFormat';
 
 export const ABOUT_ERROR = 'Could not read the versions of the console.';
 const COLUMNS = ['App', 'Version', 'Built', 'Status'];
@@ -26,21 +24,13 @@ export function AboutTab() {
   return (
     <TableContainer>
       <Table size="small" aria-label="Versions">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label) => (
-              <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={COLUMNS} />
         <TableBody>
           {data.map((row) => (
             <TableRow key={row.app}>
               <TableCell>{row.app}</TableCell>
               <TableCell>{row.version ?? '—'}</TableCell>
-              <TableCell>{formatWhen(row.buildTime)}</TableCell>
+              <TableCell>{formatDateTime(row.buildTime)}</TableCell>
               <TableCell sx={row.refused ? { color: 'error.main' } : undefined}>{row.status}</TableCell>
             </TableRow>
           ))}

@@ -1,9 +1,8 @@
-import type { FeedEcosystem } from '@console/shared';
+import { TableHeader, type FeedEcosystem } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatCount } from './feedFormat';
 
@@ -12,17 +11,9 @@ export function FeedEcosystemsTable({ ecosystems }: { ecosystems: FeedEcosystem[
   return (
     <TableContainer sx={{ maxHeight: 400 }}>
       <Table size="small" stickyHeader aria-label="Advisories per ecosystem">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 'bold' }}>Ecosystem</TableCell>
-            <TableCell sx={{ fontWeight: 'bold' }} align="right">
-              Advisories
-            </TableCell>
-            <TableCell sx={{ fontWeight: 'bold' }} align="right">
-              Demo catalogue
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader
+          columns={['Ecosystem', { label: 'Advisories', align: 'right' }, { label: 'Demo catalogue', align: 'right' }]}
+        />
         <TableBody>
           {ecosystems.map((row) => (
             <TableRow key={row.ecosystem}>

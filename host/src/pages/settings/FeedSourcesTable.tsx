@@ -1,14 +1,20 @@
-import type { FeedSource } from '@console/shared';
+import { formatDateTime, TableHeader, type FeedSource, type TableHeaderColumn } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCount, formatReleaseDate, formatWhen } from './feedFormat';
+import { formatCount, formatReleaseDate } from './feedFormat';
 
-const COLUMNS = ['Source', 'Records', 'Data release', 'Last successful sync', 'Last change', 'Last error'];
+const COLUMNS: TableHeaderColumn[] = [
+  { label: 'Source' },
+  { label: 'Records', align: 'right' },
+  { label: 'Data release' },
+  { label: 'Last successful sync' },
+  { label: 'Last change' },
+  { label: 'Last error' },
+];
 
 /** KEV catalogVersion / EPSS model version and the date of the data: what a sync fetched, not when. */
 function releaseText(source: FeedSource): string {
@@ -26,8 +32,8 @@ function ApplyingNote({ source, running }: { source: FeedSource; running: boolea
   return (
     <Typography variant="caption" component="div" sx={{ color: running ? 'info.main' : 'warning.main' }}>
       {running
-        ? `Updating since ${formatWhen(source.applying_since)}`
-        : `Partly updated since ${formatWhen(source.applying_since)}: the next sync completes it`}
+        ? `Updating since ${formatDateTime(source.applying_since)}`
+        : `Partly updated since ${formatDateTime(source.applying_since)}: the next sync completes it`}
     </Typography>
   );
 }
@@ -36,15 +42,7 @@ export function FeedSourcesTable({ sources, running = false }: { sources: FeedSo
   return (
     <TableContainer>
       <Table size="small" aria-label="Feed sources">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label) => (
-              <TableCell key={label} sx={{ fontWeight: 'bold' }} align={label === 'Records' ? 'right' : undefined}>
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={COLUMNS} />
         <TableBody>
           {sources.map((source) => (
             <TableRow key={source.name}>
@@ -59,15 +57,15 @@ export function FeedSourcesTable({ sources, running = false }: { sources: FeedSo
               </TableCell>
               <TableCell align="right">{formatCount(source.records)}</TableCell>
               <TableCell>{releaseText(source)}</TableCell>
-              <TableCell>{formatWhen(source.last_success_at)}</TableCell>
-              <TableCell>{formatWhen(source.last_changed_at)}</TableCell>
+              <TableCell>{formatDateTime(source.last_success_at)}</TableCell>
+              <TableCell>{formatDateTime(source.last_changed_at)}</TableCell>
               <TableCell sx={source.last_error ? { color: 'error.main' } : undefined}>
                 {source.last_error ? (
                   <>
                     {source.last_error}
                     {source.last_error_at && (
                       <Typography variant="caption" component="div">
-                        {formatWhen(source.last_error_at)}
+                        {formatDateTime(source.last_error_at)}
                       </Typography>
                     )}
                   </>

@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState, type FeedState } from '@console/shared';
+import { ErrorState, formatDateTime, LoadingState, type FeedState } from '@console/shared';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useFeeds } from '../../api/feeds';
 import { FeedEcosystemsTable } from './FeedEcosystemsTable';
 import { FeedSourcesTable } from './FeedSourcesTable';
-import { formatCount, formatWhen } from './feedFormat';
+import { formatCount } from './feedFormat';
 
 export const FEEDS_ERROR = 'Could not load the vulnerability feed state.';
 export const DEMO_CATALOGUE_LABEL = 'Demo catalogue — matches demo devices only';
@@ -48,7 +48,7 @@ function Schedule({ sync }: { sync: FeedState['sync'] }) {
         Next run
       </Typography>
       <Typography component="dd" sx={{ m: 0 }}>
-        {formatWhen(sync.next_at)}
+        {formatDateTime(sync.next_at)}
       </Typography>
     </Box>
   );

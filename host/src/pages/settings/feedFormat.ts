@@ -1,10 +1,3 @@
-/** A local date-time, or a dash. */
-export function formatWhen(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-}
-
 /** The date of a data release (KEV dateReleased, EPSS score date), read in UTC so a midnight date stays that day. */
 export function formatReleaseDate(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -1,9 +1,8 @@
-import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, ErrorState, LoadingState } from '@console/shared';
+import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, ErrorState, LoadingState, TableHeader } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useNavigate } from 'react-router-dom';
 import { useAgents } from '../../api/agent-list';
@@ -20,13 +19,7 @@ export function AgentsTab() {
     <>
       <TableContainer sx={{ maxHeight: 400 }}>
         <Table size="small" stickyHeader aria-label="Agents">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 'bold' }}>Device type</TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }}>Architecture</TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }}>Version</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Device type', 'Architecture', 'Version']} />
           <TableBody>
             {paging.visible.map((agent) => (
               <TableRow

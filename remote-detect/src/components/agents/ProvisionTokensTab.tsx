@@ -4,7 +4,9 @@ import {
   CopyButton,
   DEVICE_TABLE_PAGE_SIZES,
   ErrorState,
+  formatDateTime,
   LoadingState,
+  TableHeader,
   type ProvisionToken,
 } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
@@ -17,7 +19,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
@@ -30,7 +31,6 @@ import {
 } from '../../api/provision-token-list';
 import { useClientPaging } from '../../tables/useClientPaging';
 import { useTenantAction } from '../../api/http-helpers';
-import { formatDateTime } from '../common/format';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
 
@@ -58,15 +58,7 @@ export function ProvisionTokensTab() {
       </Box>
       <TableContainer sx={{ maxHeight: 400 }}>
         <Table size="small" stickyHeader aria-label="Provision Tokens">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((label, index) => (
-                <TableCell key={index} sx={{ fontWeight: 'bold' }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={COLUMNS} />
           <TableBody>
             {paging.visible.map((token) => (
               <TableRow

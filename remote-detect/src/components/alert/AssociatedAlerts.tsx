@@ -1,9 +1,8 @@
-import type { AssociatedAlert } from '@console/shared';
+import { TableHeader, type AssociatedAlert } from '@console/shared';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -11,12 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 export function AssociatedAlerts({ alerts }: { alerts: AssociatedAlert[] }) {
   return (
     <Table size="small" aria-label="Associated Alerts">
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ fontWeight: 'bold' }}>Rule</TableCell>
-          <TableCell sx={{ fontWeight: 'bold' }}>Alert id</TableCell>
-        </TableRow>
-      </TableHead>
+      <TableHeader columns={['Rule', 'Alert id']} />
       <TableBody>
         {alerts.map((item) => (
           <TableRow key={item.elastic_alert_id}>

@@ -1,8 +1,8 @@
+import { TableHeader } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { flattenEventData } from './alertFields';
 
@@ -12,12 +12,7 @@ export function EventTable({ eventData }: { eventData: unknown }) {
   return (
     <TableContainer sx={{ maxHeight: 400 }}>
       <Table size="small" stickyHeader aria-label="Event Data">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 'bold' }}>Key</TableCell>
-            <TableCell sx={{ fontWeight: 'bold' }}>Value</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={['Key', 'Value']} />
         <TableBody>
           {rows.map(([key, value]) => (
             <TableRow key={key}>

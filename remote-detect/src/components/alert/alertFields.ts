@@ -1,5 +1,4 @@
-import type { Alert } from '@console/shared';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, type Alert } from '@console/shared';
 
 /**
  * Fields the page shows in their own places (title, selector, summary, device link, event and

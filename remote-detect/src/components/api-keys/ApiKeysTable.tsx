@@ -1,4 +1,4 @@
-import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, type ApiKey } from '@console/shared';
+import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, formatDateTime, TableHeader, type ApiKey } from '@console/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -6,11 +6,9 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useClientPaging } from '../../tables/useClientPaging';
-import { formatDateTime } from '../common/format';
 
 export interface ApiKeysTableProps {
   keys: ApiKey[];
@@ -24,15 +22,7 @@ export function ApiKeysTable({ keys, onToggle, onDelete }: ApiKeysTableProps) {
     <>
       <TableContainer sx={{ maxHeight: 400 }}>
         <Table size="small" stickyHeader aria-label="API Keys">
-          <TableHead>
-            <TableRow>
-              {['Name', 'Prefix', 'Created', 'Enabled', ''].map((label, index) => (
-                <TableCell key={index} sx={{ fontWeight: 'bold' }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Name', 'Prefix', 'Created', 'Enabled', '']} />
           <TableBody>
             {paging.visible.map((key) => (
               <TableRow key={key.uid}>

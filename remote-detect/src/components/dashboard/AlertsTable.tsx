@@ -1,4 +1,4 @@
-import type { SortableColumn } from '@console/shared';
+import { formatDateTime, type SortableColumn } from '@console/shared';
 import type { AlertStatus } from '@console/shared';
 import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useAlerts } from '../../api/alert-list';
 import { useLogError } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
-import { formatDateTime } from '../common/format';
 import { PriorityChip } from '../common/PriorityChip';
 import { SelectableTable } from './SelectableTable';
 import { ServerTableFrame } from './ServerTableFrame';

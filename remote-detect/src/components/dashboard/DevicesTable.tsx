@@ -1,9 +1,8 @@
-import type { SortableColumn } from '@console/shared';
+import { formatDateTime, type SortableColumn } from '@console/shared';
 import TableCell from '@mui/material/TableCell';
 import { useDevices } from '../../api/device-list';
 import { useLogError } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
-import { formatDateTime } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 import { SelectableTable } from './SelectableTable';
 import { ServerTableFrame } from './ServerTableFrame';

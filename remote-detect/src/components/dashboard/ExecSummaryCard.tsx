@@ -1,8 +1,7 @@
-import type { TenantSummary } from '@console/shared';
+import { formatDateTime, type TenantSummary } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../common/format';
 
 /** The latest tenant summary, read from the page's variables (exec_summary). */
 export function ExecSummaryCard({ summary, loading }: { summary: TenantSummary | undefined; loading: boolean }) {

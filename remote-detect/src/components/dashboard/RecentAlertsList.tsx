@@ -1,8 +1,7 @@
-import type { StrategicDashboard } from '@console/shared';
+import { formatDateTime, type StrategicDashboard } from '@console/shared';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { formatDateTime } from '../common/format';
 import { PriorityChip } from '../common/PriorityChip';
 import type { OnVariablesChange } from './variables';
 import { NoData, WidgetCard } from './WidgetCard';

@@ -1,14 +1,29 @@
-import type { StrategicDashboard } from '@console/shared';
+import { TableHeader, type StrategicDashboard, type TableHeaderColumn } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { formatScore } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 import { packageRisk } from '../device/packageRisk';
 import { NoData, WidgetCard } from './WidgetCard';
+
+const COLUMNS: TableHeaderColumn[] = [
+  { label: 'Package' },
+  { label: 'Devices', align: 'right' },
+  { label: 'CVEs', align: 'right' },
+  { label: 'Max score', align: 'right' },
+  { label: 'Risk' },
+  {
+    label: (
+      <Tooltip title="Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue">
+        <span>KEV</span>
+      </Tooltip>
+    ),
+    align: 'right',
+  },
+];
 
 export function TopPackagesTable({ rows }: { rows: StrategicDashboard['top_vulnerable_packages'] }) {
   return (
@@ -17,26 +32,7 @@ export function TopPackagesTable({ rows }: { rows: StrategicDashboard['top_vulne
         <NoData />
       ) : (
         <Table size="small" aria-label="Top vulnerable packages">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 'bold' }}>Package</TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }} align="right">
-                Devices
-              </TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }} align="right">
-                CVEs
-              </TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }} align="right">
-                Max score
-              </TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }}>Risk</TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }} align="right">
-                <Tooltip title="Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue">
-                  <span>KEV</span>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={COLUMNS} />
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.name}>

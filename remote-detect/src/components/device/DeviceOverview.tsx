@@ -1,6 +1,5 @@
-import { FieldList, type Device } from '@console/shared';
+import { FieldList, formatDateTime, type Device } from '@console/shared';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 import { findingsIncomplete } from './FindingsCoverage';
 

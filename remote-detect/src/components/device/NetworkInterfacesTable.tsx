@@ -1,22 +1,15 @@
-import type { NetworkInterface } from '@console/shared';
+import { TableHeader, type NetworkInterface } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 
 export function NetworkInterfacesTable({ interfaces }: { interfaces: NetworkInterface[] }) {
   return (
     <TableContainer sx={{ maxHeight: 300 }}>
       <Table size="small" stickyHeader aria-label="System IP Interfaces">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 'bold' }}>Interface</TableCell>
-            <TableCell sx={{ fontWeight: 'bold' }}>State</TableCell>
-            <TableCell sx={{ fontWeight: 'bold' }}>IP addresses</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={['Interface', 'State', 'IP addresses']} />
         <TableBody>
           {interfaces.map((nic) => (
             <TableRow key={nic.name}>

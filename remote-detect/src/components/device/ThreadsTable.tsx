@@ -1,9 +1,8 @@
-import { ErrorState, LoadingState } from '@console/shared';
+import { ErrorState, LoadingState, TableHeader } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useDeviceThreads } from '../../api/device-thread-list';
 
@@ -15,14 +14,7 @@ export function ThreadsTable({ uid }: { uid: string }) {
   return (
     <TableContainer sx={{ maxHeight: 300 }}>
       <Table size="small" stickyHeader aria-label="RTOS Threads">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 'bold' }}>Thread</TableCell>
-            <TableCell sx={{ fontWeight: 'bold' }} align="right">
-              Average CPU usage
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={['Thread', { label: 'Average CPU usage', align: 'right' }]} />
         <TableBody>
           {data.map((thread) => (
             <TableRow key={thread.thread_name}>

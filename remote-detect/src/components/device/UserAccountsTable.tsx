@@ -1,9 +1,8 @@
-import type { UserAccount } from '@console/shared';
+import { TableHeader, type UserAccount } from '@console/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 
 const COLUMNS = ['Username', 'UID', 'Group', 'Home directory', 'Shell', 'Privileges'];
@@ -12,15 +11,7 @@ export function UserAccountsTable({ accounts }: { accounts: UserAccount[] }) {
   return (
     <TableContainer sx={{ maxHeight: 400 }}>
       <Table size="small" stickyHeader aria-label="System User Accounts">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label) => (
-              <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={COLUMNS} />
         <TableBody>
           {accounts.map((account) => (
             <TableRow key={`${account.username}-${account.uid}`}>

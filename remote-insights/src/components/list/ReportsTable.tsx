@@ -1,14 +1,20 @@
-import { ClientPagination, DEFAULT_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, type ReportListItem } from '@console/shared';
+import {
+  ClientPagination,
+  DEFAULT_PAGE_SIZE,
+  formatDateTime,
+  REPORT_TABLE_PAGE_SIZES,
+  TableHeader,
+  type ReportListItem,
+} from '@console/shared';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from '../common/format';
+import { NOT_AVAILABLE } from '../common/format';
 import { assessmentTypeLabel } from '../report/labels';
 
 /** The reports, newest first (the API's order), paged 5/10/25 like every report table. */
@@ -23,21 +29,13 @@ export function ReportsTable({ reports }: { reports: ReportListItem[] }) {
     <>
       <TableContainer>
         <Table size="small" aria-label="My Insight Reports">
-          <TableHead>
-            <TableRow>
-              {['Report Name', 'Type', 'Created At', 'Actions'].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Report Name', 'Type', 'Created At', 'Actions']} />
           <TableBody>
             {visible.map((report) => (
               <TableRow key={report.uid} hover>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{report.name}</TableCell>
                 <TableCell>{assessmentTypeLabel(report.assessment_type)}</TableCell>
-                <TableCell>{formatDateTime(report.created_at)}</TableCell>
+                <TableCell>{formatDateTime(report.created_at, NOT_AVAILABLE)}</TableCell>
                 <TableCell>
                   <Button
                     size="small"

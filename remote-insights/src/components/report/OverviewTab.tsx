@@ -1,7 +1,7 @@
-import { FieldList, type InsightReport } from '@console/shared';
+import { FieldList, formatDateTime, type InsightReport } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../common/format';
+import { NOT_AVAILABLE } from '../common/format';
 import { assessmentTypeLabel } from './labels';
 
 export const NO_ANALYSIS = 'No analysis yet: it is written when a scan is uploaded.';
@@ -16,7 +16,7 @@ export function OverviewTab({ report }: { report: InsightReport }) {
         fields={[
           { label: 'Name', value: report.name },
           { label: 'Assessment Type', value: assessmentTypeLabel(report.assessment_type) },
-          { label: 'Scan Uploaded At', value: formatDateTime(report.scan_uploaded_at) },
+          { label: 'Scan Uploaded At', value: formatDateTime(report.scan_uploaded_at, NOT_AVAILABLE) },
           {
             label: 'Analysis',
             value: analysis ? (

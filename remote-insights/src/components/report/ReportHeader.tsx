@@ -1,11 +1,11 @@
-import type { InsightReport } from '@console/shared';
+import { formatDateTime, type InsightReport } from '@console/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../common/format';
+import { NOT_AVAILABLE } from '../common/format';
 import { canRunAnalysis } from './analysis';
 import { assessmentTypeLabel } from './labels';
 
@@ -28,7 +28,7 @@ export function ReportHeader({ report, onBack, onDelete, onRunAnalysis }: Report
           {report.name}
         </Typography>
         <Typography color="text.secondary" data-testid="report-header-line">
-          Type: {assessmentTypeLabel(report.assessment_type)} · Created At: {formatDateTime(report.created_at)}
+          Type: {assessmentTypeLabel(report.assessment_type)} · Created At: {formatDateTime(report.created_at, NOT_AVAILABLE)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>

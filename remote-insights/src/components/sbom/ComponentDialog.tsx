@@ -1,4 +1,4 @@
-import { FieldList, SafeLink, type SbomComponent } from '@console/shared';
+import { FieldList, SafeLink, TableHeader, type SbomComponent } from '@console/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,7 +8,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { NOT_AVAILABLE, orNA } from '../common/format';
 
@@ -58,12 +57,7 @@ export function ComponentDialog({
           />
           {properties.length > 0 && (
             <Table size="small" aria-label="Properties" sx={{ mt: 2 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 'bold' }}>Property</TableCell>
-                  <TableCell sx={{ fontWeight: 'bold' }}>Value</TableCell>
-                </TableRow>
-              </TableHead>
+              <TableHeader columns={['Property', 'Value']} />
               <TableBody>
                 {properties.map((property, index) => (
                   <TableRow key={index}>

@@ -1,6 +1,6 @@
-import { FieldList } from '@console/shared';
+import { FieldList, formatDateTime } from '@console/shared';
 import { memo } from 'react';
-import { formatDateTime, NOT_AVAILABLE } from '../common/format';
+import { NOT_AVAILABLE } from '../common/format';
 import { ReportSection } from '../common/ReportSection';
 import type { RootComponent } from './sbomData';
 
@@ -25,7 +25,7 @@ export const SbomSummaryCard = memo(function SbomSummaryCard({
         preWrap
         fields={[
           { label: 'Component', value: root ? [root.name, root.version].filter(Boolean).join(' ') : NOT_AVAILABLE },
-          { label: 'Generated', value: formatDateTime(timestamp) },
+          { label: 'Generated', value: formatDateTime(timestamp, NOT_AVAILABLE) },
           { label: 'CycloneDX', value: specVersion ?? NOT_AVAILABLE },
           { label: 'Components', value: <span data-testid="sbom-component-count">{components.toLocaleString('en-US')}</span> },
           {

@@ -2,12 +2,11 @@ import { ErrorState, LoadingState, preloadApexCharts } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
+import { FilterSelect } from '../common/FilterSelect';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { ComponentsTable } from './ComponentsTable';
@@ -79,21 +78,18 @@ export function SbomTab({ uid }: { uid: string }) {
   return (
     <Box>
       <FeedStatus feed={feed.data} error={feed.error} onRetry={() => void feed.mutate()} />
-      <TextField
-        select
-        size="small"
+      <FilterSelect
         label="Filter by Component Type"
         value={type}
-        onChange={(event) => setType(event.target.value)}
-        sx={{ minWidth: 260, mb: 2 }}
-      >
-        <MenuItem value={ALL_TYPES}>All Types</MenuItem>
-        {view.types.map((option) => (
-          <MenuItem key={option.type} value={option.type}>
-            {option.type} ({option.count.toLocaleString('en-US')})
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={setType}
+        all={{ value: ALL_TYPES, label: 'All Types' }}
+        options={view.types.map((option) => ({
+          value: option.type,
+          label: `${option.type} (${option.count.toLocaleString('en-US')})`,
+        }))}
+        minWidth={260}
+        mb={2}
+      />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 12, md: 4 }}>
           <SbomSummaryCard

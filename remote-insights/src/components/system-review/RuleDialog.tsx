@@ -1,4 +1,4 @@
-import { FieldList } from '@console/shared';
+import { FieldList, TableHeader } from '@console/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -113,12 +112,7 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
               orNA(null)
             ) : (
               <Table size="small" aria-label="Supported Operating Systems">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 'bold' }}>Operating System</TableCell>
-                    <TableCell sx={{ fontWeight: 'bold' }}>Versions</TableCell>
-                  </TableRow>
-                </TableHead>
+                <TableHeader columns={['Operating System', 'Versions']} />
                 <TableBody>
                   {os.map(([name, versions]) => (
                     <TableRow key={name}>

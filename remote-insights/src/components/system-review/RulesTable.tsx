@@ -1,16 +1,16 @@
+import { TableHeader } from '@console/shared';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useDialogItem } from '../../tables/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
+import { FilterSelect } from '../common/FilterSelect';
 import { ReportSection } from '../common/ReportSection';
 import { capitalise, SeverityChip } from '../common/SeverityChip';
 import { RuleStatusChip } from './RuleStatusChip';
@@ -37,36 +37,22 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
   return (
     <ReportSection title="Compliance Rules">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Severity"
           value={severity}
-          onChange={(e) => setSeverity(e.target.value)}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value={ALL}>All</MenuItem>
-          {SEVERITIES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {capitalise(value)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={setSeverity}
+          all={{ value: ALL, label: 'All' }}
+          options={SEVERITIES.map((value) => ({ value, label: capitalise(value) }))}
+          minWidth={150}
+        />
+        <FilterSelect
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value={ALL}>All</MenuItem>
-          {STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {value}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setStatus}
+          all={{ value: ALL, label: 'All' }}
+          options={STATUSES.map((value) => ({ value, label: value }))}
+          minWidth={150}
+        />
         <TextField
           size="small"
           label="Search"
@@ -78,15 +64,7 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
       </Box>
       <TableContainer sx={{ maxHeight: RULES_TABLE_MAX_HEIGHT }} data-testid="rules-table-container">
         <Table size="small" stickyHeader aria-label="Compliance Rules">
-          <TableHead>
-            <TableRow>
-              {['Rule', 'Severity', 'Status', 'Message'].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 'bold' }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Rule', 'Severity', 'Status', 'Message']} />
           <TableBody>
             {shown.map((row) => (
               <ClickableRow key={row.id} onOpen={() => dialog.show(row)}>

@@ -3,11 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportRules } from '../../api/report-rules';
+import { FilterSelect } from '../common/FilterSelect';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { SEVERITY_COLORS } from '../common/SeverityChip';
 import { STATUS_COLORS } from './RuleStatusChip';
@@ -62,22 +61,19 @@ export function SystemReviewTab({ uid }: { uid: string }) {
 
   return (
     <Box>
-      <TextField
-        select
-        size="small"
+      <FilterSelect
         label="Filter by Profile"
         value={profile}
-        onChange={(event) => setProfile(event.target.value)}
-        slotProps={{ select: { renderValue: (value) => (value === ALL ? 'All Profiles' : String(value).toUpperCase()) } }}
-        sx={{ minWidth: 280, mb: 2 }}
-      >
-        <MenuItem value={ALL}>All Profiles</MenuItem>
-        {profiles.map((option) => (
-          <MenuItem key={option.name} value={option.name}>
-            <ListItemText primary={option.name.toUpperCase()} secondary={option.description || undefined} />
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={setProfile}
+        renderValue={(value) => (value === ALL ? 'All Profiles' : value.toUpperCase())}
+        all={{ value: ALL, label: 'All Profiles' }}
+        options={profiles.map((option) => ({
+          value: option.name,
+          label: <ListItemText primary={option.name.toUpperCase()} secondary={option.description || undefined} />,
+        }))}
+        minWidth={280}
+        mb={2}
+      />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 12, md: 4 }}>
           <PieCard title="Rule Status" slices={statusSlices} emptyText="No rules in this profile." />
