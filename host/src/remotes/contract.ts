@@ -6,14 +6,6 @@ import { HOST_BUILD } from './hostBuild';
 import { IncompatibleRemoteError } from './IncompatibleRemoteError';
 import { REMOTE_LABELS, type RemoteName } from './remoteCatalog';
 
-export interface HostBuild {
-  name: string;
-  version: string;
-  buildTime: string;
-  /** Exact version of each singleton and of the federation runtime. */
-  provides: Record<string, string>;
-}
-
 /** `metaData.console` of a remote's mf-manifest.json. */
 export interface RemoteContract {
   name: string;
