@@ -1,8 +1,8 @@
 #!/bin/sh
-# console-agent @VERSION@ - device inventory agent for the security-monitoring console.
+# console-agent @@VERSION@@ - device inventory agent for the security-monitoring console.
 # POSIX sh; needs awk, sed, coreutils and curl (or GNU wget). Run "console-agent --help".
 set -u
-AGENT_VERSION='@VERSION@'
+AGENT_VERSION='@@VERSION@@'
 DEFAULT_STATE_DIR=/var/lib/console-agent
 STATE_DIR=${CONSOLE_AGENT_STATE_DIR:-$DEFAULT_STATE_DIR}
 INSTALLED_BIN=/usr/local/bin/console-agent

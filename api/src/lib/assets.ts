@@ -18,7 +18,7 @@ export function readAsset(relativePath: string): string {
 }
 
 /**
- * api/assets/<relativePath> with each `@@NAME@@` placeholder (the key, written in full) replaced by
+ * api/assets/<relativePath> with each `@@NAME@@` placeholder (the one placeholder style of every asset) (the key, written in full) replaced by
  * its value. split/join, so nothing in a value is read as a pattern.
  */
 export function fillAsset(relativePath: string, values: Record<string, string>): string {
@@ -26,3 +26,6 @@ export function fillAsset(relativePath: string, values: Record<string, string>):
   for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value)
   return text
 }
+
+/** A value as one single-quoted sh word: each ' becomes '\'' (close, escaped quote, reopen). */
+export const shellQuote = (value: string): string => "'" + value.replaceAll("'", "'\\''") + "'"

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#define CONSOLE_AGENT_VERSION "@VERSION@"
+#define CONSOLE_AGENT_VERSION "@@VERSION@@"
 
 #define CONSOLE_OK 0
 #define CONSOLE_ERR_BUFFER (-1)     /* a buffer is too small */

@@ -1,4 +1,4 @@
-import { readAsset } from '../../assets.js'
+import { fillAsset } from '../../assets.js'
 
 /**
  * The Linux agent served by /api/v1/agents/{uid}/download: a dependency-free POSIX sh program
@@ -18,5 +18,5 @@ import { readAsset } from '../../assets.js'
  * The program is api/assets/agents/linux-agent.sh; only its version is filled in here.
  */
 export function linuxAgentScript(version: string): string {
-  return readAsset('agents/linux-agent.sh').replaceAll('@VERSION@', version)
+  return fillAsset('agents/linux-agent.sh', { '@@VERSION@@': version })
 }

@@ -1,4 +1,4 @@
-import { readAsset } from '../../assets.js'
+import { fillAsset, readAsset } from '../../assets.js'
 import { tarGz } from './tar.js'
 
 // The RTOS agent is a small C SDK: the firmware fills a console_inventory and hands the library
@@ -8,12 +8,12 @@ import { tarGz } from './tar.js'
 // The files are in api/assets/agents/rtos; only the version and architecture are filled in here.
 
 export function rtosBundle(version: string, architecture: string): Buffer {
-  const readme = readAsset('agents/rtos/README.md').replaceAll('@VERSION@', version).replaceAll('@ARCHITECTURE@', architecture)
+  const readme = fillAsset('agents/rtos/README.md', { '@@VERSION@@': version, '@@ARCHITECTURE@@': architecture })
   // Files at the archive root: the install script unpacks them straight into its folder.
   return tarGz(
     [
       { name: 'README.md', content: readme },
-      { name: 'console_agent.h', content: readAsset('agents/rtos/console_agent.h').replace('@VERSION@', version) },
+      { name: 'console_agent.h', content: fillAsset('agents/rtos/console_agent.h', { '@@VERSION@@': version }) },
       { name: 'console_agent.c', content: readAsset('agents/rtos/console_agent.c') },
       { name: 'example_client.c', content: readAsset('agents/rtos/example_client.c') }
     ],

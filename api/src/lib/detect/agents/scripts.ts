@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.js'
-import { fillAsset, readAsset } from '../../assets.js'
+import { fillAsset, readAsset, shellQuote as quote } from '../../assets.js'
 import { buildsOf } from './catalogue.js'
 
 /**
@@ -16,8 +16,6 @@ export function scriptOrigin(publicUrl: string | undefined, requestOrigin: strin
   if (publicUrl !== undefined) return publicUrl
   return SAFE_ORIGIN.test(requestOrigin) ? requestOrigin : 'http://localhost:8080'
 }
-
-const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 
 interface Build {
   uid: string

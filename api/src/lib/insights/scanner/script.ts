@@ -1,12 +1,10 @@
-import { fillAsset } from '../../assets.js'
+import { fillAsset, shellQuote as quote } from '../../assets.js'
 import { PROFILES, RULE_SET, RULES, SSHD_DEFAULTS, type Rule } from './rules.js'
 
 export const SCANNER_VERSION = '1.0.0'
 
 // The heredoc delimiters of console-scan.sh: no rule field may be one of them.
 const RULES_TSV_END = 'CONSOLE_SCAN_RULES_TSV'
-
-const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 
 /**
  * One line per rule for the scanner's read loop: id, type, strategy, target, check, profiles

@@ -108,6 +108,15 @@ describe('agents: /api/v1/agents/', () => {
     const header = fs.readFileSync(path.join(dir, 'console_agent.h'), 'utf8')
     for (const fn of ['console_agent_encode(', 'console_agent_enroll(', 'console_agent_report('])
       assert.ok(header.includes(`int ${fn}`), fn)
+    // The build's version and architecture are filled in; no placeholder is left in any file.
+    assert.ok(header.includes(`#define CONSOLE_AGENT_VERSION "${rtos.version}"`))
+    assert.ok(
+      fs
+        .readFileSync(path.join(dir, 'README.md'), 'utf8')
+        .startsWith(`# console agent SDK ${rtos.version} for RTOS (${rtos.architecture})`)
+    )
+    for (const name of ['console_agent.h', 'console_agent.c', 'example_client.c', 'README.md'])
+      assert.ok(!fs.readFileSync(path.join(dir, name), 'utf8').includes('@@'), name)
     if (hasCc) {
       execFileSync('cc', ['-std=c99', '-Wall', '-Werror', '-o', 'example', 'example_client.c', 'console_agent.c'], { cwd: dir })
       const json = JSON.parse(execFileSync(path.join(dir, 'example'), { encoding: 'utf8' }))
