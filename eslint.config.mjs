@@ -68,13 +68,18 @@ const frontendZones = [
   },
 ];
 
-// The API's layers, from the bottom: db (schema, client) → lib (areas) → plugins → routes → app;
+// The API's layers, from the bottom: config and password policy → db (schema, client) → lib (areas) → plugins → routes → app;
 // the CLI sits beside plugins and routes, on top of lib.
 const apiLayerZones = [
   {
     target: './api/src/db',
     from: ['./api/src/lib', './api/src/plugins', './api/src/routes', './api/src/cli'],
     message: 'api/src/db is the bottom layer: the schema and client import no lib, plugin, route or CLI code.',
+  },
+  {
+    target: ['./api/src/config.ts', './api/src/password-policy.ts'],
+    from: ['./api/src/db', './api/src/lib', './api/src/plugins', './api/src/routes', './api/src/cli'],
+    message: 'The configuration and the password policy are the foundation: they import no db, lib, plugin, route or CLI code.',
   },
   {
     target: './api/src/lib',

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { passwordProblem } from './lib/password-policy.js'
+import { passwordProblem } from './password-policy.js'
 
 /** Every environment variable the API host reads. Documented in api/README.md. */
 export interface Config {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { tenants, users, type Tenant, type User } from '../db/schema/index.js'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.js'
-import { passwordProblem } from './password-policy.js'
+import { passwordProblem } from '../password-policy.js'
 import { revokeUserSessions, sessionsRevoked } from './sessions.js'
 import { isUuid } from './tenant-scope.js'
 
@@ -19,7 +19,7 @@ export function checkEmail(email: string): void {
   if (!EMAIL_PATTERN.test(normalizeEmail(email))) throw new InputError('Please enter a valid email address.')
 }
 
-/** The password policy (src/lib/password-policy.ts) for a password being set, for this email if known. */
+/** The password policy (src/password-policy.ts) for a password being set, for this email if known. */
 export function checkPassword(password: string, email?: string): void {
   const problem = passwordProblem(password, email)
   if (problem !== undefined) throw new InputError(problem)

@@ -1,4 +1,4 @@
-import type { Attempt, Failure, LoginLimits } from './login-limiter.js'
+import type { Attempt, Failure, LoginLimits } from './login-limits.js'
 
 interface Row {
   count: number

@@ -3,33 +3,14 @@ import type { Db } from '../db/client.js'
 import { loginFailures } from '../db/schema/index.js'
 import { databaseTrouble } from '../db/errors.js'
 import { MemoryLoginCounts } from './login-limiter-memory.js'
+import type { Attempt, Failure, LoginLimits } from './login-limits.js'
 import { hashToken } from './tokens.js'
-
-export interface LoginLimits {
-  loginRateLimitPair: number
-  loginRateDelaySeconds: number
-  loginRateMaxDelaySeconds: number
-  loginRateLimitIp: number
-  loginRateWindowSeconds: number
-}
 
 /** A pair's failures are forgotten a day after its last one (or at once by a successful sign-in). */
 export const PAIR_MEMORY_SECONDS = 24 * 60 * 60
 
 /** The account as logs and keys show it: the first 16 hex digits of SHA-256(lower-cased email). */
 export const accountHash = (email: string): string => hashToken(email).slice(0, 16)
-
-export type Attempt = { allowed: true } | { allowed: false; retryAfter: number }
-
-export interface Failure {
-  /** Failures of this (account, IP) pair so far; the pair waits from limit on. */
-  pairFailures: number
-  /** Seconds the pair's next try must wait (0: none yet). */
-  pairDelay: number
-  ipFailures: number
-  /** True on the failure that made the IP reach its ceiling (once per window). */
-  ipBlocked: boolean
-}
 
 /**
  * Failed sign-ins, in the database so every process on one PostgreSQL shares them and restarts

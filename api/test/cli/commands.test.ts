@@ -194,7 +194,7 @@ describe('admin CLI', () => {
   })
 
   // NIST SP 800-63B §3.1.1.2; OWASP ASVS 5.0 V6.2.1 (at least 8 characters), V6.2.4 (not a common
-  // password), V6.2.11 (no context-specific word). The same rule as the API (src/lib/password-policy.ts).
+  // password), V6.2.11 (no context-specific word). The same rule as the API (src/password-policy.ts).
   it('create-user and reset-password refuse short, common and context-specific passwords (ASVS V6.2.1, V6.2.4, V6.2.11)', async () => {
     const tenant = await cli(dataDir, ['create-tenant', '--name', 'Policy'])
     const tenantUid = tenant.stdout.trim()
