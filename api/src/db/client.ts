@@ -94,6 +94,8 @@ const sessionTimeouts = (limits: PostgresLimits): Record<string, number> => ({
 /** Background jobs: two connections (the feed sync writes from one at a time). */
 const JOB_POOL_MAX = 2
 
+export const PGLITE_SHARED_BUFFERS = '32MB'
+
 /** The PGlite files sit in a sub-folder so the lock file and later data never mix with them. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite')
 
@@ -130,7 +132,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const release = target.dataDir === null ? () => {} : acquireDataDirLock(target.dataDir)
   let client: PGlite
   try {
-    const options = target.template === undefined ? {} : { loadDataDir: target.template }
+    const options = {
+      // PGlite allocates its buffer cache at open (128 MB by default) and keeps it: 32 MB takes ~100 MB
+      // off the process for good, and what no longer fits is read back from the OS's page cache.
+      postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...(target.template === undefined ? {} : { loadDataDir: target.template })
+    }
     client = target.dataDir === null ? await PGlite.create(options) : await PGlite.create(pgliteFolder(target.dataDir), options)
   } catch (error) {
     release()
