@@ -182,22 +182,26 @@ export const SbomVulnerability = Type.Object({
   published: NullableString,
   updated: NullableString,
   cwes: Type.Array(Type.Integer()),
-  properties: Type.Array(SbomProperty, {
-    description:
-      "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added"
+  properties: Type.Optional(
+    Type.Array(SbomProperty, {
+      description:
+        "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added, console:demo = true (only the demo catalogue supports it); absent in SBOMs stored before the analysis existed (sent as stored)"
+    })
+  )
+})
+
+export const SbomMetadata = Type.Object({
+  timestamp: NullableString,
+  component: Type.Union([SbomRootComponent, Type.Null()]),
+  tools: Type.Object({
+    components: Type.Array(SbomTool, { description: '1.2-1.4 tools[] and 1.5+ tools.components, in one list' })
   })
 })
 
 export const Sbom = Type.Object({
   spec_version: Type.String({ description: 'CycloneDX specVersion, 1.2 to 1.7' }),
   serial_number: NullableString,
-  metadata: Type.Object({
-    timestamp: NullableString,
-    component: Type.Union([SbomRootComponent, Type.Null()]),
-    tools: Type.Object({
-      components: Type.Array(SbomTool, { description: '1.2-1.4 tools[] and 1.5+ tools.components, in one list' })
-    })
-  }),
+  metadata: SbomMetadata,
   components: Type.Array(SbomComponent, { description: 'nested components flattened, parents first, in document order' }),
   vulnerabilities: Type.Array(SbomVulnerability, {
     description: "the SBOM's own vulnerabilities, then those the console found in its OSV feed"
@@ -256,6 +260,7 @@ export type SbomTool = Static<typeof SbomTool>
 export type SbomComponent = Static<typeof SbomComponent>
 export type SbomRating = Static<typeof SbomRating>
 export type SbomVulnerability = Static<typeof SbomVulnerability>
+export type SbomMetadata = Static<typeof SbomMetadata>
 export type Sbom = Static<typeof Sbom>
 export type ScanAnswer = Static<typeof ScanAnswer>
 export type SbomFeed = Static<typeof SbomFeed>
