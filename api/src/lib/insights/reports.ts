@@ -1,7 +1,7 @@
-import type { AssessmentType, Report, ReportContext, ReportList, ReportPatch } from '@console/contracts'
+import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, ReportPatch } from '@console/contracts'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightAudits, insightReports, insightSboms, type AuditDocument } from '../../db/schema/index.js'
+import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { sbomText } from './sbom-chunks.js'
@@ -178,7 +178,7 @@ export async function deleteReport(db: Db, tenantUid: string, uid: string): Prom
 }
 
 /** The stored audit, or null when none was uploaded (404 when the report is not the tenant's). */
-export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<AuditDocument | null> {
+export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<AuditResult | null> {
   const [row] = await db
     .select({ uid: r.uid, document: insightAudits.document })
     .from(r)

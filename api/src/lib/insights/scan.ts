@@ -1,8 +1,9 @@
+import type { AuditResult } from '@console/contracts'
 import { promisify } from 'node:util'
 import { gzip as gzipCallback } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightAudits, insightReports, insightSboms, type AuditDocument, type SbomStats } from '../../db/schema/index.js'
+import { insightAudits, insightReports, insightSboms, type SbomStats } from '../../db/schema/index.js'
 import { owned } from '../tenant-scope.js'
 import { HttpError } from '../http-error.js'
 import { sbomStats, writeAnalysis } from './analysis.js'
@@ -36,7 +37,7 @@ export interface PreparedSbom {
 
 export interface PreparedScan {
   sbom: PreparedSbom | null
-  audit: AuditDocument | null
+  audit: AuditResult | null
 }
 
 export interface ScanSummary {
@@ -104,7 +105,7 @@ export async function analysisOf(
   tx: Db,
   tenantUid: string,
   reportUid: string,
-  parts: { sbom: SbomStats | null; audit: AuditDocument | null }
+  parts: { sbom: SbomStats | null; audit: AuditResult | null }
 ): Promise<string | null> {
   const [sbomRow] =
     parts.sbom !== null
@@ -140,7 +141,7 @@ export interface SbomColumns {
 /** What storeScan writes: the SBOM's columns (made here or by the upload worker) and the audit. */
 export interface StoredScan {
   sbom: SbomColumns | null
-  audit: AuditDocument | null
+  audit: AuditResult | null
 }
 
 export const storedScan = (scan: PreparedScan): StoredScan => ({
