@@ -1,4 +1,4 @@
-import type { AuditResult } from '@console/contracts'
+import type { AuditResult, ScanAnswer } from '@console/contracts'
 import { promisify } from 'node:util'
 import { gzip as gzipCallback } from 'node:zlib'
 import { eq } from 'drizzle-orm'
@@ -38,13 +38,6 @@ export interface PreparedSbom {
 export interface PreparedScan {
   sbom: PreparedSbom | null
   audit: AuditResult | null
-}
-
-export interface ScanSummary {
-  report_uid: string
-  has_scan_uploaded: true
-  sbom: { spec_version: string; components: number; vulnerabilities: number } | null
-  audit: { rules: number; results: number } | null
 }
 
 /** What is wrong with an uploaded file, said as its 400 (undefined: the error is the server's). */
@@ -167,7 +160,7 @@ export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
  * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
  * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
  */
-export async function storeScan(db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanSummary> {
+export async function storeScan(db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanAnswer> {
   // A big document goes in pieces before the transaction (sbom-chunks.ts); the row then points at them.
   let upload: string | null = null
   if (scan.sbom !== null) {
