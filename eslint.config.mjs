@@ -23,6 +23,11 @@ const SHARED_PACKAGE = {
   group: ['@console/shared', '@console/shared/**'],
   message: "@console/shared is the frontends' library: the API, browser tests and benches do not import it.",
 };
+const CONTRACTS_PACKAGE = {
+  group: ['@console/contracts', '@console/contracts/**'],
+  message:
+    '@console/contracts is for the API and @console/shared only: the remotes and the host take its types from @console/shared.',
+};
 const SHARED_INTERNALS = {
   group: ['@console/shared/src/**'],
   message: "Import from '@console/shared' (deep paths into its src/ are for tests).",
@@ -60,6 +65,12 @@ const frontendZones = [
     target: './api',
     from: ['./host', './shared', ...REMOTES.map((remote) => `./${remote}`), './e2e', './bench'],
     message: 'The API imports no frontend or test-harness code.',
+  },
+  {
+    // The lowest layer: the API and @console/shared import it, it imports nothing of ours.
+    target: './contracts',
+    from: ['./api', './shared', './host', ...REMOTES.map((remote) => `./${remote}`), './e2e', './bench', './scripts'],
+    message: '@console/contracts is the bottom layer: the wire schemas import no app, library or script of the console.',
   },
   {
     target: ['./e2e', './bench'],
@@ -189,19 +200,44 @@ export default defineConfig([
     ignores: ['host/monolith/**', 'host/src/remotes/remoteCatalog.ts'],
     rules: { 'import-x/no-relative-packages': 'error' },
   },
+  {
+    // Likewise the API and @console/contracts.
+    files: ['{api,contracts}/**/*.{js,mjs,cjs,ts,tsx}'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
   // no-restricted-imports: a later block replaces an earlier one's patterns, so each lists them all.
   {
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES] }] },
   },
   {
-    files: ['{api,shared,e2e,bench}/**/*.{js,mjs,cjs,ts,tsx}'],
+    files: ['{api,shared,contracts,e2e,bench}/**/*.{js,mjs,cjs,ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, SHARED_PACKAGE] }] },
+  },
+  {
+    files: [...REMOTES, 'host'].map((dir) => `${dir}/**/*.{js,mjs,cjs,ts,tsx}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, CONTRACTS_PACKAGE] }] },
   },
   {
     // Production code uses @console/shared's public entry; its src/testing helpers are for tests.
     files: [...REMOTES, 'host'].map((dir) => `${dir}/{src,dev}/**/*.{ts,tsx}`),
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/__mocks__/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, SHARED_INTERNALS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, CONTRACTS_PACKAGE, SHARED_INTERNALS] }] },
+  },
+  {
+    // The frontends take the contracts' types only: a value import would put TypeBox in the page.
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@console/contracts', 'typebox'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Types only (`import type`): the schemas themselves are for the API, not the page.',
+          })),
+        },
+      ],
+    },
   },
 ]);

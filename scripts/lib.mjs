@@ -79,14 +79,19 @@ export async function ensureInstalled() {
   return pnpm(['install', '--frozen-lockfile']);
 }
 
-/** Which packages need a (re)build: dist missing or older than their sources or shared/. */
+/**
+ * Which packages need a (re)build: dist missing or older than their sources or what they build on
+ * (the API on contracts/, whose compiled schemas it runs with and its build compiles first; the
+ * apps on shared/).
+ */
 export function staleBuilds() {
   const sharedMtime = newestMtime(join(ROOT, 'shared'));
+  const contractsMtime = newestMtime(join(ROOT, 'contracts'));
   const stale = [];
   for (const name of ['api', ...APPS]) {
     const dist = join(ROOT, name, 'dist');
     const built = existsSync(dist) ? newestMtime(dist) : 0;
-    const sources = Math.max(newestMtime(join(ROOT, name)), name === 'api' ? 0 : sharedMtime);
+    const sources = Math.max(newestMtime(join(ROOT, name)), name === 'api' ? contractsMtime : sharedMtime);
     if (!built || sources > built) stale.push(name);
   }
   return stale;

@@ -36,6 +36,16 @@ function declarations(report) {
 function currentReport() {
   rmSync(TEMP, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // The wire types @console/shared re-exports, as declarations (tsconfig.api.json maps the package to them).
+  const contracts = spawnSync(
+    process.execPath,
+    [tsc, '-p', join(ROOT, 'contracts', 'tsconfig.json'), '--noEmit', 'false', '--declaration', '--emitDeclarationOnly'].concat([
+      '--outDir',
+      join(TEMP, 'contracts'),
+    ]),
+    { stdio: 'inherit' },
+  );
+  if (contracts.status !== 0) throw new Error('tsc could not emit the declarations of @console/contracts');
   const emitted = spawnSync(process.execPath, [tsc, '-p', join(SHARED, 'tsconfig.api.json')], { stdio: 'inherit' });
   if (emitted.status !== 0) throw new Error('tsc could not emit the declarations of @console/shared');
   const config = ExtractorConfig.loadFileAndPrepare(join(SHARED, 'api-extractor.json'));

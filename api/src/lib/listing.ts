@@ -1,20 +1,8 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { Type } from 'typebox'
 import { HttpError } from './http-error.js'
 
-/**
- * Query-string paging fields shared by the list routes. Strings with a digits-only pattern, because
- * TypeBox's query conversion would quietly turn "1.5" or "1e2" into integers; `paging()` range-checks.
- */
-export function pagingQuery(defaultLimit: number, maxLimit: number) {
-  return {
-    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: `1..${maxLimit}, default ${defaultLimit}` })),
-    offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: '≥ 0, default 0' }))
-  }
-}
-
-/** A list route's query as sent (strings): lib list functions page and order with it. */
+/** A list route's query as sent (strings; contracts' pagingQuery): lib list functions page and order with it. */
 export interface ListQuery {
   search?: string | undefined
   ordering?: string | undefined
@@ -32,9 +20,6 @@ export function paging(
   if (limit < 1 || limit > maxLimit) throw new HttpError(400, `limit must be a whole number from 1 to ${maxLimit}.`)
   return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) }
 }
-
-export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
-export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
 
 /** How one public ordering key sorts: one or more expressions, ascending order first. */
 export type OrderingSpec = Record<string, Array<AnyPgColumn | SQL>>

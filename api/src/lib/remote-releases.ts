@@ -1,3 +1,4 @@
+import type { RemoteRelease, Remotes } from '@console/contracts'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { MemoCache } from './memo-cache.js'
@@ -7,18 +8,7 @@ import { MemoCache } from './memo-cache.js'
  * from the build-info.json its build writes, a remote's from `metaData.console` of its
  * mf-manifest.json (shared/build/release.cjs writes both).
  */
-export interface Release {
-  name: string
-  version: string | null
-  buildTime: string | null
-}
-
-export interface RemoteRelease extends Release {
-  /** Where the host loads it from (REMOTE_<NAME>_URL). */
-  entry: string
-  /** Semver ranges of what it needs from the host, when its manifest records them. */
-  requires?: Record<string, string>
-}
+export type Release = Remotes['host']
 
 /** A manifest on another origin is fetched at most once per this long. */
 const REMOTE_TTL_MS = 30_000

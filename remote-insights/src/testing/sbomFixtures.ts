@@ -54,7 +54,7 @@ function vulnerability(v: Raw): SbomVulnerability {
   return {
     id: v.id,
     'bom-ref': str(v['bom-ref']),
-    source: v.source ? { name: str(v.source.name), url: str(v.source.url) } : null,
+    source: { name: str(v.source?.name), url: str(v.source?.url) },
     ratings: (v.ratings ?? []).map((r: Raw) => ({
       severity: str(r.severity),
       method: str(r.method),
@@ -79,7 +79,7 @@ export function normaliseSbom(raw: Raw): SbomPayload {
   const tools: Raw[] = Array.isArray(meta.tools) ? meta.tools : (meta.tools?.components ?? []);
   const root = meta.component;
   return {
-    spec_version: str(raw.specVersion),
+    spec_version: raw.specVersion,
     serial_number: str(raw.serialNumber),
     metadata: {
       timestamp: str(meta.timestamp),
@@ -87,7 +87,7 @@ export function normaliseSbom(raw: Raw): SbomPayload {
         ? {
             name: root.name,
             version: str(root.version),
-            type: str(root.type),
+            type: root.type,
             group: str(root.group),
             purl: str(root.purl),
             'bom-ref': str(root['bom-ref']),

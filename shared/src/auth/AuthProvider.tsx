@@ -40,7 +40,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       const { data } = await authApi.isAuthenticated();
       if (!data?.success) {
         markUnauthenticated();
-        return { success: false, error: data?.error ?? data?.detail ?? 'Not authenticated' };
+        return { success: false, error: data?.detail ?? 'Not authenticated' };
       }
       setAuthenticated(true);
       if (!profileRef.current?.user_email) await fetchProfile();

@@ -59,7 +59,9 @@ describe('shared UI', () => {
 
   it('TenantCaption shows the signed-in tenant, and nothing before the profile arrives', () => {
     const { unmount } = renderWithAuth(<TenantCaption />, {
-      auth: fakeAuth({ profile: { user_email: 'bo@example.com', tenant_uid: 't-42' } }),
+      auth: fakeAuth({
+        profile: { user_email: 'bo@example.com', user_uid: 'u-42', tenant_uid: 't-42', tenant_name: 'Tenant 42' },
+      }),
     });
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-42');
     unmount();

@@ -1,9 +1,7 @@
-export interface Profile {
-  user_email: string;
-  tenant_uid: string;
-  tenant_name?: string;
-  user_uid?: string;
-}
+// The wire types come from @console/contracts (the API's schemas); the rest is client state.
+import type { LoginBody, NotAuthenticated, Profile, SuccessResponse } from '@console/contracts';
+
+export type { Profile };
 
 export interface AuthState {
   profile: Profile | null;
@@ -11,23 +9,17 @@ export interface AuthState {
   loading: boolean;
 }
 
-export interface LoginPayload {
-  email: string;
-  password: string;
-  remember?: boolean;
-}
+export type LoginPayload = LoginBody;
 
-export interface AuthCheckResponse {
-  success: boolean;
-  error?: string;
-  detail?: string;
-}
+/** GET /v1/token/is_authenticated/ */
+export type AuthCheckResponse = SuccessResponse | NotAuthenticated;
 
 export interface AuthResult {
   success: boolean;
   error?: string;
 }
 
+/** An error body as the client reads it: any proxy or server on the way may send one without `detail`. */
 export interface ApiErrorBody {
   detail?: string;
   errors?: Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { AuditResult, RuleSeverity } from '@console/contracts'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -126,33 +127,7 @@ export const insightSboms = pgTable(
 )
 
 /** Audit rules use the four levels the System Review filters on. */
-export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const
-export type RuleSeverity = (typeof RULE_SEVERITIES)[number]
-
-export interface AuditRule {
-  id: string
-  title: string
-  severity: RuleSeverity
-  version: string
-  description: string
-  profiles: string[]
-  regulations: Array<{ id: string; controls: string[] }>
-  os: Record<string, string[]>
-  test: { type: string; strategy: string; target: string; check: string }
-}
-
-export type RuleStatus = 'PASS' | 'FAIL' | 'SKIPPED'
-
-/** The audit-result JSON of spec §3 as stored, once lib/insights/audit.ts has checked and normalised it. */
-export interface AuditDocument {
-  rules: {
-    globals: { profiles: Record<string, { description: string }> }
-    rules: AuditRule[]
-  }
-  results: Array<{ id: string; status: RuleStatus; message: string }>
-  profile_scores: Record<string, { score: number; max: number }>
-}
-
+export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const satisfies readonly RuleSeverity[]
 /** The latest audit result of a report, normalised (small: a few hundred rules at most). */
 export const insightAudits = pgTable(
   'insight_audits',
@@ -162,7 +137,7 @@ export const insightAudits = pgTable(
     ruleCount: integer('rule_count').notNull(),
     resultCount: integer('result_count').notNull(),
     /** json, not jsonb: jsonb reorders object keys, and the profiles' order is the uploader's. */
-    document: json('document').$type<AuditDocument>().notNull(),
+    document: json('document').$type<AuditResult>().notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
   },
   (t) => [

@@ -1,3 +1,4 @@
+import type { AlertPriority, AlertStatus } from '@console/contracts'
 import { count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
@@ -10,9 +11,6 @@ import { regenerateSummary } from './summary.js'
  * Every query of the DETECT alerts routes (`/api/v1/tenants/{tenant}/alerts/...`; the ingest is
  * elastic-alerts.ts), scoped with `owned(alerts, tenantUid, ...)`. Answers are in the wire shape.
  */
-
-export type AlertStatus = 'OPEN' | 'CLOSED'
-type Priority = 'Critical' | 'High' | 'Medium' | 'Low'
 
 const ALERT_ORDERING = {
   name: [alerts.name],
@@ -36,7 +34,7 @@ const present = (alert: AlertRow, hostname: string | null, links: Map<string, st
   device: alert.deviceUid,
   device_hostname: hostname,
   status: alert.status as AlertStatus,
-  priority: alert.priority as Priority,
+  priority: alert.priority as AlertPriority,
   indicator: alert.indicator,
   description: alert.description,
   recommendation: alert.recommendation,
@@ -91,7 +89,7 @@ export async function listAlerts(db: Db, tenantUid: string, query: ListQuery & {
     results: rows.map(({ created, ...row }) => ({
       ...row,
       status: row.status as AlertStatus,
-      priority: row.priority as Priority,
+      priority: row.priority as AlertPriority,
       elastic_alert_created_at: created.toISOString()
     }))
   }

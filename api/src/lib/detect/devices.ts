@@ -1,3 +1,4 @@
+import type { DeviceType, NetworkInterface, Risk, UserAccount } from '@console/contracts'
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
@@ -21,9 +22,6 @@ import { regenerateSummary } from './summary.js'
  * `owned(table, tenantUid, ...)`: another tenant's device answers like an unknown one (404).
  * Answers are in the routes' wire shape (snake_case, ISO dates).
  */
-
-type DeviceType = 'linux' | 'rtos'
-type Risk = 'High' | 'Medium' | 'Low'
 
 /** How a count is kept between calls (the routes pass the DETECT cache); by default not at all. */
 export type CountCache = (key: string, count: () => Promise<number>) => Promise<number>
@@ -67,28 +65,14 @@ const listItem = (row: ListRow) => ({
   created_at: row.created_at.toISOString()
 })
 
-interface AccountJson {
-  username: string
-  home_directory: string
-  uid: number
-  shell: string
-  group_name: string
-  privileges: string
-}
-interface InterfaceJson {
-  name: string
-  state: string
-  ip_addresses: string
-}
-
 // Child rows are matched on the device's own tenant_uid as well as its uid. The outer columns are
 // written qualified by hand: drizzle leaves them unqualified in a one-table select.
-const ACCOUNTS_JSON = sql<AccountJson[]>`coalesce((select json_agg(json_build_object(
+const ACCOUNTS_JSON = sql<UserAccount[]>`coalesce((select json_agg(json_build_object(
   'username', a.username, 'home_directory', a.home_directory, 'uid', a.uid, 'shell', a.shell,
   'group_name', a.group_name, 'privileges', a.privileges) order by a.uid, a.id)
   from ${deviceAccounts} a where a.tenant_uid = "devices"."tenant_uid" and a.device_uid = "devices"."uid"), '[]'::json)`
 
-const INTERFACES_JSON = sql<InterfaceJson[]>`coalesce((select json_agg(json_build_object(
+const INTERFACES_JSON = sql<NetworkInterface[]>`coalesce((select json_agg(json_build_object(
   'name', i.name, 'state', i.state, 'ip_addresses', i.ip_addresses) order by i.name, i.id)
   from ${deviceInterfaces} i where i.tenant_uid = "devices"."tenant_uid" and i.device_uid = "devices"."uid"), '[]'::json)`
 

@@ -1,3 +1,4 @@
+import { ALERT_INGEST_LIMITS, type AlertIngestAnswer } from '@console/contracts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type AssociatedAlert } from '../../db/schema/index.js'
@@ -15,24 +16,6 @@ import { isUuid, owned } from '../tenant-scope.js'
  * (`{"kibana": {"alert": {"uuid": ...}}}`) or flattened (`{"kibana.alert.uuid": ...}`) or mixed;
  * every document is flattened to dotted keys first, so both read the same.
  */
-
-export const INGEST_LIMITS = {
-  bodyBytes: 16 * 1024 * 1024,
-  alerts: 1_000,
-  /** One alert document, serialised. */
-  alertBytes: 256 * 1024,
-  text: 20_000,
-  related: 100,
-  /** Objects and arrays inside one document (the document itself is level 1). */
-  depth: 32
-} as const
-
-export interface IngestAnswer {
-  received: number
-  created: number
-  duplicates: number
-  rejected: Array<{ index: number; detail: string }>
-}
 
 interface NormalisedAlert {
   name: string
@@ -65,7 +48,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Recursive, but only ever run on a document whose depth `checkDocument` has bounded. */
 function flatten(value: Record<string, unknown>, prefix = '', out: Flat = new Map(), depth = 0): Flat {
-  if (depth > INGEST_LIMITS.depth) throw new AlertDocumentError('The document is nested too deeply.')
+  if (depth > ALERT_INGEST_LIMITS.depth) throw new AlertDocumentError('The document is nested too deeply.')
   for (const [key, child] of Object.entries(value)) {
     const path = prefix === '' ? key : `${prefix}.${key}`
     if (isPlainObject(child) && Object.keys(child).length > 0) flatten(child, path, out, depth + 1)
@@ -75,7 +58,7 @@ function flatten(value: Record<string, unknown>, prefix = '', out: Flat = new Ma
 }
 
 /** A string field (the first of the keys present), or undefined; any other type is an error. */
-function text(flat: Flat, keys: string[], max: number = INGEST_LIMITS.text): string | undefined {
+function text(flat: Flat, keys: string[], max: number = ALERT_INGEST_LIMITS.text): string | undefined {
   for (const key of keys) {
     let value = flat.get(key)
     // The fields API returns one-element arrays for single values.
@@ -161,8 +144,8 @@ function related(flat: Flat): AssociatedAlert[] {
     const value = flat.get(key)
     if (value === undefined || value === null) continue
     if (!Array.isArray(value)) throw new AlertDocumentError(`${key} must be a list of alert ids.`)
-    if (value.length > INGEST_LIMITS.related)
-      throw new AlertDocumentError(`${key} holds more than ${INGEST_LIMITS.related} alerts.`)
+    if (value.length > ALERT_INGEST_LIMITS.related)
+      throw new AlertDocumentError(`${key} holds more than ${ALERT_INGEST_LIMITS.related} alerts.`)
     for (const item of value) {
       if (typeof item === 'string' && item !== '' && item.length <= 256)
         out.push({ elastic_rule_name: '', elastic_alert_id: item })
@@ -220,7 +203,7 @@ const issueText = (issue: JsonIssue): string =>
  * document's error, not the batch's 500.
  */
 function checkDocument(input: unknown): void {
-  const [issue] = inspectJson(input, { maxDepth: INGEST_LIMITS.depth, maxIssues: 1 })
+  const [issue] = inspectJson(input, { maxDepth: ALERT_INGEST_LIMITS.depth, maxIssues: 1 })
   if (issue !== undefined) throw new AlertDocumentError(issueText(issue))
 }
 
@@ -228,8 +211,8 @@ function checkDocument(input: unknown): void {
 export function normaliseAlert(input: unknown): NormalisedAlert {
   if (!isPlainObject(input)) throw new AlertDocumentError('An alert must be a JSON object.')
   checkDocument(input)
-  if (JSON.stringify(input).length > INGEST_LIMITS.alertBytes)
-    throw new AlertDocumentError(`The alert is larger than ${INGEST_LIMITS.alertBytes / 1024} KiB.`)
+  if (JSON.stringify(input).length > ALERT_INGEST_LIMITS.alertBytes)
+    throw new AlertDocumentError(`The alert is larger than ${ALERT_INGEST_LIMITS.alertBytes / 1024} KiB.`)
   // A search hit as Elasticsearch returns it: the document is its _source.
   const doc = isPlainObject(input._source) ? { ...input._source, _id: input._id, _index: input._index } : input
   const flat = flatten(doc)
@@ -279,8 +262,8 @@ export function documentsOf(body: Record<string, unknown>): { batch: boolean; do
   if (!Array.isArray(list)) throw new HttpError(400, 'alerts must be a list of alert documents.')
   if (Object.keys(body).length > 1) throw new HttpError(400, 'A batch body holds only "alerts": [...].')
   if (list.length === 0) throw new HttpError(400, 'alerts is empty.')
-  if (list.length > INGEST_LIMITS.alerts)
-    throw new HttpError(400, `At most ${INGEST_LIMITS.alerts} alerts per request (got ${list.length}).`)
+  if (list.length > ALERT_INGEST_LIMITS.alerts)
+    throw new HttpError(400, `At most ${ALERT_INGEST_LIMITS.alerts} alerts per request (got ${list.length}).`)
   return { batch: true, documents: list }
 }
 
@@ -325,11 +308,11 @@ export async function ingestAlerts(
   tenantUid: string,
   body: Record<string, unknown>,
   duplicateKeys: JsonIssue[] = []
-): Promise<IngestAnswer> {
+): Promise<AlertIngestAnswer> {
   // Duplicates first: {"alerts":[...],"alerts":[]} must not read as whichever list came last.
   const duplicated = duplicatesByDocument(Object.hasOwn(body, 'alerts'), duplicateKeys)
   const { batch, documents } = documentsOf(body)
-  const answer: IngestAnswer = { received: documents.length, created: 0, duplicates: 0, rejected: [] }
+  const answer: AlertIngestAnswer = { received: documents.length, created: 0, duplicates: 0, rejected: [] }
   const valid: Array<{ index: number; alert: NormalisedAlert }> = []
   documents.forEach((doc, index) => {
     try {
@@ -454,7 +437,7 @@ export async function ingestAlerts(
         })),
         a.elasticGroupId === '' ? [] : (groupMembers.get(a.elasticGroupId) ?? []),
         a.elasticAlertId
-      ).slice(0, INGEST_LIMITS.related),
+      ).slice(0, ALERT_INGEST_LIMITS.related),
       mitreIds: a.mitreIds,
       model: a.model,
       elasticRuleId: a.elasticRuleId,
@@ -481,7 +464,7 @@ export async function ingestAlerts(
     for (const member of existingMembers) {
       const newcomers = (groupMembers.get(member.group) ?? []).filter((m) => fresh.has(m.elastic_alert_id))
       if (newcomers.length === 0) continue
-      const links = merge(member.links, newcomers, member.self).slice(0, INGEST_LIMITS.related)
+      const links = merge(member.links, newcomers, member.self).slice(0, ALERT_INGEST_LIMITS.related)
       if (links.length !== member.links.length) {
         await tx
           .update(alerts)

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import type { InventoryBody, InventoryResponse } from '@console/contracts'
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
@@ -20,56 +21,11 @@ import type { DevicePrincipal } from './enrolment.js'
 import { owned } from '../tenant-scope.js'
 import { HIGH_RISK_SCORE } from '../vulns/risk.js'
 
-/** Limits of one inventory report (documented in api/README.md and docs/detect-api.md). */
-export const INVENTORY_LIMITS = {
-  /** Request body after gzip decompression. */
-  bodyBytes: 16 * 1024 * 1024,
-  packages: 20_000,
-  accounts: 5_000,
-  interfaces: 1_000,
-  threads: 1_000,
-  addressesPerInterface: 256
-} as const
-
-export const PRIVILEGES = ['root', 'sudo', 'wheel', 'admin', 'standard', 'service'] as const
-
-export interface InventoryReport {
-  hostname: string
-  device_type?: 'linux' | 'rtos'
-  agent_version?: string
-  platform_name?: string
-  platform_version?: string
-  platform_id?: string
-  platform_version_id?: string
-  kernel_version?: string
-  kernel_arch?: string
-  user_accounts?: Array<{
-    username: string
-    uid: number
-    home_directory?: string
-    shell?: string
-    group_name?: string
-    privileges: (typeof PRIVILEGES)[number]
-  }>
-  network_interfaces?: Array<{ name: string; state?: string; ip_addresses?: string[] }>
-  packages?: Array<{ name: string; version: string; ecosystem?: string; source_name?: string; architecture?: string }>
-  threads?: Array<{ thread_name: string; avg_cpu_usage: number }>
-}
-
-export interface InventoryResult {
-  uid: string
-  last_connected: string
-  package_count: number
-  cve_count: number
-  high_risk_cve_count: number
-  /** Alerts raised by this report's changes (0 for the first report: it is the baseline). */
-  alerts_raised: number
-  /** Whether anything the console counts changed (packages or alerts): the summary is stale. */
-  changed: boolean
-}
+/** The answer, and whether anything the console counts changed (packages or alerts): the summary is stale. */
+export type InventoryResult = InventoryResponse & { changed: boolean }
 
 /** Checks what a JSON schema cannot: addresses must be IP addresses. 400 names the field. */
-function checkAddresses(report: InventoryReport): void {
+function checkAddresses(report: InventoryBody): void {
   const errors: Record<string, string> = {}
   report.network_interfaces?.forEach((iface, i) => {
     iface.ip_addresses?.forEach((address, j) => {
@@ -101,7 +57,7 @@ const sameRows = (a: unknown[], b: unknown[]): boolean => JSON.stringify(a) === 
 export async function applyInventory(
   db: Db,
   device: DevicePrincipal,
-  report: InventoryReport,
+  report: InventoryBody,
   now = new Date()
 ): Promise<InventoryResult> {
   checkAddresses(report)

@@ -1,3 +1,4 @@
+import type { FeedSource, FeedState } from '@console/contracts'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
@@ -6,34 +7,11 @@ import type { FeedSyncStatus } from './job.js'
 
 /** Settings › Vulnerability feed (`GET /v1/feeds/`, docs/vuln-feed-api.md "Feed state"). */
 
-export interface FeedSourceState {
-  name: string
-  kind: string
-  ecosystem: string | null
-  url: string | null
-  records: number
-  version: string | null
-  released_at: string | null
-  last_attempt_at: string | null
-  last_success_at: string | null
-  last_changed_at: string | null
-  last_error: string | null
-  last_error_at: string | null
-  applying_since: string | null
-}
-
-export interface FeedState {
-  sources: FeedSourceState[]
-  ecosystems: Array<{ ecosystem: string; advisories: number; demo_advisories: number }>
-  demo_catalogue: { records: number }
-  sync: { interval_hours: number; running: boolean; next_at: string | null }
-}
-
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString())
 
 export async function feedState(db: Db, sync: FeedSyncStatus): Promise<FeedState> {
   // OSV feeds first (by name), then KEV, EPSS and the file imports.
-  const sources = rowsOf<Omit<FeedSourceState, 'records'> & { records: number }>(
+  const sources = rowsOf<FeedSource>(
     await db.execute(sql`
     SELECT name, kind, ecosystem, url, records, version, released_at, last_attempt_at, last_success_at, last_changed_at, last_error, last_error_at, applying_since
     FROM feed_sources ORDER BY CASE kind WHEN 'osv' THEN 0 WHEN 'kev' THEN 1 WHEN 'epss' THEN 2 ELSE 3 END, name`)

@@ -1,3 +1,4 @@
+import type { HoneypotIngestResult } from '@console/contracts'
 import type { Db } from '../../db/client.js'
 import { DUPLICATE_KEY, formatPath, inspectJson } from '../json-inspect.js'
 import { EventError, normalizeEvent, type HoneypotEvent, type NormalizeOptions } from './cowrie.js'
@@ -27,13 +28,8 @@ export const INGEST_BATCH_SIZE = 1000
 /** Only the first rejected lines are listed; `rejected_count` has them all. */
 export const MAX_REPORTED_REJECTIONS = 100
 
-export interface IngestResult {
-  lines: number
-  accepted: number
-  duplicates: number
-  rejected: Array<{ line: number; error: string }>
-  rejected_count: number
-}
+/** What a sensor is told: lines read, events stored, duplicates, the bad lines. */
+export type IngestResult = HoneypotIngestResult
 
 export interface IngestOptions extends Omit<NormalizeOptions, 'now' | 'oldestMs'>, Partial<NdjsonLimits> {
   retentionDays: number

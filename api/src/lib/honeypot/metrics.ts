@@ -1,3 +1,4 @@
+import type { HoneypotMetrics } from '@console/contracts'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { COMMAND_EVENT } from './cowrie.js'
@@ -7,14 +8,6 @@ import { HOUR_MS, hourOf, type RollupKind } from './store.js'
 export const TOTAL_WINDOW_MS = 24 * HOUR_MS
 export const TOP_WINDOW_MS = 14 * 24 * HOUR_MS
 export const TOP_LIMIT = 10
-
-export interface HoneypotMetrics {
-  total_attacks: number
-  top_asns: Array<{ asn: string; count: number }>
-  top_countries: Array<{ country: string; count: number }>
-  top_commands: Array<{ command: string; count: number }>
-  top_hashes: Array<{ hash: string; count: number }>
-}
 
 /**
  * A window [from, now] read as: whole hourly rollup buckets from the first full hour on, plus the

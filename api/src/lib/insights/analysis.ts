@@ -1,4 +1,5 @@
-import { RULE_SEVERITIES, type AuditDocument, type SbomStats } from '../../db/schema/index.js'
+import type { AuditResult } from '@console/contracts'
+import { RULE_SEVERITIES, type SbomStats } from '../../db/schema/index.js'
 import { ADDED_AFFECT_PROPERTY, type SbomDocument } from './cyclonedx.js'
 import { isFeedVulnerability } from './sbom-vulns.js'
 import { highestSeverity, severityRank } from './severity.js'
@@ -69,7 +70,7 @@ export function sbomStats(sbom: SbomDocument, feed?: { checked: number }): SbomS
   }
 }
 
-function auditParagraph(audit: AuditDocument): string {
+function auditParagraph(audit: AuditResult): string {
   const rules = new Map(audit.rules.rules.map((rule) => [rule.id, rule]))
   const counts = { PASS: 0, FAIL: 0, SKIPPED: 0 }
   for (const result of audit.results) counts[result.status]++
@@ -138,7 +139,7 @@ function sbomParagraph(stats: SbomStats): string {
 }
 
 /** null when the report holds no scan part at all. */
-export function writeAnalysis(parts: { audit: AuditDocument | null; sbom: SbomStats | null }): string | null {
+export function writeAnalysis(parts: { audit: AuditResult | null; sbom: SbomStats | null }): string | null {
   const paragraphs = [
     ...(parts.audit === null ? [] : [auditParagraph(parts.audit)]),
     ...(parts.sbom === null ? [] : [sbomParagraph(parts.sbom)])

@@ -13,7 +13,8 @@ import {
   strings,
   type JsonObject
 } from './document.js'
-import { RULE_SEVERITIES, type AuditDocument, type AuditRule, type RuleSeverity, type RuleStatus } from '../../db/schema/index.js'
+import type { AuditResult, Rule, RuleSeverity, RuleStatus } from '@console/contracts'
+import { RULE_SEVERITIES } from '../../db/schema/index.js'
 
 /**
  * The audit-result JSON of spec §3 (what the scanner uploads as `audit`), checked and normalised:
@@ -33,7 +34,7 @@ function map<T>(parent: JsonObject, key: string, path: string, each: (value: unk
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [storable(name, base), each(item, `${base}.${name}`)]))
 }
 
-function rule(value: unknown, path: string): AuditRule {
+function rule(value: unknown, path: string): Rule {
   const item = asObject(value, path)
   const severity = reqString(item, 'severity', path).toLowerCase()
   if (!(RULE_SEVERITIES as readonly string[]).includes(severity)) {
@@ -68,7 +69,7 @@ function rule(value: unknown, path: string): AuditRule {
 }
 
 /** Checks a parsed audit result and returns its normalised form; throws DocumentError. */
-export function normaliseAudit(value: unknown): AuditDocument {
+export function normaliseAudit(value: unknown): AuditResult {
   if (!isObject(value)) return fail('the document', 'must be a JSON object with rules, results and profile_scores')
   const rulesBlock = optObject(value, 'rules', '')
   if (rulesBlock === null) fail('rules', 'is missing')

@@ -1,3 +1,14 @@
+import type {
+  Sbom,
+  SbomComponent,
+  SbomLicense,
+  SbomProperty,
+  SbomRating,
+  SbomRootComponent,
+  SbomSource,
+  SbomTool,
+  SbomVulnerability as StoredVulnerability
+} from '@console/contracts'
 import {
   asObject,
   fail,
@@ -21,58 +32,9 @@ import { CYCLONEDX_SEVERITIES } from './severity.js'
  * lenient elsewhere: real generators leave out severities, descriptions, components...
  */
 
+export type { SbomComponent, SbomRating }
+
 export const SUPPORTED_SPEC_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6', '1.7'] as const
-
-export interface SbomLicense {
-  license?: { id: string | null; name: string | null; url: string | null }
-  expression?: string
-}
-
-export interface SbomComponent {
-  'bom-ref': string | null
-  name: string
-  type: string
-  version: string | null
-  group: string | null
-  description: string | null
-  purl: string | null
-  licenses: SbomLicense[]
-  properties: SbomProperty[]
-}
-
-export interface SbomRootComponent {
-  name: string
-  version: string | null
-  type: string
-  group: string | null
-  purl: string | null
-  'bom-ref': string | null
-}
-
-export interface SbomTool {
-  name: string | null
-  version: string | null
-  vendor: string | null
-  group: string | null
-}
-
-export interface SbomSource {
-  name: string | null
-  url: string | null
-}
-
-export interface SbomRating {
-  severity: string | null
-  method: string | null
-  score: number | null
-  vector: string | null
-  source: SbomSource | null
-}
-
-export interface SbomProperty {
-  name: string
-  value: string | null
-}
 
 /**
  * The console marks what its own analysis added to an SBOM with properties in this namespace;
@@ -87,33 +49,12 @@ export const DEMO_PROPERTY = 'console:demo'
 /** On a vulnerability the SBOM listed: one per `affects[].ref` the console added to it. */
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect'
 
-export interface SbomVulnerability {
-  id: string | null
-  'bom-ref': string | null
-  source: SbomSource
-  ratings: SbomRating[]
-  affects: Array<{ ref: string }>
-  description: string | null
-  detail: string | null
-  recommendation: string | null
-  advisories: Array<{ title: string | null; url: string }>
-  published: string | null
-  updated: string | null
-  cwes: number[]
-  properties: SbomProperty[]
-}
-
-export interface SbomDocument {
-  spec_version: string
-  serial_number: string | null
-  metadata: {
-    timestamp: string | null
-    component: SbomRootComponent | null
-    tools: { components: SbomTool[] }
-  }
-  components: SbomComponent[]
-  vulnerabilities: SbomVulnerability[]
-}
+/**
+ * What normaliseSbom() writes: the contract's SBOM with every vulnerability's `properties` present
+ * (only documents stored before the feed analysis existed lack them).
+ */
+export type SbomVulnerability = StoredVulnerability & { properties: SbomProperty[] }
+export type SbomDocument = Omit<Sbom, 'vulnerabilities'> & { vulnerabilities: SbomVulnerability[] }
 
 /** Nesting deeper than this is not a real BOM (and would exhaust the stack). */
 const MAX_NESTING = 64

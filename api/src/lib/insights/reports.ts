@@ -1,6 +1,7 @@
+import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, ReportPatch } from '@console/contracts'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightAudits, insightReports, insightSboms, type AuditDocument } from '../../db/schema/index.js'
+import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { sbomText } from './sbom-chunks.js'
@@ -10,47 +11,6 @@ import { sbomText } from './sbom-chunks.js'
  * the tenant is always the caller's (`request.tenantUid`, set by the tenant guard from the session
  * or the report token), so another tenant's report answers exactly like an unknown one (404).
  */
-
-export const ASSESSMENT_TYPES = ['system', 'application'] as const
-export type AssessmentType = (typeof ASSESSMENT_TYPES)[number]
-
-export interface ReportContext {
-  make: string
-  model: string
-  internet_facing: boolean
-  ota_capable: boolean
-  encryption_at_rest: boolean
-  encryption_in_transit: boolean
-  industry: string
-  purpose: string
-  environment: string
-  sold_in: string
-}
-
-export interface Report {
-  uid: string
-  name: string
-  assessment_type: AssessmentType
-  created_at: string
-  token: string
-  has_scan_uploaded: boolean
-  has_sbom: boolean
-  has_audit: boolean
-  scan_uploaded_at: string | null
-  analysis: string | null
-  make: string | null
-  model: string | null
-  industry: string | null
-  context: ReportContext
-}
-
-export interface ReportListItem {
-  uid: string
-  name: string
-  assessment_type: AssessmentType
-  created_at: string
-  has_scan_uploaded: boolean
-}
 
 /** Upload tokens: `rt_` + 32 url-safe characters (192 random bits). */
 export const REPORT_TOKEN_PREFIX = 'rt_'
@@ -119,12 +79,7 @@ function present(row: ReportRow): Report {
 /** The WHERE of one report of the caller's tenant; a uid that is not a uuid is a 404. */
 export const reportWhere = (tenantUid: string, uid: string): SQL => owned(r, tenantUid, eq(r.uid, uidOr404(uid)))
 
-export async function listReports(
-  db: Db,
-  tenantUid: string,
-  limit: number,
-  offset: number
-): Promise<{ count: number; results: ReportListItem[] }> {
+export async function listReports(db: Db, tenantUid: string, limit: number, offset: number): Promise<ReportList> {
   const [total] = await db.select({ n: count() }).from(r).where(owned(r, tenantUid))
   const rows = await db
     .select({
@@ -206,12 +161,7 @@ function contextColumns(context: Partial<ReportContext>): Partial<typeof r.$infe
   return set as Partial<typeof r.$inferInsert>
 }
 
-export async function updateReport(
-  db: Db,
-  tenantUid: string,
-  uid: string,
-  changes: { name?: string | undefined; context?: Partial<ReportContext> | undefined }
-): Promise<Report> {
+export async function updateReport(db: Db, tenantUid: string, uid: string, changes: ReportPatch): Promise<Report> {
   const set = contextColumns(changes.context ?? {})
   if (changes.name !== undefined) set.name = changes.name.trim()
   const where = reportWhere(tenantUid, uid)
@@ -228,7 +178,7 @@ export async function deleteReport(db: Db, tenantUid: string, uid: string): Prom
 }
 
 /** The stored audit, or null when none was uploaded (404 when the report is not the tenant's). */
-export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<AuditDocument | null> {
+export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<AuditResult | null> {
   const [row] = await db
     .select({ uid: r.uid, document: insightAudits.document })
     .from(r)

@@ -1,12 +1,13 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
+import type { Prioritisation, SbomFeed } from '@console/contracts'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightReports as r, insightSboms } from '../../db/schema/index.js'
 import { found } from '../tenant-scope.js'
 import { rowsOf } from '../sql-rows.js'
 import { coverageOf } from '../vulns/coverage.js'
-import { exploitabilityOf, exploitDataState, type Exploitability } from '../vulns/exploits.js'
+import { exploitabilityOf, exploitDataState } from '../vulns/exploits.js'
 import { feedPackageOf, parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportWhere } from './reports.js'
@@ -21,17 +22,6 @@ const gunzip = promisify(gunzipCallback)
  * KEV/EPSS for the SBOM's vulnerabilities. Read beside the SBOM itself (whose bytes stay as
  * stored), so a new KEV entry or feed sync shows without rewriting the document.
  */
-
-export interface SbomFeedStatus {
-  demo: boolean
-  checked: number
-  unsupported: number
-  no_purl: number
-  coverage: Array<{ ecosystem: string; packages: number; advisories: number; demo_advisories: number }>
-  vulnerabilities: Record<string, Exploitability>
-  kev_loaded: boolean
-  epss_loaded: boolean
-}
 
 const CVE = /^CVE-\d{4}-\d{4,}$/
 
@@ -49,7 +39,7 @@ async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[
 }
 
 /** The feed status of a report's SBOM; 404 (HttpError) when the report is not the tenant's, null without SBOM. */
-export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Promise<SbomFeedStatus | null> {
+export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Promise<SbomFeed | null> {
   const [row] = await db
     .select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, demo: insightSboms.demo })
     .from(r)
@@ -96,12 +86,12 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
   )
   const cvesOf = (id: string): string[] => (CVE.test(id) ? [id] : (viaRecords.get(id) ?? []))
   const known = await exploitabilityOf(db, ids.flatMap(cvesOf))
-  const vulnerabilities: Record<string, Exploitability> = {}
+  const vulnerabilities: Record<string, Prioritisation> = {}
   for (const id of ids) {
     // A GHSA naming several CVEs: KEV if any is, the highest EPSS.
     const entries = cvesOf(id)
       .map((cve) => known.get(cve))
-      .filter((e): e is Exploitability => e !== undefined)
+      .filter((e): e is Prioritisation => e !== undefined)
     if (entries.length === 0) continue
     const best = entries.reduce((a, b) => ((b.epss ?? -1) > (a.epss ?? -1) ? b : a))
     vulnerabilities[id] = {

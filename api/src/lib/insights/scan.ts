@@ -1,8 +1,9 @@
+import type { AuditResult, ScanAnswer } from '@console/contracts'
 import { promisify } from 'node:util'
 import { gzip as gzipCallback } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightAudits, insightReports, insightSboms, type AuditDocument, type SbomStats } from '../../db/schema/index.js'
+import { insightAudits, insightReports, insightSboms, type SbomStats } from '../../db/schema/index.js'
 import { owned } from '../tenant-scope.js'
 import { HttpError } from '../http-error.js'
 import { sbomStats, writeAnalysis } from './analysis.js'
@@ -36,14 +37,7 @@ export interface PreparedSbom {
 
 export interface PreparedScan {
   sbom: PreparedSbom | null
-  audit: AuditDocument | null
-}
-
-export interface ScanSummary {
-  report_uid: string
-  has_scan_uploaded: true
-  sbom: { spec_version: string; components: number; vulnerabilities: number } | null
-  audit: { rules: number; results: number } | null
+  audit: AuditResult | null
 }
 
 /** What is wrong with an uploaded file, said as its 400 (undefined: the error is the server's). */
@@ -104,7 +98,7 @@ export async function analysisOf(
   tx: Db,
   tenantUid: string,
   reportUid: string,
-  parts: { sbom: SbomStats | null; audit: AuditDocument | null }
+  parts: { sbom: SbomStats | null; audit: AuditResult | null }
 ): Promise<string | null> {
   const [sbomRow] =
     parts.sbom !== null
@@ -140,7 +134,7 @@ export interface SbomColumns {
 /** What storeScan writes: the SBOM's columns (made here or by the upload worker) and the audit. */
 export interface StoredScan {
   sbom: SbomColumns | null
-  audit: AuditDocument | null
+  audit: AuditResult | null
 }
 
 export const storedScan = (scan: PreparedScan): StoredScan => ({
@@ -166,7 +160,7 @@ export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
  * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
  * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
  */
-export async function storeScan(db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanSummary> {
+export async function storeScan(db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanAnswer> {
   // A big document goes in pieces before the transaction (sbom-chunks.ts); the row then points at them.
   let upload: string | null = null
   if (scan.sbom !== null) {

@@ -1,13 +1,9 @@
+import type { AdvisoryLink } from '@console/contracts'
 /**
  * Where an analyst reads more about a vulnerability: its OSV pages, NVD, the distribution's or
  * GitHub's advisory, CISA's catalogue. Built only from ids (never from record text), so every
  * link is an https URL on a known site with the id encoded.
  */
-
-export interface AdvisoryLink {
-  label: string
-  url: string
-}
 
 const CVE = /^CVE-\d{4}-\d{4,}$/
 const enc = encodeURIComponent

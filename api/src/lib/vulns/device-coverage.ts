@@ -1,16 +1,10 @@
+import type { Coverage } from '@console/contracts'
 import { count, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { devicePackages } from '../../db/schema/index.js'
 import { owned } from '../tenant-scope.js'
 import { coverageOf } from './coverage.js'
 import { ecosystemKey } from './ecosystems.js'
-
-export interface CoverageJson {
-  ecosystem: string
-  packages: number
-  advisories: number
-  demo_advisories: number
-}
 
 /**
  * What a device's findings can be trusted for: per ecosystem of its packages, the advisories the
@@ -22,7 +16,7 @@ export async function deviceCoverage(
   tenantUid: string,
   deviceUid: string,
   demo: boolean
-): Promise<{ coverage: CoverageJson[]; unmatched: number }> {
+): Promise<{ coverage: Coverage[]; unmatched: number }> {
   const groups = await db
     .select({ ecosystem: devicePackages.ecosystem, n: count() })
     .from(devicePackages)

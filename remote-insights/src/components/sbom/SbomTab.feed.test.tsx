@@ -44,7 +44,7 @@ describe('SBOM tab: vulnerability feed status', () => {
     sbom = sbomWithFindings();
     const lows = sbom.vulnerabilities.filter((v) => v.ratings.some((r) => r.severity === 'low'));
     const demo = sbom.vulnerabilities.find((v) => v.properties?.length)!.id;
-    ids = { kev: lows[0]!.id, epssHigh: lows[1]!.id, epssLow: lows[2]!.id, demo };
+    ids = { kev: lows[0]!.id!, epssHigh: lows[1]!.id!, epssLow: lows[2]!.id!, demo: demo! };
     api.onGet(`${R1}sbom`).reply(200, sbom);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -59,6 +59,8 @@ describe('SBOM tab: vulnerability feed status', () => {
     unsupported: 0,
     no_purl: 0,
     coverage: [{ ecosystem: 'npm', packages: 1115, advisories: 4200, demo_advisories: 0 }],
+    kev_loaded: true,
+    epss_loaded: true,
     vulnerabilities: {
       [ids.kev]: { kev, epss: 0.0123, epss_percentile: 0.81 },
       [ids.epssHigh]: { kev: null, epss: 0.9731, epss_percentile: 0.9988 },

@@ -282,7 +282,7 @@ describe('SBOM tab', () => {
       };
       const jquery = sbom.components.find((c) => c.name === 'jquery')!;
       const components = sbom.components.map((c) =>
-        c === jquery ? { ...c, licenses: [{ license: { id: 'MIT', url: evil } }] } : c,
+        c === jquery ? { ...c, licenses: [{ license: { id: 'MIT', name: null, url: evil } }] } : c,
       );
       await open({ ...sbom, components, vulnerabilities: [vulnerability] });
 

@@ -17,8 +17,8 @@ import {
 const vuln = (severities: Array<string | null>): SbomVulnerability => ({
   id: 'X',
   'bom-ref': null,
-  source: null,
-  ratings: severities.map((severity) => ({ severity, method: null, score: null, vector: null })),
+  source: { name: null, url: null },
+  ratings: severities.map((severity) => ({ severity, method: null, score: null, vector: null, source: null })),
   affects: [],
   description: null,
   detail: null,
@@ -69,7 +69,12 @@ describe('SBOM data', () => {
   });
 
   it('names licenses by id, name or expression', () => {
-    expect(licenseText([{ license: { id: 'MIT' } }, { license: { name: 'Custom', url: 'https://x' } }])).toBe('MIT, Custom');
+    expect(
+      licenseText([
+        { license: { id: 'MIT', name: null, url: null } },
+        { license: { id: null, name: 'Custom', url: 'https://x' } },
+      ]),
+    ).toBe('MIT, Custom');
     expect(licenseText([{ expression: '(MIT OR Apache-2.0)' }])).toBe('(MIT OR Apache-2.0)');
     expect(licenseText([])).toBeNull();
   });
@@ -203,6 +208,8 @@ describe('SBOM data', () => {
       unsupported: 0,
       no_purl: 0,
       coverage: [],
+      kev_loaded: true,
+      epss_loaded: true,
       vulnerabilities: { 'CVE-3': { kev: null, epss: 0.5, epss_percentile: 0.9 } },
     };
     const enriched = withExploitData(rows, feed);

@@ -1,43 +1,7 @@
+import { EnrolBody, EnrolHeaders, Enrolment } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { enrolDevice } from '../../../../lib/detect/enrolment.js'
 import { responses } from '../../../../lib/schemas.js'
-
-const EnrolBody = Type.Object(
-  {
-    hostname: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1f\\x7f]*$' }),
-    device_type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]),
-    machine_id: Type.String({
-      minLength: 8,
-      maxLength: 128,
-      pattern: '^[A-Za-z0-9._:-]+$',
-      description:
-        "The machine's stable identity (/etc/machine-id, an MCU unique id, a serial number): re-enrolling it finds the same device"
-    }),
-    agent_version: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\x00-\\x1f\\x7f]*$' }))
-  },
-  { additionalProperties: false }
-)
-
-const EnrolHeaders = Type.Object(
-  {
-    'x-provision-token': Type.Optional(Type.String({ description: 'An enabled provision token of the tenant the device joins.' }))
-  },
-  { additionalProperties: true }
-)
-
-const Enrolment = Type.Object({
-  uid: Type.String({ description: 'the device uid' }),
-  device_type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]),
-  hostname: Type.String(),
-  created: Type.Boolean({
-    description: 'false when this machine was already enrolled in the tenant (same device, new credential)'
-  }),
-  credential: Type.String({
-    description: 'Send as `Authorization: Device <credential>`. Shown once; only its SHA-256 is stored.'
-  }),
-  inventory_url: Type.String({ description: 'where to PUT the inventory, relative to the server' })
-})
 
 /** `POST /api/v1/agents/enroll/`: an agent trades a provision token for a device credential. */
 export const enrollRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,21 +1,11 @@
+import { Agent, AgentArtifact, AgentList, AgentParams, AgentScript, AgentTypeParams } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { agentArtifact } from '../../../../lib/detect/agents/artifact.js'
 import { ensureAgentCatalogue, getAgent, listAgents } from '../../../../lib/detect/agents/catalogue.js'
 import { installScript, scriptOrigin, uninstallScript } from '../../../../lib/detect/agents/scripts.js'
 import { responses } from '../../../../lib/schemas.js'
 import { TENANT_API_KEY_KIND } from '../../../../plugins/app/api-key.js'
 import { enrollRoutes } from './enroll.js'
-
-const Agent = Type.Object({
-  uid: Type.String(),
-  device_type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]),
-  architecture: Type.String(),
-  version: Type.String()
-})
-const AgentParams = Type.Object({ uid: Type.String({ maxLength: 64 }) })
-const TypeParams = Type.Object({ type: Type.Union([Type.Literal('linux'), Type.Literal('rtos')]) })
-const Script = Type.String({ description: 'POSIX sh script (text/x-shellscript)' })
 
 /** The global agent catalogue, artifact downloads and the API-key authenticated install scripts. */
 export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,7 +23,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'Downloadable agent builds',
-        response: responses({ 200: Type.Object({ results: Type.Array(Agent) }) }, 401)
+        response: responses({ 200: AgentList }, 401)
       }
     },
     async () => await listAgents(db)
@@ -56,7 +46,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['agents'],
         summary: 'The agent artifact (Linux: sh agent; RTOS: C SDK tar.gz)',
         params: AgentParams,
-        response: responses({ 200: Type.Unknown() }, 404)
+        response: responses({ 200: AgentArtifact }, 404)
       },
       config: { auth: 'none' }
     },
@@ -78,8 +68,8 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'Install script for linux or rtos (X-API-Key of a tenant)',
-        params: TypeParams,
-        response: responses({ 200: Script }, 400, 401)
+        params: AgentTypeParams,
+        response: responses({ 200: AgentScript }, 400, 401)
       },
       // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
       config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
@@ -96,8 +86,8 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['agents'],
         summary: 'Uninstall script for linux or rtos (X-API-Key of a tenant)',
-        params: TypeParams,
-        response: responses({ 200: Script }, 400, 401)
+        params: AgentTypeParams,
+        response: responses({ 200: AgentScript }, 400, 401)
       },
       // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
       config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }

@@ -1,9 +1,9 @@
+import { INVENTORY_LIMITS, InventoryBody, InventoryHeaders, InventoryParams, InventoryResponse } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { authenticateDevice } from '../../../../lib/detect/enrolment.js'
-import { applyInventory, INVENTORY_LIMITS } from '../../../../lib/detect/inventory.js'
+import { applyInventory } from '../../../../lib/detect/inventory.js'
 import { regenerateSummarySoon } from '../../../../lib/detect/summary.js'
 import { responses } from '../../../../lib/schemas.js'
-import { InventoryBody, InventoryHeaders, InventoryParams, InventoryResponse } from './inventory-schemas.js'
 
 /** Agent-facing device routes: `PUT /api/v1/devices/{uid}/inventory/` with the device credential. */
 export const deviceInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {

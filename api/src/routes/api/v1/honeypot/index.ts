@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { HoneypotIngestHeaders, HoneypotIngestResult, HoneypotIngestTooLarge } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConfigError } from '../../../../config.js'
 import { HttpError } from '../../../../lib/http-error.js'
@@ -14,7 +15,6 @@ import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
 import { findSensorKey, SENSOR_KEY_KIND } from '../../../../lib/honeypot/sensor-keys.js'
 import { responses } from '../../../../lib/schemas.js'
-import { IngestHeaders, IngestResponse, IngestTooLarge } from './schemas.js'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 const FIRST_PRUNE_AFTER_MS = 60 * 1000
@@ -66,8 +66,8 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['honeypot'],
         summary: 'Ingest Cowrie JSON events (one per line) from a honeynet sensor',
         description: `Body: newline-delimited Cowrie JSON (\`application/x-ndjson\` or \`text/plain\`, optionally \`Content-Encoding: gzip\`), at most ${INGEST_MAX_BYTES} bytes (and ${INGEST_MAX_RATIO} times the compressed size), ${INGEST_MAX_LINES} lines (blank ones included), 64 KiB per line. Idempotent: a resent event counts once. Bad lines are reported and skipped. A 413 says what was stored before the limit.`,
-        headers: IngestHeaders,
-        response: { ...responses({ 200: IngestResponse }, 400, 401, 415), 413: IngestTooLarge }
+        headers: HoneypotIngestHeaders,
+        response: { ...responses({ 200: HoneypotIngestResult }, 400, 401, 415), 413: HoneypotIngestTooLarge }
       }
     },
     async (request, reply) => {

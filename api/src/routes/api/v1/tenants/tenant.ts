@@ -1,12 +1,8 @@
+import { Tenant, TenantParams } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { findTenant } from '../../../../lib/accounts.js'
 import { responses } from '../../../../lib/schemas.js'
 import { found } from '../../../../lib/tenant-scope.js'
-
-export const TenantParams = Type.Object({ tenant: Type.String() })
-
-const Tenant = Type.Object({ uid: Type.String(), name: Type.String() })
 
 export const tenantRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

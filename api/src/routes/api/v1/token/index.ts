@@ -1,10 +1,10 @@
+import { ErrorResponse, LoginBody, NotAuthenticated, Profile, SuccessResponse } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
-import { Type } from 'typebox'
 import { normalizeEmail, verifyCredentials } from '../../../../lib/accounts.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../../../lib/http-error.js'
 import { accountHash } from '../../../../lib/login-limiter.js'
-import { ErrorResponse, responses, SuccessResponse } from '../../../../lib/schemas.js'
+import { responses } from '../../../../lib/schemas.js'
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../../../lib/session-cookies.js'
 import {
   refreshTokenFamily,
@@ -16,24 +16,6 @@ import {
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
 const INVALID_REFRESH = 'Session expired. Please sign in again.'
-
-const LoginBody = Type.Object(
-  {
-    email: Type.String({ minLength: 1, maxLength: 320 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-    remember: Type.Optional(Type.Boolean())
-  },
-  { additionalProperties: false }
-)
-
-const Profile = Type.Object({
-  user_email: Type.String(),
-  user_uid: Type.String(),
-  tenant_uid: Type.String(),
-  tenant_name: Type.String()
-})
-
-const NotAuthenticated = Type.Object({ success: Type.Literal(false), detail: Type.String() })
 
 const tooMany = (seconds: number) =>
   new HttpError(429, `Too many login attempts. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) })

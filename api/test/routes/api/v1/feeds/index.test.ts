@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Value } from 'typebox/value'
 import { syncFeeds } from '../../../../../src/lib/feeds/sync.js'
-import { FeedStateResponse } from '../../../../../src/routes/api/v1/feeds/index.js'
+import { FeedState } from '@console/contracts'
 import { buildTestApp, tempDir, type TestApp } from '../../../../helpers.js'
 import { closedPort } from '../../../../lib/feeds/feed-server.js'
 
@@ -34,7 +34,7 @@ describe('GET /api/v1/feeds/', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/feeds/', headers: session.headers(false) })
     assert.equal(response.statusCode, 200, response.body)
     const body = response.json()
-    assert.ok(Value.Check(FeedStateResponse, body), 'the documented shape')
+    assert.ok(Value.Check(FeedState, body), 'the documented shape')
     assert.deepEqual(
       body.sources.map((s: { name: string }) => s.name),
       ['osv:Debian', 'kev', 'epss']

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { ScanAnswer } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
 import { HttpError } from '../../../../../lib/http-error.js'
@@ -11,7 +12,6 @@ import { ScanWorkers } from '../../../../../lib/insights/scan-thread.js'
 import { UploadSlots } from '../../../../../lib/upload-slots.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { REPORT_TOKEN_KIND } from '../../../../../plugins/app/report-token.js'
-import { ScanAnswer } from '../schemas.js'
 
 export const SCAN_FILE_MAX_BYTES = 100 * 1024 * 1024
 const MAX_FILES = SCAN_FIELDS.length

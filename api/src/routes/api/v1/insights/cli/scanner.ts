@@ -1,9 +1,7 @@
+import { ScannerScript } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { scannerScript } from '../../../../../lib/insights/scanner/script.js'
 import { responses } from '../../../../../lib/schemas.js'
-
-const Script = Type.String({ description: 'POSIX sh program (text/x-shellscript)' })
 
 /**
  * The INSIGHTS scanner download. Public on purpose: the script holds no secret (the upload needs
@@ -16,7 +14,7 @@ export const insightsScannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['insights'],
         summary: 'The console-scan program: writes a CycloneDX SBOM and a hardening audit of a Linux machine and uploads both',
-        response: responses({ 200: Script })
+        response: responses({ 200: ScannerScript })
       },
       config: { auth: 'none' }
     },

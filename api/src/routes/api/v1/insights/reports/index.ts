@@ -1,7 +1,18 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
+import {
+  AuditResult,
+  NoContent,
+  Report,
+  ReportCreate,
+  ReportList,
+  ReportListQuery,
+  ReportParams,
+  ReportPatch,
+  Sbom,
+  SbomFeed
+} from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { paging } from '../../../../../lib/listing.js'
 import { HttpError } from '../../../../../lib/http-error.js'
 import {
@@ -16,17 +27,6 @@ import {
 import { responses } from '../../../../../lib/schemas.js'
 import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
 import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
-import {
-  AuditResult,
-  Report,
-  ReportCreate,
-  ReportList,
-  ReportListQuery,
-  ReportParams,
-  ReportPatch,
-  Sbom,
-  SbomFeed
-} from '../schemas.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -113,7 +113,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['insights'],
         summary: 'Delete a report and its scan',
         params: ReportParams,
-        response: responses({ 204: Type.Null() }, 401, 403, 404)
+        response: responses({ 204: NoContent }, 401, 403, 404)
       }
     },
     async (request, reply) => {

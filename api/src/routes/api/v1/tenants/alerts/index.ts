@@ -1,13 +1,10 @@
+import { Alert, AlertList, AlertListQuery, AlertParams, AlertPatch, TenantParams } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type, type Static } from 'typebox'
 import { alertDetail, listAlerts, setAlertStatus } from '../../../../../lib/detect/alerts.js'
 import { cachedDetail } from '../../../../../lib/detect/cached-detail.js'
 import { uidOr404 } from '../../../../../lib/tenant-scope.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { alertIngestRoutes } from './ingest.js'
-import { Alert, AlertList, AlertListQuery, AlertParams, AlertPatch } from './schemas.js'
-
-const TenantOnly = Type.Object({ tenant: Type.String() })
 
 /** Alerts of the caller's tenant (spec §7 "Alerts" + the list the spec lacks). */
 export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,7 +18,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['alerts'],
         summary: 'Alerts of the tenant: search, status, ordering, limit/offset',
-        params: TenantOnly,
+        params: TenantParams,
         querystring: AlertListQuery,
         response: responses({ 200: AlertList }, 400, 401, 404)
       }
@@ -45,7 +42,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         reply,
         `alert:${uid}`,
-        async (): Promise<Static<typeof Alert>> => await alertDetail(db, request.tenantUid, uid)
+        async (): Promise<Alert> => await alertDetail(db, request.tenantUid, uid)
       )
     }
   )

@@ -1,23 +1,16 @@
+import {
+  ApiKey,
+  ApiKeyList,
+  ApiKeyPatch,
+  CreatedApiKey,
+  NameBody,
+  NoContent,
+  TenantItemParams,
+  TenantParams
+} from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../../../../lib/detect/api-keys.js'
 import { responses } from '../../../../../lib/schemas.js'
-
-const TenantOnly = Type.Object({ tenant: Type.String() })
-const KeyParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
-
-const ApiKey = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  prefix: Type.String(),
-  revoked: Type.Boolean(),
-  created: Type.String({ format: 'date-time' })
-})
-const NewApiKey = Type.Object({
-  ...ApiKey.properties,
-  key: Type.String({ description: 'prefix.secret — shown only in this answer' })
-})
 
 /** Tenant API keys (spec §7): only a hash of the secret is stored; the key is returned once. */
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,8 +23,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['api-keys'],
         summary: 'API keys of the tenant, newest first',
-        params: TenantOnly,
-        response: responses({ 200: Type.Object({ results: Type.Array(ApiKey) }) }, 401, 404)
+        params: TenantParams,
+        response: responses({ 200: ApiKeyList }, 401, 404)
       }
     },
     async (request) => await listApiKeys(db, request.tenantUid)
@@ -44,9 +37,9 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key; the full key is in this answer only',
-        params: TenantOnly,
-        body: Type.Object({ name: Name }, { additionalProperties: false }),
-        response: responses({ 201: NewApiKey }, 400, 401, 403, 404, 415)
+        params: TenantParams,
+        body: NameBody,
+        response: responses({ 201: CreatedApiKey }, 400, 401, 403, 404, 415)
       }
     },
     async (request, reply) =>
@@ -59,8 +52,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['api-keys'],
         summary: 'Rename or revoke/unrevoke an API key',
-        params: KeyParams,
-        body: Type.Object({ name: Type.Optional(Name), revoked: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+        params: TenantItemParams,
+        body: ApiKeyPatch,
         response: responses({ 200: ApiKey }, 400, 401, 403, 404, 415)
       }
     },
@@ -73,8 +66,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['api-keys'],
         summary: 'Delete an API key',
-        params: KeyParams,
-        response: responses({ 204: Type.Null() }, 401, 403, 404)
+        params: TenantItemParams,
+        response: responses({ 204: NoContent }, 401, 403, 404)
       }
     },
     async (request, reply) => {

@@ -1,5 +1,16 @@
+import {
+  Device,
+  DeviceList,
+  DeviceListQuery,
+  DeviceParams,
+  NoContent,
+  PackageCount,
+  PackageList,
+  PackageQuery,
+  TenantParams,
+  ThreadList
+} from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type, type Static } from 'typebox'
 import { cachedCount, cachedDetail } from '../../../../../lib/detect/cached-detail.js'
 import {
   deleteDevice,
@@ -11,18 +22,6 @@ import {
 } from '../../../../../lib/detect/devices.js'
 import { uidOr404 } from '../../../../../lib/tenant-scope.js'
 import { responses } from '../../../../../lib/schemas.js'
-import {
-  Device,
-  DeviceList,
-  DeviceListQuery,
-  DeviceParams,
-  PackageCount,
-  PackageList,
-  PackageQuery,
-  ThreadList
-} from './schemas.js'
-
-const TenantOnly = Type.Object({ tenant: Type.String() })
 
 /** Devices of the caller's tenant (spec §7 "Devices, agents and tokens" + the list the spec lacks). */
 export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,7 +34,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['devices'],
         summary: 'Devices of the tenant: search, ordering, limit/offset',
-        params: TenantOnly,
+        params: TenantParams,
         querystring: DeviceListQuery,
         response: responses({ 200: DeviceList }, 400, 401, 404)
       }
@@ -60,7 +59,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         reply,
         `device:${uid}`,
-        async (): Promise<Static<typeof Device>> => await deviceDetail(db, request.tenantUid, uid)
+        async (): Promise<Device> => await deviceDetail(db, request.tenantUid, uid)
       )
     }
   )
@@ -72,7 +71,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['devices'],
         summary: 'Remove a device: its inventory and findings go, its credential stops working; its alerts stay (device null)',
         params: DeviceParams,
-        response: responses({ 204: Type.Null() }, 401, 403, 404)
+        response: responses({ 204: NoContent }, 401, 403, 404)
       }
     },
     async (request, reply) => {

@@ -1,5 +1,13 @@
+import {
+  NameBody,
+  NoContent,
+  ProvisionToken,
+  ProvisionTokenList,
+  ProvisionTokenPatch,
+  TenantItemParams,
+  TenantParams
+} from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import {
   createProvisionToken,
   deleteProvisionToken,
@@ -7,19 +15,6 @@ import {
   updateProvisionToken
 } from '../../../../../lib/detect/provision-tokens.js'
 import { responses } from '../../../../../lib/schemas.js'
-
-const TenantOnly = Type.Object({ tenant: Type.String() })
-const TokenParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
-
-const ProvisionToken = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  enabled: Type.Boolean(),
-  created_by: Type.String({ description: "the creator's email" }),
-  created_at: Type.String({ format: 'date-time' }),
-  token: Type.String()
-})
 
 /** Provision tokens (spec §7): enrolment secrets an agent presents to register a device. */
 export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,8 +27,8 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['provision-tokens'],
         summary: 'Provision tokens of the tenant, newest first',
-        params: TenantOnly,
-        response: responses({ 200: Type.Object({ results: Type.Array(ProvisionToken) }) }, 401, 404)
+        params: TenantParams,
+        response: responses({ 200: ProvisionTokenList }, 401, 404)
       }
     },
     async (request) => await listProvisionTokens(db, request.tenantUid)
@@ -46,8 +41,8 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['provision-tokens'],
         summary: 'Create a provision token (random, 192 bits)',
-        params: TenantOnly,
-        body: Type.Object({ name: Name }, { additionalProperties: false }),
+        params: TenantParams,
+        body: NameBody,
         response: responses({ 201: ProvisionToken }, 400, 401, 403, 404, 415)
       }
     },
@@ -61,8 +56,8 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['provision-tokens'],
         summary: 'Rename or enable/disable a provision token',
-        params: TokenParams,
-        body: Type.Object({ name: Type.Optional(Name), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+        params: TenantItemParams,
+        body: ProvisionTokenPatch,
         response: responses({ 200: ProvisionToken }, 400, 401, 403, 404, 415)
       }
     },
@@ -75,8 +70,8 @@ export const provisionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['provision-tokens'],
         summary: 'Delete a provision token',
-        params: TokenParams,
-        response: responses({ 204: Type.Null() }, 401, 403, 404)
+        params: TenantItemParams,
+        response: responses({ 204: NoContent }, 401, 403, 404)
       }
     },
     async (request, reply) => {

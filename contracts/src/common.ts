@@ -1,0 +1,36 @@
+import { Type, type Static } from 'typebox'
+
+/** Every error answer; routes list their error statuses with the API's `responses()`. */
+export const ErrorResponse = Type.Object(
+  {
+    detail: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.String()))
+  },
+  { description: 'Every error answer: a message, and per-field messages on 400.' }
+)
+
+export const SuccessResponse = Type.Object({ success: Type.Literal(true) })
+
+/** The body of a 204 answer. */
+export const NoContent = Type.Null()
+
+export const NullableString = Type.Union([Type.String(), Type.Null()])
+export const DateTime = Type.String({ format: 'date-time' })
+export const NullableDateTime = Type.Union([DateTime, Type.Null()])
+
+/**
+ * Query-string paging fields shared by the list routes. Strings with a digits-only pattern, because
+ * TypeBox's query conversion would quietly turn "1.5" or "1e2" into integers; the API range-checks.
+ */
+export function pagingQuery(defaultLimit: number, maxLimit: number) {
+  return {
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: `1..${maxLimit}, default ${defaultLimit}` })),
+    offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: '≥ 0, default 0' }))
+  }
+}
+
+export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
+export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
+
+export type ErrorResponse = Static<typeof ErrorResponse>
+export type SuccessResponse = Static<typeof SuccessResponse>
