@@ -1,0 +1,124 @@
+// Where a first feed sync spends its time on PGlite: the same generated all.zip as bench/feeds.mjs,
+// synced in this process (no server, no devices) while every statement PGlite runs is timed, with
+// the bytes the process read (/proc/self/io rchar: PGlite reads table pages from the OS through
+// read(2), so a statement that scans a table shows here) and the process's memory. Not a test.
+//
+//   node bench/feeds-profile.mjs [--records 200000] [--top 15]
+//
+// PGlite only (a temporary DATA_DIR); PostgreSQL has its own tools (pg_stat_statements).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cachedZips, startFeedServer } from './lib/debian-feed.mjs';
+import { API, benchArgs, benchDatabase, importApi, writeResults } from './lib/setup.mjs';
+
+const { records: RECORDS, top: TOP } = benchArgs('Usage: node bench/feeds-profile.mjs [--records N] [--top N]', {
+  records: 200000,
+  top: 15,
+});
+if (process.env.DATABASE_URL) {
+  console.error('feeds-profile profiles the embedded PGlite: unset DATABASE_URL');
+  process.exit(2);
+}
+const { dataDir, env, removeDataDir } = benchDatabase('feeds-profile', 'lib/feeds/sync.js');
+const MB = 1024 * 1024;
+const rchar = () => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
+
+// The same PGlite module instance the API loads: its protocol entry points, wrapped.
+const pgliteEntry = join(API, '..', 'node_modules', '@electric-sql', 'pglite', 'dist', 'index.js');
+const { PGlite } = await import(pathToFileURL(pgliteEntry).href);
+const statements = new Map();
+let current = '(start)';
+for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) {
+  const original = PGlite.prototype[method];
+  PGlite.prototype[method] = async function timed(message, options) {
+    // A Parse message carries the statement's text; Bind/Execute/Sync that follow count for it.
+    const text = /(SELECT|INSERT|UPDATE|DELETE|WITH|BEGIN|COMMIT|ROLLBACK)\b[\s\S]{0,100}/.exec(
+      Buffer.from(message).toString('latin1'),
+    );
+    if (text) current = text[0].replace(/\s+/g, ' ');
+    const key = current;
+    const start = performance.now();
+    const read = rchar();
+    try {
+      return await original.call(this, message, options);
+    } finally {
+      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0 };
+      entry.messages++;
+      entry.ms += performance.now() - start;
+      entry.bytes += rchar() - read;
+      statements.set(key, entry);
+    }
+  };
+}
+
+const { zipA } = await cachedZips(RECORDS);
+const feed = await startFeedServer(new Map([['/Debian/all.zip', zipA]]));
+const feedEnv = {
+  ...env,
+  OSV_BASE_URL: feed.url,
+  KEV_URL: `${feed.url}/kev.json`, // 404: the profile is about the OSV feed
+  EPSS_URL: `${feed.url}/epss.csv.gz`,
+  FEED_ECOSYSTEMS: 'Debian:12',
+};
+// Create the data folder in another process first: a server opens an existing one (initdb's
+// memory is not the sync's).
+const init = spawnSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `const { openConfiguredDatabase } = await import(${JSON.stringify(pathToFileURL(join(API, 'lib/startup.js')).href)});
+const { loadConfig } = await import(${JSON.stringify(pathToFileURL(join(API, 'config.js')).href)});
+await (await openConfiguredDatabase(loadConfig(process.env))).close();`,
+  ],
+  { env: feedEnv, stdio: 'inherit' },
+);
+if (init.status !== 0) throw new Error('could not create the data folder');
+
+const { loadConfig } = await importApi('config.js');
+const { openConfiguredDatabase } = await importApi('lib/startup.js');
+const { syncFeeds, syncSettings } = await importApi('lib/feeds/sync.js');
+const config = loadConfig(feedEnv);
+const database = await openConfiguredDatabase(config);
+const opened = process.memoryUsage();
+const peak = { rss: 0, heapTotal: 0, external: 0 };
+const sampler = setInterval(() => {
+  const now = process.memoryUsage();
+  for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key]);
+}, 100);
+statements.clear();
+const start = performance.now();
+const readAtStart = rchar();
+let osv;
+try {
+  await syncFeeds(database.db, syncSettings(config), { onFeed: (outcome) => (osv ??= outcome) });
+} finally {
+  clearInterval(sampler);
+  await database.close();
+  await feed.close();
+  removeDataDir();
+}
+const seconds = (performance.now() - start) / 1000;
+const readGB = (rchar() - readAtStart) / 1e9;
+if (osv?.error) throw new Error(`the sync failed: ${osv.error}`);
+
+console.log(`First sync of ${RECORDS.toLocaleString('en-US')} Debian-like records on PGlite, in process (${dataDir})`);
+console.log(`  wall ${seconds.toFixed(1)} s, read ${readGB.toFixed(2)} GB`);
+console.log(
+  `  memory once open: rss ${(opened.rss / MB).toFixed(0)} MB (PGlite and other external ${(opened.external / MB).toFixed(0)} MB); ` +
+    `peak during the sync: rss ${(peak.rss / MB).toFixed(0)} MB, JS heap ${(peak.heapTotal / MB).toFixed(0)} MB, external ${(peak.external / MB).toFixed(0)} MB`,
+);
+console.log(`  statements by time (a statement's time includes waiting for PGlite's one connection):`);
+const ranked = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, TOP);
+for (const [text, s] of ranked)
+  console.log(`  ${(s.ms / 1000).toFixed(1).padStart(7)} s ${(s.bytes / 1e9).toFixed(2).padStart(6)} GB  ${text.slice(0, 90)}`);
+writeResults('feeds-profile', {
+  records: RECORDS,
+  seconds,
+  readGB,
+  openRssMB: opened.rss / MB,
+  peakRssMB: peak.rss / MB,
+  statements: ranked.map(([text, s]) => ({ text, seconds: s.ms / 1000, readGB: s.bytes / 1e9 })),
+});
