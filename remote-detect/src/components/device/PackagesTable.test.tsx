@@ -12,7 +12,8 @@ describe('PackagesTable', () => {
   const page = setupPageTest({ quiet: true });
 
   it('says the packages could not be loaded, with Retry, never "No packages." or "0–0 of 0"', async () => {
-    page.api.onGet(PACKAGES).replyOnce(404, { detail: 'Not found.' }); // a 4xx: SWR does not retry on its own, only Retry does;
+    // A 4xx: SWR does not retry it on its own, so only Retry asks again.
+    page.api.onGet(PACKAGES).replyOnce(404, { detail: 'Not found.' });
     renderRoutes(<PackagesTable uid="d-1" />);
     const table = await screen.findByRole('table', { name: 'System Packages' });
     expect(await within(table).findByText(PACKAGES_ERROR)).toBeInTheDocument();
