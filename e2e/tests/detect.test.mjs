@@ -122,7 +122,13 @@ describe('DETECT (production build, seeded demo tenant)', () => {
     await shown.waitFor();
     const key = (await shown.textContent()).trim();
     assert.match(key, /^[^.\s]+\.[^.\s]{20,}$/, 'prefix.secret');
+    // Closing asks first (the key is shown once); Escape does not close it.
+    await page.keyboard.press('Escape');
+    await shown.waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Have you copied the key?').waitFor();
+    await page.getByRole('button', { name: 'Yes, close' }).click();
+    await shown.waitFor({ state: 'detached' });
 
     const table = page.getByRole('table', { name: 'API Keys' });
     await table.getByText(name).waitFor();

@@ -1,6 +1,6 @@
 import { useAuth } from '@console/shared';
 import axios from 'axios';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** The signed-in user's tenant; undefined while the profile is still loading (skip fetching then). */
 export function useTenant(): string | undefined {
@@ -42,30 +42,44 @@ export interface ListPage<T> {
   results: T[];
 }
 
-/** For errors the spec says are "only logged, with no user message". */
+/** Logs a failed load for the console; the component shows the error too (never as an empty state). */
 export function useLogError(error: unknown, what: string): void {
   useEffect(() => {
     if (error) console.error(`${what} failed`, error);
   }, [error, what]);
 }
 
+/** "Creating the API key failed: name must not be empty": what failed and the API's reason. */
+export function actionErrorMessage(what: string, error: unknown): string {
+  const reason = apiErrorMessage(error);
+  return reason ? `${what} failed: ${reason}` : `${what} failed.`;
+}
+
 /**
- * Runs a create, save or delete for the signed-in tenant, `busy` meanwhile. Spec §8: a failure
- * is only logged ("<what> failed"), never shown. Before the profile has arrived nothing runs.
+ * Runs a create, save or delete for the signed-in tenant, `busy` meanwhile. A failure is logged
+ * and kept in `error` (with the API's `detail`) for the page to show beside the control; the
+ * next run clears it. Resolves true when the action succeeded. Before the profile has arrived
+ * nothing runs.
  */
 export function useTenantAction() {
   const tenant = useTenant();
   const [busy, setBusy] = useState(false);
-  async function run(what: string, action: (tenant: string) => Promise<unknown>) {
-    if (!tenant) return;
+  const [error, setError] = useState<string | null>(null);
+  const clearError = useCallback(() => setError(null), []);
+  async function run(what: string, action: (tenant: string) => Promise<unknown>): Promise<boolean> {
+    if (!tenant) return false;
     setBusy(true);
+    setError(null);
     try {
       await action(tenant);
+      return true;
     } catch (err) {
       console.error(`${what} failed`, err);
+      setError(actionErrorMessage(what, err));
+      return false;
     } finally {
       setBusy(false);
     }
   }
-  return { tenant, busy, run };
+  return { tenant, busy, run, error, clearError };
 }

@@ -11,7 +11,7 @@ import { Section } from '../components/common/Section';
 /** /agents/{uid}: an overview, then install instructions for Linux or RTOS (spec §2). */
 export function AgentDetailPage() {
   const { uid } = useParams();
-  const { data: agent, error, isLoading } = useAgent(uid);
+  const { data: agent, error, isLoading, mutate } = useAgent(uid);
 
   return (
     <Box sx={{ p: 3 }}>
@@ -19,7 +19,7 @@ export function AgentDetailPage() {
         Agent
       </Typography>
       {error ? (
-        <ErrorState message="Error loading agent details." />
+        <ErrorState message="Error loading agent details." onRetry={() => void mutate()} />
       ) : isLoading || !agent ? (
         <LoadingState text="Loading..." />
       ) : (

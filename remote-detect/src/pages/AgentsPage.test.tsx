@@ -61,14 +61,25 @@ describe('AgentsPage', () => {
     expect(within(screen.getByText('Lab 2').closest('tr')!).getByText('Inactive')).toBeInTheDocument();
   });
 
-  it('only logs a failed save', async () => {
+  it('shows the reason of a failed save in the edit dialog, which stays open', async () => {
     page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab', true)] });
-    page.api.onPatch(`${T}/provision-tokens/a/`).reply(500, { detail: 'boom' });
+    page.api.onPatch(`${T}/provision-tokens/a/`).reply(400, { detail: 'name must not be empty' });
     renderRoute('/agents');
     await userEvent.click(await screen.findByText('Lab'));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(page.logged).toHaveBeenCalled());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Saving the token failed: name must not be empty');
+    expect(page.logged).toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when creating a token fails", async () => {
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
+    page.api.onPost(`${T}/provision-tokens/`).reply(400, { detail: 'name must not be empty' });
+    renderRoute('/agents');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Token' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Creating the token failed: name must not be empty');
   });
 
   it('asks before deleting a token, then removes it', async () => {

@@ -81,7 +81,7 @@ describe('AlertDetailPage', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
   });
 
-  it('refetches after a failed change too, so the server status shows', async () => {
+  it('refetches after a failed change too, so the server status shows, and says why it failed', async () => {
     page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
     page.api.onPatch(`${T}/alerts/al-1/`).reply(400, { detail: 'bad' });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -91,6 +91,8 @@ describe('AlertDetailPage', () => {
     await waitFor(() => expect(page.api.history.get).toHaveLength(2));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
     expect(logged).toHaveBeenCalled();
+    // The reason shows beside the selector, not only in the console.
+    expect(screen.getByRole('alert')).toHaveTextContent('Changing the status failed: bad');
     logged.mockRestore();
   });
 

@@ -1,4 +1,5 @@
 import { ErrorState, FieldList, LoadingState, type AlertStatus } from '@console/shared';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { updateAlertStatus, useAlert } from '../api/alert';
-import { apiErrorMessage, useTenant } from '../api/http-helpers';
+import { actionErrorMessage, apiErrorMessage, useTenant } from '../api/http-helpers';
 import { AlertStatusSelect } from '../components/alert/AlertStatusSelect';
 import { AssociatedAlerts } from '../components/alert/AssociatedAlerts';
 import { EventTable } from '../components/alert/EventTable';
@@ -21,18 +22,22 @@ export function AlertDetailPage() {
   const { uid } = useParams();
   const tenant = useTenant();
   const { mutate } = useSWRConfig();
-  const { data: alert, error, isLoading } = useAlert(uid);
+  const { data: alert, error, isLoading, mutate: reload } = useAlert(uid);
   // The choice shows at once while the PATCH and the refetch run.
   const [pending, setPending] = useState<AlertStatus | null>(null);
+  // Why the last status change failed, shown beside the selector until the next change.
+  const [statusError, setStatusError] = useState<string | null>(null);
 
   async function changeStatus(status: AlertStatus) {
     if (!tenant || !uid) return;
     setPending(status);
+    setStatusError(null);
     try {
       await updateAlertStatus(mutate, tenant, uid, status);
     } catch (err) {
-      // The spec shows no message for this; the refetched alert shows the status the server kept.
+      // The refetched alert shows the status the server kept; the reason shows beside the selector.
       console.error('Changing the alert status failed', err);
+      setStatusError(actionErrorMessage('Changing the status', err));
     } finally {
       setPending(null);
     }
@@ -41,7 +46,7 @@ export function AlertDetailPage() {
   if (error)
     return (
       <Page title="Alert">
-        <ErrorState message={apiErrorMessage(error) ?? ALERT_LOAD_ERROR} />
+        <ErrorState message={apiErrorMessage(error) ?? ALERT_LOAD_ERROR} onRetry={() => void reload()} />
       </Page>
     );
   if (isLoading || !tenant)
@@ -53,7 +58,7 @@ export function AlertDetailPage() {
   if (!alert)
     return (
       <Page title="Alert">
-        <ErrorState message={ALERT_LOAD_ERROR} />
+        <ErrorState message={ALERT_LOAD_ERROR} onRetry={() => void reload()} />
       </Page>
     );
 
@@ -68,6 +73,11 @@ export function AlertDetailPage() {
             {alert.device_hostname || alert.device}
           </Link>
         </Typography>
+        {statusError && (
+          <Alert severity="error" role="alert" onClose={() => setStatusError(null)} sx={{ py: 0 }}>
+            {statusError}
+          </Alert>
+        )}
       </Box>
       <Section title="Summary">
         <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{alert.summary || '—'}</Typography>

@@ -44,7 +44,10 @@ describe('ApiKeysPage', () => {
     expect(writeText).toHaveBeenCalledWith('pk_n.s3cret');
     expect(JSON.parse(page.api.history.post[0].data as string)).toEqual({ name: 'Agents' });
 
+    // Done asks first; only "Yes, close" drops the key.
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(within(shown).getByText(/Have you copied the key\?/)).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Yes, close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('pk_n.s3cret')).not.toBeInTheDocument();
     // The new key is listed (without its secret) on top.
@@ -75,17 +78,51 @@ describe('ApiKeysPage', () => {
     expect(page.api.history.delete).toHaveLength(1);
   });
 
-  it('shows nothing when a save or delete fails', async () => {
+  it('shows the reason of a failed save beside the list and of a failed delete in its dialog', async () => {
     page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI')] });
-    page.api.onPatch(`${T}/api-keys/a/`).reply(500, { detail: 'boom' });
-    page.api.onDelete(`${T}/api-keys/a/`).reply(500, { detail: 'boom' });
+    page.api.onPatch(`${T}/api-keys/a/`).reply(500, { detail: 'database unavailable' });
+    page.api.onDelete(`${T}/api-keys/a/`).reply(500, { detail: 'key is in use' });
     renderRoute('/api-keys');
     await userEvent.click(await screen.findByRole('switch', { name: 'Enable CI' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Saving the API key failed: database unavailable');
+    // The switch shows what the server kept.
+    expect(screen.getByRole('switch', { name: 'Enable CI' })).toBeChecked();
+
     await userEvent.click(screen.getByRole('button', { name: 'Delete CI' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // The dialog stays open with the reason; the key stays listed.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deleting the API key failed: key is in use');
+    expect(page.logged).toHaveBeenCalledTimes(2);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText(/boom/)).not.toBeInTheDocument();
+    expect(screen.getByText('CI')).toBeInTheDocument();
+  });
+
+  it("shows the server's 400 detail in the create dialog for an empty name", async () => {
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [] });
+    page.api.onPost(`${T}/api-keys/`).reply(400, { detail: 'name must not be empty' });
+    renderRoute('/api-keys');
+    await screen.findByText('No API keys yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'Create API Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create API Key' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Creating the API key failed: name must not be empty');
+    expect(JSON.parse(page.api.history.post[0].data as string)).toEqual({ name: '' });
+
+    // Closing and opening again starts without the old reason.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Create API Key' }));
+    expect(within(await screen.findByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('retries a failed list', async () => {
+    page.api.onGet(`${T}/api-keys/`).replyOnce(404, { detail: 'Not found.' });
+    page.api.onGet(`${T}/api-keys/`).reply(200, { results: [key('a', 'CI')] });
+    renderRoute('/api-keys');
+    expect(await screen.findByText('Error loading data.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('CI')).toBeInTheDocument();
   });
 });

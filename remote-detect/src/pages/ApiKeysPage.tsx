@@ -1,5 +1,6 @@
 import { ConfirmDialog, ErrorState, LoadingState, TenantCaption, type ApiKey, type CreatedApiKey } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -13,9 +14,9 @@ import { useTenantAction } from '../api/http-helpers';
 
 /** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete. */
 export function ApiKeysPage() {
-  const { tenant, busy, run } = useTenantAction();
+  const { tenant, busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
-  const { data, error, isLoading } = useApiKeys();
+  const { data, error, isLoading, mutate: reload } = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
@@ -26,13 +27,27 @@ export function ApiKeysPage() {
         <Typography variant="h4" component="h1">
           API Keys
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={!tenant}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => {
+            clearError();
+            setCreating(true);
+          }}
+          disabled={!tenant}
+        >
           Create API Key
         </Button>
       </Box>
       <TenantCaption />
+      {/* A failed enable/disable: the dialogs show their own failures. */}
+      {actionError && !creating && !deleting && (
+        <Alert severity="error" role="alert" onClose={clearError} sx={{ mb: 2 }}>
+          {actionError}
+        </Alert>
+      )}
       {error ? (
-        <ErrorState message="Error loading data." />
+        <ErrorState message="Error loading data." onRetry={() => void reload()} />
       ) : isLoading || !data ? (
         <LoadingState />
       ) : (
@@ -41,7 +56,10 @@ export function ApiKeysPage() {
           onToggle={(key, enabled) =>
             void run('Saving the API key', (tenant) => updateApiKey(mutate, tenant, key.uid, { revoked: !enabled }))
           }
-          onDelete={setDeleting}
+          onDelete={(key) => {
+            clearError();
+            setDeleting(key);
+          }}
         />
       )}
 
@@ -50,6 +68,7 @@ export function ApiKeysPage() {
         title="Create API Key"
         submitLabel="Create"
         busy={busy}
+        error={actionError}
         onClose={() => setCreating(false)}
         onSubmit={(name) =>
           void run('Creating the API key', async (tenant) => {
@@ -68,9 +87,12 @@ export function ApiKeysPage() {
         confirmLabel="Delete"
         confirmColor="error"
         busy={busy}
+        error={actionError}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
-          void run('Deleting the API key', (tenant) => deleteApiKey(mutate, tenant, deleting!.uid)).then(() => setDeleting(null))
+          void run('Deleting the API key', (tenant) => deleteApiKey(mutate, tenant, deleting!.uid)).then(
+            (done) => done && setDeleting(null),
+          )
         }
       />
     </Box>

@@ -91,7 +91,7 @@ function renderDashboard() {
 
 describe('DashboardPage', () => {
   const page = setupPageTest({ quiet: true });
-  beforeEach(() => {
+  function replyAll() {
     page.api.onGet(`${T}/summaries/latest/`).reply(200, summary);
     page.api.onGet(`${T}/dashboard/strategic/`).reply(200, strategic);
     page.api.onGet(new RegExp(`^${T}/devices/\\?`)).reply((config) => {
@@ -99,7 +99,14 @@ describe('DashboardPage', () => {
       return [200, { count: 12, results: Array.from({ length: offset ? 2 : 10 }, (_, i) => deviceRow(offset + i)) }];
     });
     page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
-  });
+  }
+  beforeEach(replyAll);
+  /** The first answer of each path is the given failure, later ones the usual data (the first matching handler answers). */
+  function failFirst(...paths: Array<string | RegExp>) {
+    page.api.resetHandlers();
+    for (const path of paths) page.api.onGet(path).replyOnce(404, { detail: 'Not found.' });
+    replyAll();
+  }
 
   it('loads the latest summary first into exec_summary and shows the strategic widgets', async () => {
     renderDashboard();
@@ -176,13 +183,29 @@ describe('DashboardPage', () => {
     expect(currentLocation().pathname).toBe('/devices/d-2');
   });
 
-  it('only logs analytics errors', async () => {
-    page.api.onGet(`${T}/summaries/latest/`).reply(404, { detail: 'Not found.' });
-    page.api.onGet(`${T}/dashboard/strategic/`).reply(404, { detail: 'Not found.' });
+  it('says when the summary and the dashboard fail, with Retry, never "No summary yet." or "No data"', async () => {
+    failFirst(`${T}/summaries/latest/`, `${T}/dashboard/strategic/`);
     renderDashboard();
+    // Logged as before, and shown.
     await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
+    const card = screen.getByRole('region', { name: 'Executive summary' });
+    expect(await within(card).findByText('Could not load the executive summary')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the dashboard')).toBeInTheDocument();
+    expect(screen.queryByText('No summary yet.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No data')).not.toBeInTheDocument();
+
+    // Each Retry asks again (the beforeEach handlers answer now).
+    await userEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByText(summary.text)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: 'CVE findings' })).toHaveTextContent('9');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByText('No summary yet.')).toBeInTheDocument();
+  });
+
+  it('keeps "No summary yet." when the tenant has no summary', async () => {
+    page.api.onGet(`${T}/summaries/latest/`).reply(200, '');
+    renderDashboard();
+    expect(await screen.findByText('No summary yet.')).toBeInTheDocument();
   });
 
   describe('Technical Overview', () => {
@@ -192,6 +215,22 @@ describe('DashboardPage', () => {
       return screen.findByRole('table', { name: 'Devices' });
     }
     const deviceCalls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/?`));
+
+    it('says when the device or alert list fails, with Retry, never "No devices." or "0–0 of 0"', async () => {
+      failFirst(new RegExp(`^${T}/devices/\\?`), new RegExp(`^${T}/alerts/\\?`));
+      const devices = await openTechnical();
+      expect(await within(devices).findByText('Could not load devices')).toBeInTheDocument();
+      const alerts = screen.getByRole('table', { name: 'Alerts' });
+      expect(await within(alerts).findByText('Could not load alerts')).toBeInTheDocument();
+      expect(screen.queryByText('No devices.')).not.toBeInTheDocument();
+      expect(screen.queryByText('No alerts.')).not.toBeInTheDocument();
+      expect(screen.queryByText(/0–0 of 0/)).not.toBeInTheDocument();
+
+      await userEvent.click(within(devices).getByRole('button', { name: 'Retry' }));
+      expect(await within(devices).findByText('host-0')).toBeInTheDocument();
+      await userEvent.click(within(alerts).getByRole('button', { name: 'Retry' }));
+      expect(await within(alerts).findByText('Port scan')).toBeInTheDocument();
+    });
 
     it('lists devices and alerts from the server with paging', async () => {
       const devices = await openTechnical();

@@ -94,14 +94,18 @@ describe('DeviceDetailPage', () => {
     expect(await screen.findByText('Error loading device details.')).toBeInTheDocument();
   });
 
-  it('only logs package and count errors', async () => {
+  it('says when the packages and count calls fail, with Retry, never "No packages." (the failures are logged too)', async () => {
     page.api.onGet(`${T}/devices/d-1/`).reply(200, device);
     page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(404, { detail: 'Not found.' });
     page.api.onGet(`${T}/devices/d-1/packages/count/`).reply(404, { detail: 'Not found.' });
     renderRoute('/devices/d-1');
     await screen.findByRole('heading', { name: 'web-01' });
     await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByText('Could not load packages')).toBeInTheDocument();
+    expect(screen.getByText('Could not load the package counts')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+    expect(screen.queryByText('No packages.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/0–0 of 0/)).not.toBeInTheDocument();
   });
 
   it('opens the CVE description dialog and closes it', async () => {

@@ -15,7 +15,7 @@ import { UserAccountsTable } from '../components/device/UserAccountsTable';
 /** /devices/{uid}: the five sections of spec §2. */
 export function DeviceDetailPage() {
   const { uid } = useParams();
-  const { data: device, error, isLoading } = useDevice(uid);
+  const { data: device, error, isLoading, mutate } = useDevice(uid);
 
   return (
     <Box sx={{ p: 3 }}>
@@ -23,7 +23,7 @@ export function DeviceDetailPage() {
         Device Details
       </Typography>
       {error ? (
-        <ErrorState message="Error loading device details." />
+        <ErrorState message="Error loading device details." onRetry={() => void mutate()} />
       ) : isLoading || !device || !uid ? (
         <LoadingState text="Loading..." />
       ) : (

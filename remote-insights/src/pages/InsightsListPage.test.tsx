@@ -104,7 +104,7 @@ describe('InsightsListPage', () => {
     expect(JSON.parse(page.api.history.post[0]!.data as string)).toEqual({ name: 'Shop', assessment_type: 'application' });
   });
 
-  it('shows no message when a create fails, and keeps the typed name', async () => {
+  it("shows the API's reason when a create fails, and keeps the typed name", async () => {
     page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
     page.api.onPost(REPORTS).reply(400, { detail: 'Invalid request body.' });
     renderRoute('/insights');
@@ -112,9 +112,18 @@ describe('InsightsListPage', () => {
     await userEvent.type(screen.getByLabelText('Report Name'), 'Shop');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(page.logged).toHaveBeenCalledWith('Creating the report failed', expect.anything()));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Invalid request body/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create report. Invalid request body.');
     expect(screen.getByLabelText('Report Name')).toHaveValue('Shop');
+  });
+
+  it('says "Error loading reports." with a Retry that loads the list', async () => {
+    page.api.onGet(REPORTS).replyOnce(404, { detail: 'Not found.' });
+    page.api.onGet(REPORTS).reply(200, { count: 1, results: [listItem('r-1', 'Gateway')] });
+    renderRoute('/insights');
+    expect(await screen.findByText('Error loading reports.')).toBeInTheDocument();
+    expect(screen.queryByText('No reports yet. Create one above.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Gateway')).toBeInTheDocument();
   });
 
   it('pages the list 10 at a time with sizes 5, 10 and 25', async () => {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { deleteReport, saveReportContext, useReport } from '../api/report';
-import { flashNotice, NoticeSnackbar, useNotice } from '../components/common/Notice';
+import { flashNotice, NoticeSnackbar, useNotice, withReason } from '../components/common/Notice';
 import { ContextTab } from '../components/report/ContextTab';
 import { OverviewTab } from '../components/report/OverviewTab';
 import { ReportHeader } from '../components/report/ReportHeader';
@@ -34,7 +34,7 @@ type TabId = (typeof TABS)[number]['id'];
 /** /insights/{uid}: the header and buttons, then Upload Required or the four tabs (spec §2). */
 export function ReportDetailPage() {
   const { uid } = useParams();
-  const { data: report, error, isLoading } = useReport(uid);
+  const { data: report, error, isLoading, mutate: reload } = useReport(uid);
 
   return (
     <Box sx={{ p: 3 }}>
@@ -43,7 +43,7 @@ export function ReportDetailPage() {
           <Typography variant="h4" component="h1" gutterBottom>
             Insight Report
           </Typography>
-          <ErrorState message={REPORT_ERROR} />
+          <ErrorState message={REPORT_ERROR} onRetry={() => void reload()} />
         </>
       ) : isLoading || !report || !uid ? (
         <>
@@ -79,7 +79,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
       console.error('Deleting the report failed', err);
       setConfirming(false);
       setDeleting(false);
-      notice.notify({ severity: 'error', message: DELETE_FAILED });
+      notice.notify({ severity: 'error', message: withReason(DELETE_FAILED, err) });
     }
   };
 
@@ -89,7 +89,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
       notice.notify({ severity: 'success', message: CONTEXT_SAVED });
     } catch (err) {
       console.error('Saving the context failed', err);
-      notice.notify({ severity: 'error', message: CONTEXT_FAILED });
+      notice.notify({ severity: 'error', message: withReason(CONTEXT_FAILED, err) });
       throw err;
     }
   };

@@ -68,12 +68,17 @@ describe('ThreatLandscapePage', () => {
     expect(screen.queryByText('Total Attacks')).not.toBeInTheDocument();
   });
 
-  it('replaces the page with the error message when the metrics fail', () => {
-    state({ error: new Error('Request failed with status code 500') });
+  it('replaces the page with the error message and Retry when the metrics fail, never the empty texts', async () => {
+    const mutate = jest.fn();
+    state({ error: new Error('Request failed with status code 500'), mutate });
     renderWithAuth(<ThreatLandscapePage />);
     expect(screen.getByRole('alert')).toHaveTextContent('Error loading honeypot data.');
     expect(screen.queryByRole('heading', { name: 'Threat Landscape' })).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByText('No data for the last 14 days.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No attacks recorded.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(mutate).toHaveBeenCalledTimes(1);
   });
 
   it('shows the total card, both charts and both tables from the data', () => {

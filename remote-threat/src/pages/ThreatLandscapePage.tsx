@@ -14,10 +14,10 @@ export const HONEYPOT_ERROR = 'Error loading honeypot data.';
 /** Spec §2 "Threat Landscape": attack data collected by the honeynet, shared by all tenants. */
 export function ThreatLandscapePage() {
   const { profile } = useAuth();
-  const { data, error, isLoading } = useHoneypotMetrics();
+  const { data, error, isLoading, mutate } = useHoneypotMetrics();
 
-  // Spec §8: the error message replaces the page.
-  if (error) return <ErrorState message={HONEYPOT_ERROR} />;
+  // Spec §8: the error message replaces the page (never the empty tables' "No data for the last 14 days.").
+  if (error) return <ErrorState message={HONEYPOT_ERROR} onRetry={() => void mutate()} />;
 
   return (
     <Box sx={{ p: 3 }}>

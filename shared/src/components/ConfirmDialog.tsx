@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,6 +15,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   confirmColor?: 'primary' | 'error';
   busy?: boolean;
+  /** Why the last confirm failed (the API's `detail`), shown in the dialog. */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   confirmColor = 'primary',
   busy = false,
+  error = null,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -34,6 +38,11 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{cancelLabel}</Button>

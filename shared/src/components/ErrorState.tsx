@@ -1,18 +1,23 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 
 export interface ErrorStateProps {
   message: string;
   onRetry?: () => void;
   retryLabel?: string;
+  /** No outer margin: inside a card, a table row or a dialog. */
+  compact?: boolean;
 }
 
-export function ErrorState({ message, onRetry, retryLabel = 'Retry' }: ErrorStateProps) {
+/** A failed load or action: what failed, with Retry. Never an empty state that reads as "nothing found". */
+export function ErrorState({ message, onRetry, retryLabel = 'Retry', compact = false }: ErrorStateProps) {
   return (
     <Alert
       severity="error"
       role="alert"
-      sx={{ m: 2 }}
+      sx={{ m: compact ? 0 : 2 }}
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
@@ -23,5 +28,21 @@ export function ErrorState({ message, onRetry, retryLabel = 'Retry' }: ErrorStat
     >
       {message}
     </Alert>
+  );
+}
+
+export interface ErrorTableRowProps extends Omit<ErrorStateProps, 'compact'> {
+  /** The table's column count: the error spans the whole row. */
+  colSpan: number;
+}
+
+/** The error state as the only row of a table body, in place of its empty text. */
+export function ErrorTableRow({ colSpan, ...props }: ErrorTableRowProps) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} sx={{ p: 1 }}>
+        <ErrorState compact {...props} />
+      </TableCell>
+    </TableRow>
   );
 }

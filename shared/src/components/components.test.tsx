@@ -5,7 +5,7 @@ import { ClientPagination } from './ClientPagination';
 import { CommandBlock } from './CommandBlock';
 import { ConfirmDialog } from './ConfirmDialog';
 import { COPIED_FEEDBACK_MS, CopyButton } from './CopyButton';
-import { ErrorState } from './ErrorState';
+import { ErrorState, ErrorTableRow } from './ErrorState';
 import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -42,6 +42,36 @@ describe('shared UI', () => {
     rerender(<ErrorState message="Error loading reports." onRetry={onRetry} />);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('ErrorTableRow shows the error with Retry as the only row of a table', async () => {
+    const onRetry = jest.fn();
+    render(
+      <table>
+        <tbody>
+          <ErrorTableRow colSpan={4} message="Could not load packages" onRetry={onRetry} />
+        </tbody>
+      </table>,
+    );
+    const cell = screen.getByRole('cell');
+    expect(cell).toHaveAttribute('colspan', '4');
+    expect(within(cell).getByRole('alert')).toHaveTextContent('Could not load packages');
+    await userEvent.click(within(cell).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('ConfirmDialog shows why the last confirm failed', () => {
+    render(
+      <ConfirmDialog
+        open
+        title="Delete token"
+        message="Are you sure?"
+        error="Deleting the token failed: token is in use"
+        onConfirm={jest.fn()}
+        onClose={jest.fn()}
+      />,
+    );
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('Deleting the token failed: token is in use');
   });
 
   it('LoadingState shows a spinner and text', () => {

@@ -10,10 +10,10 @@ import { useClientPaging } from '../../tables/useClientPaging';
 
 /** The downloadable agent builds; a row opens /agents/{uid}. */
 export function AgentsTab() {
-  const { data, error, isLoading } = useAgents();
+  const { data, error, isLoading, mutate } = useAgents();
   const navigate = useNavigate();
   const paging = useClientPaging(data ?? []);
-  if (error) return <ErrorState message="Error loading data." />;
+  if (error) return <ErrorState message="Error loading data." onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   return (
     <>

@@ -36,23 +36,38 @@ import { TokenEditDialog } from './TokenEditDialog';
 
 const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', ''];
 
-/** Provision tokens: create (the new one goes on top), edit by clicking a row, delete after a confirm. */
+/**
+ * Provision tokens: create (the new one goes on top), edit by clicking a row, delete after a confirm.
+ * A failed action keeps its dialog open with the API's reason in it.
+ */
 export function ProvisionTokensTab() {
-  const { busy, run } = useTenantAction();
+  const { busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
-  const { data, error, isLoading } = useProvisionTokens();
+  const { data, error, isLoading, mutate: reload } = useProvisionTokens();
   const paging = useClientPaging(data ?? []);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ProvisionToken | null>(null);
   const [deleting, setDeleting] = useState<ProvisionToken | null>(null);
 
-  if (error) return <ErrorState message="Error loading data." />;
+  const edit = (token: ProvisionToken) => {
+    clearError();
+    setEditing(token);
+  };
+
+  if (error) return <ErrorState message="Error loading data." onRetry={() => void reload()} />;
   if (isLoading || !data) return <LoadingState />;
 
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => {
+            clearError();
+            setCreating(true);
+          }}
+        >
           Create Token
         </Button>
       </Box>
@@ -66,9 +81,9 @@ export function ProvisionTokensTab() {
                 hover
                 tabIndex={0}
                 sx={{ cursor: 'pointer' }}
-                onClick={() => setEditing(token)}
+                onClick={() => edit(token)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) setEditing(token);
+                  if (event.key === 'Enter' && event.target === event.currentTarget) edit(token);
                 }}
               >
                 <TableCell>{token.name}</TableCell>
@@ -95,6 +110,7 @@ export function ProvisionTokensTab() {
                       aria-label={`Delete ${token.name}`}
                       onClick={(event) => {
                         event.stopPropagation();
+                        clearError();
                         setDeleting(token);
                       }}
                     >
@@ -119,6 +135,7 @@ export function ProvisionTokensTab() {
         title="Create Provision Token"
         submitLabel="Create"
         busy={busy}
+        error={actionError}
         onClose={() => setCreating(false)}
         onSubmit={(name) =>
           void run('Creating the token', async (tenant) => {
@@ -133,6 +150,7 @@ export function ProvisionTokensTab() {
           key={editing.uid}
           token={editing}
           busy={busy}
+          error={actionError}
           onClose={() => setEditing(null)}
           onSave={(changes) =>
             void run('Saving the token', async (tenant) => {
@@ -149,11 +167,12 @@ export function ProvisionTokensTab() {
         confirmLabel="Delete"
         confirmColor="error"
         busy={busy}
+        error={actionError}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           void run('Deleting the token', async (tenant) => {
             await deleteProvisionToken(mutate, tenant, deleting!.uid);
-          }).then(() => setDeleting(null))
+          }).then((done) => done && setDeleting(null))
         }
       />
     </>

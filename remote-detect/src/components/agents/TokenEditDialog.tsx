@@ -1,4 +1,5 @@
 import type { ProvisionToken } from '@console/shared';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,12 +13,14 @@ import { useState, type FormEvent } from 'react';
 export interface TokenEditDialogProps {
   token: ProvisionToken;
   busy?: boolean;
+  /** Why the last save failed (the API's `detail`); the dialog stays open. */
+  error?: string | null;
   onSave(changes: { name: string; enabled: boolean }): void;
   onClose(): void;
 }
 
 /** Name and enabled (shown as Active / Inactive) of one token. Mounted per token, so it starts from its values. */
-export function TokenEditDialog({ token, busy = false, onSave, onClose }: TokenEditDialogProps) {
+export function TokenEditDialog({ token, busy = false, error = null, onSave, onClose }: TokenEditDialogProps) {
   const [name, setName] = useState(token.name);
   const [enabled, setEnabled] = useState(token.enabled);
   const submit = (event: FormEvent) => {
@@ -34,6 +37,11 @@ export function TokenEditDialog({ token, busy = false, onSave, onClose }: TokenE
             control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
             label={enabled ? 'Active' : 'Inactive'}
           />
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

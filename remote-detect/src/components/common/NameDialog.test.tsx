@@ -16,4 +16,9 @@ describe('NameDialog', () => {
     rerender(<NameDialog {...props} open onSubmit={onSubmit} />);
     expect(screen.getByLabelText('Name')).toHaveValue('');
   });
+
+  it('shows why the last submit failed, in the dialog', () => {
+    render(<NameDialog {...props} open error="Creating the API key failed: name must not be empty" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Creating the API key failed: name must not be empty');
+  });
 });

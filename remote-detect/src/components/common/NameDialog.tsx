@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,12 +12,14 @@ export interface NameDialogProps {
   title: string;
   submitLabel: string;
   busy?: boolean;
+  /** Why the last submit failed (the API's `detail`): shown under the field, the dialog stays open. */
+  error?: string | null;
   onSubmit(name: string): void;
   onClose(): void;
 }
 
 /** Asks for a name (the only field the create calls take). */
-export function NameDialog({ open, title, submitLabel, busy = false, onSubmit, onClose }: NameDialogProps) {
+export function NameDialog({ open, title, submitLabel, busy = false, error = null, onSubmit, onClose }: NameDialogProps) {
   const [name, setName] = useState('');
   const [wasOpen, setWasOpen] = useState(open);
   // Each opening starts empty (state adjusted while rendering, not in an effect).
@@ -34,6 +37,11 @@ export function NameDialog({ open, title, submitLabel, busy = false, onSubmit, o
         <DialogTitle id="name-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <TextField autoFocus margin="dense" label="Name" fullWidth value={name} onChange={(e) => setName(e.target.value)} />
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

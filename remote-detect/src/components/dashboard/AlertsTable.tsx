@@ -21,6 +21,8 @@ const COLUMNS: SortableColumn[] = [
   { id: 'created', label: 'Created', sortField: 'elastic_alert_created_at' },
 ];
 
+export const ALERTS_ERROR = 'Could not load alerts';
+
 /**
  * Every alert of the tenant, newest first. A row click reports alert_uid (navigation on the
  * first report only); the alert name is also a plain link.
@@ -28,14 +30,14 @@ const COLUMNS: SortableColumn[] = [
 export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariablesChange }) {
   const table = useServerTable('elastic_alert_created_at', 'desc');
   const [status, setStatus] = useState<AlertStatus | ''>('');
-  const { data, error, isValidating } = useAlerts({ ...table.params, status });
+  const { data, error, isValidating, mutate } = useAlerts({ ...table.params, status });
   useLogError(error, 'Loading the alert list');
   const rows = error ? [] : (data?.results ?? []);
   return (
     <WidgetCard title="Alerts">
       <ServerTableFrame
         table={table}
-        count={error ? 0 : (data?.count ?? 0)}
+        count={error ? null : (data?.count ?? 0)}
         searchLabel="Search alerts"
         loading={isValidating}
         filters={
@@ -62,6 +64,7 @@ export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariab
           table={table}
           rows={rows}
           emptyText={Boolean(data) && 'No alerts.'}
+          error={error ? { message: ALERTS_ERROR, onRetry: () => void mutate() } : null}
           link={(alert) => ({ to: `/alerts/${alert.uid}`, text: alert.name })}
           onSelect={(alert) => onVariablesChange({ alert_uid: alert.uid })}
           cells={(alert) => (

@@ -22,6 +22,8 @@ const COLUMNS: SortableColumn[] = [
   { id: 'onboarded', label: 'Onboarded', sortField: 'created_at' },
 ];
 
+export const DEVICES_ERROR = 'Could not load devices';
+
 /** Most known exploited findings first on the first click. */
 const DESCENDING_FIRST = ['kev_count'];
 
@@ -31,18 +33,24 @@ const DESCENDING_FIRST = ['kev_count'];
  */
 export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVariablesChange }) {
   const table = useServerTable('hostname', 'asc', undefined, DESCENDING_FIRST);
-  const { data, error, isValidating } = useDevices(table.params);
+  const { data, error, isValidating, mutate } = useDevices(table.params);
   useLogError(error, 'Loading the device list');
   const rows = error ? [] : (data?.results ?? []);
   return (
     <WidgetCard title="Devices">
-      <ServerTableFrame table={table} count={error ? 0 : (data?.count ?? 0)} searchLabel="Search devices" loading={isValidating}>
+      <ServerTableFrame
+        table={table}
+        count={error ? null : (data?.count ?? 0)}
+        searchLabel="Search devices"
+        loading={isValidating}
+      >
         <SelectableTable
           label="Devices"
           columns={COLUMNS}
           table={table}
           rows={rows}
           emptyText={Boolean(data) && 'No devices.'}
+          error={error ? { message: DEVICES_ERROR, onRetry: () => void mutate() } : null}
           link={(device) => ({ to: `/devices/${device.uid}`, text: device.hostname })}
           onSelect={(device) => onVariablesChange({ device_uid: device.uid })}
           cells={(device) => (

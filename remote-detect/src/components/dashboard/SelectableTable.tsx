@@ -1,4 +1,4 @@
-import { SortableTableHead, type SortableColumn } from '@console/shared';
+import { ErrorTableRow, SortableTableHead, type SortableColumn } from '@console/shared';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +16,8 @@ export interface SelectableTableProps<Row extends { uid: string }> {
   rows: Row[];
   /** Shown as the only row once the server answered with none. */
   emptyText: string | false;
+  /** A failed load: shown instead of the rows and the empty text, with Retry. */
+  error?: { message: string; onRetry(): void } | null;
   /** The first cell: a plain link to the row's page. */
   link: (row: Row) => { to: string; text: ReactNode };
   /** The other cells. */
@@ -33,6 +35,7 @@ export function SelectableTable<Row extends { uid: string }>({
   table,
   rows,
   emptyText,
+  error = null,
   link,
   cells,
   onSelect,
@@ -55,7 +58,8 @@ export function SelectableTable<Row extends { uid: string }>({
               </TableRow>
             );
           })}
-          {emptyText && rows.length === 0 && (
+          {error && <ErrorTableRow colSpan={columns.length} message={error.message} onRetry={error.onRetry} />}
+          {!error && emptyText && rows.length === 0 && (
             <TableRow>
               <TableCell colSpan={columns.length}>{emptyText}</TableCell>
             </TableRow>

@@ -8,7 +8,8 @@ import type { ServerTableState } from '../../tables/useServerTable';
 
 export interface ServerTableFrameProps {
   table: ServerTableState;
-  count: number;
+  /** Null when the list failed to load: no pagination, whose "0–0 of 0" would read as an empty list. */
+  count: number | null;
   searchLabel: string;
   loading: boolean;
   filters?: ReactNode;
@@ -32,15 +33,17 @@ export function ServerTableFrame({ table, count, searchLabel, loading, filters, 
       </Box>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
       {children}
-      <TablePagination
-        component="div"
-        count={count}
-        page={table.page}
-        rowsPerPage={table.rowsPerPage}
-        rowsPerPageOptions={[...DEVICE_TABLE_PAGE_SIZES]}
-        onPageChange={(_, page) => table.setPage(page)}
-        onRowsPerPageChange={(event) => table.setRowsPerPage(Number(event.target.value))}
-      />
+      {count !== null && (
+        <TablePagination
+          component="div"
+          count={count}
+          page={table.page}
+          rowsPerPage={table.rowsPerPage}
+          rowsPerPageOptions={[...DEVICE_TABLE_PAGE_SIZES]}
+          onPageChange={(_, page) => table.setPage(page)}
+          onRowsPerPageChange={(event) => table.setRowsPerPage(Number(event.target.value))}
+        />
+      )}
     </>
   );
 }

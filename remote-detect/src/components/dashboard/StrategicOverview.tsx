@@ -1,4 +1,4 @@
-import { LoadingState } from '@console/shared';
+import { ErrorState, LoadingState } from '@console/shared';
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useLatestSummary } from '../../api/latest-summary';
@@ -17,11 +17,13 @@ import { NoData } from './WidgetCard';
 
 const grid = { display: 'grid', gap: 2, mb: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } };
 
+export const DASHBOARD_ERROR = 'Could not load the dashboard';
+
 /** Strategic Overview: first the latest tenant summary into the variables as exec_summary, then the widgets. */
 export function StrategicOverview({ variables, onVariablesChange }: DashboardTabProps) {
   const summary = useLatestSummary();
   const dashboard = useStrategicDashboard();
-  // Spec §8: analytics errors are only logged.
+  // Spec §8 only logs analytics errors; the widgets say so too, never "No data" for a failed call.
   useLogError(summary.error, 'Loading the tenant summary');
   useLogError(dashboard.error, 'Loading the strategic dashboard');
 
@@ -32,9 +34,15 @@ export function StrategicOverview({ variables, onVariablesChange }: DashboardTab
   const data = dashboard.data;
   return (
     <>
-      <ExecSummaryCard summary={variables.exec_summary} loading={summary.isLoading} />
+      <ExecSummaryCard
+        summary={variables.exec_summary}
+        loading={summary.isLoading}
+        onRetry={summary.error ? () => void summary.mutate() : null}
+      />
       {dashboard.isLoading ? (
         <LoadingState />
+      ) : dashboard.error && !data ? (
+        <ErrorState message={DASHBOARD_ERROR} onRetry={() => void dashboard.mutate()} />
       ) : !data ? (
         <NoData />
       ) : (

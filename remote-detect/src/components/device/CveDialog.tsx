@@ -1,4 +1,4 @@
-import { DemoDataChip, ExploitDetails, FieldList, SafeLink, type CveDescription } from '@console/shared';
+import { DemoDataChip, ErrorState, ExploitDetails, FieldList, SafeLink, type CveDescription } from '@console/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useCveDescription } from '../../api/cve-description';
 import { useLogError } from '../../api/http-helpers';
+
+export const CVE_DESCRIPTION_ERROR = 'Could not load the CVE description';
 
 export interface CveDialogProps {
   cve: { cve_uid: string; cve_id: string | null } | null;
@@ -48,8 +50,8 @@ function CveFacts({ data }: { data: CveDescription }) {
 
 /** The CVE description with a Close button (spec §2). */
 export function CveDialog({ cve, onClose }: CveDialogProps) {
-  const { data, error, isLoading } = useCveDescription(cve?.cve_uid);
-  // Spec §8: a CVE description error is only logged; the dialog just stays without text.
+  const { data, error, isLoading, mutate } = useCveDescription(cve?.cve_uid);
+  // Spec §8 only logs a CVE description error; the dialog says so too, rather than stay blank.
   useLogError(error, 'Loading the CVE description');
   return (
     <Dialog open={cve !== null} onClose={onClose} aria-labelledby="cve-dialog-title" maxWidth="sm" fullWidth>
@@ -57,6 +59,8 @@ export function CveDialog({ cve, onClose }: CveDialogProps) {
       <DialogContent>
         {isLoading ? (
           <CircularProgress size={24} />
+        ) : error && !data ? (
+          <ErrorState compact message={CVE_DESCRIPTION_ERROR} onRetry={() => void mutate()} />
         ) : (
           <>
             {data?.demo && (

@@ -1,3 +1,4 @@
+import { ErrorState } from '@console/shared';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -6,6 +7,7 @@ import { useLogError } from '../../api/http-helpers';
 
 /** Shown instead of a count of known exploited findings when no KEV data is loaded: unknown is not 0. */
 export const KEV_NOT_LOADED = "CISA's KEV catalogue is not loaded";
+export const PACKAGE_COUNT_ERROR = 'Could not load the package counts';
 
 interface FigureProps {
   label: string;
@@ -42,9 +44,15 @@ function Figure({ label, value, unknown, highlight = false, incomplete = false }
 
 /** Packages, CVE findings, high-risk findings (CVSS above 7.5) and known exploited findings (CISA KEV) of one device. */
 export function PackageCountCard({ uid, incomplete = false }: { uid: string; incomplete?: boolean }) {
-  const { data, error } = usePackageCount(uid);
-  // Spec §8: a count error is only logged.
+  const { data, error, mutate } = usePackageCount(uid);
+  // Spec §8 only logs a count error; the card says so too: dashes would read as "nothing to count".
   useLogError(error, 'Loading the package count');
+  if (error && !data)
+    return (
+      <Box sx={{ mb: 2 }} aria-label="Package count">
+        <ErrorState compact message={PACKAGE_COUNT_ERROR} onRetry={() => void mutate()} />
+      </Box>
+    );
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} aria-label="Package count">
       <Figure label="Packages" value={data?.count} />

@@ -2,6 +2,7 @@ import {
   DemoDataChip,
   DEVICE_TABLE_PAGE_SIZES,
   EpssValue,
+  ErrorTableRow,
   KevChip,
   SortableTableHead,
   type Package,
@@ -36,6 +37,8 @@ const COLUMNS: SortableColumn[] = [
   { id: 'epss', label: 'EPSS', sortField: 'epss', align: 'right' },
 ];
 
+export const PACKAGES_ERROR = 'Could not load packages';
+
 /** KEV first, likeliest exploitation first: the useful direction of a first click. */
 const DESCENDING_FIRST = ['kev', 'epss'];
 
@@ -43,9 +46,9 @@ const DESCENDING_FIRST = ['kev', 'epss'];
 export function PackagesTable({ uid }: { uid: string }) {
   // The API's default order: highest score first.
   const table = useServerTable('score', 'desc', undefined, DESCENDING_FIRST);
-  const { data, error, isLoading } = useDevicePackages(uid, table.params);
+  const { data, error, isLoading, mutate } = useDevicePackages(uid, table.params);
   const [cve, setCve] = useState<{ cve_uid: string; cve_id: string | null } | null>(null);
-  // Spec §8: a packages error is only logged; the table stays empty.
+  // Spec §8 only logs a packages error; the table says so too: an empty table reads as "no vulnerabilities".
   useLogError(error, 'Loading the packages');
   const rows: Package[] = error ? [] : (data?.results ?? []);
 
@@ -94,23 +97,31 @@ export function PackagesTable({ uid }: { uid: string }) {
                 </TableCell>
               </TableRow>
             ))}
-            {!isLoading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length}>No packages.</TableCell>
-              </TableRow>
+            {error ? (
+              <ErrorTableRow colSpan={COLUMNS.length} message={PACKAGES_ERROR} onRetry={() => void mutate()} />
+            ) : (
+              !isLoading &&
+              rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length}>No packages.</TableCell>
+                </TableRow>
+              )
             )}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={error ? 0 : (data?.count ?? 0)}
-        page={table.page}
-        rowsPerPage={table.rowsPerPage}
-        rowsPerPageOptions={[...DEVICE_TABLE_PAGE_SIZES]}
-        onPageChange={(_, page) => table.setPage(page)}
-        onRowsPerPageChange={(event) => table.setRowsPerPage(Number(event.target.value))}
-      />
+      {/* Without an answer there is no count: "0–0 of 0" would read as "no packages". */}
+      {!(error && !data) && (
+        <TablePagination
+          component="div"
+          count={data?.count ?? 0}
+          page={table.page}
+          rowsPerPage={table.rowsPerPage}
+          rowsPerPageOptions={[...DEVICE_TABLE_PAGE_SIZES]}
+          onPageChange={(_, page) => table.setPage(page)}
+          onRowsPerPageChange={(event) => table.setRowsPerPage(Number(event.target.value))}
+        />
+      )}
       <CveDialog cve={cve} onClose={() => setCve(null)} />
     </>
   );

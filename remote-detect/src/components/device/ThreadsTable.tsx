@@ -8,8 +8,8 @@ import { useDeviceThreads } from '../../api/device-thread-list';
 
 /** RTOS threads with their average CPU use; the page renders it for RTOS devices only. */
 export function ThreadsTable({ uid }: { uid: string }) {
-  const { data, error, isLoading } = useDeviceThreads(uid, true);
-  if (error) return <ErrorState message="Error loading device threads." />;
+  const { data, error, isLoading, mutate } = useDeviceThreads(uid, true);
+  if (error) return <ErrorState message="Error loading device threads." onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   return (
     <TableContainer sx={{ maxHeight: 300 }}>

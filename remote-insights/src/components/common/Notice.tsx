@@ -1,3 +1,4 @@
+import { errorMessage } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useCallback, useState } from 'react';
@@ -24,6 +25,12 @@ export function NoticeSnackbar({ notice, open, onClose }: { notice: Notice | nul
       </Alert>
     </Snackbar>
   );
+}
+
+/** "Failed to save context data. make must not be empty": the spec's text, then the API's reason. */
+export function withReason(text: string, error: unknown): string {
+  const reason = errorMessage(error, '');
+  return reason ? `${text} ${reason}` : text;
 }
 
 /** The last notice stays set after closing, so its text does not vanish mid-animation. */

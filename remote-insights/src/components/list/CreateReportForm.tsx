@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { ASSESSMENT_TYPE_LABELS } from '../report/labels';
 
 export const NAME_REQUIRED = 'Report name is required.';
-/** The API's limit: longer names would fail, and a failed create shows no message (spec §8). */
+/** The API's limit: longer names would only fail on the server. */
 export const REPORT_NAME_MAX = 200;
 
 export interface CreateReportFormProps {

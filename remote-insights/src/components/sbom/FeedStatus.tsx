@@ -1,4 +1,4 @@
-import { countOf, CoverageWarnings, ErrorState, type SbomFeedStatus } from '@console/shared';
+import { countOf, coverageGaps, CoverageWarnings, ErrorState, type SbomFeedStatus } from '@console/shared';
 import Alert from '@mui/material/Alert';
 
 export const FEED_STATUS_ERROR = 'Could not load vulnerability feed status';
@@ -21,6 +21,28 @@ function exploitDataNotice(feed: SbomFeedStatus): string | null {
 
 export function uncheckedComponentsMessage(count: number): string {
   return `${countOf(count, 'component was', 'components were')} not checked (no package URL, or an ecosystem the console cannot match)`;
+}
+
+/** The spec's text for a clean result: only when every component was checked against loaded advisories. */
+export const NO_VULNERABILITIES = 'No vulnerabilities found';
+export const COVERAGE_PENDING = 'No vulnerabilities found so far — still checking what the console could cover';
+export const COVERAGE_UNKNOWN =
+  'No vulnerabilities found, but what was checked is unknown: the vulnerability feed status could not be loaded';
+
+/**
+ * What an SBOM without vulnerabilities says: "No vulnerabilities found" only when the console could
+ * check everything; otherwise what it could not check (an unchecked result is not a clean one).
+ */
+export function noVulnerabilitiesText(feed: SbomFeedStatus | undefined, error: unknown): string {
+  if (!feed) return error ? COVERAGE_UNKNOWN : COVERAGE_PENDING;
+  const gaps = coverageGaps(feed.coverage, feed.demo);
+  const unchecked = (feed.unsupported ?? 0) + (feed.no_purl ?? 0);
+  const components = unchecked > 0 ? `${countOf(unchecked, 'component', 'components')} not checked` : null;
+  if (gaps.length > 0) {
+    const text = `No vulnerabilities found in the covered ecosystems — not checked: ${gaps.join(', ')}`;
+    return components ? `${text}; ${components}` : text;
+  }
+  return components ? `No vulnerabilities found in the checked components — ${components}` : NO_VULNERABILITIES;
 }
 
 export interface FeedStatusProps {

@@ -353,10 +353,44 @@ describe('SBOM tab', () => {
     expect(screen.queryByText('Failed to load SBOM data')).not.toBeInTheDocument();
   });
 
-  it('says "Failed to load SBOM data" on any other failure', async () => {
-    await open([500, { detail: 'boom' }]);
+  it('says "Failed to load SBOM data" on any other failure, with a Retry that loads it', async () => {
+    await open([403, { detail: 'CSRF token missing or incorrect.' }]);
     expect(await screen.findByText('Failed to load SBOM data')).toBeInTheDocument();
     expect(screen.queryByText('No SBOM data available.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No vulnerabilities found')).not.toBeInTheDocument();
+    api.onGet(SBOM).reply(200, loadSbom(SBOM_FILES.portal));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'SBOM Summary' })).toBeInTheDocument();
+  });
+
+  describe('an SBOM without vulnerabilities', () => {
+    const severityPie = () => within(screen.getByRole('region', { name: 'Vulnerability Severity' }));
+
+    it('never reads "No vulnerabilities found" when an ecosystem had no advisories to check against', async () => {
+      api.onGet(FEED).reply(200, {
+        ...COVERED,
+        unsupported: 2,
+        coverage: [
+          { ecosystem: 'npm', packages: 10, advisories: 0, demo_advisories: 0 },
+          { ecosystem: 'PyPI', packages: 1, advisories: 0, demo_advisories: 0 },
+          { ecosystem: 'Maven', packages: 2, advisories: 900, demo_advisories: 0 },
+        ],
+      });
+      await open(loadSbom(SBOM_FILES.portal));
+      expect(
+        await severityPie().findByText(
+          'No vulnerabilities found in the covered ecosystems — not checked: npm, PyPI; 2 components not checked',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('No vulnerabilities found')).not.toBeInTheDocument();
+    });
+
+    it('does not claim a clean result when the coverage could not be loaded', async () => {
+      api.onGet(FEED).reply(404, { detail: 'Not found.' });
+      await open(loadSbom(SBOM_FILES.portal));
+      expect(await severityPie().findByText(/coverage|what was checked is unknown/)).toBeInTheDocument();
+      expect(screen.queryByText('No vulnerabilities found')).not.toBeInTheDocument();
+    });
   });
 
   it('renders one page of a 10,000-component, 3,000-vulnerability SBOM and never redraws the charts for the tables', async () => {

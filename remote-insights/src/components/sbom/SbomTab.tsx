@@ -10,7 +10,7 @@ import { FilterSelect } from '../common/FilterSelect';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { ComponentsTable } from './ComponentsTable';
-import { FeedStatus } from './FeedStatus';
+import { FeedStatus, noVulnerabilitiesText } from './FeedStatus';
 import { ALL_TYPES, buildSbomView, componentsOfType, severityCountsOf, vulnerabilitiesOfType, withExploitData } from './sbomData';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VulnerabilitiesTable } from './VulnerabilitiesTable';
@@ -39,7 +39,7 @@ const TYPE_COLORS = [
  * charts are memoised on those values, so sorting, paging and dialogs only re-render a table.
  */
 export function SbomTab({ uid }: { uid: string }) {
-  const { data, error, isLoading } = useReportSbom(uid);
+  const { data, error, isLoading, mutate } = useReportSbom(uid);
   // Asked at the same time as the SBOM: coverage, and KEV/EPSS of its vulnerabilities.
   const feed = useReportSbomFeed(uid);
   // The charts' code loads while the data is on its way.
@@ -71,7 +71,11 @@ export function SbomTab({ uid }: { uid: string }) {
 
   // The API answers 404 "No SBOM data available." when no SBOM was uploaded.
   if (error && !data) {
-    return errorStatus(error) === 404 ? <Alert severity="info">{NO_SBOM}</Alert> : <ErrorState message={SBOM_ERROR} />;
+    return errorStatus(error) === 404 ? (
+      <Alert severity="info">{NO_SBOM}</Alert>
+    ) : (
+      <ErrorState message={SBOM_ERROR} onRetry={() => void mutate()} />
+    );
   }
   if (isLoading || !data || !view) return <LoadingState text="Loading SBOM data…" />;
 
@@ -101,7 +105,11 @@ export function SbomTab({ uid }: { uid: string }) {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <PieCard title="Vulnerability Severity" slices={severitySlices} emptyText="No vulnerabilities found" />
+          <PieCard
+            title="Vulnerability Severity"
+            slices={severitySlices}
+            emptyText={noVulnerabilitiesText(feed.data, feed.error)}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <PieCard title="Component Types" slices={typeSlices} emptyText="No components found" donut />

@@ -198,6 +198,7 @@ describe('System Review tab', () => {
     await open([403, { detail: 'CSRF token missing or incorrect.' }]);
     expect(await screen.findByText('Error loading audit results.')).toBeInTheDocument();
     expect(screen.queryByText('No audit data available.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('shows the empty texts of the charts when the profile has no rules', async () => {

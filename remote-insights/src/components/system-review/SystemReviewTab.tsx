@@ -19,7 +19,7 @@ export const NO_AUDIT = 'No audit data available.';
 
 /** Spec §2 System Review: the compliance audit, narrowed to one profile on request. */
 export function SystemReviewTab({ uid }: { uid: string }) {
-  const { data, error, isLoading } = useReportRules(uid);
+  const { data, error, isLoading, mutate } = useReportRules(uid);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const [profile, setProfile] = useState(ALL);
@@ -54,7 +54,11 @@ export function SystemReviewTab({ uid }: { uid: string }) {
 
   // The API answers 404 "No audit data available." when no audit was uploaded.
   if (error && !data) {
-    return errorStatus(error) === 404 ? <Alert severity="info">{NO_AUDIT}</Alert> : <ErrorState message={AUDIT_ERROR} />;
+    return errorStatus(error) === 404 ? (
+      <Alert severity="info">{NO_AUDIT}</Alert>
+    ) : (
+      <ErrorState message={AUDIT_ERROR} onRetry={() => void mutate()} />
+    );
   }
   if (isLoading || !data) return <LoadingState text="Loading audit results…" />;
   if (rows.length === 0) return <Alert severity="info">{NO_AUDIT}</Alert>;
