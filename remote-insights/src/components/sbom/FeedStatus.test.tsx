@@ -8,6 +8,8 @@ const feed = (over: Partial<SbomFeedStatus> = {}): SbomFeedStatus => ({
   no_purl: 0,
   coverage: [{ ecosystem: 'npm', packages: 10, advisories: 4200, demo_advisories: 0 }],
   vulnerabilities: {},
+  kev_loaded: true,
+  epss_loaded: true,
   ...over,
 });
 
