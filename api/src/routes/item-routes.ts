@@ -21,8 +21,12 @@ export interface RouteDoc {
   config?: { tenant: 'caller' }
 }
 
-function options(doc: RouteDoc) {
-  return doc.config === undefined ? {} : { config: doc.config }
+/** A `/:uid/…` route's options: the doc's config, tag and summary, its params, then `schema` (body, response). */
+function itemOptions<S extends object>(doc: RouteDoc & { params: ItemParams }, schema: S) {
+  return {
+    ...(doc.config === undefined ? {} : { config: doc.config }),
+    schema: { tags: [doc.tag], summary: doc.summary, params: doc.params, ...schema }
+  }
 }
 
 /** `GET /`: a list of the tenant's items, limited and ordered by `querystring` (400 on bad input). */
@@ -47,22 +51,29 @@ export function pagedListRoute<Q extends TSchema, L extends TSchema>(
   )
 }
 
+/** `GET <url>` (default `/:uid/`): one item, or something of one item; 404 when it is not the tenant's. */
+export function itemRoute<R extends TSchema>(
+  app: App,
+  doc: RouteDoc & { params: ItemParams; response: R; url?: string },
+  load: (db: Db, tenantUid: string, uid: string) => Promise<Static<R>>
+): void {
+  app.get(
+    doc.url ?? '/:uid/',
+    itemOptions(doc, { response: responses({ 200: doc.response }, 401, 404) }),
+    async (request) => await load(app.db, request.tenantUid, request.params.uid)
+  )
+}
+
 /** `GET /:uid/` served from the DETECT cache under `<cacheKey>:<uid>`; a miss is one `load`. */
 export function cachedDetailRoute<R extends TSchema>(
   app: App,
   doc: RouteDoc & { params: ItemParams; response: R; cacheKey: string },
   load: (db: Db, tenantUid: string, uid: string) => Promise<Static<R>>
 ): void {
-  app.get(
-    '/:uid/',
-    {
-      schema: { tags: [doc.tag], summary: doc.summary, params: doc.params, response: responses({ 200: doc.response }, 401, 404) }
-    },
-    async (request, reply) => {
-      const uid = uidOr404(request.params.uid)
-      return cachedDetail(request, reply, `${doc.cacheKey}:${uid}`, async () => await load(app.db, request.tenantUid, uid))
-    }
-  )
+  app.get('/:uid/', itemOptions(doc, { response: responses({ 200: doc.response }, 401, 404) }), async (request, reply) => {
+    const uid = uidOr404(request.params.uid)
+    return cachedDetail(request, reply, `${doc.cacheKey}:${uid}`, async () => await load(app.db, request.tenantUid, uid))
+  })
 }
 
 /** `PATCH /:uid/`: changes one item and answers it. */
@@ -73,16 +84,7 @@ export function patchItemRoute<B extends TSchema, R extends TSchema>(
 ): void {
   app.patch(
     '/:uid/',
-    {
-      ...options(doc),
-      schema: {
-        tags: [doc.tag],
-        summary: doc.summary,
-        params: doc.params,
-        body: doc.body,
-        response: responses({ 200: doc.response }, 400, 401, 403, 404, 415)
-      }
-    },
+    itemOptions(doc, { body: doc.body, response: responses({ 200: doc.response }, 400, 401, 403, 404, 415) }),
     async (request) => await update(app.db, request.tenantUid, request.params.uid, request.body as Static<B>)
   )
 }
@@ -93,20 +95,8 @@ export function deleteItemRoute(
   doc: RouteDoc & { params: ItemParams },
   remove: (db: Db, tenantUid: string, uid: string) => Promise<void>
 ): void {
-  app.delete(
-    '/:uid/',
-    {
-      ...options(doc),
-      schema: {
-        tags: [doc.tag],
-        summary: doc.summary,
-        params: doc.params,
-        response: responses({ 204: NoContent }, 401, 403, 404)
-      }
-    },
-    async (request, reply) => {
-      await remove(app.db, request.tenantUid, request.params.uid)
-      return reply.code(204).send(null)
-    }
-  )
+  app.delete('/:uid/', itemOptions(doc, { response: responses({ 204: NoContent }, 401, 403, 404) }), async (request, reply) => {
+    await remove(app.db, request.tenantUid, request.params.uid)
+    return reply.code(204).send(null)
+  })
 }
