@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+import { createdAt } from './columns.js'
 
 export const tenants = pgTable('tenants', {
   uid: uuid('uid').primaryKey().defaultRandom(),
@@ -29,15 +28,20 @@ export const users = pgTable(
   ]
 )
 
+/** What refresh and access token rows share: the family (one sign-in), the user, the secret's hash. */
+const tokenColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  familyId: uuid('family_id').notNull(),
+  userUid: uuid('user_uid')
+    .notNull()
+    .references(() => users.uid, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique()
+})
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    familyId: uuid('family_id').notNull(),
-    userUid: uuid('user_uid')
-      .notNull()
-      .references(() => users.uid, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
+    ...tokenColumns(),
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -50,12 +54,7 @@ export const refreshTokens = pgTable(
 export const accessTokens = pgTable(
   'access_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    familyId: uuid('family_id').notNull(),
-    userUid: uuid('user_uid')
-      .notNull()
-      .references(() => users.uid, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
+    ...tokenColumns(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt()

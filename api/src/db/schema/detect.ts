@@ -15,18 +15,14 @@ import {
   uniqueIndex,
   uuid
 } from 'drizzle-orm/pg-core'
-import { tenants, users } from './auth.js'
+import { users } from './auth.js'
+import { createdAt } from './columns.js'
+import { tenantUid } from './tenant-owned.js'
 
 // DETECT: devices and their inventory, the global vulnerability records, findings, alerts,
 // provision tokens, API keys, the agent catalogue and tenant summaries. Every tenant-owned table
 // carries tenant_uid (even child tables whose device already implies it), so each query can
 // filter by tenant directly and every index starts with it.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const tenantUid = () =>
-  uuid('tenant_uid')
-    .notNull()
-    .references(() => tenants.uid, { onDelete: 'cascade' })
 
 export const devices = pgTable(
   'devices',

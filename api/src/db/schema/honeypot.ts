@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns.js'
 
 /**
  * Honeynet data: global threat intelligence shared by every tenant (no tenant column on purpose).
@@ -12,7 +13,7 @@ export const honeypotSensorKeys = pgTable('honeypot_sensor_keys', {
   /** The first characters of the key, enough to recognise it in a listing. */
   prefix: text('prefix').notNull(),
   keyHash: text('key_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   revokedAt: timestamp('revoked_at', { withTimezone: true })
 })
 

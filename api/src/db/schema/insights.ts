@@ -16,18 +16,13 @@ import {
   uniqueIndex,
   uuid
 } from 'drizzle-orm/pg-core'
-import { tenants } from './auth.js'
+import { createdAt } from './columns.js'
+import { tenantUid } from './tenant-owned.js'
 
 // INSIGHTS: insight reports (one per assessed system or application) with their context, and the
 // latest uploaded scan parts: the normalised SBOM and the normalised audit result. Every table
 // carries tenant_uid first in each key; the scan tables reference (tenant_uid, report uid), so a
 // scan part can never hang under another tenant's report.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const tenantUid = () =>
-  uuid('tenant_uid')
-    .notNull()
-    .references(() => tenants.uid, { onDelete: 'cascade' })
 
 export const insightReports = pgTable(
   'insight_reports',

@@ -1,5 +1,6 @@
 import { Agent, AgentArtifact, AgentList, AgentParams, AgentScript, AgentTypeParams } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Static } from 'typebox'
 import { agentArtifact } from '../../../../lib/detect/agents/artifact.js'
 import { ensureAgentCatalogue, getAgent, listAgents } from '../../../../lib/detect/agents/catalogue.js'
 import { installScript, scriptOrigin, uninstallScript } from '../../../../lib/detect/agents/scripts.js'
@@ -62,41 +63,33 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const origin = (request: { protocol: string; host: string }) =>
     scriptOrigin(app.config.publicUrl, `${request.protocol}://${request.host}`)
 
-  app.get(
-    '/:type/install',
-    {
-      schema: {
-        tags: ['agents'],
-        summary: 'Install script for linux or rtos (X-API-Key of a tenant)',
-        params: AgentTypeParams,
-        response: responses({ 200: AgentScript }, 400, 401)
+  /** GET an agent shell script for `:type` (linux or rtos), sent with no-store: the install script holds the console's origin. */
+  const scriptRoute = (
+    url: string,
+    summary: string,
+    script: (
+      type: Static<typeof AgentTypeParams>['type'],
+      request: { protocol: string; host: string }
+    ) => Promise<string> | string
+  ) =>
+    app.get(
+      url,
+      {
+        schema: { tags: ['agents'], summary, params: AgentTypeParams, response: responses({ 200: AgentScript }, 400, 401) },
+        // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
+        config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
       },
-      // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
-      config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
-    },
-    async (request, reply) => {
-      const script = await installScript(db, request.params.type, origin(request))
-      return reply.type('text/x-shellscript; charset=utf-8').header('cache-control', 'no-store').send(script)
-    }
-  )
+      async (request, reply) =>
+        reply
+          .type('text/x-shellscript; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(await script(request.params.type, request))
+    )
 
-  app.get(
-    '/:type/uninstall',
-    {
-      schema: {
-        tags: ['agents'],
-        summary: 'Uninstall script for linux or rtos (X-API-Key of a tenant)',
-        params: AgentTypeParams,
-        response: responses({ 200: AgentScript }, 400, 401)
-      },
-      // Tenant API keys only: a report token or a sensor key is a narrower secret, not a way in here.
-      config: { auth: 'api-key', apiKeyKinds: [TENANT_API_KEY_KIND] }
-    },
-    async (request, reply) => {
-      return reply
-        .type('text/x-shellscript; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(uninstallScript(request.params.type))
-    }
+  scriptRoute(
+    '/:type/install',
+    'Install script for linux or rtos (X-API-Key of a tenant)',
+    async (type, request) => await installScript(db, type, origin(request))
   )
+  scriptRoute('/:type/uninstall', 'Uninstall script for linux or rtos (X-API-Key of a tenant)', (type) => uninstallScript(type))
 }

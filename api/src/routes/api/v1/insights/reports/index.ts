@@ -2,7 +2,6 @@ import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
 import {
   AuditResult,
-  NoContent,
   Report,
   ReportCreate,
   ReportList,
@@ -27,6 +26,7 @@ import {
 import { responses } from '../../../../../lib/schemas.js'
 import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
 import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
+import { deleteItemRoute, itemRoute, patchItemRoute } from '../../../../item-routes.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -76,51 +76,11 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    '/:uid/',
-    {
-      config,
-      schema: {
-        tags: ['insights'],
-        summary: 'One insight report with its context',
-        params: ReportParams,
-        response: responses({ 200: Report }, 401, 404)
-      }
-    },
-    async (request) => await getReport(db, request.tenantUid, request.params.uid)
-  )
-
-  app.patch(
-    '/:uid/',
-    {
-      config,
-      schema: {
-        tags: ['insights'],
-        summary: 'Change the context (any of the ten fields) and/or the name',
-        params: ReportParams,
-        body: ReportPatch,
-        response: responses({ 200: Report }, 400, 401, 403, 404, 415)
-      }
-    },
-    async (request) => await updateReport(db, request.tenantUid, request.params.uid, request.body)
-  )
-
-  app.delete(
-    '/:uid/',
-    {
-      config,
-      schema: {
-        tags: ['insights'],
-        summary: 'Delete a report and its scan',
-        params: ReportParams,
-        response: responses({ 204: NoContent }, 401, 403, 404)
-      }
-    },
-    async (request, reply) => {
-      await deleteReport(db, request.tenantUid, request.params.uid)
-      return reply.code(204).send(null)
-    }
-  )
+  const item = { tag: 'insights', params: ReportParams, config }
+  itemRoute(app, { ...item, summary: 'One insight report with its context', response: Report }, getReport)
+  const patchSummary = 'Change the context (any of the ten fields) and/or the name'
+  patchItemRoute(app, { ...item, summary: patchSummary, body: ReportPatch, response: Report }, updateReport)
+  deleteItemRoute(app, { ...item, summary: 'Delete a report and its scan' }, deleteReport)
 
   app.get(
     '/:uid/rules/',
