@@ -69,6 +69,21 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('loading')).toHaveTextContent('false');
   });
 
+  it('keeps why the profile failed, and clears it once a re-check loads the profile', async () => {
+    api.onGet('/v1/token/is_authenticated/').reply(200, { success: true });
+    api.onGet('/v1/token/profile/').replyOnce(503, { detail: 'The database is not answering' });
+    api.onGet('/v1/token/profile/').reply(200, PROFILE);
+    renderAuth();
+    await waitFor(() => expect(latest.profileError).toBe('The database is not answering'));
+    expect(latest.isAuthenticated).toBe(true);
+    expect(latest.profile).toBeNull();
+    await act(async () => {
+      await latest.checkAuth();
+    });
+    await waitFor(() => expect(screen.getByTestId('email')).toHaveTextContent('ana@example.com'));
+    expect(latest.profileError).toBeNull();
+  });
+
   it('re-checks on every path change but fetches the profile only when missing', async () => {
     api.onGet('/v1/token/is_authenticated/').reply(200, { success: true });
     api.onGet('/v1/token/profile/').reply(200, PROFILE);

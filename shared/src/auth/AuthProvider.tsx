@@ -14,6 +14,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const [isAuthenticated, setAuthenticated] = useState(false);
   const [loading, setLoading] = useState(true);
   const [profile, setProfile] = useState<Profile | null>(null);
+  const [profileError, setProfileError] = useState<string | null>(null);
   const profileRef = useRef<Profile | null>(null);
 
   const storeProfile = useCallback((next: Profile | null) => {
@@ -23,6 +24,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
 
   const markUnauthenticated = useCallback(() => {
     setAuthenticated(false);
+    setProfileError(null);
     storeProfile(null);
   }, [storeProfile]);
 
@@ -30,8 +32,11 @@ export function AuthProvider({ children }: AuthProviderProps) {
     try {
       const { data } = await authApi.profile();
       storeProfile(data);
+      setProfileError(null);
     } catch (error) {
+      // Without the profile no page knows its tenant: say so (ProtectedRoute offers Retry), never load forever.
       console.error('Failed to load the profile', error);
+      setProfileError(errorMessage(error));
     }
   }, [storeProfile]);
 
@@ -87,8 +92,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
   }, [pathname, checkAuth]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ isAuthenticated, loading, profile, login, logout, checkAuth }),
-    [isAuthenticated, loading, profile, login, logout, checkAuth],
+    () => ({ isAuthenticated, loading, profile, profileError, login, logout, checkAuth }),
+    [isAuthenticated, loading, profile, profileError, login, logout, checkAuth],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

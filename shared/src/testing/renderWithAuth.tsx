@@ -8,6 +8,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
   return {
     isAuthenticated: true,
     loading: false,
+    profileError: null,
     profile: { user_email: 'ana@example.com', user_uid: 'u-1', tenant_uid: 't-1', tenant_name: 'Tenant One' },
     login: jest.fn(async () => ({ success: true })),
     logout: jest.fn(async () => ({ success: true })),

@@ -7,6 +7,8 @@ export interface AuthState {
   profile: Profile | null;
   isAuthenticated: boolean;
   loading: boolean;
+  /** Why the signed-in user's profile could not be loaded (null when it loaded or was not asked for). */
+  profileError: string | null;
 }
 
 export type LoginPayload = LoginBody;
