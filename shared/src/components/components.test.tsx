@@ -4,7 +4,7 @@ import { fakeAuth, renderWithAuth } from '../testing/renderWithAuth';
 import { ClientPagination } from './ClientPagination';
 import { CommandBlock } from './CommandBlock';
 import { ConfirmDialog } from './ConfirmDialog';
-import { COPIED_FEEDBACK_MS, CopyButton } from './CopyButton';
+import { COPIED_FEEDBACK_MS, COPY_FAILED, CopyButton } from './CopyButton';
 import { ErrorState, ErrorTableRow } from './ErrorState';
 import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
@@ -121,13 +121,13 @@ describe('shared UI', () => {
       expect(button).not.toHaveTextContent('Copied');
     });
 
-    it('does not claim Copied when the clipboard refuses', async () => {
+    it('says the copy failed, never Copied, when the clipboard refuses', async () => {
       writeText.mockRejectedValue(new Error('denied'));
       const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       render(<CopyButton text="secret" label="Copy key" />);
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy key' })));
       expect(writeText).toHaveBeenCalledWith('secret');
-      expect(screen.getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: COPY_FAILED })).toBeInTheDocument();
       expect(screen.queryByText('Copied')).not.toBeInTheDocument();
       consoleError.mockRestore();
     });
