@@ -109,7 +109,7 @@ export const osvStagingSeen = pgTable(
   (t) => [primaryKey({ columns: [t.feed, t.id] })]
 )
 
-/** EPSS scores of a sync in progress; swapped into epss_scores in one transaction. */
+/** EPSS scores of a sync in progress; swapped into epss_scores once the whole file is staged. */
 export const epssStaging = pgTable('epss_staging', {
   cveId: text('cve_id').primaryKey(),
   epss: real('epss').notNull(),

@@ -15,8 +15,8 @@ import { json } from '../sql-params.js'
 
 /**
  * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
- * Streamed into epss_staging in batches, then swapped into epss_scores in one transaction, so a
- * bad or cut-off file never replaces good scores.
+ * Streamed into epss_staging in batches, then swapped into epss_scores (see swapEpss) only once the
+ * whole file is staged, so a bad or cut-off file never replaces good scores.
  */
 
 export const EPSS_FEED = 'epss'
@@ -113,15 +113,47 @@ export async function stageEpss(db: Db, file: string): Promise<EpssFile> {
   return result
 }
 
-/** epss_staging → epss_scores in one transaction (DELETE + INSERT … SELECT). */
-async function swapEpss(
-  db: Db,
-  staged: EpssFile,
-  state: { validators: Validators | null; sha256: string | null }
-): Promise<number> {
+interface SwapState {
+  validators: Validators | null
+  sha256: string | null
+}
+
+/** Staged scores per short transaction when stepwise. */
+const WINDOW = 5000
+
+/**
+ * epss_staging → epss_scores. On PostgreSQL in one transaction (DELETE + INSERT … SELECT): readers
+ * keep the old scores until the commit. `stepwise` (PGlite: one connection, which a 300,000-row swap
+ * would hold for seconds, see docs/adr/0005) walks the CVE ids in windows of short transactions:
+ * requests wait at most one window, and for the seconds of the walk a reader may see a mix of
+ * yesterday's and today's scores — never a bad file's, since the whole file was staged and checked first.
+ */
+export async function swapEpss(db: Db, staged: EpssFile, state: SwapState, stepwise: boolean): Promise<number> {
+  if (stepwise) {
+    let low = ''
+    for (;;) {
+      const [next] = rowsOf<{ cve_id: string }>(
+        await db.execute(sql`SELECT cve_id FROM epss_staging WHERE cve_id > ${low} ORDER BY cve_id OFFSET ${WINDOW - 1} LIMIT 1`)
+      )
+      const high = next?.cve_id ?? null
+      const upTo = high === null ? sql`` : sql`AND cve_id <= ${high}`
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`DELETE FROM epss_scores s WHERE cve_id > ${low} ${upTo}
+          AND NOT EXISTS (SELECT 1 FROM epss_staging n WHERE n.cve_id = s.cve_id)`)
+        await tx.execute(sql`INSERT INTO epss_scores (cve_id, epss, percentile)
+          SELECT cve_id, epss, percentile FROM epss_staging WHERE cve_id > ${low} ${upTo}
+          ON CONFLICT (cve_id) DO UPDATE SET epss = excluded.epss, percentile = excluded.percentile
+          WHERE (epss_scores.epss, epss_scores.percentile) IS DISTINCT FROM (excluded.epss, excluded.percentile)`)
+      })
+      if (high === null) break
+      low = high
+    }
+  }
   return await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM epss_scores`)
-    await tx.execute(sql`INSERT INTO epss_scores (cve_id, epss, percentile) SELECT cve_id, epss, percentile FROM epss_staging`)
+    if (!stepwise) {
+      await tx.execute(sql`DELETE FROM epss_scores`)
+      await tx.execute(sql`INSERT INTO epss_scores (cve_id, epss, percentile) SELECT cve_id, epss, percentile FROM epss_staging`)
+    }
     await tx.execute(sql`DELETE FROM epss_staging`)
     const [count] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM epss_scores`))
     const records = Number(count?.n ?? 0)
@@ -138,14 +170,10 @@ function describe(staged: EpssFile): string {
   return `epss: ${plural(staged.rows, 'score')}${about.length === 0 ? '' : ` (${about.join(', ')})`}`
 }
 
-async function applyEpss(
-  db: Db,
-  file: string,
-  state: { validators: Validators | null; sha256: string | null }
-): Promise<EpssFile> {
+async function applyEpss(db: Db, file: string, state: SwapState, stepwise: boolean): Promise<EpssFile> {
   try {
     const staged = await stageEpss(db, file)
-    await swapEpss(db, staged, state)
+    await swapEpss(db, staged, state, stepwise)
     bumpAllTenantData()
     return staged
   } catch (error) {
@@ -159,12 +187,15 @@ export interface EpssSyncOptions {
   workDir: string
   signal?: AbortSignal
   onProgress?: (event: FeedProgress) => void
+  /** Swap in short transactions (PGlite), see swapEpss. */
+  stepwise?: boolean
 }
 
 export async function syncEpss(db: Db, options: EpssSyncOptions): Promise<FeedOutcome> {
   const feed = { name: EPSS_FEED, kind: 'epss' as const, ecosystem: null, url: options.url }
   return await fetchFeed(db, feed, { ...options, stem: 'epss', extension: '.csv.gz' }, async (file, fetched) => {
-    const staged = await applyEpss(db, file, { validators: fetched.validators, sha256: fetched.sha256 })
+    const state = { validators: fetched.validators, sha256: fetched.sha256 }
+    const staged = await applyEpss(db, file, state, options.stepwise === true)
     return { name: EPSS_FEED, status: 'changed', message: describe(staged) }
   })
 }
@@ -174,5 +205,6 @@ export async function importEpssFile(db: Db, file: string): Promise<string> {
   // Read as a stream, any size.
   await checkImportFile(file, Number.POSITIVE_INFINITY, 'the EPSS scores')
   await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: null })
-  return describe(await applyEpss(db, file, { validators: null, sha256: null }))
+  // The CLI holds the database alone: one transaction.
+  return describe(await applyEpss(db, file, { validators: null, sha256: null }, false))
 }

@@ -110,7 +110,10 @@ export async function syncFeeds(db: Db, settings: SyncSettings, options: SyncOpt
       result.matchSeconds = (performance.now() - start) / 1000
     }
     if (options.signal?.aborted !== true) report(await syncKev(db, { url: settings.kevUrl, workDir: work.dir, ...options }))
-    if (options.signal?.aborted !== true) report(await syncEpss(db, { url: settings.epssUrl, workDir: work.dir, ...options }))
+    if (options.signal?.aborted !== true)
+      report(
+        await syncEpss(db, { url: settings.epssUrl, workDir: work.dir, stepwise: settings.databaseUrl === undefined, ...options })
+      )
     return result
   } finally {
     await work.remove()
