@@ -53,6 +53,11 @@ export interface Config {
   feedEcosystems: string[]
   kevUrl: string
   epssUrl: string
+  /**
+   * WORKERS: API processes started by `server.js` (node:cluster), all on one PostgreSQL and one port.
+   * The embedded database serves one process, so more than 1 needs DATABASE_URL.
+   */
+  workers: number
   /** Scan uploads (POST /insights/cli/scan) parsed and analysed at once by this process; each holds up to ~4× its file in memory. */
   insightsUploadConcurrency: number
   /** Uploads that wait for a slot; one more is refused with 503 and Retry-After. */
@@ -197,6 +202,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'LOGIN_RATE_LIMIT_ACCOUNT was removed: sign-ins are slowed down per account and client IP (LOGIN_RATE_LIMIT_PAIR, LOGIN_RATE_DELAY_SECONDS); unset it'
     )
   }
+  const workers = int(env, 'WORKERS', 1, 1, 64)
+  if (workers > 1 && databaseUrl === undefined) {
+    throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database (PGlite) is opened by one process only')
+  }
   const cspExtraOrigins = (str(env, 'CSP_EXTRA_ORIGINS') ?? '')
     .split(/\s+/)
     .filter(Boolean)
@@ -246,6 +255,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseStatementTimeoutSeconds: int(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30, 0, 86_400),
     databaseLockTimeoutSeconds: int(env, 'DATABASE_LOCK_TIMEOUT_SECONDS', 10, 0, 86_400),
     databaseIdleTransactionTimeoutSeconds: int(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS', 60, 0, 86_400),
+    workers,
     insightsUploadConcurrency: int(env, 'INSIGHTS_UPLOAD_CONCURRENCY', 1, 1, 64),
     insightsUploadQueue: int(env, 'INSIGHTS_UPLOAD_QUEUE', 2, 0, 1000)
   }

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
@@ -9,58 +8,8 @@ import { rowsOf } from '../src/lib/sql-rows.js'
 import { LOCK_FILE_NAME } from '../src/db/lock.js'
 import { pgliteTemplate, tempDir } from './helpers.js'
 import { silentListener } from './net-helpers.js'
+import { readyLine, startServer, type Server } from './server-process.js'
 import { mountTmpfs } from './tmpfs.js'
-
-const apiDir = path.resolve(import.meta.dirname, '..')
-
-interface Server {
-  child: ChildProcess
-  stdout: () => string
-  stderr: () => string
-  exited: Promise<number | null>
-}
-
-function startServer(dataDir: string, env: Record<string, string> = {}): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      FEED_SYNC_INTERVAL_HOURS: '0',
-      ...env
-    }
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => {
-    stdout += String(chunk)
-  })
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk)
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, stdout: () => stdout, stderr: () => stderr, exited }
-}
-
-// Generous: first start migrates and seeds the demo data, and CI machines may be busy.
-// This checks that the server starts, not how fast (that is no unit test's job).
-const START_DEADLINE_MS = 60_000
-
-async function readyLine(server: Server): Promise<string> {
-  for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
-    const line = server
-      .stdout()
-      .split('\n')
-      .find((text) => text.startsWith('Console ready at'))
-    if (line !== undefined) return line
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`server did not start: ${server.stdout()} ${server.stderr()}`)
-}
 
 describe('server process (DATA_DIR, first start, shutdown)', () => {
   let dataDir: string

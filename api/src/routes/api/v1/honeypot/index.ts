@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { HoneypotIngestHeaders, HoneypotIngestResult, HoneypotIngestTooLarge } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConfigError } from '../../../../config.js'
+import { lockKey, tryAdvisoryLock } from '../../../../lib/advisory-lock.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
 import {
@@ -32,6 +33,9 @@ const encodedCounter = (body: Readable): (() => number) | undefined =>
  * Honeynet sensors: `POST /api/v1/honeypot/events/` takes Cowrie JSON lines with a sensor key.
  * Also owns the retention timer, since this is where honeynet data comes in.
  */
+/** The retention job's advisory lock (several API processes on one PostgreSQL). */
+const HONEYPOT_PRUNE_LOCK_KEY = lockKey('hpprune')
+
 export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app
   let geo: GeoLookup | null = null
@@ -107,10 +111,20 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
+  // With several API processes on one PostgreSQL, one prunes and the others skip that round.
+  const pruneAlone = async () => {
+    const unlock = await tryAdvisoryLock(config.databaseUrl, HONEYPOT_PRUNE_LOCK_KEY)
+    if (unlock === null) return null
+    try {
+      return await pruneHoneypot(app.db, config.honeypotRetentionDays)
+    } finally {
+      await unlock()
+    }
+  }
   const prune = () => {
-    pruneHoneypot(app.db, config.honeypotRetentionDays).then(
+    pruneAlone().then(
       (pruned) => {
-        app.log.info({ pruned }, 'honeypot retention applied')
+        if (pruned !== null) app.log.info({ pruned }, 'honeypot retention applied')
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'honeypot retention failed')
