@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
+import type { OsvRecord, OsvRecordText, RecordOrigin } from '../vulns/osv-record.js'
 import { feedPackageOf } from '../vulns/purl.js'
 import {
   ADDED_AFFECT_PROPERTY,
@@ -95,21 +96,9 @@ export function cvssMethod(vector: string | null): string | null {
 
 export const osvUrl = (osvId: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(osvId)}`
 
-export interface RecordRow {
+export interface RecordRow extends OsvRecordText, RecordOrigin, Pick<OsvRecord, 'links' | 'cwes' | 'publishedAt' | 'modifiedAt'> {
   vulnerabilityId: string
   relation: number
-  id: string
-  summary: string
-  details: string
-  score: number | null
-  vector: string | null
-  aliases: string[]
-  links: Array<{ type: string; url: string }>
-  cwes: number[]
-  source: string
-  demo: boolean
-  publishedAt: Date | null
-  modifiedAt: Date | null
 }
 
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
