@@ -6,12 +6,12 @@ import type { Db } from '../../db/client.js'
 import { bumpAllTenantData } from '../data-version.js'
 import { plural } from '../plural.js'
 import { rowsOf } from '../sql-rows.js'
-import type { Validators } from './download.js'
 import { FeedError } from './errors.js'
-import { checkImportFile, fetchFeed } from './fetch-feed.js'
-import type { FeedOutcome, FeedProgress } from './progress.js'
+import { checkImportFile, fetchFeed, IMPORTED_FILE, type FileFeedSyncOptions, type FileOrigin } from './fetch-feed.js'
+import type { FeedOutcome } from './progress.js'
 import { markAttempt, markSuccess } from './sources.js'
 import { json } from '../sql-params.js'
+import { CVE_ID } from '../vulns/osv-record.js'
 
 /**
  * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
@@ -20,7 +20,6 @@ import { json } from '../sql-params.js'
  */
 
 export const EPSS_FEED = 'epss'
-const CVE = /^CVE-\d{4}-\d{4,}$/
 const BATCH = 2000
 
 export interface EpssFile {
@@ -102,7 +101,7 @@ export async function stageEpss(db: Db, file: string): Promise<EpssFile> {
     const [cve, epss, percentile] = line.split(',')
     const e = score(epss)
     const p = score(percentile)
-    if (cve === undefined || !CVE.test(cve.trim()) || e === null || p === null) {
+    if (cve === undefined || !CVE_ID.test(cve.trim()) || e === null || p === null) {
       throw new FeedError(`the EPSS file has a bad line ${number}: ${line.slice(0, 80)}`)
     }
     batch.push({ cve_id: cve.trim(), epss: e, percentile: p })
@@ -114,11 +113,7 @@ export async function stageEpss(db: Db, file: string): Promise<EpssFile> {
 }
 
 /** epss_staging → epss_scores in one transaction (DELETE + INSERT … SELECT). */
-async function swapEpss(
-  db: Db,
-  staged: EpssFile,
-  state: { validators: Validators | null; sha256: string | null }
-): Promise<number> {
+async function swapEpss(db: Db, staged: EpssFile, state: FileOrigin): Promise<number> {
   return await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM epss_scores`)
     await tx.execute(sql`INSERT INTO epss_scores (cve_id, epss, percentile) SELECT cve_id, epss, percentile FROM epss_staging`)
@@ -138,11 +133,7 @@ function describe(staged: EpssFile): string {
   return `epss: ${plural(staged.rows, 'score')}${about.length === 0 ? '' : ` (${about.join(', ')})`}`
 }
 
-async function applyEpss(
-  db: Db,
-  file: string,
-  state: { validators: Validators | null; sha256: string | null }
-): Promise<EpssFile> {
+async function applyEpss(db: Db, file: string, state: FileOrigin): Promise<EpssFile> {
   try {
     const staged = await stageEpss(db, file)
     await swapEpss(db, staged, state)
@@ -154,14 +145,7 @@ async function applyEpss(
   }
 }
 
-export interface EpssSyncOptions {
-  url: string
-  workDir: string
-  signal?: AbortSignal
-  onProgress?: (event: FeedProgress) => void
-}
-
-export async function syncEpss(db: Db, options: EpssSyncOptions): Promise<FeedOutcome> {
+export async function syncEpss(db: Db, options: FileFeedSyncOptions): Promise<FeedOutcome> {
   const feed = { name: EPSS_FEED, kind: 'epss' as const, ecosystem: null, url: options.url }
   return await fetchFeed(db, feed, { ...options, stem: 'epss', extension: '.csv.gz' }, async (file, fetched) => {
     const staged = await applyEpss(db, file, { validators: fetched.validators, sha256: fetched.sha256 })
@@ -174,5 +158,5 @@ export async function importEpssFile(db: Db, file: string): Promise<string> {
   // Read as a stream, any size.
   await checkImportFile(file, Number.POSITIVE_INFINITY, 'the EPSS scores')
   await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: null })
-  return describe(await applyEpss(db, file, { validators: null, sha256: null }))
+  return describe(await applyEpss(db, file, IMPORTED_FILE))
 }

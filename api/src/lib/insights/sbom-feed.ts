@@ -13,6 +13,7 @@ import type { SbomDocument } from './cyclonedx.js'
 import { reportWhere } from './reports.js'
 import { sbomText } from './sbom-chunks.js'
 import { json } from '../sql-params.js'
+import { CVE_ID } from '../vulns/osv-record.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -22,8 +23,6 @@ const gunzip = promisify(gunzipCallback)
  * KEV/EPSS for the SBOM's vulnerabilities. Read beside the SBOM itself (whose bytes stay as
  * stored), so a new KEV entry or feed sync shows without rewriting the document.
  */
-
-const CVE = /^CVE-\d{4}-\d{4,}$/
 
 /** The CVE ids each non-CVE vulnerability id stands for, through the OSV records of that id. */
 async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[]>> {
@@ -82,9 +81,9 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
   const ids = [...new Set(document.vulnerabilities.map((v) => v.id).filter((id): id is string => id !== null))]
   const viaRecords = await cvesOfRecords(
     db,
-    ids.filter((id) => !CVE.test(id))
+    ids.filter((id) => !CVE_ID.test(id))
   )
-  const cvesOf = (id: string): string[] => (CVE.test(id) ? [id] : (viaRecords.get(id) ?? []))
+  const cvesOf = (id: string): string[] => (CVE_ID.test(id) ? [id] : (viaRecords.get(id) ?? []))
   const known = await exploitabilityOf(db, ids.flatMap(cvesOf))
   const vulnerabilities: Record<string, Prioritisation> = {}
   for (const id of ids) {
