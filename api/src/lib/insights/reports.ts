@@ -2,7 +2,7 @@ import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, Re
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
-import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { deleteOwned, found, owned, uidOr404, updateOwned } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { sbomText } from './sbom-chunks.js'
 
@@ -164,17 +164,11 @@ function contextColumns(context: Partial<ReportContext>): Partial<typeof r.$infe
 export async function updateReport(db: Db, tenantUid: string, uid: string, changes: ReportPatch): Promise<Report> {
   const set = contextColumns(changes.context ?? {})
   if (changes.name !== undefined) set.name = changes.name.trim()
-  const where = reportWhere(tenantUid, uid)
-  const [row] =
-    Object.keys(set).length === 0
-      ? await db.select(COLUMNS).from(r).where(where)
-      : await db.update(r).set(set).where(where).returning(COLUMNS)
-  return present(found(row))
+  return present(await updateOwned(db, r, tenantUid, uid, set, COLUMNS))
 }
 
 export async function deleteReport(db: Db, tenantUid: string, uid: string): Promise<void> {
-  const deleted = await db.delete(r).where(reportWhere(tenantUid, uid)).returning({ uid: r.uid })
-  found(deleted[0])
+  await deleteOwned(db, r, tenantUid, uid)
 }
 
 /** The stored audit, or null when none was uploaded (404 when the report is not the tenant's). */
