@@ -18,6 +18,9 @@ const TOKEN_SHAPE = /^rt_[A-Za-z0-9_-]{32}$/
 export const newReportToken = (): string => `${REPORT_TOKEN_PREFIX}${randomToken(24)}`
 
 const r = insightReports
+/** A report's scan part (SBOM, audit) joined to its report. */
+export const partOfReport = (part: typeof insightSboms | typeof insightAudits): SQL =>
+  and(eq(part.tenantUid, r.tenantUid), eq(part.reportUid, r.uid)) as SQL
 const partExists = (table: typeof insightSboms | typeof insightAudits): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${table} where ${table.tenantUid} = ${r.tenantUid} and ${table.reportUid} = ${r.uid})`
 
@@ -176,7 +179,7 @@ export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<
   const [row] = await db
     .select({ uid: r.uid, document: insightAudits.document })
     .from(r)
-    .leftJoin(insightAudits, and(eq(insightAudits.tenantUid, r.tenantUid), eq(insightAudits.reportUid, r.uid)))
+    .leftJoin(insightAudits, partOfReport(insightAudits))
     .where(reportWhere(tenantUid, uid))
   return found(row).document
 }
@@ -191,7 +194,7 @@ export async function getSbomGzip(db: Db, tenantUid: string, uid: string): Promi
       bytes: insightSboms.documentBytes
     })
     .from(r)
-    .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
+    .leftJoin(insightSboms, partOfReport(insightSboms))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
   if (report.gzip === null || report.bytes === null) return null

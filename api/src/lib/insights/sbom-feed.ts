@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
 import type { Prioritisation, SbomFeed } from '@console/contracts'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightReports as r, insightSboms } from '../../db/schema/index.js'
 import { found } from '../tenant-scope.js'
@@ -10,7 +10,7 @@ import { coverageOf } from '../vulns/coverage.js'
 import { exploitabilityOf, exploitDataState } from '../vulns/exploits.js'
 import { feedPackageOf, parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
-import { reportWhere } from './reports.js'
+import { partOfReport, reportWhere } from './reports.js'
 import { sbomText } from './sbom-chunks.js'
 import { json } from '../sql-params.js'
 import { CVE_ID } from '../vulns/osv-record.js'
@@ -42,7 +42,7 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
   const [row] = await db
     .select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, demo: insightSboms.demo })
     .from(r)
-    .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
+    .leftJoin(insightSboms, partOfReport(insightSboms))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
   if (report.gzip === null) return null
