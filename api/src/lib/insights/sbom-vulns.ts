@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
@@ -16,6 +16,7 @@ import {
   type SbomVulnerability
 } from './cyclonedx.js'
 import { json } from '../sql-params.js'
+import { linkRecord, linkVulnerability } from '../vulns/joins.js'
 
 /**
  * SBOM vulnerability analysis against the console's own OSV feed (what Dependency-Track does
@@ -121,8 +122,8 @@ export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> 
       modifiedAt: osvRecords.modifiedAt
     })
     .from(osvRecordVulnerabilities)
-    .innerJoin(osvRecords, eq(osvRecords.id, osvRecordVulnerabilities.osvId))
-    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
+    .innerJoin(osvRecords, linkRecord)
+    .innerJoin(vulnerabilities, linkVulnerability)
     .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
   return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }))
 }
