@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { NullableString, orderingQuery, pagingQuery, searchQuery } from './common.js'
+import { NullableString, pagedList, searchListQuery } from './common.js'
 import { Risk } from './devices.js'
 
 // DETECT alerts, their ingestion, the dashboard and the tenant summary (docs/detect-api.md).
@@ -14,15 +14,7 @@ export const AlertPriority = Type.Union([
 
 export const AlertParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
-export const AlertListQuery = Type.Object(
-  {
-    search: searchQuery,
-    status: Type.Optional(AlertStatus),
-    ordering: orderingQuery,
-    ...pagingQuery(10, 200)
-  },
-  { additionalProperties: false }
-)
+export const AlertListQuery = searchListQuery(10, 200, { status: Type.Optional(AlertStatus) })
 
 export const AlertListItem = Type.Object({
   uid: Type.String(),
@@ -34,7 +26,7 @@ export const AlertListItem = Type.Object({
   elastic_alert_created_at: Type.String({ format: 'date-time' })
 })
 
-export const AlertList = Type.Object({ count: Type.Integer(), results: Type.Array(AlertListItem) })
+export const AlertList = pagedList(AlertListItem)
 
 export const AssociatedAlert = Type.Object({
   elastic_rule_name: Type.String(),
@@ -42,19 +34,13 @@ export const AssociatedAlert = Type.Object({
   link: Type.Union([Type.String({ description: 'uid of that alert in this tenant' }), Type.Null()])
 })
 
-export const Alert = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  device: NullableString,
-  device_hostname: NullableString,
-  status: AlertStatus,
-  priority: AlertPriority,
+/** One alert: its list item's fields, then the detail. */
+export const Alert = Type.Interface([AlertListItem], {
   indicator: Type.String(),
   description: Type.String(),
   recommendation: Type.String(),
   summary: Type.String(),
   event_data: Type.Record(Type.String(), Type.Unknown()),
-  elastic_alert_created_at: Type.String({ format: 'date-time' }),
   associated_alert_ids: Type.Array(AssociatedAlert),
   mitre_ids: Type.Array(Type.String()),
   model: Type.String(),

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TProperties, type TSchema } from 'typebox'
 
 /** Every error answer; routes list their error statuses with the API's `responses()`. */
 export const ErrorResponse = Type.Object(
@@ -31,6 +31,24 @@ export function pagingQuery(defaultLimit: number, maxLimit: number) {
 
 export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
 export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
+
+/** The query of a searchable, orderable paged list: `search`, the list's own filters, `ordering`, `limit`, `offset`; nothing else. */
+export function searchListQuery<F extends TProperties = Record<never, never>>(defaultLimit: number, maxLimit: number, filters?: F) {
+  return Type.Object(
+    { search: searchQuery, ...(filters as F), ordering: orderingQuery, ...pagingQuery(defaultLimit, maxLimit) },
+    { additionalProperties: false }
+  )
+}
+
+/** A paged list's answer: how many items match in all, and this page of them. */
+export function pagedList<T extends TSchema>(item: T) {
+  return Type.Object({ count: Type.Integer(), results: Type.Array(item) })
+}
+
+/** An unpaged list's answer: every item. */
+export function itemList<T extends TSchema>(item: T) {
+  return Type.Object({ results: Type.Array(item) })
+}
 
 export type ErrorResponse = Static<typeof ErrorResponse>
 export type SuccessResponse = Static<typeof SuccessResponse>

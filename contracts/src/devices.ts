@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { NullableDateTime, NullableString, orderingQuery, pagingQuery, searchQuery } from './common.js'
+import { itemList, NullableDateTime, NullableString, pagedList, searchListQuery } from './common.js'
 import { Coverage, ExploitDataFields, FindingSource, NullableKev, Probability } from './vulns.js'
 
 // DETECT devices: `/api/v1/tenants/{tenant}/devices/` (docs/detect-api.md) and the agents' inventory report.
@@ -10,14 +10,14 @@ export const DeviceType = Type.Union([Type.Literal('linux'), Type.Literal('rtos'
 export const TenantParams = Type.Object({ tenant: Type.String() })
 export const DeviceParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
-export const DeviceListQuery = Type.Object(
-  {
-    search: searchQuery,
-    ordering: orderingQuery,
-    ...pagingQuery(10, 200)
-  },
-  { additionalProperties: false }
-)
+export const DeviceListQuery = searchListQuery(10, 200)
+
+/** A device's package and finding counts, in every answer about a device. */
+const PackageCounts = {
+  package_count: Type.Integer(),
+  cve_count: Type.Integer(),
+  high_risk_cve_count: Type.Integer()
+}
 
 export const DeviceListItem = Type.Object({
   uid: Type.String(),
@@ -28,13 +28,11 @@ export const DeviceListItem = Type.Object({
   risk_score: Risk,
   last_connected: NullableDateTime,
   created_at: Type.String({ format: 'date-time' }),
-  package_count: Type.Integer(),
-  cve_count: Type.Integer(),
-  high_risk_cve_count: Type.Integer(),
+  ...PackageCounts,
   kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' })
 })
 
-export const DeviceList = Type.Object({ count: Type.Integer(), results: Type.Array(DeviceListItem) })
+export const DeviceList = pagedList(DeviceListItem)
 
 export const UserAccount = Type.Object({
   username: Type.String(),
@@ -51,21 +49,10 @@ export const NetworkInterface = Type.Object({
   ip_addresses: Type.String({ description: 'comma-separated, e.g. "10.0.0.5, fe80::1"' })
 })
 
-export const Device = Type.Object({
-  uid: Type.String(),
-  hostname: Type.String(),
-  device_type: DeviceType,
-  platform_name: Type.String(),
-  platform_version: Type.String(),
+/** One device: its list item's fields, then the detail. */
+export const Device = Type.Interface([DeviceListItem], {
   kernel_arch: Type.String(),
   kernel_version: Type.String(),
-  risk_score: Risk,
-  created_at: Type.String({ format: 'date-time' }),
-  last_connected: NullableDateTime,
-  package_count: Type.Integer(),
-  cve_count: Type.Integer(),
-  high_risk_cve_count: Type.Integer(),
-  kev_count: Type.Integer({ description: 'findings on CVEs in CISA KEV' }),
   demo: Type.Boolean({ description: 'a device the demo seed simulated: matched against the demo catalogue' }),
   coverage: Type.Array(Coverage, { description: 'advisories loaded per ecosystem of its packages; 0 = findings are incomplete' }),
   unmatched_packages: Type.Integer({ description: 'packages in no ecosystem the console can match: never checked' }),
@@ -74,16 +61,9 @@ export const Device = Type.Object({
 })
 
 export const Thread = Type.Object({ thread_name: Type.String(), avg_cpu_usage: Type.Number() })
-export const ThreadList = Type.Object({ results: Type.Array(Thread) })
+export const ThreadList = itemList(Thread)
 
-export const PackageQuery = Type.Object(
-  {
-    search: searchQuery,
-    ordering: orderingQuery,
-    ...pagingQuery(50, 500)
-  },
-  { additionalProperties: false }
-)
+export const PackageQuery = searchListQuery(50, 500)
 
 export const PackageRow = Type.Object({
   name: Type.String(),
@@ -97,7 +77,7 @@ export const PackageRow = Type.Object({
   epss_percentile: Probability
 })
 
-export const PackageList = Type.Object({ count: Type.Integer(), results: Type.Array(PackageRow) })
+export const PackageList = pagedList(PackageRow)
 
 export const PackageCount = Type.Object({
   count: Type.Integer({ description: 'distinct packages' }),
@@ -219,9 +199,7 @@ export const InventoryBody = Type.Object(
 export const InventoryResponse = Type.Object({
   uid: Type.String(),
   last_connected: Type.String({ format: 'date-time' }),
-  package_count: Type.Integer(),
-  cve_count: Type.Integer(),
-  high_risk_cve_count: Type.Integer(),
+  ...PackageCounts,
   alerts_raised: Type.Integer({ description: 'alerts from the built-in detections (0 on the first report: the baseline)' })
 })
 

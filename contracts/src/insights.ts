@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateTime, NullableString, pagingQuery } from './common.js'
+import { DateTime, NullableString, pagedList, pagingQuery } from './common.js'
 import { Coverage, ExploitDataFields, Prioritisation } from './vulns.js'
 
 // INSIGHTS (`/api/v1/insights`, docs/insights-api.md): reports, their audit result and SBOM, the scan upload.
@@ -21,7 +21,7 @@ export const ReportListItem = Type.Object({
   created_at: DateTime,
   has_scan_uploaded: Type.Boolean()
 })
-export const ReportList = Type.Object({ count: Type.Integer(), results: Type.Array(ReportListItem) })
+export const ReportList = pagedList(ReportListItem)
 
 export const ReportCreate = Type.Object(
   {
@@ -71,13 +71,9 @@ export const ReportPatch = Type.Object(
   { additionalProperties: false }
 )
 
-export const Report = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  assessment_type: AssessmentType,
-  created_at: DateTime,
+/** One report: its list item's fields, then the detail. */
+export const Report = Type.Interface([ReportListItem], {
   token: Type.String({ description: 'upload token for POST /v1/insights/cli/scan: rt_ + 32 url-safe characters' }),
-  has_scan_uploaded: Type.Boolean(),
   has_sbom: Type.Boolean(),
   has_audit: Type.Boolean(),
   scan_uploaded_at: Type.Union([DateTime, Type.Null()]),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateTime } from './common.js'
+import { DateTime, itemList } from './common.js'
 import { DeviceType } from './devices.js'
 
 // The tenant and what its admins manage: API keys and provision tokens (`/api/v1/tenants/{tenant}/`).
@@ -23,7 +23,7 @@ export const CreatedApiKey = Type.Object({
   ...ApiKey.properties,
   key: Type.String({ description: 'prefix.secret — shown only in this answer' })
 })
-export const ApiKeyList = Type.Object({ results: Type.Array(ApiKey) })
+export const ApiKeyList = itemList(ApiKey)
 export const ApiKeyPatch = Type.Object(
   { name: Type.Optional(Name), revoked: Type.Optional(Type.Boolean()) },
   { additionalProperties: false }
@@ -37,7 +37,7 @@ export const ProvisionToken = Type.Object({
   created_at: DateTime,
   token: Type.String()
 })
-export const ProvisionTokenList = Type.Object({ results: Type.Array(ProvisionToken) })
+export const ProvisionTokenList = itemList(ProvisionToken)
 export const ProvisionTokenPatch = Type.Object(
   { name: Type.Optional(Name), enabled: Type.Optional(Type.Boolean()) },
   { additionalProperties: false }
@@ -51,7 +51,7 @@ export const Agent = Type.Object({
   architecture: Type.String(),
   version: Type.String()
 })
-export const AgentList = Type.Object({ results: Type.Array(Agent) })
+export const AgentList = itemList(Agent)
 export const AgentParams = Type.Object({ uid: Type.String({ maxLength: 64 }) })
 export const AgentTypeParams = Type.Object({ type: DeviceType })
 export const AgentScript = Type.String({ description: 'POSIX sh script (text/x-shellscript)' })

@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core: never a downloaded browser.
 import { chromium } from 'playwright-core';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './server.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -48,4 +49,19 @@ export async function signIn(page, baseURL, email, password) {
     .fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseURL}/`);
+}
+
+/**
+ * Chromium with one context signed in as the demo user on `app`: where every suite of the pages
+ * behind the sign-in starts. `viewport`, clipboard `permissions` and a default `timeout` apply to
+ * the context (so to the sign-in too). The caller closes `browser`.
+ */
+export async function signedInPage(app, { viewport, permissions = [], timeout } = {}) {
+  const browser = await launchBrowser();
+  const context = await browser.newContext(viewport === undefined ? {} : { viewport });
+  if (permissions.length > 0) await context.grantPermissions(permissions, { origin: app.baseURL });
+  if (timeout !== undefined) context.setDefaultTimeout(timeout);
+  const page = await context.newPage();
+  await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+  return { browser, context, page };
 }

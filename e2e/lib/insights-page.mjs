@@ -5,8 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, signIn } from './browser.mjs';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './server.mjs';
+import { signedInPage } from './browser.mjs';
 
 export const UPLOAD_LABEL = 'Upload command';
 export const SCANNER_LABEL = 'Scan and upload from a Linux machine';
@@ -24,13 +23,12 @@ export const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 
 /** Chromium signed in as the demo user on `app`, with clipboard access (the Copy buttons), and a scratch folder. */
 export async function openInsights(app) {
-  const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   // The Copy buttons write to the clipboard; the test reads back what a paste would give.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL });
-  context.setDefaultTimeout(60_000);
-  const page = await context.newPage();
-  await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+  const { browser, page } = await signedInPage(app, {
+    viewport: { width: 1400, height: 1000 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+    timeout: 60_000,
+  });
   const work = mkdtempSync(join(tmpdir(), 'console-e2e-insights-'));
   let scanned; // { dir, audit }: the scanner's output on this machine, made once
 

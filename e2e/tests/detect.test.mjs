@@ -2,8 +2,8 @@
 // dashboard → alert → close it; dashboard → device → CVE dialog; provision tokens; API keys.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startConsole, DEMO_EMAIL, DEMO_PASSWORD } from '../lib/server.mjs';
-import { launchBrowser, signIn } from '../lib/browser.mjs';
+import { startConsole } from '../lib/server.mjs';
+import { signedInPage } from '../lib/browser.mjs';
 
 describe('DETECT (production build, seeded demo tenant)', () => {
   let app;
@@ -12,9 +12,7 @@ describe('DETECT (production build, seeded demo tenant)', () => {
 
   before(async () => {
     app = await startConsole();
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
-    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, page } = await signedInPage(app));
   });
 
   after(async () => {

@@ -2,8 +2,8 @@
 // calls fail (answered 500 by the browser's router), the page says so with Retry, and Retry loads them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startConsole, DEMO_EMAIL, DEMO_PASSWORD } from '../lib/server.mjs';
-import { launchBrowser, signIn } from '../lib/browser.mjs';
+import { startConsole } from '../lib/server.mjs';
+import { signedInPage } from '../lib/browser.mjs';
 
 const PACKAGES = /\/api\/v1\/tenants\/[^/]+\/devices\/[^/]+\/packages\/(\?.*)?$/;
 const COUNT = /\/api\/v1\/tenants\/[^/]+\/devices\/[^/]+\/packages\/count\/$/;
@@ -15,9 +15,7 @@ describe('errors are never shown as empty (production build, seeded demo tenant)
 
   before(async () => {
     app = await startConsole();
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
-    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, page } = await signedInPage(app));
   });
 
   after(async () => {

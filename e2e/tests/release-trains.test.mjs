@@ -6,8 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startConsole, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from '../lib/server.mjs';
-import { launchBrowser, signIn } from '../lib/browser.mjs';
+import { startConsole, ROOT } from '../lib/server.mjs';
+import { signedInPage } from '../lib/browser.mjs';
 import { startRemoteOrigin } from '../lib/remote-origin.mjs';
 
 const version = (app) => JSON.parse(readFileSync(join(ROOT, app, 'package.json'), 'utf8')).version;
@@ -24,10 +24,8 @@ describe('release trains: a remote deployed on its own (production build)', () =
     cdn.upload('remote-detect', 'detect/1.0');
     original = readFileSync(join(cdn.folder, 'detect/1.0/mf-manifest.json'), 'utf8');
     app = await startConsole({ REMOTE_DETECT_URL: `${cdn.origin}/detect/1.0/mf-manifest.json` });
-    browser = await launchBrowser();
-    context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+    let page;
+    ({ browser, context, page } = await signedInPage(app));
     await page.close();
   });
 

@@ -3,8 +3,8 @@
 // and the spec's error message in place of the page when the metrics call fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startConsole, DEMO_EMAIL, DEMO_PASSWORD } from '../lib/server.mjs';
-import { launchBrowser, signIn } from '../lib/browser.mjs';
+import { startConsole } from '../lib/server.mjs';
+import { signedInPage } from '../lib/browser.mjs';
 
 describe('Threat Landscape (production build, seeded honeynet)', () => {
   let app;
@@ -13,10 +13,8 @@ describe('Threat Landscape (production build, seeded honeynet)', () => {
 
   before(async () => {
     app = await startConsole();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, app.baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+    let page;
+    ({ browser, context, page } = await signedInPage(app, { viewport: { width: 1400, height: 1000 } }));
     await page.close();
   });
 

@@ -71,20 +71,29 @@ export function describeError(error: unknown): string {
   return line.replace(/\s*\n\s*/g, ' ').trim()
 }
 
-const CONNECTION_CODES = new Set([
+/** Codes of a connection to the server that could not be made (at start-up: "Cannot connect"). */
+const CONNECT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
   'ETIMEDOUT',
   'ECONNRESET',
   'EHOSTUNREACH',
+  'CONNECT_TIMEOUT'
+])
+/** ... and of one that went away later. */
+const CONNECTION_CODES = new Set([
+  ...CONNECT_CODES,
   'ENETUNREACH',
   'EPIPE',
-  'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED'
 ])
+
+/** Whether an error's code (errorCode) says the connection to the server could not be made. */
+export const cannotConnect = (code: string | undefined): boolean => code !== undefined && CONNECT_CODES.has(code)
+
 const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG'])
 
 export type DatabaseTrouble =

@@ -118,17 +118,23 @@ export function sessionsRevoked(revoked: Revocation): void {
   for (const listener of revocationListeners) listener(revoked)
 }
 
+/** Revokes the live refresh and access tokens a revocation covers. */
+async function revokeTokens(db: Db, revoked: Revocation): Promise<void> {
+  const live = (table: typeof refreshTokens | typeof accessTokens) =>
+    and(
+      'familyId' in revoked ? eq(table.familyId, revoked.familyId) : eq(table.userUid, revoked.userUid),
+      isNull(table.revokedAt)
+    )
+  for (const table of [refreshTokens, accessTokens]) {
+    await db
+      .update(table)
+      .set({ revokedAt: sql`now()` })
+      .where(live(table))
+  }
+}
+
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    await tx
-      .update(accessTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)))
-  })
+  await db.transaction((tx) => revokeTokens(tx, { familyId }))
   sessionsRevoked({ familyId })
 }
 
@@ -137,14 +143,7 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
  * `sessionsRevoked({ userUid })` again once it committed.
  */
 export async function revokeUserSessions(db: Db, userUid: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userUid, userUid), isNull(refreshTokens.revokedAt)))
-  await db
-    .update(accessTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(accessTokens.userUid, userUid), isNull(accessTokens.revokedAt)))
+  await revokeTokens(db, { userUid })
   sessionsRevoked({ userUid })
 }
 

@@ -2,7 +2,7 @@ import { ConfigError, type Config } from '../config.js'
 import { DataDirLockedError } from '../db/lock.js'
 import { DataDirError, databaseTarget, openDatabase, type Database } from '../db/client.js'
 import { InputError } from './accounts.js'
-import { describeError, errorCode, innermostError } from '../db/errors.js'
+import { cannotConnect, describeError, errorCode, innermostError } from '../db/errors.js'
 
 /** Errors whose message is the whole story: printed as one line, no stack. */
 export function isExpectedError(error: unknown): error is Error {
@@ -14,25 +14,12 @@ export function isExpectedError(error: unknown): error is Error {
   )
 }
 
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'CONNECT_TIMEOUT'
-])
-
 /** One clear line for any start-up failure (a refused connection, a locked folder, a bad env, a full disk). */
 export function describeStartupError(error: unknown): string {
   if (isExpectedError(error)) return error.message
   const cause = innermostError(error)
-  const code = errorCode(cause)
   const message = describeError(cause)
-  return code !== undefined && CONNECTION_CODES.has(code)
-    ? `Cannot connect to the PostgreSQL server in DATABASE_URL (${message})`
-    : message
+  return cannotConnect(errorCode(cause)) ? `Cannot connect to the PostgreSQL server in DATABASE_URL (${message})` : message
 }
 
 /** `requestLimits`: the server's request connections get the DATABASE_*_TIMEOUT_SECONDS limits. */

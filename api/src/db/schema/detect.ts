@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from './auth.js'
 import { createdAt } from './columns.js'
-import { tenantUid } from './tenant-owned.js'
+import { ownedEntity, tenantUid } from './tenant-owned.js'
 
 // DETECT: devices and their inventory, the global vulnerability records, findings, alerts,
 // provision tokens, API keys, the agent catalogue and tenant summaries. Every tenant-owned table
@@ -27,8 +27,7 @@ import { tenantUid } from './tenant-owned.js'
 export const devices = pgTable(
   'devices',
   {
-    uid: uuid('uid').primaryKey().defaultRandom(),
-    tenantUid: tenantUid(),
+    ...ownedEntity(),
     hostname: text('hostname').notNull(),
     deviceType: text('device_type').notNull(),
     platformName: text('platform_name').notNull().default(''),
@@ -85,12 +84,17 @@ const deviceUid = () =>
     .notNull()
     .references(() => devices.uid, { onDelete: 'cascade' })
 
+/** The key columns of a row of one device's inventory or findings: deleting the device deletes it. */
+const deviceRow = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantUid: tenantUid(),
+  deviceUid: deviceUid()
+})
+
 export const deviceAccounts = pgTable(
   'device_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantUid: tenantUid(),
-    deviceUid: deviceUid(),
+    ...deviceRow(),
     username: text('username').notNull(),
     homeDirectory: text('home_directory').notNull().default(''),
     /** The numeric POSIX uid on the device (not a console uid). */
@@ -106,9 +110,7 @@ export const deviceAccounts = pgTable(
 export const deviceInterfaces = pgTable(
   'device_interfaces',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantUid: tenantUid(),
-    deviceUid: deviceUid(),
+    ...deviceRow(),
     name: text('name').notNull(),
     state: text('state').notNull().default('UNKNOWN'),
     /** Comma-separated, as the spec shows it: "10.0.0.5, fe80::1". */
@@ -120,9 +122,7 @@ export const deviceInterfaces = pgTable(
 export const deviceThreads = pgTable(
   'device_threads',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantUid: tenantUid(),
-    deviceUid: deviceUid(),
+    ...deviceRow(),
     threadName: text('thread_name').notNull(),
     /** Percent of CPU, 0..100. */
     avgCpuUsage: real('avg_cpu_usage').notNull().default(0)
@@ -133,9 +133,7 @@ export const deviceThreads = pgTable(
 export const devicePackages = pgTable(
   'device_packages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantUid: tenantUid(),
-    deviceUid: deviceUid(),
+    ...deviceRow(),
     name: text('name').notNull(),
     version: text('version').notNull(),
     /** OSV ecosystem the package is matched in, e.g. "Debian:12", "Alpine:v3.18", "Zephyr". */
@@ -181,9 +179,7 @@ export const vulnerabilities = pgTable(
 export const packageFindings = pgTable(
   'package_findings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantUid: tenantUid(),
-    deviceUid: deviceUid(),
+    ...deviceRow(),
     packageId: bigint('package_id', { mode: 'number' })
       .notNull()
       .references(() => devicePackages.id, { onDelete: 'cascade' }),
@@ -210,8 +206,7 @@ export interface AssociatedAlert {
 export const alerts = pgTable(
   'alerts',
   {
-    uid: uuid('uid').primaryKey().defaultRandom(),
-    tenantUid: tenantUid(),
+    ...ownedEntity(),
     /** Null when the device is gone; the alert stays for the record. */
     deviceUid: uuid('device_uid').references(() => devices.uid, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -261,8 +256,7 @@ export const alerts = pgTable(
 export const provisionTokens = pgTable(
   'provision_tokens',
   {
-    uid: uuid('uid').primaryKey().defaultRandom(),
-    tenantUid: tenantUid(),
+    ...ownedEntity(),
     name: text('name').notNull(),
     token: text('token').notNull().unique(),
     enabled: boolean('enabled').notNull().default(true),
@@ -278,8 +272,7 @@ export const provisionTokens = pgTable(
 export const apiKeys = pgTable(
   'api_keys',
   {
-    uid: uuid('uid').primaryKey().defaultRandom(),
-    tenantUid: tenantUid(),
+    ...ownedEntity(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull().unique(),
     secretHash: text('secret_hash').notNull(),
@@ -333,8 +326,7 @@ export interface WorstFinding {
 export const summaries = pgTable(
   'summaries',
   {
-    uid: uuid('uid').primaryKey().defaultRandom(),
-    tenantUid: tenantUid(),
+    ...ownedEntity(),
     text: text('text').notNull(),
     counts: jsonb('counts').$type<SummaryCounts>().notNull(),
     worstFindings: jsonb('worst_findings').$type<WorstFinding[]>().notNull().default([]),

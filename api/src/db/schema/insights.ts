@@ -14,10 +14,11 @@ import {
   timestamp,
   unique,
   uniqueIndex,
-  uuid
+  uuid,
+  type PgColumn
 } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.js'
-import { tenantUid } from './tenant-owned.js'
+import { ownedEntity, tenantUid } from './tenant-owned.js'
 
 // INSIGHTS: insight reports (one per assessed system or application) with their context, and the
 // latest uploaded scan parts: the normalised SBOM and the normalised audit result. Every table
@@ -27,8 +28,7 @@ import { tenantUid } from './tenant-owned.js'
 export const insightReports = pgTable(
   'insight_reports',
   {
-    uid: uuid('uid').primaryKey().defaultRandom(),
-    tenantUid: tenantUid(),
+    ...ownedEntity(),
     name: text('name').notNull(),
     assessmentType: text('assessment_type').notNull().default('system'),
     /** The upload token, shown to the tenant on the report (like provision tokens), so kept in clear. */
@@ -78,12 +78,23 @@ export interface SbomStats {
   feed?: { checked: number; vulnerabilities: number; affects: number }
 }
 
+/** The key columns of a part of one report's scan: the report's tenant and uid. */
+const reportPart = () => ({
+  tenantUid: tenantUid(),
+  reportUid: uuid('report_uid').notNull()
+})
+
+/** A scan part hangs under its report, of the same tenant, and goes with it. */
+const ofReport = (t: { tenantUid: PgColumn; reportUid: PgColumn }) =>
+  foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
+    'cascade'
+  )
+
 /** The latest SBOM of a report: the normalised document, gzip-compressed, ready to send. */
 export const insightSboms = pgTable(
   'insight_sboms',
   {
-    tenantUid: tenantUid(),
-    reportUid: uuid('report_uid').notNull(),
+    ...reportPart(),
     specVersion: text('spec_version').notNull(),
     componentCount: integer('component_count').notNull(),
     vulnerabilityCount: integer('vulnerability_count').notNull(),
@@ -115,9 +126,7 @@ export const insightSboms = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantUid, t.reportUid] }),
     index('insight_sboms_packages_idx').using('gin', t.packages),
-    foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
-      'cascade'
-    )
+    ofReport(t)
   ]
 )
 
@@ -127,20 +136,14 @@ export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const sa
 export const insightAudits = pgTable(
   'insight_audits',
   {
-    tenantUid: tenantUid(),
-    reportUid: uuid('report_uid').notNull(),
+    ...reportPart(),
     ruleCount: integer('rule_count').notNull(),
     resultCount: integer('result_count').notNull(),
     /** json, not jsonb: jsonb reorders object keys, and the profiles' order is the uploader's. */
     document: json('document').$type<AuditResult>().notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow()
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantUid, t.reportUid] }),
-    foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
-      'cascade'
-    )
-  ]
+  (t) => [primaryKey({ columns: [t.tenantUid, t.reportUid] }), ofReport(t)]
 )
 
 /**
@@ -150,8 +153,7 @@ export const insightAudits = pgTable(
 export const insightSbomChunks = pgTable(
   'insight_sbom_chunks',
   {
-    tenantUid: tenantUid(),
-    reportUid: uuid('report_uid').notNull(),
+    ...reportPart(),
     uploadUid: uuid('upload_uid').notNull(),
     seq: integer('seq').notNull(),
     data: text('data').notNull()
@@ -159,8 +161,6 @@ export const insightSbomChunks = pgTable(
   (t) => [
     primaryKey({ columns: [t.uploadUid, t.seq] }),
     index('insight_sbom_chunks_report_idx').on(t.tenantUid, t.reportUid),
-    foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
-      'cascade'
-    )
+    ofReport(t)
   ]
 )

@@ -8,3 +8,9 @@ export const tenantUid = () =>
   uuid('tenant_uid')
     .notNull()
     .references(() => tenants.uid, { onDelete: 'cascade' })
+
+/** The key columns of a tenant-owned entity the API names by uid (a device, an alert, a report...). */
+export const ownedEntity = () => ({
+  uid: uuid('uid').primaryKey().defaultRandom(),
+  tenantUid: tenantUid()
+})

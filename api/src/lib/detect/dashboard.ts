@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { alerts, devicePackages, devices, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { CVE_ROW_ID, exploitDataState, isKev } from '../vulns/exploits.js'
 import { HIGH_RISK_SCORE } from '../vulns/risk.js'
+import { findingPackage, findingVulnerability } from '../vulns/joins.js'
 
 const DAY_MS = 86_400_000
 
@@ -47,8 +48,8 @@ export async function strategicDashboard(db: Db, tenantUid: string, now = new Da
           max_score: max(packageFindings.score)
         })
         .from(packageFindings)
-        .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
-        .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+        .innerJoin(devicePackages, findingPackage)
+        .innerJoin(vulnerabilities, findingVulnerability)
         .where(eq(packageFindings.tenantUid, tenantUid))
         .groupBy(devicePackages.name)
         .orderBy(
@@ -70,7 +71,7 @@ export async function strategicDashboard(db: Db, tenantUid: string, now = new Da
           demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
         })
         .from(packageFindings)
-        .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+        .innerJoin(vulnerabilities, findingVulnerability)
         .where(eq(packageFindings.tenantUid, tenantUid)),
       db
         .select({

@@ -20,6 +20,7 @@ import { bumpTenantData } from '../data-version.js'
 import type { DevicePrincipal } from './enrolment.js'
 import { owned } from '../tenant-scope.js'
 import { HIGH_RISK_SCORE } from '../vulns/risk.js'
+import { findingPackage, findingVulnerability } from '../vulns/joins.js'
 
 /** The answer, and whether anything the console counts changed (packages or alerts): the summary is stale. */
 export type InventoryResult = InventoryResponse & { changed: boolean }
@@ -304,8 +305,8 @@ async function newlyVulnerable(
         score: packageFindings.score
       })
       .from(packageFindings)
-      .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
-      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+      .innerJoin(devicePackages, findingPackage)
+      .innerJoin(vulnerabilities, findingVulnerability)
       .where(
         and(
           owned(packageFindings, tenantUid, eq(packageFindings.deviceUid, deviceUid)),

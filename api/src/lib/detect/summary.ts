@@ -15,6 +15,7 @@ import { plural } from '../plural.js'
 import { coverageOf } from '../vulns/coverage.js'
 import { ecosystemKey } from '../vulns/ecosystems.js'
 import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
+import { findingPackage, findingVulnerability } from '../vulns/joins.js'
 
 /** How many summaries a tenant keeps; older ones are history nobody reads. */
 const KEEP = 20
@@ -104,7 +105,7 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
         demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
       })
       .from(packageFindings)
-      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+      .innerJoin(vulnerabilities, findingVulnerability)
       .where(eq(packageFindings.tenantUid, tenantUid)),
     db
       .select({
@@ -126,8 +127,8 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
       })
       .from(packageFindings)
       .innerJoin(devices, eq(devices.uid, packageFindings.deviceUid))
-      .innerJoin(devicePackages, eq(devicePackages.id, packageFindings.packageId))
-      .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+      .innerJoin(devicePackages, findingPackage)
+      .innerJoin(vulnerabilities, findingVulnerability)
       .where(eq(packageFindings.tenantUid, tenantUid))
       .orderBy(
         sql`${isKev(CVE_ROW_ID)} desc`,

@@ -6,12 +6,12 @@ import type { Db } from '../../db/client.js'
 import { bumpAllTenantData } from '../data-version.js'
 import { plural } from '../plural.js'
 import { rowsOf } from '../sql-rows.js'
-import type { Validators } from './download.js'
 import { FeedError } from './errors.js'
-import { checkImportFile, fetchFeed } from './fetch-feed.js'
-import type { FeedOutcome, FeedProgress } from './progress.js'
+import { checkImportFile, fetchFeed, IMPORTED_FILE, type FileFeedSyncOptions, type FileOrigin } from './fetch-feed.js'
+import type { FeedOutcome } from './progress.js'
 import { markAttempt, markSuccess } from './sources.js'
 import { json } from '../sql-params.js'
+import { CVE_ID } from '../vulns/osv-record.js'
 
 /**
  * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
@@ -20,7 +20,6 @@ import { json } from '../sql-params.js'
  */
 
 export const EPSS_FEED = 'epss'
-const CVE = /^CVE-\d{4}-\d{4,}$/
 const BATCH = 2000
 
 export interface EpssFile {
@@ -102,7 +101,7 @@ export async function stageEpss(db: Db, file: string): Promise<EpssFile> {
     const [cve, epss, percentile] = line.split(',')
     const e = score(epss)
     const p = score(percentile)
-    if (cve === undefined || !CVE.test(cve.trim()) || e === null || p === null) {
+    if (cve === undefined || !CVE_ID.test(cve.trim()) || e === null || p === null) {
       throw new FeedError(`the EPSS file has a bad line ${number}: ${line.slice(0, 80)}`)
     }
     batch.push({ cve_id: cve.trim(), epss: e, percentile: p })
@@ -111,11 +110,6 @@ export async function stageEpss(db: Db, file: string): Promise<EpssFile> {
   await flush()
   if (result.rows === 0) throw new FeedError('the EPSS file holds no scores')
   return result
-}
-
-interface SwapState {
-  validators: Validators | null
-  sha256: string | null
 }
 
 /** Staged scores per short transaction when stepwise. */
@@ -128,7 +122,7 @@ const WINDOW = 5000
  * requests wait at most one window, and for the seconds of the walk a reader may see a mix of
  * yesterday's and today's scores — never a bad file's, since the whole file was staged and checked first.
  */
-export async function swapEpss(db: Db, staged: EpssFile, state: SwapState, stepwise: boolean): Promise<number> {
+export async function swapEpss(db: Db, staged: EpssFile, state: FileOrigin, stepwise: boolean): Promise<number> {
   if (stepwise) {
     let low = ''
     for (;;) {
@@ -170,7 +164,7 @@ function describe(staged: EpssFile): string {
   return `epss: ${plural(staged.rows, 'score')}${about.length === 0 ? '' : ` (${about.join(', ')})`}`
 }
 
-async function applyEpss(db: Db, file: string, state: SwapState, stepwise: boolean): Promise<EpssFile> {
+async function applyEpss(db: Db, file: string, state: FileOrigin, stepwise: boolean): Promise<EpssFile> {
   try {
     const staged = await stageEpss(db, file)
     await swapEpss(db, staged, state, stepwise)
@@ -182,11 +176,7 @@ async function applyEpss(db: Db, file: string, state: SwapState, stepwise: boole
   }
 }
 
-export interface EpssSyncOptions {
-  url: string
-  workDir: string
-  signal?: AbortSignal
-  onProgress?: (event: FeedProgress) => void
+export interface EpssSyncOptions extends FileFeedSyncOptions {
   /** Swap in short transactions (PGlite), see swapEpss. */
   stepwise?: boolean
 }
@@ -206,5 +196,5 @@ export async function importEpssFile(db: Db, file: string): Promise<string> {
   await checkImportFile(file, Number.POSITIVE_INFINITY, 'the EPSS scores')
   await markAttempt(db, { name: EPSS_FEED, kind: 'epss', ecosystem: null, url: null })
   // The CLI holds the database alone: one transaction.
-  return describe(await applyEpss(db, file, { validators: null, sha256: null }, false))
+  return describe(await applyEpss(db, file, IMPORTED_FILE, false))
 }

@@ -24,6 +24,17 @@ export interface FetchFeedOptions {
   onFailure?: () => Promise<void>
 }
 
+/** What the sync of a one-file feed (KEV, EPSS) is given. */
+export type FileFeedSyncOptions = Pick<FetchFeedOptions, 'workDir' | 'signal' | 'onProgress'> & { url: string }
+
+/** Where the applied file came from, stored with the feed: a download's validators and digest, nulls for an imported file. */
+export interface FileOrigin {
+  validators: Validators | null
+  sha256: string | null
+}
+
+export const IMPORTED_FILE: FileOrigin = Object.freeze({ validators: null, sha256: null })
+
 export type Fetched = Extract<DownloadResult, { notModified: false }> & { validators: Validators }
 
 export async function fetchFeed<O extends FeedOutcome>(

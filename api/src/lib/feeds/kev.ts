@@ -5,12 +5,12 @@ import { bumpAllTenantData } from '../data-version.js'
 import { deviceRisk } from '../vulns/risk.js'
 import { plural } from '../plural.js'
 import { rowsOf } from '../sql-rows.js'
-import type { Validators } from './download.js'
 import { FeedError } from './errors.js'
-import { checkImportFile, fetchFeed } from './fetch-feed.js'
-import type { FeedOutcome, FeedProgress } from './progress.js'
+import { checkImportFile, fetchFeed, IMPORTED_FILE, type FileFeedSyncOptions, type FileOrigin } from './fetch-feed.js'
+import type { FeedOutcome } from './progress.js'
 import { markAttempt, markSuccess } from './sources.js'
 import { json } from '../sql-params.js'
+import { CVE_ID } from '../vulns/osv-record.js'
 
 /**
  * CISA's Known Exploited Vulnerabilities catalogue (JSON): checked whole, then replaced whole in
@@ -21,7 +21,6 @@ import { json } from '../sql-params.js'
 export const KEV_FEED = 'kev'
 /** The catalogue is ~1.5 MB; anything past this is not it. */
 const MAX_BYTES = 100 * 1024 * 1024
-const CVE = /^CVE-\d{4}-\d{4,}$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 export interface KevEntry {
@@ -69,7 +68,7 @@ export function parseKev(json: string): KevCatalogue {
   const entries = new Map<string, KevEntry>()
   list.forEach((item, index) => {
     const cve = isObject(item) ? text(item.cveID) : ''
-    if (!CVE.test(cve)) throw new FeedError(`KEV entry ${index + 1} has no valid cveID`)
+    if (!CVE_ID.test(cve)) throw new FeedError(`KEV entry ${index + 1} has no valid cveID`)
     const entry = item as Record<string, unknown>
     entries.set(cve, {
       cve_id: cve,
@@ -94,11 +93,7 @@ export function parseKev(json: string): KevCatalogue {
 }
 
 /** Replaces the catalogue in one transaction; answers the CVE ids that entered or left it. */
-async function replaceKev(
-  db: Db,
-  catalogue: KevCatalogue,
-  state: { validators: Validators | null; sha256: string | null }
-): Promise<Set<string>> {
+async function replaceKev(db: Db, catalogue: KevCatalogue, state: FileOrigin): Promise<Set<string>> {
   return await db.transaction(async (tx) => {
     const before = new Set(
       rowsOf<{ cve_id: string }>(await tx.execute(sql`SELECT cve_id FROM kev_entries`)).map((row) => row.cve_id)
@@ -164,11 +159,7 @@ export async function refreshKevDevices(db: Db, cveIds: Set<string>): Promise<nu
   return stats.length
 }
 
-async function applyKev(
-  db: Db,
-  catalogue: KevCatalogue,
-  state: { validators: Validators | null; sha256: string | null }
-): Promise<{ changed: number; devices: number }> {
+async function applyKev(db: Db, catalogue: KevCatalogue, state: FileOrigin): Promise<{ changed: number; devices: number }> {
   const changed = await replaceKev(db, catalogue, state)
   const devices = await refreshKevDevices(db, changed)
   bumpAllTenantData()
@@ -179,14 +170,7 @@ const describe = (catalogue: KevCatalogue, result: { changed: number; devices: n
   `kev: ${plural(catalogue.entries.length, 'entry', 'entries')}${catalogue.version === null ? '' : ` (catalogue ${catalogue.version})`}, ` +
   `${plural(result.changed, 'CVE')} entered or left it, ${plural(result.devices, 'device')} re-rated`
 
-export interface KevSyncOptions {
-  url: string
-  workDir: string
-  signal?: AbortSignal
-  onProgress?: (event: FeedProgress) => void
-}
-
-export async function syncKev(db: Db, options: KevSyncOptions): Promise<FeedOutcome> {
+export async function syncKev(db: Db, options: FileFeedSyncOptions): Promise<FeedOutcome> {
   const feed = { name: KEV_FEED, kind: 'kev' as const, ecosystem: null, url: options.url }
   return await fetchFeed(db, feed, { ...options, stem: 'kev', extension: '.json' }, async (file, fetched) => {
     if (fetched.bytes > MAX_BYTES)
@@ -202,6 +186,6 @@ export async function importKevFile(db: Db, file: string): Promise<string> {
   await checkImportFile(file, MAX_BYTES, 'the KEV catalogue')
   const catalogue = parseKev(await fs.promises.readFile(file, 'utf8'))
   await markAttempt(db, { name: KEV_FEED, kind: 'kev', ecosystem: null, url: null })
-  const result = await applyKev(db, catalogue, { validators: null, sha256: null })
+  const result = await applyKev(db, catalogue, IMPORTED_FILE)
   return describe(catalogue, result)
 }

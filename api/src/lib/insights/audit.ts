@@ -2,9 +2,9 @@ import {
   asObject,
   fail,
   isObject,
-  optArray,
   optNumber,
   optObject,
+  optObjects,
   optString,
   reqArray,
   reqString,
@@ -53,11 +53,10 @@ function rule(value: unknown, path: string): Rule {
     version: version === undefined || version === null ? '' : String(version),
     description: text(item, 'description', path),
     profiles: stringList(item, 'profiles', path),
-    regulations: optArray(item, 'regulations', path).map((entry, index) => {
-      const rpath = `${path}.regulations[${index}]`
-      const regulation = asObject(entry, rpath)
-      return { id: reqString(regulation, 'id', rpath), controls: stringList(regulation, 'controls', rpath) }
-    }),
+    regulations: optObjects(item, 'regulations', path, (regulation, rpath) => ({
+      id: reqString(regulation, 'id', rpath),
+      controls: stringList(regulation, 'controls', rpath)
+    })),
     os: map(item, 'os', path, strings),
     test: {
       type: text(test, 'type', testPath),

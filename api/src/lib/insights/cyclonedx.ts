@@ -17,6 +17,7 @@ import {
   optArray,
   optNumber,
   optObject,
+  optObjects,
   optString,
   reqString,
   storable,
@@ -60,9 +61,7 @@ export type SbomDocument = Omit<Sbom, 'vulnerabilities'> & { vulnerabilities: Sb
 const MAX_NESTING = 64
 
 function licenses(parent: JsonObject, base: string): SbomLicense[] {
-  return optArray(parent, 'licenses', base).map((item, index) => {
-    const path = `${joinPath(base, 'licenses')}[${index}]`
-    const entry = asObject(item, path)
+  return optObjects(parent, 'licenses', base, (entry, path) => {
     if (typeof entry.expression === 'string') return { expression: storable(entry.expression, `${path}.expression`) }
     const license = optObject(entry, 'license', path)
     if (license === null) return fail(path, 'must have a license or an expression')
@@ -75,11 +74,10 @@ function licenses(parent: JsonObject, base: string): SbomLicense[] {
 }
 
 function properties(parent: JsonObject, base: string): SbomComponent['properties'] {
-  return optArray(parent, 'properties', base).map((item, index) => {
-    const path = `${joinPath(base, 'properties')}[${index}]`
-    const property = asObject(item, path)
-    return { name: reqString(property, 'name', path), value: optString(property, 'value', path) }
-  })
+  return optObjects(parent, 'properties', base, (property, path) => ({
+    name: reqString(property, 'name', path),
+    value: optString(property, 'value', path)
+  }))
 }
 
 function component(value: unknown, path: string): SbomComponent {
@@ -187,18 +185,14 @@ function vulnerability(value: unknown, path: string): SbomVulnerability {
     'bom-ref': optString(item, 'bom-ref', path),
     source: source(item, path) ?? { name: null, url: null },
     ratings: optArray(item, 'ratings', path).map((entry, index) => rating(entry, `${path}.ratings[${index}]`)),
-    affects: optArray(item, 'affects', path).map((entry, index) => {
-      const apath = `${path}.affects[${index}]`
-      return { ref: reqString(asObject(entry, apath), 'ref', apath) }
-    }),
+    affects: optObjects(item, 'affects', path, (affect, apath) => ({ ref: reqString(affect, 'ref', apath) })),
     description: optString(item, 'description', path),
     detail: optString(item, 'detail', path),
     recommendation: optString(item, 'recommendation', path),
-    advisories: optArray(item, 'advisories', path).map((entry, index) => {
-      const apath = `${path}.advisories[${index}]`
-      const advisory = asObject(entry, apath)
-      return { title: optString(advisory, 'title', apath), url: reqString(advisory, 'url', apath) }
-    }),
+    advisories: optObjects(item, 'advisories', path, (advisory, apath) => ({
+      title: optString(advisory, 'title', apath),
+      url: reqString(advisory, 'url', apath)
+    })),
     published: optString(item, 'published', path),
     updated: optString(item, 'updated', path),
     cwes: optArray(item, 'cwes', path).map((cwe, index) => {

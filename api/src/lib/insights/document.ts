@@ -98,6 +98,14 @@ export function optArray(parent: JsonObject, key: string, base: string): unknown
   return value
 }
 
+/** Each entry of an optional array, which must be an object, read by `read` with its own path (`key[i]`). */
+export function optObjects<T>(parent: JsonObject, key: string, base: string, read: (entry: JsonObject, path: string) => T): T[] {
+  return optArray(parent, key, base).map((item, index) => {
+    const path = `${at(base, key)}[${index}]`
+    return read(asObject(item, path), path)
+  })
+}
+
 export function reqArray(parent: JsonObject, key: string, base: string): unknown[] {
   if (parent[key] === undefined || parent[key] === null) fail(at(base, key), 'is missing')
   return optArray(parent, key, base)

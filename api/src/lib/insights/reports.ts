@@ -2,7 +2,7 @@ import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, Re
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
-import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { deleteOwned, found, owned, uidOr404, updateOwned } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { sbomText } from './sbom-chunks.js'
 
@@ -18,6 +18,9 @@ const TOKEN_SHAPE = /^rt_[A-Za-z0-9_-]{32}$/
 export const newReportToken = (): string => `${REPORT_TOKEN_PREFIX}${randomToken(24)}`
 
 const r = insightReports
+/** A report's scan part (SBOM, audit) joined to its report. */
+export const partOfReport = (part: typeof insightSboms | typeof insightAudits): SQL =>
+  and(eq(part.tenantUid, r.tenantUid), eq(part.reportUid, r.uid)) as SQL
 const partExists = (table: typeof insightSboms | typeof insightAudits): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${table} where ${table.tenantUid} = ${r.tenantUid} and ${table.reportUid} = ${r.uid})`
 
@@ -164,17 +167,11 @@ function contextColumns(context: Partial<ReportContext>): Partial<typeof r.$infe
 export async function updateReport(db: Db, tenantUid: string, uid: string, changes: ReportPatch): Promise<Report> {
   const set = contextColumns(changes.context ?? {})
   if (changes.name !== undefined) set.name = changes.name.trim()
-  const where = reportWhere(tenantUid, uid)
-  const [row] =
-    Object.keys(set).length === 0
-      ? await db.select(COLUMNS).from(r).where(where)
-      : await db.update(r).set(set).where(where).returning(COLUMNS)
-  return present(found(row))
+  return present(await updateOwned(db, r, tenantUid, uid, set, COLUMNS))
 }
 
 export async function deleteReport(db: Db, tenantUid: string, uid: string): Promise<void> {
-  const deleted = await db.delete(r).where(reportWhere(tenantUid, uid)).returning({ uid: r.uid })
-  found(deleted[0])
+  await deleteOwned(db, r, tenantUid, uid)
 }
 
 /** The stored audit, or null when none was uploaded (404 when the report is not the tenant's). */
@@ -182,7 +179,7 @@ export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<
   const [row] = await db
     .select({ uid: r.uid, document: insightAudits.document })
     .from(r)
-    .leftJoin(insightAudits, and(eq(insightAudits.tenantUid, r.tenantUid), eq(insightAudits.reportUid, r.uid)))
+    .leftJoin(insightAudits, partOfReport(insightAudits))
     .where(reportWhere(tenantUid, uid))
   return found(row).document
 }
@@ -197,7 +194,7 @@ export async function getSbomGzip(db: Db, tenantUid: string, uid: string): Promi
       bytes: insightSboms.documentBytes
     })
     .from(r)
-    .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
+    .leftJoin(insightSboms, partOfReport(insightSboms))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
   if (report.gzip === null || report.bytes === null) return null

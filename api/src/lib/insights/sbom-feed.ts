@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
 import type { Prioritisation, SbomFeed } from '@console/contracts'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightReports as r, insightSboms } from '../../db/schema/index.js'
 import { found } from '../tenant-scope.js'
@@ -10,9 +10,10 @@ import { coverageOf } from '../vulns/coverage.js'
 import { exploitabilityOf, exploitDataState } from '../vulns/exploits.js'
 import { feedPackageOf, parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
-import { reportWhere } from './reports.js'
+import { partOfReport, reportWhere } from './reports.js'
 import { sbomText } from './sbom-chunks.js'
 import { json } from '../sql-params.js'
+import { CVE_ID } from '../vulns/osv-record.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -22,8 +23,6 @@ const gunzip = promisify(gunzipCallback)
  * KEV/EPSS for the SBOM's vulnerabilities. Read beside the SBOM itself (whose bytes stay as
  * stored), so a new KEV entry or feed sync shows without rewriting the document.
  */
-
-const CVE = /^CVE-\d{4}-\d{4,}$/
 
 /** The CVE ids each non-CVE vulnerability id stands for, through the OSV records of that id. */
 async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[]>> {
@@ -43,7 +42,7 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
   const [row] = await db
     .select({ uid: r.uid, gzip: insightSboms.documentGzipBase64, upload: insightSboms.documentUpload, demo: insightSboms.demo })
     .from(r)
-    .leftJoin(insightSboms, and(eq(insightSboms.tenantUid, r.tenantUid), eq(insightSboms.reportUid, r.uid)))
+    .leftJoin(insightSboms, partOfReport(insightSboms))
     .where(reportWhere(tenantUid, uid))
   const report = found(row)
   if (report.gzip === null) return null
@@ -82,9 +81,9 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
   const ids = [...new Set(document.vulnerabilities.map((v) => v.id).filter((id): id is string => id !== null))]
   const viaRecords = await cvesOfRecords(
     db,
-    ids.filter((id) => !CVE.test(id))
+    ids.filter((id) => !CVE_ID.test(id))
   )
-  const cvesOf = (id: string): string[] => (CVE.test(id) ? [id] : (viaRecords.get(id) ?? []))
+  const cvesOf = (id: string): string[] => (CVE_ID.test(id) ? [id] : (viaRecords.get(id) ?? []))
   const known = await exploitabilityOf(db, ids.flatMap(cvesOf))
   const vulnerabilities: Record<string, Prioritisation> = {}
   for (const id of ids) {

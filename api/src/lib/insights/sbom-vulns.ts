@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
+import type { OsvRecord, OsvRecordText, RecordOrigin } from '../vulns/osv-record.js'
 import { feedPackageOf } from '../vulns/purl.js'
 import {
   ADDED_AFFECT_PROPERTY,
@@ -15,6 +16,7 @@ import {
   type SbomVulnerability
 } from './cyclonedx.js'
 import { json } from '../sql-params.js'
+import { linkRecord, linkVulnerability } from '../vulns/joins.js'
 
 /**
  * SBOM vulnerability analysis against the console's own OSV feed (what Dependency-Track does
@@ -95,21 +97,9 @@ export function cvssMethod(vector: string | null): string | null {
 
 export const osvUrl = (osvId: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(osvId)}`
 
-export interface RecordRow {
+export interface RecordRow extends OsvRecordText, RecordOrigin, Pick<OsvRecord, 'links' | 'cwes' | 'publishedAt' | 'modifiedAt'> {
   vulnerabilityId: string
   relation: number
-  id: string
-  summary: string
-  details: string
-  score: number | null
-  vector: string | null
-  aliases: string[]
-  links: Array<{ type: string; url: string }>
-  cwes: number[]
-  source: string
-  demo: boolean
-  publishedAt: Date | null
-  modifiedAt: Date | null
 }
 
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
@@ -132,8 +122,8 @@ export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> 
       modifiedAt: osvRecords.modifiedAt
     })
     .from(osvRecordVulnerabilities)
-    .innerJoin(osvRecords, eq(osvRecords.id, osvRecordVulnerabilities.osvId))
-    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
+    .innerJoin(osvRecords, linkRecord)
+    .innerJoin(vulnerabilities, linkVulnerability)
     .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
   return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }))
 }

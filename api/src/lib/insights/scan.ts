@@ -10,7 +10,7 @@ import { sbomStats, writeAnalysis } from './analysis.js'
 import { normaliseAudit } from './audit.js'
 import { normaliseSbom, type SbomDocument } from './cyclonedx.js'
 import { DocumentError, parseJson } from './document.js'
-import { reportWhere } from './reports.js'
+import { partOfReport, reportWhere } from './reports.js'
 import { dropChunks, stageChunks } from './sbom-chunks.js'
 import { analyseSbom, listedPackages, type FeedAnalysis } from './sbom-vulns.js'
 
@@ -100,21 +100,16 @@ export async function analysisOf(
   reportUid: string,
   parts: { sbom: SbomStats | null; audit: AuditResult | null }
 ): Promise<string | null> {
-  const [sbomRow] =
-    parts.sbom !== null
-      ? [{ stats: parts.sbom }]
+  const [stored] =
+    parts.sbom !== null && parts.audit !== null
+      ? []
       : await tx
-          .select({ stats: insightSboms.stats })
-          .from(insightSboms)
-          .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
-  const [auditRow] =
-    parts.audit !== null
-      ? [{ document: parts.audit }]
-      : await tx
-          .select({ document: insightAudits.document })
-          .from(insightAudits)
-          .where(owned(insightAudits, tenantUid, eq(insightAudits.reportUid, reportUid)))
-  return writeAnalysis({ sbom: sbomRow?.stats ?? null, audit: auditRow?.document ?? null })
+          .select({ stats: insightSboms.stats, document: insightAudits.document })
+          .from(insightReports)
+          .leftJoin(insightSboms, partOfReport(insightSboms))
+          .leftJoin(insightAudits, partOfReport(insightAudits))
+          .where(owned(insightReports, tenantUid, eq(insightReports.uid, reportUid)))
+  return writeAnalysis({ sbom: parts.sbom ?? stored?.stats ?? null, audit: parts.audit ?? stored?.document ?? null })
 }
 
 /** The insight_sboms columns of an SBOM (uploaded_at aside): all a store needs, without the document. */

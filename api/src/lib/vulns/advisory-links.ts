@@ -1,11 +1,12 @@
 import type { AdvisoryLink } from '@console/contracts'
+import { CVE_ID } from './osv-record.js'
+
 /**
  * Where an analyst reads more about a vulnerability: its OSV pages, NVD, the distribution's or
  * GitHub's advisory, CISA's catalogue. Built only from ids (never from record text), so every
  * link is an https URL on a known site with the id encoded.
  */
 
-const CVE = /^CVE-\d{4}-\d{4,}$/
 const enc = encodeURIComponent
 
 /** The advisory page of one id, when we know the site that publishes it. */
@@ -40,9 +41,9 @@ export function advisoryLinks(cveId: string, recordIds: string[], aliases: strin
     links.push(link)
   }
   for (const id of [...recordIds].sort()) add({ label: `OSV ${id}`, url: `https://osv.dev/vulnerability/${enc(id)}` })
-  if (CVE.test(cveId)) add({ label: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${enc(cveId)}` })
+  if (CVE_ID.test(cveId)) add({ label: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${enc(cveId)}` })
   for (const id of [cveId, ...recordIds, ...aliases]) add(vendorLink(id))
-  if (kev && CVE.test(cveId)) {
+  if (kev && CVE_ID.test(cveId)) {
     add({
       label: 'CISA KEV',
       url: `https://www.cisa.gov/known-exploited-vulnerabilities-catalog?search_api_fulltext=${enc(cveId)}`

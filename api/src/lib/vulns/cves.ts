@@ -4,6 +4,7 @@ import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/
 import { found, uidOr404 } from '../tenant-scope.js'
 import { advisoryLinks } from './advisory-links.js'
 import { CVE_ROW_ID, epssOf, epssPercentileOf, kevJson } from './exploits.js'
+import { linkRecord } from './joins.js'
 
 /**
  * One CVE row as `/api/v1/cves/{uid}/description/` answers it (global data: the same for every
@@ -31,7 +32,7 @@ export async function cveDescription(db: Db, cveUid: string) {
   const records = await db
     .select({ id: osvRecords.id })
     .from(osvRecordVulnerabilities)
-    .innerJoin(osvRecords, eq(osvRecords.id, osvRecordVulnerabilities.osvId))
+    .innerJoin(osvRecords, linkRecord)
     .where(and(eq(osvRecordVulnerabilities.vulnerabilityUid, uid), eq(osvRecords.demo, false)))
   return {
     ...cve,

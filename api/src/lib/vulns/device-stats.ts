@@ -5,6 +5,7 @@ import { bumpTenantData } from '../data-version.js'
 import { owned } from '../tenant-scope.js'
 import { deviceRisk, HIGH_RISK_SCORE } from './risk.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
+import { findingVulnerability } from './joins.js'
 
 export interface FindingCounts {
   n: number
@@ -24,7 +25,7 @@ export async function findingCounts(db: Db, tenantUid: string, deviceUids: strin
       worst: max(packageFindings.score)
     })
     .from(packageFindings)
-    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    .innerJoin(vulnerabilities, findingVulnerability)
     .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
     .groupBy(packageFindings.deviceUid)
   return new Map(rows.map(({ uid, ...counts }) => [uid, counts]))

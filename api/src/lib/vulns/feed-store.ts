@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
-import { CVE_ID, type OsvRecord, type Relation } from './osv-record.js'
+import { CVE_ID, type OsvRecord, type OsvRecordText, type RecordOrigin, type Relation } from './osv-record.js'
 import { json } from '../sql-params.js'
 
 /**
@@ -165,17 +165,9 @@ async function writeLive(tx: Db, rows: SQL, liveIds: string[], result: StoreResu
   for (const name of affected?.names ?? []) result.packageNames.add(name)
 }
 
-interface Contribution {
+interface Contribution extends OsvRecordText, RecordOrigin {
   uid: string
   relation: Relation
-  id: string
-  summary: string
-  details: string
-  score: number | null
-  vector: string | null
-  aliases: string[]
-  source: string
-  demo: boolean
   published_at: string | Date | null
   modified_at: string | Date | null
 }

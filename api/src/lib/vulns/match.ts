@@ -9,6 +9,7 @@ import { ecosystemKey, feedPackageName, matchesBySource } from './ecosystems.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
 import { feedHits, type FeedPackage } from './feed-match.js'
 import { json } from '../sql-params.js'
+import { linkVulnerability } from './joins.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
@@ -128,7 +129,7 @@ async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope
   const links = await db
     .select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
     .from(osvRecordVulnerabilities)
-    .innerJoin(vulnerabilities, eq(vulnerabilities.uid, osvRecordVulnerabilities.vulnerabilityUid))
+    .innerJoin(vulnerabilities, linkVulnerability)
     .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
   const cvesOf = new Map<string, Array<{ uid: string; score: number | null; kev: boolean }>>()
   for (const link of links)

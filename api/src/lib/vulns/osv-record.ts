@@ -23,7 +23,8 @@ export interface AffectedEntry {
 /** 2: the record is that CVE's own; 1: via aliases/upstream; 0: listed as related by an advisory. */
 export type Relation = 0 | 1 | 2
 
-export interface OsvRecord {
+/** A record's text and score: what every reader of the stored records (a CVE's row, an SBOM's findings) shows. */
+export interface OsvRecordText {
   id: string
   summary: string
   details: string
@@ -31,6 +32,15 @@ export interface OsvRecord {
   vector: string | null
   /** `aliases` and `upstream` as published. */
   aliases: string[]
+}
+
+/** Where a stored record came from: its feed, and whether it is the demo catalogue's (docs/adr/0003). */
+export interface RecordOrigin {
+  source: string
+  demo: boolean
+}
+
+export interface OsvRecord extends OsvRecordText {
   /** `references[]` with an http(s) URL, in order, each URL once. */
   links: Array<{ type: string; url: string }>
   /** CWE numbers of `database_specific.cwe_ids` ("CWE-1321" → 1321). */

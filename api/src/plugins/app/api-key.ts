@@ -1,15 +1,7 @@
-import fp from 'fastify-plugin'
 import { resolveApiKey } from '../../lib/detect/api-keys.js'
+import { apiKeyKindPlugin } from './auth.js'
 
 export const TENANT_API_KEY_KIND = 'api-key'
 
 /** Resolves tenant API keys (`X-API-Key: prefix.secret`) for routes whose apiKeyKinds name TENANT_API_KEY_KIND. */
-export const apiKeyPlugin = fp(
-  async (app) => {
-    app.apiKeyResolvers.push(async (key) => {
-      const found = await resolveApiKey(app.db, key)
-      return found === null ? null : { kind: TENANT_API_KEY_KIND, id: found.uid, tenantUid: found.tenantUid }
-    })
-  },
-  { name: 'tenant-api-key', dependencies: ['auth', 'db'] }
-)
+export const apiKeyPlugin = apiKeyKindPlugin('tenant-api-key', TENANT_API_KEY_KIND, resolveApiKey)

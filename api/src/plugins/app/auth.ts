@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Db } from '../../db/client.js'
 import type { DevicePrincipal } from '../../lib/detect/enrolment.js'
 import { HttpError, NOT_AUTHENTICATED } from '../../lib/http-error.js'
 import { cookieNames } from '../../lib/session-cookies.js'
@@ -31,6 +32,26 @@ export interface ApiKeyPrincipal {
 }
 
 export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<ApiKeyPrincipal | null>
+
+/**
+ * A plugin that adds one kind of key to `app.apiKeyResolvers`: `resolve` answers the row a key
+ * names (its uid and tenant) or null; the principal carries `kind`, which routes list in apiKeyKinds.
+ */
+export function apiKeyKindPlugin(
+  name: string,
+  kind: string,
+  resolve: (db: Db, key: string) => Promise<{ uid: string; tenantUid: string } | null>
+) {
+  return fp(
+    async (app) => {
+      app.apiKeyResolvers.push(async (key) => {
+        const found = await resolve(app.db, key)
+        return found === null ? null : { kind, id: found.uid, tenantUid: found.tenantUid }
+      })
+    },
+    { name, dependencies: ['auth', 'db'] }
+  )
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

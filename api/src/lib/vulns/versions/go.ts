@@ -1,4 +1,5 @@
 import { InvalidVersionError } from './invalid.js'
+import { comparePrecedence, type ParsedVersion } from './precedence.js'
 
 /**
  * Go module ordering, as golang.org/x/mod/semver: SemVer 2.0 precedence with the "v1" and "v1.2"
@@ -10,25 +11,20 @@ import { InvalidVersionError } from './invalid.js'
  * read as numbers; Go itself never produces such a version, so no real one sorts differently.
  */
 
-interface GoVersion {
-  core: [bigint, bigint, bigint]
-  pre: string[]
-}
-
 const IDENT = '[0-9A-Za-z-]+'
 const VERSION = new RegExp(
   `^v?(\\d+)(?:\\.(\\d+)(?:\\.(\\d+)(?:-(${IDENT}(?:\\.${IDENT})*))?(?:\\+${IDENT}(?:\\.${IDENT})*)?)?)?$`
 )
 const isNumeric = (ident: string): boolean => /^\d+$/.test(ident)
 
-function parse(version: string): GoVersion {
+function parse(version: string): ParsedVersion {
   const match = VERSION.exec(version.trim())
   const pre = match?.[4]?.split('.') ?? []
   // SemVer: a numeric pre-release identifier has no leading zero.
   if (match === null || pre.some((ident) => isNumeric(ident) && ident.length > 1 && ident.startsWith('0'))) {
     throw new InvalidVersionError(`not a Go module version: ${version}`)
   }
-  return { core: [BigInt(match[1]!), BigInt(match[2] ?? 0), BigInt(match[3] ?? 0)], pre }
+  return { numbers: [BigInt(match[1]!), BigInt(match[2] ?? 0), BigInt(match[3] ?? 0)], pre }
 }
 
 function compareIdent(a: string, b: string): number {
@@ -41,16 +37,5 @@ function compareIdent(a: string, b: string): number {
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b` (semver.Compare). */
 export function compareGo(a: string, b: string): number {
-  const x = parse(a)
-  const y = parse(b)
-  for (let i = 0; i < 3; i++) {
-    if (x.core[i] !== y.core[i]) return x.core[i]! < y.core[i]! ? -1 : 1
-  }
-  // A release sorts after its pre-releases; a longer pre-release after its prefix.
-  if (x.pre.length === 0 || y.pre.length === 0) return Number(x.pre.length === 0) - Number(y.pre.length === 0)
-  for (let i = 0; i < Math.min(x.pre.length, y.pre.length); i++) {
-    const result = compareIdent(x.pre[i]!, y.pre[i]!)
-    if (result !== 0) return result
-  }
-  return Math.sign(x.pre.length - y.pre.length)
+  return comparePrecedence(parse(a), parse(b), compareIdent)
 }

@@ -1,4 +1,5 @@
 import { InvalidVersionError } from './invalid.js'
+import { comparePrecedence, type ParsedVersion } from './precedence.js'
 
 /**
  * NuGet ordering (NuGet.Versioning's NuGetVersion with VersionComparer.Default): one to four
@@ -9,15 +10,10 @@ import { InvalidVersionError } from './invalid.js'
  * ("1.2.3.4.5", "1beta", "1.0-", "1.0-beta.01") throws.
  */
 
-interface NugetVersion {
-  numbers: bigint[]
-  labels: string[]
-}
-
 const IDENTIFIER = /^[0-9A-Za-z-]+$/
 const INT32_MAX = 2147483647n
 
-function parse(version: string): NugetVersion {
+function parse(version: string): ParsedVersion {
   const text = version.trim()
   const invalid = (): never => {
     throw new InvalidVersionError(`not a NuGet version: ${version}`)
@@ -41,7 +37,7 @@ function parse(version: string): NugetVersion {
   const labels = dash < 0 ? [] : main.slice(dash + 1).split('.')
   // Labels are alphanumerics and "-"; an all-digit label has no leading zero.
   if (labels.some((label) => !IDENTIFIER.test(label) || /^0\d+$/.test(label))) invalid()
-  return { numbers, labels }
+  return { numbers, pre: labels }
 }
 
 /** Int32.TryParse, as NuGet decides whether a label is numeric. */
@@ -63,15 +59,5 @@ function compareLabel(a: string, b: string): number {
 
 /** Negative, 0 or positive as `a` sorts before, equal to or after `b`. */
 export function compareNuget(a: string, b: string): number {
-  const x = parse(a)
-  const y = parse(b)
-  for (let i = 0; i < 4; i++) {
-    if (x.numbers[i] !== y.numbers[i]) return x.numbers[i]! < y.numbers[i]! ? -1 : 1
-  }
-  if (x.labels.length === 0 || y.labels.length === 0) return Number(x.labels.length === 0) - Number(y.labels.length === 0)
-  for (let i = 0; i < Math.min(x.labels.length, y.labels.length); i++) {
-    const result = compareLabel(x.labels[i]!, y.labels[i]!)
-    if (result !== 0) return result
-  }
-  return Math.sign(x.labels.length - y.labels.length)
+  return comparePrecedence(parse(a), parse(b), compareLabel)
 }
