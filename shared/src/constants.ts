@@ -9,3 +9,5 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MIN_PASSWORD_LENGTH = 6;
 export const DEVICE_TYPES = ['linux', 'rtos'] as const;
 export const ASSESSMENT_TYPES = ['system', 'application'] as const;
+/** The product's name: the logo's text and the end of every browser tab title. */
+export const PRODUCT_NAME = 'Security Console';

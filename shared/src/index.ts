@@ -9,6 +9,7 @@ export {
   MIN_PASSWORD_LENGTH,
   DEVICE_TYPES,
   ASSESSMENT_TYPES,
+  PRODUCT_NAME,
 } from './constants';
 export { theme } from './theme';
 export type * from './types';
@@ -48,7 +49,18 @@ export type { CommandBlockProps } from './components/CommandBlock';
 export { SafeLink, httpUrl } from './components/SafeLink';
 export type { SafeLinkProps } from './components/SafeLink';
 export * from './components/vulns';
+export { PageBreadcrumbs } from './components/PageBreadcrumbs';
+export type { Crumb, PageBreadcrumbsProps } from './components/PageBreadcrumbs';
 export { formatDateTime } from './format/formatDateTime';
+export { useDocumentTitle, documentTitle } from './document/useDocumentTitle';
+export { useUrlTableState } from './url/useUrlTableState';
+export type { UrlTableOptions, UrlTableState } from './url/useUrlTableState';
+export { useUrlChoice, useUrlText } from './url/useUrlChoice';
+export type { UrlChoiceOptions } from './url/useUrlChoice';
+export { useQueryUpdate } from './url/useQueryUpdate';
+export type { QueryChanges, QueryUpdateOptions } from './url/useQueryUpdate';
+export { tableParam, MAX_URL_PAGE, MAX_URL_SEARCH_LENGTH } from './url/queryValues';
+export type { SortState } from './url/queryValues';
 export { escapeHtml, unescapeHtml, escapeChartInput } from './charts/escapeHtml';
 export { safeChartOptions } from './charts/safeChartOptions';
 export { ApexChart, preloadApexCharts } from './charts/ApexChart';

@@ -1,9 +1,11 @@
+import { useDocumentTitle } from '@console/shared';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
 export function NotFoundPage() {
+  useDocumentTitle(['Page not found']);
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h4" component="h1" gutterBottom>

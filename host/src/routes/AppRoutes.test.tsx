@@ -42,6 +42,7 @@ describe('AppRoutes', () => {
   it('shows Page not found elsewhere, without loading a remote', () => {
     renderWithAuth(<AppRoutes />, { path: '/devices' });
     expect(screen.getByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · Security Console');
     expect(load).not.toHaveBeenCalled();
   });
 });

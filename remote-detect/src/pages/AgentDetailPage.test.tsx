@@ -1,5 +1,5 @@
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../testing/renderRoute';
 
@@ -32,6 +32,16 @@ describe('AgentDetailPage', () => {
       '/api/v1/agents/ag-1/download',
     );
     expect(screen.queryByLabelText('Install')).not.toBeInTheDocument();
+  });
+
+  it('names the agent build in the tab title and the breadcrumb, which leads back to the Agents tab', async () => {
+    page.api.onGet('/v1/agents/ag-1').reply(200, agent('linux'));
+    renderRoute('/agents/ag-1');
+    await screen.findByText('armv7');
+    expect(document.title).toBe('Linux armv7 2.0.0 · Agents · Security Console');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Agents' })).toHaveAttribute('href', '/agents?tab=agents');
+    expect(within(crumbs).getByText('Linux armv7 2.0.0')).toHaveAttribute('aria-current', 'page');
   });
 
   it('says "Error loading agent details." when the agent fails to load', async () => {

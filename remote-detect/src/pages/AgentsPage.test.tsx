@@ -1,5 +1,5 @@
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
-import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
+import { currentLocation, lastNavigationType } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, T } from '../testing/renderRoute';
@@ -127,6 +127,44 @@ describe('AgentsPage', () => {
     renderRoute('/agents');
     await userEvent.click(screen.getByRole('tab', { name: 'Agents' }));
     expect(await screen.findByText('Error loading data.')).toBeInTheDocument();
+  });
+
+  it('opens the tab the URL names, and each tab change is a history entry', async () => {
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab')] });
+    page.api
+      .onGet('/v1/agents/')
+      .reply(200, { results: [{ uid: 'ag-1', device_type: 'linux', architecture: 'x86_64', version: '1' }] });
+    renderRoute('/agents?tab=agents');
+    expect(screen.getByRole('tab', { name: 'Agents' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('x86_64')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Provision Tokens' }));
+    expect(currentLocation().search).toBe('');
+    expect(lastNavigationType()).toBe('PUSH');
+    expect(await screen.findByText('Lab')).toBeInTheDocument();
+  });
+
+  it('keeps the page of tokens in the URL, and shows the first page after creating one on top', async () => {
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, {
+      results: Array.from({ length: 12 }, (_, i) => token(`t${i}`, `Token ${i}`)),
+    });
+    page.api.onPost(`${T}/provision-tokens/`).reply(201, token('n', 'Factory'));
+    renderRoute('/agents?tokens_page=2');
+    expect(await screen.findByText('Token 11')).toBeInTheDocument();
+    expect(screen.queryByText('Token 0')).not.toBeInTheDocument();
+    expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Token' }));
+    await userEvent.type(within(await screen.findByRole('dialog')).getByLabelText('Name'), 'Factory');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentLocation().search).toBe('');
+    expect(await screen.findByText('1–10 of 13')).toBeInTheDocument();
+  });
+
+  it('shows the last page for a page past the end', async () => {
+    page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [token('a', 'Lab')] });
+    renderRoute('/agents?tokens_page=7');
+    expect(await screen.findByText('Lab')).toBeInTheDocument();
+    expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
   });
 
   it('offers page sizes 5, 10, 25 and 50 with 10 by default', async () => {

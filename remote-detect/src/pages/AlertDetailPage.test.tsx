@@ -105,6 +105,31 @@ describe('AlertDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Suspicious curl' })).toBeInTheDocument();
   });
 
+  it('names the tab after the alert and shows where it sits: Dashboards › Alerts › the alert', async () => {
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    renderRoute('/alerts/al-1');
+    await screen.findByRole('heading', { name: 'Reverse shell', level: 1 });
+    expect(document.title).toBe('Reverse shell · Alerts · Security Console');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboards', '/'],
+      ['Alerts', '/?tab=technical'],
+    ]);
+    expect(within(crumbs).getByText('Reverse shell')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('names the device without a link when the alert has no device', async () => {
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, { ...alert, device: null, device_hostname: 'unknown-host' });
+    renderRoute('/alerts/al-1');
+    expect(await screen.findByText(/unknown-host/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'unknown-host' })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="/devices/"]')).toBeNull();
+  });
+
   it('shows the error message of a failed load', async () => {
     page.api.onGet(`${T}/alerts/al-1/`).reply(404, { detail: 'Not found.' });
     renderRoute('/alerts/al-1');

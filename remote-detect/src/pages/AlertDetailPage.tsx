@@ -1,4 +1,4 @@
-import { ErrorState, FieldList, LoadingState, type AlertStatus } from '@console/shared';
+import { ErrorState, FieldList, LoadingState, PageBreadcrumbs, useDocumentTitle, type AlertStatus } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -12,6 +12,7 @@ import { AlertStatusSelect } from '../components/alert/AlertStatusSelect';
 import { AssociatedAlerts } from '../components/alert/AssociatedAlerts';
 import { EventTable } from '../components/alert/EventTable';
 import { metadataFields } from '../components/alert/alertFields';
+import { alertCrumbs } from '../components/common/crumbs';
 import { PriorityChip } from '../components/common/PriorityChip';
 import { Section } from '../components/common/Section';
 
@@ -27,6 +28,7 @@ export function AlertDetailPage() {
   const [pending, setPending] = useState<AlertStatus | null>(null);
   // Why the last status change failed, shown beside the selector until the next change.
   const [statusError, setStatusError] = useState<string | null>(null);
+  useDocumentTitle([alert?.name, 'Alerts']);
 
   async function changeStatus(status: AlertStatus) {
     if (!tenant || !uid) return;
@@ -69,9 +71,13 @@ export function AlertDetailPage() {
         <PriorityChip priority={alert.priority} />
         <Typography>
           Device:{' '}
-          <Link component={RouterLink} to={`/devices/${alert.device}`}>
-            {alert.device_hostname || alert.device}
-          </Link>
+          {alert.device ? (
+            <Link component={RouterLink} to={`/devices/${encodeURIComponent(alert.device)}`}>
+              {alert.device_hostname || alert.device}
+            </Link>
+          ) : (
+            alert.device_hostname || '—'
+          )}
         </Typography>
         {statusError && (
           <Alert severity="error" role="alert" onClose={() => setStatusError(null)} sx={{ py: 0 }}>
@@ -106,6 +112,7 @@ export function AlertDetailPage() {
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box sx={{ p: 3 }}>
+      <PageBreadcrumbs crumbs={alertCrumbs(title)} />
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>

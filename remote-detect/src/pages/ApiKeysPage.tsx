@@ -1,4 +1,12 @@
-import { ConfirmDialog, ErrorState, LoadingState, TenantCaption, type ApiKey, type CreatedApiKey } from '@console/shared';
+import {
+  ConfirmDialog,
+  ErrorState,
+  LoadingState,
+  TenantCaption,
+  useDocumentTitle,
+  type ApiKey,
+  type CreatedApiKey,
+} from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +28,7 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  useDocumentTitle(['API Keys']);
 
   return (
     <Box sx={{ p: 3 }}>

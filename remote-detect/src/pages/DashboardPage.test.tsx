@@ -1,8 +1,9 @@
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { renderRoutes } from '@console/shared/src/testing/renderRoute';
-import { currentLocation, Route, Routes } from '@console/shared/src/testing/renderWithAuth';
+import { currentLocation, lastNavigationType, Route, Routes } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
 import { T } from '../testing/renderRoute';
 import { DashboardPage } from './DashboardPage';
 
@@ -80,12 +81,41 @@ const alertRow = {
   elastic_alert_created_at: '2026-11-19T08:00:00Z',
 };
 
+/** The browser's Back button. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
 // The page stays mounted whatever the URL, so later reports can be seen NOT to navigate.
-function renderDashboard() {
+function renderDashboard(path = '/') {
   return renderRoutes(
-    <Routes>
-      <Route path="*" element={<DashboardPage />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="*" element={<DashboardPage />} />
+      </Routes>
+      <BackButton />
+    </>,
+    { path },
+  );
+}
+
+/** The dashboard at `/`, an alert's page beside it: Back from the alert mounts the dashboard anew, as in the console. */
+function renderDashboardAndAlert(path: string) {
+  return renderRoutes(
+    <>
+      <Routes>
+        <Route path="/" element={<DashboardPage />} />
+        <Route path="/alerts/:uid" element={<p>The alert page</p>} />
+        <Route path="/devices/:uid" element={<p>The device page</p>} />
+      </Routes>
+      <BackButton />
+    </>,
+    { path },
   );
 }
 
@@ -101,6 +131,7 @@ describe('DashboardPage', () => {
     page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
   }
   beforeEach(replyAll);
+  const deviceCalls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/?`));
   /** The first answer of each path is the given failure, later ones the usual data (the first matching handler answers). */
   function failFirst(...paths: Array<string | RegExp>) {
     page.api.resetHandlers();
@@ -214,7 +245,6 @@ describe('DashboardPage', () => {
       await userEvent.click(screen.getByRole('tab', { name: 'Technical Overview' }));
       return screen.findByRole('table', { name: 'Devices' });
     }
-    const deviceCalls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/?`));
 
     it('says when the device or alert list fails, with Retry, never "No devices." or "0–0 of 0"', async () => {
       failFirst(new RegExp(`^${T}/devices/\\?`), new RegExp(`^${T}/alerts/\\?`));
@@ -276,11 +306,128 @@ describe('DashboardPage', () => {
 
       await userEvent.click((within(devices).getByText('host-0').closest('tr') as HTMLTableRowElement).cells[1]);
       expect(currentLocation().pathname).toBe('/devices/d-0');
-      await userEvent.click(within(alerts).getByText('web-01'));
-      expect(currentLocation().pathname).toBe('/devices/d-0');
-      // The link still opens the alert after the one automatic navigation.
-      await userEvent.click(within(alerts).getByRole('link', { name: 'Port scan' }));
+      // Back to the same (still mounted) page: its tab came back with the URL.
+      await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+      const alertsAgain = await screen.findByRole('table', { name: 'Alerts' });
+      await userEvent.click(within(alertsAgain).getByText('OPEN'));
+      expect(currentLocation()).toMatchObject({ pathname: '/', search: '?tab=technical' });
+      // The links still open the alert and its device after the one automatic navigation.
+      await userEvent.click(within(alertsAgain).getByRole('link', { name: 'Port scan' }));
       expect(currentLocation().pathname).toBe('/alerts/al-5');
+    });
+
+    it("links each alert's device to the device page", async () => {
+      await openTechnical();
+      const alerts = screen.getByRole('table', { name: 'Alerts' });
+      const device = await within(alerts).findByRole('link', { name: 'web-01' });
+      expect(device).toHaveAttribute('href', '/devices/d-1');
+      await userEvent.click(device);
+      // The device opens, not the alert the row would report.
+      expect(currentLocation().pathname).toBe('/devices/d-1');
+    });
+  });
+
+  describe('the place in the URL', () => {
+    const alertCalls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/alerts/?`));
+    /** 25 alerts per status; each name says which page of which status it is on. */
+    function replyAlerts() {
+      // Replaces the usual handler of the same URL.
+      page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply((config) => {
+        const query = new URL(config.url!, 'http://x').searchParams;
+        const offset = Number(query.get('offset'));
+        const status = query.get('status') ?? 'any';
+        const results = Array.from({ length: Math.min(10, 25 - offset) }, (_, i) => ({
+          ...alertRow,
+          uid: `al-${status}-${offset + i}`,
+          name: `${status} alert ${offset + i}`,
+          status: status === 'any' ? 'OPEN' : status,
+        }));
+        return [200, { count: 25, results }];
+      });
+    }
+    const alertNames = () =>
+      within(screen.getByRole('table', { name: 'Alerts' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+        .filter((text) => text!.includes('alert'));
+
+    it('opens the tab, filter, search, sort and page a link names', async () => {
+      replyAlerts();
+      renderDashboard('/?tab=technical&alerts_status=CLOSED&alerts_page=2&alerts_search=ssh&devices_sort=-kev_count');
+      expect(screen.getByRole('tab', { name: 'Technical Overview' })).toHaveAttribute('aria-selected', 'true');
+      expect(await screen.findByText('CLOSED alert 10')).toBeInTheDocument();
+      expect(alertCalls()).toEqual([
+        `${T}/alerts/?limit=10&offset=10&ordering=-elastic_alert_created_at&search=ssh&status=CLOSED`,
+      ]);
+      expect(deviceCalls()).toEqual([`${T}/devices/?limit=10&offset=0&ordering=-kev_count`]);
+      expect(screen.getByLabelText('Search alerts')).toHaveValue('ssh');
+      expect(within(screen.getByRole('region', { name: 'Alerts' })).getByText('11–20 of 25')).toBeInTheDocument();
+    });
+
+    it('shows the default lists for values it does not offer, without failing', async () => {
+      replyAlerts();
+      renderDashboard('/?tab=technical&alerts_page=-3&alerts_size=999999&alerts_sort=password&alerts_status=DROP');
+      expect(await screen.findByText('any alert 0')).toBeInTheDocument();
+      expect(alertCalls()).toEqual([`${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at`]);
+    });
+
+    it('shows the last page for a page past the end, in place of the link’s', async () => {
+      replyAlerts();
+      renderDashboard('/?tab=technical&alerts_page=9');
+      // Two answers in a row (the page asked for, then the last one): more time than one.
+      expect(await screen.findByText('any alert 20', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(currentLocation().search).toBe('?tab=technical&alerts_page=3');
+      expect(lastNavigationType()).toBe('REPLACE');
+    });
+
+    it('keeps the filter and page through opening an alert and going Back, and defaults out of the URL', async () => {
+      replyAlerts();
+      renderDashboardAndAlert('/');
+      await userEvent.click(screen.getByRole('tab', { name: 'Technical Overview' }));
+      expect(currentLocation().search).toBe('?tab=technical');
+      await screen.findByText('any alert 0');
+      const region = screen.getByRole('region', { name: 'Alerts' });
+      await userEvent.click(within(region).getByRole('combobox', { name: 'Status' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
+      expect(await screen.findByText('CLOSED alert 0')).toBeInTheDocument();
+      await userEvent.click(within(region).getByRole('button', { name: 'Go to next page' }));
+      expect(await screen.findByText('CLOSED alert 10')).toBeInTheDocument();
+      expect(currentLocation().search).toBe('?tab=technical&alerts_status=CLOSED&alerts_page=2');
+      const shown = alertNames();
+
+      await userEvent.click(screen.getByRole('link', { name: 'CLOSED alert 12' }));
+      expect(await screen.findByText('The alert page')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+      expect(await screen.findByText('CLOSED alert 12')).toBeInTheDocument();
+      expect(alertNames()).toEqual(shown);
+      expect(screen.getByRole('tab', { name: 'Technical Overview' })).toHaveAttribute('aria-selected', 'true');
+      expect(within(screen.getByRole('region', { name: 'Alerts' })).getByRole('combobox', { name: 'Status' })).toHaveTextContent(
+        'CLOSED',
+      );
+
+      // Each step is a history entry: Back undoes the page, then the filter, then the tab.
+      await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+      expect(await screen.findByText('CLOSED alert 0')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+      expect(await screen.findByText('any alert 0')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+      expect(currentLocation().search).toBe('');
+      expect(screen.getByRole('tab', { name: 'Strategic Overview' })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it('replaces the history entry while typing a search, one request per pause', async () => {
+      replyAlerts();
+      renderDashboard('/?tab=technical&alerts_page=2');
+      await screen.findByText('any alert 10');
+      await userEvent.type(screen.getByLabelText('Search alerts'), 'ssh');
+      expect(lastNavigationType()).toBe('REPLACE');
+      expect(currentLocation().search).toBe('?tab=technical&alerts_search=ssh');
+      await waitFor(() =>
+        expect(alertCalls()).toContain(`${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at&search=ssh`),
+      );
+      expect(alertCalls().filter((u) => !u.includes('offset=10'))).toEqual([
+        `${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at&search=ssh`,
+      ]);
     });
   });
 });

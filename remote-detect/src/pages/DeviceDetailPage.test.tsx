@@ -1,5 +1,5 @@
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
-import { fakeAuth } from '@console/shared/src/testing/renderWithAuth';
+import { currentLocation, fakeAuth } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, T } from '../testing/renderRoute';
@@ -63,6 +63,43 @@ describe('DeviceDetailPage', () => {
     expect(medium).toHaveStyle({ backgroundColor: '#ffbf00' });
     // The packages call is server-paged with the default page size of 10, highest score first.
     expect(page.api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=-score`)).toBe(true);
+  });
+
+  it('names the tab after the device and shows where it sits: Dashboards › Devices › web-01', async () => {
+    replyAll({ hostname: 'web-01 <b>' });
+    renderRoute('/devices/d-1');
+    await screen.findByRole('heading', { name: 'web-01 <b>' });
+    expect(document.title).toBe('web-01 <b> · Devices · Security Console');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboards', '/'],
+      ['Devices', '/?tab=technical'],
+    ]);
+    expect(within(crumbs).getByText('web-01 <b>')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps the packages search, sort and page in the URL', async () => {
+    replyAll();
+    // Replaces the usual answer: enough findings for a second page.
+    page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, { ...packages, count: 30 });
+    renderRoute('/devices/d-1?packages_sort=-epss&packages_page=2&packages_search=ssl');
+    await screen.findByRole('table', { name: 'System Packages' });
+    await waitFor(() =>
+      expect(page.api.history.get.map((r) => r.url)).toContain(
+        `${T}/devices/d-1/packages/?limit=10&offset=10&ordering=-epss&search=ssl`,
+      ),
+    );
+    expect(screen.getByLabelText('Search packages')).toHaveValue('ssl');
+    expect(screen.getByText('11–20 of 30')).toBeInTheDocument();
+    // Score ascending, then back to the default (highest first), which the URL leaves out.
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    expect(currentLocation().search).toBe('?packages_sort=score&packages_search=ssl');
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    expect(currentLocation().search).toBe('?packages_search=ssl');
   });
 
   it('shows no thread table and makes no thread call for a linux device', async () => {

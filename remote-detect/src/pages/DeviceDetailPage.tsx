@@ -1,8 +1,9 @@
-import { ErrorState, LoadingState } from '@console/shared';
+import { ErrorState, LoadingState, PageBreadcrumbs, useDocumentTitle } from '@console/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { useDevice } from '../api/device';
+import { deviceCrumbs } from '../components/common/crumbs';
 import { Section } from '../components/common/Section';
 import { DeviceOverview } from '../components/device/DeviceOverview';
 import { FindingsCoverage, findingsIncomplete } from '../components/device/FindingsCoverage';
@@ -16,9 +17,11 @@ import { UserAccountsTable } from '../components/device/UserAccountsTable';
 export function DeviceDetailPage() {
   const { uid } = useParams();
   const { data: device, error, isLoading, mutate } = useDevice(uid);
+  useDocumentTitle([device?.hostname, 'Devices']);
 
   return (
     <Box sx={{ p: 3 }}>
+      <PageBreadcrumbs crumbs={deviceCrumbs(device?.hostname ?? 'Device')} />
       <Typography variant="h4" component="h1" gutterBottom>
         Device Details
       </Typography>

@@ -1,21 +1,20 @@
-import { DEFAULT_PAGE_SIZE } from '@console/shared';
-import { useState } from 'react';
+import { DEVICE_TABLE_PAGE_SIZES, useUrlTableState } from '@console/shared';
 
-/** Paging of a list the API sends whole (tokens, agents, API keys). */
-export function useClientPaging<T>(rows: T[], pageSize = DEFAULT_PAGE_SIZE) {
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRows] = useState(pageSize);
-  // After a delete the current page may be past the end: show the last page instead.
+/**
+ * Paging of a list the API sends whole (tokens, agents, API keys), kept in the page's URL under
+ * `prefix` (?tokens_page=2) so Back from a row returns to the same page.
+ */
+export function useClientPaging<T>(rows: T[], prefix: string) {
+  const table = useUrlTableState({ prefix, pageSizes: DEVICE_TABLE_PAGE_SIZES });
+  const { rowsPerPage } = table;
+  // After a delete the current page may be past the end (or a URL asks for one): show the last page instead.
   const lastPage = Math.max(0, Math.ceil(rows.length / rowsPerPage) - 1);
-  const current = Math.min(page, lastPage);
+  const current = Math.min(table.page, lastPage);
   return {
     page: current,
     rowsPerPage,
     visible: rows.slice(current * rowsPerPage, (current + 1) * rowsPerPage),
-    setPage,
-    setRowsPerPage(size: number) {
-      setRows(size);
-      setPage(0);
-    },
+    setPage: (page: number) => table.setPage(page),
+    setRowsPerPage: table.setRowsPerPage,
   };
 }

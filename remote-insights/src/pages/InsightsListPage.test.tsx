@@ -44,6 +44,17 @@ describe('InsightsListPage', () => {
     expect(currentLocation().pathname).toBe('/insights/r-1/');
   });
 
+  it('keeps the page of reports in the URL, so Back from a report returns to it', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => listItem(`r-${i}`, `Report ${i}`));
+    page.api.onGet(REPORTS).reply(200, { count: many.length, results: many });
+    renderRoute('/insights?reports_page=2');
+    expect(await screen.findByText('Report 11')).toBeInTheDocument();
+    expect(screen.queryByText('Report 0')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    expect(currentLocation().search).toBe('');
+    expect(screen.getByText('Report 0')).toBeInTheDocument();
+  });
+
   it('says "Error loading reports." when the list call fails', async () => {
     page.api.onGet(REPORTS).reply(500, { detail: 'boom' });
     renderRoute('/insights');

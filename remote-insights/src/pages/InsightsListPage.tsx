@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState, TenantCaption, type CreateReportInput } from '@console/shared';
+import { ErrorState, LoadingState, TenantCaption, useDocumentTitle, type CreateReportInput } from '@console/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -18,6 +18,7 @@ export function InsightsListPage() {
   const { data, error, isLoading, mutate: reload } = useReports();
   const notice = useNotice();
   const { notify } = notice;
+  useDocumentTitle(['Reports']);
 
   // "Report deleted successfully." is raised by the detail page just before it navigates here.
   useEffect(() => {

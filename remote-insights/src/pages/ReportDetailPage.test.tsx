@@ -1,5 +1,5 @@
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
-import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
+import { currentLocation, lastNavigationType } from '@console/shared/src/testing/renderWithAuth';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UPLOAD_POLL_MS } from '../api/report';
@@ -31,6 +31,16 @@ describe('ReportDetailPage', () => {
       `Type: Application · Created At: ${new Date('2026-11-20T09:30:00Z').toLocaleString()}`,
     );
     expect(screen.queryByText('Loading report data…')).not.toBeInTheDocument();
+  });
+
+  it('names the tab after the report and shows the way back: Reports › the report', async () => {
+    page.api.onGet(R1).reply(200, report({ name: 'Gateway <i>4.2</i>' }));
+    renderRoute('/insights/r-1');
+    await screen.findByRole('heading', { level: 1, name: 'Gateway <i>4.2</i>' });
+    expect(document.title).toBe('Gateway <i>4.2</i> · Reports · Security Console');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/insights');
+    expect(within(crumbs).getByText('Gateway <i>4.2</i>')).toHaveAttribute('aria-current', 'page');
   });
 
   it('says "Error loading report data." for an unknown or foreign report', async () => {
@@ -196,7 +206,11 @@ describe('ReportDetailPage', () => {
       renderRoute('/insights/r-1');
       await userEvent.click(await screen.findByRole('tab', { name: 'Context' }));
       expect(currentLocation().search).toBe('?tab=context');
+      // A history entry: the browser's Back returns to the previous tab.
+      expect(lastNavigationType()).toBe('PUSH');
       expect(screen.getByRole('button', { name: 'Save Context' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+      expect(currentLocation().search).toBe('');
     });
   });
 

@@ -1,10 +1,20 @@
-import { ConfirmDialog, ErrorState, LoadingState, type InsightReport, type ReportContext } from '@console/shared';
+import {
+  ConfirmDialog,
+  ErrorState,
+  LoadingState,
+  PageBreadcrumbs,
+  useDocumentTitle,
+  useUrlChoice,
+  type Crumb,
+  type InsightReport,
+  type ReportContext,
+} from '@console/shared';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { deleteReport, saveReportContext, useReport } from '../api/report';
 import { flashNotice, NoticeSnackbar, useNotice, withReason } from '../components/common/Notice';
@@ -30,14 +40,20 @@ const TABS = [
   { id: 'sbom', label: 'SBOM' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);
+
+/** Reports › the report */
+const reportCrumbs = (name: string): Crumb[] => [{ label: 'Reports', to: '/insights' }, { label: name }];
 
 /** /insights/{uid}: the header and buttons, then Upload Required or the four tabs (spec §2). */
 export function ReportDetailPage() {
   const { uid } = useParams();
   const { data: report, error, isLoading, mutate: reload } = useReport(uid);
+  useDocumentTitle([report?.name, 'Reports']);
 
   return (
     <Box sx={{ p: 3 }}>
+      <PageBreadcrumbs crumbs={reportCrumbs(report?.name ?? 'Insight Report')} />
       {error && !report ? (
         <>
           <Typography variant="h4" component="h1" gutterBottom>
@@ -65,8 +81,8 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
   const notice = useNotice();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [params, setParams] = useSearchParams();
-  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview';
+  // In the URL (?tab=sbom), each change a history entry; a tab's own filters go with it.
+  const [tab, setTab] = useUrlChoice('tab', TAB_IDS, { clearOthers: true });
 
   const remove = async () => {
     setDeleting(true);
@@ -107,11 +123,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
         <UploadRequired token={report.token} />
       ) : (
         <>
-          <Tabs
-            value={tab}
-            onChange={(_, next: TabId) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
-            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-          >
+          <Tabs value={tab} onChange={(_, next: TabId) => setTab(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
             {TABS.map((t) => (
               <Tab key={t.id} value={t.id} label={t.label} />
             ))}

@@ -8,6 +8,8 @@ const ROUTES: [string, string][] = [
   ['/insights', 'My Insight Reports'],
   ['/insights/:uid', 'Insight Report'],
 ];
+/** The browser tab's title on each page, before any data. */
+const TITLES = ['Reports · Security Console', 'Reports · Security Console'];
 
 describe('insights routes', () => {
   const page = setupPageTest({ quiet: true });
@@ -21,4 +23,15 @@ describe('insights routes', () => {
     renderRoute(path.replace(':uid', 'r-1'));
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
   });
+
+  it.each(ROUTES.map(([path, heading], i) => [path, heading, TITLES[i]]))(
+    '%s names the browser tab',
+    async (path, heading, title) => {
+      const { unmount } = renderRoute(path!.replace(':uid', 'r-1'));
+      await screen.findByRole('heading', { name: heading, level: 1 });
+      expect(document.title).toBe(title);
+      unmount();
+      expect(document.title).not.toBe(title);
+    },
+  );
 });

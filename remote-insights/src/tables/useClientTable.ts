@@ -1,29 +1,30 @@
-import { DEFAULT_PAGE_SIZE, type SortDirection } from '@console/shared';
-import { useMemo, useState } from 'react';
+import { REPORT_TABLE_PAGE_SIZES, useUrlTableState, type SortDirection } from '@console/shared';
+import { useMemo } from 'react';
 
 /**
- * Sort and paging state of a table whose rows are all in memory, and the page of sorted rows to
- * render (only that page is, so 10,000 rows stay fast). A new sort, page size or row set (a filter)
- * returns to the first page. `sortRows` must be stable (a module-level function). A field in
- * `descendingFirst` sorts descending on its first click (KEV first, likeliest exploit first).
+ * Sort and paging state of a table whose rows are all in memory, kept in the page's URL under
+ * `prefix` (?vulns_sort=-epss&vulns_page=2: Back, a reload and a shared link show the same rows),
+ * and the page of sorted rows to render (only that page is, so 10,000 rows stay fast). A new sort
+ * or page size returns to the first page; a filter above the table does so itself (useUrlChoice's
+ * resetPages); a page past the end (fewer rows now, an old link) shows the last page. `sortRows`
+ * must be stable (a module-level function). A field in `descendingFirst` sorts descending on its
+ * first click (KEV first, likeliest exploit first).
  */
 export function useClientTable<R, F extends string>(
   rows: R[],
   sortRows: (rows: R[], field: F, direction: SortDirection) => R[],
-  defaultField: F,
-  defaultDirection: SortDirection = 'asc',
-  descendingFirst: readonly F[] = [],
+  { prefix, fields, defaultField, defaultDirection = 'asc', descendingFirst = [] }: ClientTableOptions<F>,
 ) {
-  const [orderBy, setOrderBy] = useState<F>(defaultField);
-  const [direction, setDirection] = useState<SortDirection>(defaultDirection);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRows] = useState(DEFAULT_PAGE_SIZE);
-  const [seenRows, setSeenRows] = useState(rows);
-  if (seenRows !== rows) {
-    // Adjusting state during render: no effect pass, no render of a stale page.
-    setSeenRows(rows);
-    setPage(0);
-  }
+  const table = useUrlTableState({
+    prefix,
+    sortFields: fields,
+    defaultSort: { field: defaultField, direction: defaultDirection },
+    pageSizes: REPORT_TABLE_PAGE_SIZES,
+    descendingFirst,
+  });
+  const orderBy = table.orderBy as F;
+  const { direction, rowsPerPage } = table;
+  const page = Math.min(table.page, Math.max(0, Math.ceil(rows.length / rowsPerPage) - 1));
   const sorted = useMemo(() => sortRows(rows, orderBy, direction), [rows, sortRows, orderBy, direction]);
   return {
     orderBy,
@@ -31,18 +32,18 @@ export function useClientTable<R, F extends string>(
     page,
     rowsPerPage,
     visible: sorted.slice(page * rowsPerPage, (page + 1) * rowsPerPage),
-    setPage,
-    setRowsPerPage(size: number) {
-      setRows(size);
-      setPage(0);
-    },
-    sortBy(field: F) {
-      if (field === orderBy) setDirection(direction === 'asc' ? 'desc' : 'asc');
-      else {
-        setOrderBy(field);
-        setDirection(descendingFirst.includes(field) ? 'desc' : 'asc');
-      }
-      setPage(0);
-    },
+    setPage: (next: number) => table.setPage(next),
+    setRowsPerPage: table.setRowsPerPage,
+    sortBy: (field: F) => table.sortBy(field),
   };
+}
+
+export interface ClientTableOptions<F extends string> {
+  /** Names the table's query parameters; unique on its page. */
+  prefix: string;
+  /** The fields the table sorts by: a sort in the URL on any other reads as the default. */
+  fields: readonly F[];
+  defaultField: F;
+  defaultDirection?: SortDirection;
+  descendingFirst?: readonly F[];
 }

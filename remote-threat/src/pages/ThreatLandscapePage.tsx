@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { ErrorState, useAuth } from '@console/shared';
+import { ErrorState, useAuth, useDocumentTitle } from '@console/shared';
 import { useHoneypotMetrics } from '../api/honeypot-metrics';
 import { AsnBarChart } from '../components/AsnBarChart';
 import { CountryPieChart } from '../components/CountryPieChart';
@@ -15,6 +15,7 @@ export const HONEYPOT_ERROR = 'Error loading honeypot data.';
 export function ThreatLandscapePage() {
   const { profile } = useAuth();
   const { data, error, isLoading, mutate } = useHoneypotMetrics();
+  useDocumentTitle(['Threat Landscape']);
 
   // Spec §8: the error message replaces the page (never the empty tables' "No data for the last 14 days.").
   if (error) return <ErrorState message={HONEYPOT_ERROR} onRetry={() => void mutate()} />;

@@ -20,4 +20,12 @@ describe('threat pages', () => {
     expect(await screen.findByRole('heading', { name: 'Threat Landscape', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tenant-uid')).toHaveTextContent('t-1');
   });
+
+  it('names the browser tab Threat Landscape, and gives the title back when left', async () => {
+    const { unmount } = renderWithAuth(<DevRoutes />, { path: '/threat-landscape' });
+    await screen.findByRole('heading', { name: 'Threat Landscape', level: 1 });
+    expect(document.title).toBe('Threat Landscape · Security Console');
+    unmount();
+    expect(document.title).not.toBe('Threat Landscape · Security Console');
+  });
 });

@@ -26,7 +26,11 @@ function LocationSpy() {
   return null;
 }
 
-export function renderWithAuth(ui: ReactNode, { path = '/', auth = fakeAuth() } = {}) {
+/** `path` may carry history state too (`{ pathname: '/login', state: { from } }`), as a redirect leaves it. */
+export function renderWithAuth(
+  ui: ReactNode,
+  { path = '/', auth = fakeAuth() }: { path?: string | Partial<Location>; auth?: AuthContextValue } = {},
+) {
   locationLog.length = 0;
   navigationTypes.length = 0;
   return {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { currentLocation, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
+import { currentLocation, fakeAuth, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { AppShell } from './AppShell';
 import { isNavItemActive } from './navItems';
 
@@ -44,6 +44,31 @@ describe('AppShell drawer', () => {
     const logo = screen.getByRole('img', { name: 'Security Console' });
     expect(logo).toHaveAttribute('width', '140');
     expect(logo).toHaveAttribute('height', '30');
+  });
+
+  it("shows the tenant's name and the signed-in email in the top bar, never the tenant uid", () => {
+    renderShell();
+    const bar = within(screen.getByTestId('top-bar'));
+    expect(bar.getByText('Tenant One')).toBeInTheDocument();
+    expect(bar.getByText('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByTestId('top-bar')).not.toHaveTextContent('t-1');
+  });
+
+  it('shows the email alone for a tenant without a name, and what users typed as text', () => {
+    renderWithAuth(
+      <Routes>
+        <Route path="*" element={<AppShell />} />
+      </Routes>,
+      {
+        auth: fakeAuth({
+          profile: { user_email: '<b>eve</b>@example.com', user_uid: 'u-2', tenant_uid: 't-secret', tenant_name: ' ' },
+        }),
+      },
+    );
+    const bar = screen.getByTestId('signed-in-as');
+    expect(bar).toHaveTextContent(/^<b>eve<\/b>@example\.com$/);
+    expect(bar.querySelector('b')).toBeNull();
+    expect(screen.getByTestId('top-bar')).not.toHaveTextContent('t-secret');
   });
 
   it('lists the entries in order, in three groups split by dividers', () => {

@@ -1,9 +1,10 @@
-import { DRAWER_WIDTH, TOPBAR_COLOR } from '@console/shared';
+import { DRAWER_WIDTH, TOPBAR_COLOR, useAuth } from '@console/shared';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import logoUrl from '../../assets/logo.svg';
 import { widthTransition } from './layout';
 
@@ -12,7 +13,9 @@ export interface TopBarProps {
   onOpen: () => void;
 }
 
+/** The spec's bar (#eeeeee, the logo at 140x30), and on the right who is signed in to which tenant. */
 export function TopBar({ open, onOpen }: TopBarProps) {
+  const { profile } = useAuth();
   return (
     <AppBar
       position="fixed"
@@ -33,7 +36,26 @@ export function TopBar({ open, onOpen }: TopBarProps) {
           </IconButton>
         )}
         <Box component="img" src={logoUrl} alt="Security Console" width={140} height={30} sx={{ width: 140, height: 30 }} />
+        <Box sx={{ flexGrow: 1 }} />
+        {profile && <SignedInAs tenantName={profile.tenant_name} email={profile.user_email} />}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/** The tenant's name (never its uid) over the user's email; a tenant without a name shows the email only. */
+function SignedInAs({ tenantName, email }: { tenantName: string; email: string }) {
+  const name = tenantName.trim();
+  return (
+    <Box data-testid="signed-in-as" sx={{ minWidth: 0, ml: 2, textAlign: 'right' }}>
+      {name && (
+        <Typography variant="body2" noWrap title={name} sx={{ fontWeight: 'bold' }}>
+          {name}
+        </Typography>
+      )}
+      <Typography variant="body2" noWrap title={email} color="text.secondary">
+        {email}
+      </Typography>
+    </Box>
   );
 }

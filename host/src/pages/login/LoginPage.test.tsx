@@ -4,13 +4,15 @@ import { Route, Routes } from 'react-router-dom';
 import { currentLocation, fakeAuth, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
 import { LoginPage } from './LoginPage';
 
-function renderLogin(auth = fakeAuth({ isAuthenticated: false })) {
+/** `from`: what ProtectedRoute's redirect left in the history state. */
+function renderLogin(auth = fakeAuth({ isAuthenticated: false }), from?: unknown) {
   return renderWithAuth(
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/" element={<p>home page</p>} />
+      <Route path="/devices/:uid" element={<p>device page</p>} />
     </Routes>,
-    { path: '/login', auth },
+    { path: from === undefined ? '/login' : { pathname: '/login', state: { from } }, auth },
   );
 }
 
@@ -59,6 +61,36 @@ describe('LoginPage', () => {
     expect(auth.login).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'secret1', remember: true });
     await waitFor(() => expect(currentLocation().pathname).toBe('/'));
     expect(screen.getByText('home page')).toBeInTheDocument();
+  });
+
+  it('returns to the page the visitor asked for before signing in, with its query', async () => {
+    const auth = fakeAuth({ isAuthenticated: false });
+    renderLogin(auth, { pathname: '/devices/d-1', search: '?packages_sort=-epss&packages_page=2', hash: '' });
+    await fill('ana@example.com', 'secret1');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/devices/d-1'));
+    expect(currentLocation().search).toBe('?packages_sort=-epss&packages_page=2');
+    expect(screen.getByText('device page')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an absolute URL', 'https://evil.example/steal'],
+    ['a protocol-relative URL', { pathname: '//evil.example/steal', search: '' }],
+    ['a backslash path', '/\\evil.example'],
+  ])('goes to / after signing in, not to %s in from', async (_, from) => {
+    renderLogin(fakeAuth({ isAuthenticated: false }), from);
+    await fill('ana@example.com', 'secret1');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/'));
+    expect(screen.getByText('home page')).toBeInTheDocument();
+  });
+
+  it('sends an already signed-in visitor on to the page asked for', () => {
+    renderLogin(fakeAuth({ isAuthenticated: true }), { pathname: '/devices/d-2', search: '' });
+    expect(currentLocation().pathname).toBe('/devices/d-2');
+  });
+
+  it('names the browser tab', () => {
+    renderLogin();
+    expect(document.title).toBe('Sign in · Security Console');
   });
 
   it('sends an authenticated visitor to /', () => {

@@ -1,4 +1,4 @@
-import { useAuth } from '@console/shared';
+import { useAuth, useDocumentTitle } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +9,10 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import logoUrl from '../../assets/logo.svg';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { returnPath } from './returnPath';
 import { validateSignIn, type SignInErrors } from './validation';
 
 /** The form's two text fields, drawn alike. */
@@ -23,14 +24,18 @@ const FIELDS = [
 export function LoginPage() {
   const { isAuthenticated, login } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The page a signed-out visitor asked for (ProtectedRoute's redirect carries it), if it is ours.
+  const target = returnPath((location.state as { from?: unknown } | null)?.from);
   const [values, setValues] = useState({ email: '', password: '' });
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<SignInErrors>({});
   const [failure, setFailure] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
+  useDocumentTitle(['Sign in']);
 
-  if (isAuthenticated && !submitting) return <Navigate to="/" replace />;
+  if (isAuthenticated && !submitting) return <Navigate to={target} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +47,7 @@ export function LoginPage() {
     setSubmitting(true);
     const result = await login({ email: email.trim(), password, remember });
     setSubmitting(false);
-    if (result.success) navigate('/', { replace: true });
+    if (result.success) navigate(target, { replace: true });
     else setFailure(result.error ?? 'Invalid email or password');
   };
 

@@ -16,5 +16,6 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Allow Lists' }));
     expect(currentLocation().search).toBe('?tab=allow-lists');
     expect(screen.getByText(/anomaly detection engine/)).toBeInTheDocument();
+    expect(document.title).toBe('Allow Lists · Settings · Security Console');
   });
 });

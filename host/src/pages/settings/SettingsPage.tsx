@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@console/shared';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -37,6 +38,7 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current = TABS.find((tab) => tab.value === requested) ?? SETTINGS_TABS[0];
+  useDocumentTitle([current.label, 'Settings']);
 
   return (
     <Box sx={{ p: 3 }}>

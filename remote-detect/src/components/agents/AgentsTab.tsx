@@ -12,7 +12,7 @@ import { useClientPaging } from '../../tables/useClientPaging';
 export function AgentsTab() {
   const { data, error, isLoading, mutate } = useAgents();
   const navigate = useNavigate();
-  const paging = useClientPaging(data ?? []);
+  const paging = useClientPaging(data ?? [], 'agents');
   if (error) return <ErrorState message="Error loading data." onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   return (

@@ -44,7 +44,7 @@ export function ProvisionTokensTab() {
   const { busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
   const { data, error, isLoading, mutate: reload } = useProvisionTokens();
-  const paging = useClientPaging(data ?? []);
+  const paging = useClientPaging(data ?? [], 'tokens');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ProvisionToken | null>(null);
   const [deleting, setDeleting] = useState<ProvisionToken | null>(null);

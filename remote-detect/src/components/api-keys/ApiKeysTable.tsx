@@ -17,7 +17,7 @@ export interface ApiKeysTableProps {
 }
 
 export function ApiKeysTable({ keys, onToggle, onDelete }: ApiKeysTableProps) {
-  const paging = useClientPaging(keys);
+  const paging = useClientPaging(keys, 'keys');
   return (
     <>
       <TableContainer sx={{ maxHeight: 400 }}>

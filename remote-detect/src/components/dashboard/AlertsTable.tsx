@@ -1,9 +1,10 @@
 import { formatDateTime, type SortableColumn } from '@console/shared';
 import type { AlertStatus } from '@console/shared';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useAlerts } from '../../api/alert-list';
 import { useLogError } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
@@ -23,13 +24,21 @@ const COLUMNS: SortableColumn[] = [
 
 export const ALERTS_ERROR = 'Could not load alerts';
 
+const FILTERS = { status: ['OPEN', 'CLOSED'] } as const;
+
 /**
  * Every alert of the tenant, newest first. A row click reports alert_uid (navigation on the
- * first report only); the alert name is also a plain link.
+ * first report only); the alert name and the device are also plain links.
  */
 export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariablesChange }) {
-  const table = useServerTable('elastic_alert_created_at', 'desc');
-  const [status, setStatus] = useState<AlertStatus | ''>('');
+  const table = useServerTable({
+    prefix: 'alerts',
+    columns: COLUMNS,
+    defaultOrderBy: 'elastic_alert_created_at',
+    defaultDirection: 'desc',
+    filters: FILTERS,
+  });
+  const status = table.filters.status as AlertStatus | '';
   const { data, error, isValidating, mutate } = useAlerts({ ...table.params, status });
   useLogError(error, 'Loading the alert list');
   const rows = error ? [] : (data?.results ?? []);
@@ -37,7 +46,7 @@ export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariab
     <WidgetCard title="Alerts">
       <ServerTableFrame
         table={table}
-        count={error ? null : (data?.count ?? 0)}
+        count={error || !data ? null : data.count}
         searchLabel="Search alerts"
         loading={isValidating}
         filters={
@@ -46,10 +55,7 @@ export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariab
             size="small"
             label="Status"
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as AlertStatus | '');
-              table.setPage(0);
-            }}
+            onChange={(event) => table.setFilter('status', event.target.value)}
             sx={{ minWidth: 140 }}
           >
             <MenuItem value="">All</MenuItem>
@@ -69,7 +75,20 @@ export function AlertsTable({ onVariablesChange }: { onVariablesChange: OnVariab
           onSelect={(alert) => onVariablesChange({ alert_uid: alert.uid })}
           cells={(alert) => (
             <>
-              <TableCell>{alert.device_hostname}</TableCell>
+              <TableCell>
+                {alert.device ? (
+                  <Link
+                    component={RouterLink}
+                    to={`/devices/${encodeURIComponent(alert.device)}`}
+                    // Opens the device only: the row's own click would report the alert.
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {alert.device_hostname || alert.device}
+                  </Link>
+                ) : (
+                  alert.device_hostname
+                )}
+              </TableCell>
               <TableCell>
                 <PriorityChip priority={alert.priority} />
               </TableCell>

@@ -32,7 +32,12 @@ const DESCENDING_FIRST = ['kev_count'];
  * report only); the hostname is also a plain link, so any device stays reachable.
  */
 export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVariablesChange }) {
-  const table = useServerTable('hostname', 'asc', undefined, DESCENDING_FIRST);
+  const table = useServerTable({
+    prefix: 'devices',
+    columns: COLUMNS,
+    defaultOrderBy: 'hostname',
+    descendingFirst: DESCENDING_FIRST,
+  });
   const { data, error, isValidating, mutate } = useDevices(table.params);
   useLogError(error, 'Loading the device list');
   const rows = error ? [] : (data?.results ?? []);
@@ -40,7 +45,7 @@ export function DevicesTable({ onVariablesChange }: { onVariablesChange: OnVaria
     <WidgetCard title="Devices">
       <ServerTableFrame
         table={table}
-        count={error ? null : (data?.count ?? 0)}
+        count={error || !data ? null : data.count}
         searchLabel="Search devices"
         loading={isValidating}
       >

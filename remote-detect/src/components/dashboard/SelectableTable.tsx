@@ -12,7 +12,7 @@ import type { ServerTableState } from '../../tables/useServerTable';
 export interface SelectableTableProps<Row extends { uid: string }> {
   label: string;
   columns: SortableColumn[];
-  table: ServerTableState;
+  table: ServerTableState<string>;
   rows: Row[];
   /** Shown as the only row once the server answered with none. */
   emptyText: string | false;

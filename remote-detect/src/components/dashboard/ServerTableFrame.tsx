@@ -4,11 +4,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import type { ServerTableState } from '../../tables/useServerTable';
+import { useKeepPageInRange, type ServerTableState } from '../../tables/useServerTable';
 
 export interface ServerTableFrameProps {
-  table: ServerTableState;
-  /** Null when the list failed to load: no pagination, whose "0–0 of 0" would read as an empty list. */
+  table: ServerTableState<string>;
+  /** Null until the list loads and when it failed: no pagination, whose "0–0 of 0" would read as an empty list. */
   count: number | null;
   searchLabel: string;
   loading: boolean;
@@ -18,6 +18,7 @@ export interface ServerTableFrameProps {
 
 /** Search box, a progress bar while a page loads, the table, and server pagination. */
 export function ServerTableFrame({ table, count, searchLabel, loading, filters, children }: ServerTableFrameProps) {
+  useKeepPageInRange(table, loading ? null : count);
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 1 }}>

@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useDevicePackages } from '../../api/device-package-list';
 import { useLogError } from '../../api/http-helpers';
-import { useServerTable } from '../../tables/useServerTable';
+import { useKeepPageInRange, useServerTable } from '../../tables/useServerTable';
 import { formatScore } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 import { CveDialog } from './CveDialog';
@@ -45,8 +45,15 @@ const DESCENDING_FIRST = ['kev', 'epss'];
 /** One row per (package, CVE) finding, paged, sorted and searched on the server. */
 export function PackagesTable({ uid }: { uid: string }) {
   // The API's default order: highest score first.
-  const table = useServerTable('score', 'desc', undefined, DESCENDING_FIRST);
-  const { data, error, isLoading, mutate } = useDevicePackages(uid, table.params);
+  const table = useServerTable({
+    prefix: 'packages',
+    columns: COLUMNS,
+    defaultOrderBy: 'score',
+    defaultDirection: 'desc',
+    descendingFirst: DESCENDING_FIRST,
+  });
+  const { data, error, isLoading, isValidating, mutate } = useDevicePackages(uid, table.params);
+  useKeepPageInRange(table, isValidating || error || !data ? null : data.count);
   const [cve, setCve] = useState<{ cve_uid: string; cve_id: string | null } | null>(null);
   // Spec §8 only logs a packages error; the table says so too: an empty table reads as "no vulnerabilities".
   useLogError(error, 'Loading the packages');

@@ -27,6 +27,8 @@ export interface TableSort<R, F extends string> {
 export interface SortedTableSectionProps<R extends { key: string }, F extends string> {
   /** The section's heading and the table's accessible name. */
   title: string;
+  /** Names the table's sort and page in the URL (`components` → ?components_page=2); unique on the page. */
+  prefix: string;
   columns: SortableColumn<F>[];
   rows: R[];
   sort: TableSort<R, F>;
@@ -44,6 +46,7 @@ export interface SortedTableSectionProps<R extends { key: string }, F extends st
  */
 export function SortedTableSection<R extends { key: string }, F extends string>({
   title,
+  prefix,
   columns,
   rows,
   sort,
@@ -51,7 +54,13 @@ export function SortedTableSection<R extends { key: string }, F extends string>(
   empty,
   dialog,
 }: SortedTableSectionProps<R, F>) {
-  const table = useClientTable(rows, sort.rows, sort.field, sort.direction, sort.descendingFirst);
+  const table = useClientTable(rows, sort.rows, {
+    prefix,
+    fields: columns.flatMap((column) => (column.sortField ? [column.sortField] : [])),
+    defaultField: sort.field,
+    defaultDirection: sort.direction,
+    descendingFirst: sort.descendingFirst,
+  });
   const dialogItem = useDialogItem<R>();
 
   return (

@@ -1,9 +1,9 @@
 import {
   ClientPagination,
-  DEFAULT_PAGE_SIZE,
   formatDateTime,
   REPORT_TABLE_PAGE_SIZES,
   TableHeader,
+  useUrlTableState,
   type ReportListItem,
 } from '@console/shared';
 import Button from '@mui/material/Button';
@@ -12,16 +12,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { NOT_AVAILABLE } from '../common/format';
 import { assessmentTypeLabel } from '../report/labels';
 
-/** The reports, newest first (the API's order), paged 5/10/25 like every report table. */
+/**
+ * The reports, newest first (the API's order), paged 5/10/25 like every report table; the page is
+ * in the URL (?reports_page=2), so Back from a report returns to it.
+ */
 export function ReportsTable({ reports }: { reports: ReportListItem[] }) {
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(DEFAULT_PAGE_SIZE);
-  // After a delete the current page may be past the end: show the last page instead.
+  const { page, rowsPerPage, setPage, setRowsPerPage } = useUrlTableState({
+    prefix: 'reports',
+    pageSizes: REPORT_TABLE_PAGE_SIZES,
+  });
+  // After a delete the current page may be past the end (or a link names one): show the last page instead.
   const current = Math.min(page, Math.max(0, Math.ceil(reports.length / rowsPerPage) - 1));
   const visible = reports.slice(current * rowsPerPage, (current + 1) * rowsPerPage);
 
@@ -62,11 +66,8 @@ export function ReportsTable({ reports }: { reports: ReportListItem[] }) {
         count={reports.length}
         page={current}
         rowsPerPage={rowsPerPage}
-        setPage={setPage}
-        setRowsPerPage={(size) => {
-          setRowsPerPage(size);
-          setPage(0);
-        }}
+        setPage={(next) => setPage(next)}
+        setRowsPerPage={setRowsPerPage}
       />
     </>
   );

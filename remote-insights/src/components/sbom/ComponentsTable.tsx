@@ -16,11 +16,15 @@ const COLUMNS: SortableColumn<ComponentSortField>[] = [
 
 const SORT: TableSort<ComponentRow, ComponentSortField> = { rows: sortComponents, field: 'name' };
 
+/** The table's prefix in the URL (?components_page=2). */
+export const COMPONENTS_TABLE = 'components';
+
 /** Sorted by name at first. */
 export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: ComponentRow[] }) {
   return (
     <SortedTableSection
       title="Components"
+      prefix={COMPONENTS_TABLE}
       columns={COLUMNS}
       rows={rows}
       sort={SORT}

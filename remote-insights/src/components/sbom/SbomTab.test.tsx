@@ -2,6 +2,7 @@ import type { SbomPayload } from '@console/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
+import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
 import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { generatedSbom, loadSbom, SBOM_FILES, withFindings } from '../../testing/sbomFixtures';
@@ -345,6 +346,32 @@ describe('SBOM tab', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'library (12)' }));
     expect(rowsOf('Components')).toHaveLength(10);
     expect(column('Vulnerabilities', 0)).toEqual(['CVE-2999-1005']);
+  });
+
+  it('keeps the component type, and each table’s sort and page, in the URL', async () => {
+    api.onGet(SBOM).reply(200, generatedSbom(25));
+    renderRoute('/insights/r-1?tab=sbom&sbom_type=library&components_sort=-name&components_page=2&components_size=5');
+    await screen.findByRole('region', { name: 'SBOM Summary' });
+    expect(screen.getByRole('combobox', { name: 'Filter by Component Type' })).toHaveTextContent('library');
+    const components = screen.getByRole('region', { name: 'Components' });
+    expect(within(components).getByText('6–10 of 25')).toBeInTheDocument();
+    expect(column('Components', 0)[0]).toBe('pkg-0019');
+
+    // Another type: both tables start again at their first page; the sort stays.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Component Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^All Types/ }));
+    expect(currentLocation().search).toBe('?tab=sbom&components_sort=-name&components_size=5');
+    expect(within(components).getByText('1–5 of 25')).toBeInTheDocument();
+  });
+
+  it('shows the first page, sorted by default, for values it does not offer', async () => {
+    api.onGet(SBOM).reply(200, generatedSbom(25));
+    renderRoute('/insights/r-1?tab=sbom&sbom_type=nope&components_sort=licenses&components_page=99&components_size=7');
+    await screen.findByRole('region', { name: 'SBOM Summary' });
+    expect(screen.getByRole('combobox', { name: 'Filter by Component Type' })).toHaveTextContent('All Types');
+    // Page 99 of 25 rows shows the last page.
+    expect(within(screen.getByRole('region', { name: 'Components' })).getByText('21–25 of 25')).toBeInTheDocument();
+    expect(column('Components', 0)[0]).toBe('pkg-0020');
   });
 
   it('says "No SBOM data available." when none was uploaded (404)', async () => {

@@ -1,19 +1,19 @@
-import { ErrorState, LoadingState, preloadApexCharts } from '@console/shared';
+import { ErrorState, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
 import { FilterSelect } from '../common/FilterSelect';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
-import { ComponentsTable } from './ComponentsTable';
+import { COMPONENTS_TABLE, ComponentsTable } from './ComponentsTable';
 import { FeedStatus, noVulnerabilitiesText } from './FeedStatus';
 import { ALL_TYPES, buildSbomView, componentsOfType, severityCountsOf, vulnerabilitiesOfType, withExploitData } from './sbomData';
 import { SbomSummaryCard } from './SbomSummaryCard';
-import { VulnerabilitiesTable } from './VulnerabilitiesTable';
+import { VULNERABILITIES_TABLE, VulnerabilitiesTable } from './VulnerabilitiesTable';
 
 export const SBOM_ERROR = 'Failed to load SBOM data';
 export const NO_SBOM = 'No SBOM data available.';
@@ -44,9 +44,13 @@ export function SbomTab({ uid }: { uid: string }) {
   const feed = useReportSbomFeed(uid);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
-  const [type, setType] = useState(ALL_TYPES);
-
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
+  const typeValues = useMemo(() => [ALL_TYPES, ...(view?.types ?? []).map((option) => option.type)], [view]);
+  // In the URL (?sbom_type=library); both tables below go back to their first page when it changes.
+  const [type, setType] = useUrlChoice('sbom_type', typeValues, {
+    fallback: ALL_TYPES,
+    resetPages: [COMPONENTS_TABLE, VULNERABILITIES_TABLE],
+  });
   const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
   const exploitable = useMemo(() => (view ? withExploitData(view.vulnerabilities, feed.data) : []), [view, feed.data]);
   const vulnerabilities = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);

@@ -38,11 +38,15 @@ const SORT: TableSort<VulnerabilityRow, VulnerabilitySortField> = {
   descendingFirst: DESCENDING_FIRST,
 };
 
+/** The table's prefix in the URL (?vulns_sort=-epss). */
+export const VULNERABILITIES_TABLE = 'vulns';
+
 /** Default order: severity, highest first (spec §2). */
 export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }: { rows: VulnerabilityRow[] }) {
   return (
     <SortedTableSection
       title="Vulnerabilities"
+      prefix={VULNERABILITIES_TABLE}
       columns={COLUMNS}
       rows={rows}
       sort={SORT}

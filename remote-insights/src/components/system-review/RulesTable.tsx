@@ -1,4 +1,4 @@
-import { TableHeader } from '@console/shared';
+import { TableHeader, useUrlChoice, useUrlText } from '@console/shared';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useDialogItem } from '../../tables/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
 import { FilterSelect } from '../common/FilterSelect';
@@ -21,11 +21,15 @@ export const NO_MATCHING_RULES = 'No rules match the current filters.';
 /** Spec §9: the rules table scrolls above 600px. */
 export const RULES_TABLE_MAX_HEIGHT = 600;
 
+const SEVERITY_VALUES: readonly string[] = [ALL, ...SEVERITIES];
+const STATUS_VALUES: readonly string[] = [ALL, ...STATUSES];
+
 /** Compliance Rules: severity, status and free-text filters, a row opens the rule dialog. */
 export function RulesTable({ rows }: { rows: RuleRow[] }) {
-  const [severity, setSeverity] = useState(ALL);
-  const [status, setStatus] = useState(ALL);
-  const [search, setSearch] = useState('');
+  // In the URL (?rules_status=FAIL&rules_search=ssh), so Back, a reload and a shared link keep them.
+  const [severity, setSeverity] = useUrlChoice('rules_severity', SEVERITY_VALUES);
+  const [status, setStatus] = useUrlChoice('rules_status', STATUS_VALUES);
+  const [search, setSearch] = useUrlText('rules_search');
   const dialog = useDialogItem<RuleRow>();
   // Typing stays responsive with many rules: the table catches up with the search box.
   const deferredSearch = useDeferredValue(search);

@@ -4,6 +4,7 @@ import type MockAdapter from 'axios-mock-adapter';
 import { AUDIT } from '../../testing/auditFixture';
 import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
+import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
 
 // The real chart needs a browser layout engine; the test reads what the tab hands it.
 jest.mock('@console/shared', () => ({
@@ -154,6 +155,30 @@ describe('System Review tab', () => {
     expect(tableRows()[0]).toHaveTextContent('No rules match the current filters.');
     await choose('Severity', 'Medium');
     expect(screen.getByText('No rules match the current filters.')).toBeInTheDocument();
+  });
+
+  it('keeps the profile and the table filters in the URL: a link or a reload shows the same rules', async () => {
+    api.onGet(RULES).reply(200, AUDIT);
+    renderRoute('/insights/r-1?tab=system-review&review_profile=iot&rules_severity=critical&rules_status=FAIL');
+    expect(await screen.findByRole('table', { name: 'Compliance Rules' })).toBeInTheDocument();
+    expect(ruleIds()).toEqual(['updates-security-pending']);
+    expect(screen.getByRole('combobox', { name: 'Filter by Profile' })).toHaveTextContent('IOT');
+    expect(chart('Rule Status')).toEqual({ Passed: 3, Failed: 3 });
+    await search('nothing like it');
+    await waitFor(() => expect(screen.getByText('No rules match the current filters.')).toBeInTheDocument());
+    expect(new URLSearchParams(currentLocation().search).get('rules_search')).toBe('nothing like it');
+    await choose('Status', 'All');
+    expect(currentLocation().search).toBe(
+      '?tab=system-review&review_profile=iot&rules_severity=critical&rules_search=nothing+like+it',
+    );
+  });
+
+  it('shows everything for filter values it does not offer', async () => {
+    api.onGet(RULES).reply(200, AUDIT);
+    renderRoute('/insights/r-1?tab=system-review&review_profile=nope&rules_severity=%3Cb%3E&rules_status=0');
+    expect(await screen.findByRole('table', { name: 'Compliance Rules' })).toBeInTheDocument();
+    expect(tableRows()).toHaveLength(11);
+    expect(screen.getByRole('combobox', { name: 'Filter by Profile' })).toHaveTextContent('All Profiles');
   });
 
   it('opens the rule dialog with everything about the rule', async () => {

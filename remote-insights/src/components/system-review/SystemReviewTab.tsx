@@ -1,9 +1,9 @@
-import { ErrorState, LoadingState, preloadApexCharts } from '@console/shared';
+import { ErrorState, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import ListItemText from '@mui/material/ListItemText';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportRules } from '../../api/report-rules';
 import { FilterSelect } from '../common/FilterSelect';
@@ -22,10 +22,11 @@ export function SystemReviewTab({ uid }: { uid: string }) {
   const { data, error, isLoading, mutate } = useReportRules(uid);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
-  const [profile, setProfile] = useState(ALL);
-
   const rows = useMemo(() => (data ? buildRuleRows(data) : []), [data]);
   const profiles = useMemo(() => (data ? profileOptions(data) : []), [data]);
+  const profileValues = useMemo(() => [ALL, ...profiles.map((option) => option.name)], [profiles]);
+  // In the URL (?review_profile=cis), like the rule filters below.
+  const [profile, setProfile] = useUrlChoice('review_profile', profileValues, { fallback: ALL });
   const scoped = useMemo(() => rowsForProfile(rows, profile), [rows, profile]);
   const statusSlices = useMemo<PieSlice[]>(() => {
     const counts = statusCounts(scoped);
