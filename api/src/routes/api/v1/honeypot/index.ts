@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConfigError } from '../../../../config.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
+import { IpDatabase } from '../../../../lib/honeypot/ip-database.js'
 import {
   emptyResult,
   INGEST_MAX_BYTES,
@@ -34,12 +35,30 @@ const encodedCounter = (body: Readable): (() => number) | undefined =>
  */
 export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app
+  // ASN and country for lines that carry none: HONEYPOT_GEOIP_FILE, else the packaged IP database
+  // (loaded on first need), or nothing (`none`).
   let geo: GeoLookup | null = null
-  if (config.honeypotGeoipFile !== undefined) {
+  let prepareGeo: (() => Promise<void>) | undefined
+  if (typeof config.honeypotGeoipFile === 'string') {
     try {
       geo = loadGeoTable(config.honeypotGeoipFile)
     } catch (error) {
       throw new ConfigError(`HONEYPOT_GEOIP_FILE cannot be read: ${(error as Error).message}`)
+    }
+  } else if (config.honeypotGeoipFile === undefined) {
+    const database = new IpDatabase()
+    geo = database.lookup
+    let failed = false
+    prepareGeo = async () => {
+      if (database.loaded || failed) return
+      try {
+        const info = await database.load()
+        app.log.info({ ipDatabase: info }, 'IP database loaded')
+      } catch (error) {
+        // Sessions then read "unknown", as without a database; the ingest itself goes on.
+        failed = true
+        app.log.error({ err: error }, 'IP database could not be loaded')
+      }
     }
   }
 
@@ -85,7 +104,9 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             retentionDays: config.honeypotRetentionDays,
             defaultSensor: sensorNames.get(principal.id) ?? 'sensor',
+            sensorKeyId: principal.id,
             geo,
+            ...(prepareGeo === undefined ? {} : { prepareGeo }),
             ...(encodedBytes === undefined ? {} : { encodedBytes })
           },
           result
