@@ -69,7 +69,8 @@ const Window = {
 export const HoneypotTrend = Type.Object({
   ...Window,
   bucket: Type.Union([Type.Literal('hour'), Type.Literal('day')], {
-    description: 'Hours for 24h and 7d, UTC days for 14d and 30d. The first and last buckets are partial (the window does not start on a boundary).'
+    description:
+      'Hours for 24h and 7d, UTC days for 14d and 30d. The first and last buckets are partial (the window does not start on a boundary).'
   }),
   total: Type.Integer({ minimum: 0, description: 'Attacks (sessions) in the window: the sum of the points.' }),
   previous_total: Type.Integer({ minimum: 0, description: 'Attacks in the window of the same length just before.' }),
@@ -122,10 +123,14 @@ export const HoneypotTopLists = Type.Object({
 export const HoneypotSessionsQuery = Type.Object({
   range: HoneypotRangeQuery.properties.range,
   ip: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Source address, exactly.' })),
-  asn: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'ASN as shown ("AS14061 DigitalOcean, LLC"), exactly.' })),
+  asn: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 500, description: 'ASN as shown ("AS14061 DigitalOcean, LLC"), exactly.' })
+  ),
   country: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Country name, exactly.' })),
   command: Type.Optional(Type.String({ minLength: 1, maxLength: 16384, description: 'A command the session ran, exactly.' })),
-  hash: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'SHA-256 of a file the session fetched or pushed.' })),
+  hash: Type.Optional(
+    Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'SHA-256 of a file the session fetched or pushed.' })
+  ),
   cursor: Type.Optional(Type.String({ maxLength: 400, description: 'next_cursor of the previous page.' })),
   limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1..100, default 50' }))
 })

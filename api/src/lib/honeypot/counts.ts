@@ -46,8 +46,7 @@ function between(column: SQL, piece: WindowPiece): SQL {
 function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undefined): SQL {
   if (piece.source === 'raw') {
     const raw = RAW[kind]
-    const [table, time] =
-      raw.table === 'sessions' ? [sql`honeypot_sessions`, sql`started_at`] : [sql`honeypot_events`, sql`ts`]
+    const [table, time] = raw.table === 'sessions' ? [sql`honeypot_sessions`, sql`started_at`] : [sql`honeypot_events`, sql`ts`]
     const not = exclude === undefined ? sql`` : sql` AND ${raw.value} <> ${exclude}`
     return sql`SELECT ${raw.value} AS value, count(*) AS count FROM ${table}
       WHERE ${between(time, piece)} AND ${raw.where}${not} GROUP BY 1`
@@ -77,7 +76,13 @@ export interface TopOptions {
 }
 
 /** The values of a kind with the most counts in [from, to) (to null: up to now), ties by value. */
-export async function topValues(db: Db, kind: RollupKind, from: number, to: number | null, options: TopOptions): Promise<Counted[]> {
+export async function topValues(
+  db: Db,
+  kind: RollupKind,
+  from: number,
+  to: number | null,
+  options: TopOptions
+): Promise<Counted[]> {
   const rows = rowsOf<{ value: string; count: string | number }>(
     await db.execute(sql`
     SELECT value, sum(count)::bigint AS count FROM (${union(kind, windowPieces(from, to), options.exclude)}) AS counted
@@ -107,7 +112,12 @@ export async function countOf(db: Db, kind: RollupKind, from: number, to: number
  * Sessions started per bucket (an hour or a UTC day) in [from, to): `{bucket start ms: count}`.
  * Hourly series read no daily rollups (a day cannot be split into hours).
  */
-export async function sessionsPerBucket(db: Db, from: number, to: number | null, bucket: 'hour' | 'day'): Promise<Array<{ bucket: number; count: number }>> {
+export async function sessionsPerBucket(
+  db: Db,
+  from: number,
+  to: number | null,
+  bucket: 'hour' | 'day'
+): Promise<Array<{ bucket: number; count: number }>> {
   const pieces = windowPieces(from, to, { days: bucket === 'day' })
   if (pieces.length === 0) return []
   const parts = pieces.map((piece) => {
@@ -119,7 +129,9 @@ export async function sessionsPerBucket(db: Db, from: number, to: number | null,
     return sql`SELECT bucket, count FROM ${table} WHERE kind = 'sessions' AND ${between(sql`bucket`, piece)}`
   })
   const rows = rowsOf<{ bucket: string | Date; count: string | number }>(
-    await db.execute(sql`SELECT bucket, sum(count)::bigint AS count FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted GROUP BY bucket`)
+    await db.execute(
+      sql`SELECT bucket, sum(count)::bigint AS count FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted GROUP BY bucket`
+    )
   )
   return rows.map((row) => ({ bucket: new Date(row.bucket).getTime(), count: Number(row.count) }))
 }

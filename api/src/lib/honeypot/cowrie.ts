@@ -163,17 +163,7 @@ export function normalizeEvent(value: unknown, options: NormalizeOptions): Honey
   const enriched = enrichment(value)
   const looked = enriched.asn === undefined || enriched.country === undefined ? options.geo?.(srcIp) : undefined
   return {
-    key: eventKey([
-      sensor,
-      session,
-      eventid,
-      timestamp,
-      input,
-      shasum,
-      url,
-      username,
-      password
-    ]),
+    key: eventKey([sensor, session, eventid, timestamp, input, shasum, url, username, password]),
     ts: new Date(ms),
     eventid,
     sessionKey: `${sensor}/${session}`,

@@ -7,16 +7,7 @@ import { dayOf, hourOf } from './window.js'
 
 /** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
 export type RollupKind =
-  | 'sessions'
-  | 'asn'
-  | 'country'
-  | 'src_ip'
-  | 'command'
-  | 'hash'
-  | 'username'
-  | 'password'
-  | 'url'
-  | 'sensor_key'
+  'sessions' | 'asn' | 'country' | 'src_ip' | 'command' | 'hash' | 'username' | 'password' | 'url' | 'sensor_key'
 
 const md5Uuid = (value: string): string => {
   const hex = createHash('md5').update(value).digest('hex')
