@@ -8,6 +8,10 @@ import type { RangeWindow } from './landscape.js'
 /** The most indicators of each type one export carries (the most seen first). */
 export const EXPORT_MAX_PER_TYPE = 20_000
 
+/** `honeynet-indicators-7d-20261126T0415Z.csv`: what and when, safe as a file name. */
+export const exportFileName = (window: RangeWindow, extension: string): string =>
+  `honeynet-indicators-${window.range}-${new Date(window.now).toISOString().replace(/[-:]/g, '').slice(0, 13)}Z.${extension}`
+
 export type IndicatorType = 'ipv4-addr' | 'ipv6-addr' | 'file-sha256' | 'url'
 
 export interface Indicator {

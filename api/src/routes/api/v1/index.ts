@@ -5,7 +5,6 @@ import { cveRoutes } from './cves/index.js'
 import { deviceInventoryRoutes } from './devices/inventory.js'
 import { feedRoutes } from './feeds/index.js'
 import { honeypotRoutes } from './honeypot/index.js'
-import { honeypotLandscapeRoutes } from './honeypot/landscape.js'
 import { honeypotMetricsRoutes } from './honeypot-metrics/index.js'
 import { insightsRoutes } from './insights/index.js'
 import { tenantsRoutes } from './tenants/index.js'
@@ -15,7 +14,6 @@ import { tokenRoutes } from './token/index.js'
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(tokenRoutes, { prefix: '/token' })
   await app.register(honeypotRoutes, { prefix: '/honeypot' })
-  await app.register(honeypotLandscapeRoutes, { prefix: '/honeypot' })
   await app.register(honeypotMetricsRoutes, { prefix: '/honeypot-metrics' })
   await app.register(tenantsRoutes, { prefix: '/tenants/:tenant' })
   await app.register(apiKeyPlugin)

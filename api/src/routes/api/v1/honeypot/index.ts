@@ -16,6 +16,12 @@ import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
 import { findSensorKey, SENSOR_KEY_KIND } from '../../../../lib/honeypot/sensor-keys.js'
 import { responses } from '../../../../lib/schemas.js'
+import { honeypotIndicatorsRoutes } from './indicators/index.js'
+import { honeypotOriginsRoutes } from './origins.js'
+import { honeypotSensorsRoutes } from './sensors.js'
+import { honeypotSessionRoutes } from './sessions.js'
+import { honeypotTopListsRoutes } from './top-lists.js'
+import { honeypotTrendRoutes } from './trend.js'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 const FIRST_PRUNE_AFTER_MS = 60 * 1000
@@ -127,6 +133,14 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return result
     }
   )
+
+  // The Threat Landscape's reads (cookie auth, global data: no tenant guard, as the metrics).
+  await app.register(honeypotTrendRoutes, { prefix: '/trend' })
+  await app.register(honeypotOriginsRoutes, { prefix: '/origins' })
+  await app.register(honeypotTopListsRoutes, { prefix: '/top-lists' })
+  await app.register(honeypotSessionRoutes)
+  await app.register(honeypotSensorsRoutes, { prefix: '/sensors' })
+  await app.register(honeypotIndicatorsRoutes, { prefix: '/indicators' })
 
   const prune = () => {
     pruneHoneypot(app.db, config.honeypotRetentionDays).then(
