@@ -30,14 +30,25 @@ export function countryName(code: string): string | undefined {
 const asnLabel = (number: string, name: string | undefined): string | undefined =>
   /^\d+$/.test(number) && Number(number) !== 0 ? `AS${number}${name ? ` ${name}` : ''}` : undefined
 
+/** Addresses remembered per lookup function: a session's events (and a busy attacker's sessions) share one. */
+const REMEMBERED = 10_000
+
 function lookupIn(asns: RangeTable | undefined, countries: RangeTable | undefined): GeoLookup {
-  return (ip) => {
+  const remembered = new Map<string, ReturnType<GeoLookup>>()
+  const search: GeoLookup = (ip) => {
     const key = ipKey(ip)
     if (key === undefined || isSpecialPurpose(key)) return undefined
     const asn = asns?.lookup(key)
     const country = countries?.lookup(key)
     if (asn === undefined && country === undefined) return undefined
     return { ...(asn === undefined ? {} : { asn }), ...(country === undefined ? {} : { country }) }
+  }
+  return (ip) => {
+    if (remembered.has(ip)) return remembered.get(ip)
+    const found = search(ip)
+    if (remembered.size >= REMEMBERED) remembered.clear()
+    remembered.set(ip, found)
+    return found
   }
 }
 
