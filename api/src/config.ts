@@ -32,8 +32,12 @@ export interface Config {
   trustProxy: boolean | number | string
   /** Raw honeynet events older than this many days are pruned (at least 15: the metrics read 14). */
   honeypotRetentionDays: number
-  /** Optional iptoasn.com-format table (ip2asn-v4.tsv[.gz]) for sensors that send no enrichment. */
-  honeypotGeoipFile: string | undefined
+  /**
+   * Where ASN and country come from for events a sensor sent without enrichment: undefined, the IP
+   * database packaged with the API; a path, that table (iptoasn.com TSV or ip-location-db CSV);
+   * null (`none`), nowhere (such sessions read "unknown").
+   */
+  honeypotGeoipFile: string | null | undefined
   /** Origin the agent install scripts download from (PUBLIC_URL); else the request's own origin. */
   publicUrl: string | undefined
   /**
@@ -87,6 +91,11 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** api/src/config.ts and api/dist/config.js both sit two levels below the repo root. */
 export const defaultConsoleRoot = (): string => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function geoipFile(value: string | undefined, cwd: string): string | null | undefined {
+  if (value === undefined) return undefined
+  return value === 'none' ? null : path.resolve(cwd, value)
+}
 
 function str(env: Env, name: string): string | undefined {
   const value = env[name]?.trim()
@@ -237,8 +246,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     trustProxy: trustProxy(env),
     honeypotRetentionDays: int(env, 'HONEYPOT_RETENTION_DAYS', 30, 15, 3650),
-    honeypotGeoipFile:
-      str(env, 'HONEYPOT_GEOIP_FILE') === undefined ? undefined : path.resolve(cwd, str(env, 'HONEYPOT_GEOIP_FILE')!),
+    honeypotGeoipFile: geoipFile(str(env, 'HONEYPOT_GEOIP_FILE'), cwd),
     publicUrl: str(env, 'PUBLIC_URL') === undefined ? undefined : origin('PUBLIC_URL', str(env, 'PUBLIC_URL')!),
     cacheTtlSeconds: int(env, 'CACHE_TTL_SECONDS', 5, 0, 300),
     feedSyncIntervalHours: int(env, 'FEED_SYNC_INTERVAL_HOURS', 24, 0, 168),

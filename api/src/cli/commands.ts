@@ -186,7 +186,7 @@ export const commands: Record<string, Command> = {
       const { db } = await context.database()
       const pruned = await pruneHoneypot(db, context.config.honeypotRetentionDays)
       context.io.out(
-        `Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups} rollup rows older than ${context.config.honeypotRetentionDays} days`
+        `Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups + pruned.dailyRollups} rollup rows older than ${context.config.honeypotRetentionDays} days`
       )
     }
   },

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LandscapeCard } from './LandscapeCard';
 
 export interface CountTableProps {
@@ -16,6 +16,10 @@ export interface CountTableProps {
   /** Header of the value column: "Command" or "Hash". */
   valueLabel: string;
   rows: Array<{ value: string; count: number }>;
+  /** What the table covers, for its empty text ("last 14 days"). */
+  period?: string;
+  /** Lookups beside each value (hash and address links). */
+  links?: (value: string) => ReactNode;
 }
 
 function CopyButton({ value, label }: { value: string; label: string }) {
@@ -40,7 +44,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
  * implant, a dropper one-liner): a cell shows at most three lines, wrapping anywhere, with the
  * whole value on hover and a copy button, so the table stays readable and nothing is lost.
  */
-export function CountTable({ title, valueLabel, rows }: CountTableProps) {
+export function CountTable({ title, valueLabel, rows, period = 'last 14 days', links }: CountTableProps) {
   return (
     <LandscapeCard title={title}>
       <Table size="small" aria-label={title} sx={{ tableLayout: 'fixed' }}>
@@ -56,7 +60,7 @@ export function CountTable({ title, valueLabel, rows }: CountTableProps) {
           {rows.length === 0 && (
             <TableRow>
               <TableCell colSpan={2}>
-                <Typography color="text.secondary">No data for the last 14 days.</Typography>
+                <Typography color="text.secondary">No data for the {period}.</Typography>
               </TableCell>
             </TableRow>
           )}
@@ -83,11 +87,12 @@ export function CountTable({ title, valueLabel, rows }: CountTableProps) {
                         overflow: 'hidden',
                       }}
                     >
-                      {row.value}
+                      {row.value === '' ? <em>(empty)</em> : row.value}
                     </Box>
                   </Tooltip>
                   <CopyButton value={row.value} label={valueLabel.toLowerCase()} />
                 </Box>
+                {links?.(row.value)}
               </TableCell>
               <TableCell align="right">{row.count.toLocaleString('en-US')}</TableCell>
             </TableRow>

@@ -38,28 +38,75 @@ const PHISH =
 const EVIL = '<img src=x onerror=alert(1)>';
 
 describe('Threat Landscape charts', () => {
+  it('slices the pie into the top countries, the other countries and the unknown: shares of all attacks', async () => {
+    render(
+      <CountryPieChart
+        period="last 7 days"
+        share={{ total: 6000, rows: [{ value: 'China', count: 3600 }], other: 1800, unknown: 600 }}
+      />,
+    );
+    const chart = await screen.findByTestId('apex');
+    expect([...chart.querySelectorAll('.legend')].map((e) => e.textContent)).toEqual([
+      'China',
+      'Other countries',
+      'Unknown location',
+    ]);
+    // The fake chart asks every tooltip for 3,000 attacks: half of all 6,000, not of the top 10's 3,600.
+    expect(chart.textContent).toContain('China: 3,000 attacks (50.0%)');
+    expect(chart.textContent).toContain('Unknown location: 3,000 attacks (50.0%)');
+    expect(screen.getByTestId('country-unknown')).toHaveTextContent('Unknown location: 600 attacks (10.0%)');
+    expect(screen.getByRole('heading', { name: 'Top Countries (last 7 days)' })).toBeInTheDocument();
+  });
+
+  it('ranks only known networks and counts the rest and the unknown beside the bars', async () => {
+    render(
+      <AsnBarChart
+        period="last 14 days"
+        share={{ total: 6000, rows: [{ value: 'AS14061 DigitalOcean, LLC', count: 4500 }], other: 900, unknown: 600 }}
+      />,
+    );
+    const chart = await screen.findByTestId('apex');
+    expect([...chart.querySelectorAll('.title')].map((e) => e.textContent)).toEqual(['AS14061 DigitalOcean, LLC']);
+    expect(chart.textContent).toContain('3,000 attacks (50.0% of all)');
+    expect(screen.getByTestId('asn-rest')).toHaveTextContent(
+      'Other networks: 900 attacks (15.0%) · Unknown network: 600 attacks (10.0%)',
+    );
+  });
+
   it('shows a hostile country name as text in the pie legend and tooltip', async () => {
     render(
       <CountryPieChart
-        rows={[
-          { country: PHISH, count: 3000 },
-          { country: 'Germany', count: 5 },
-        ]}
+        period="last 14 days"
+        share={{
+          total: 3005,
+          rows: [
+            { value: PHISH, count: 3000 },
+            { value: 'Germany', count: 5 },
+          ],
+          other: 0,
+          unknown: 0,
+        }}
       />,
     );
     const chart = await screen.findByTestId('apex');
     expect(chart.querySelector('a, img')).toBeNull();
     expect(chart.querySelector('.legend')!.textContent).toBe(PHISH);
-    expect(chart.textContent).toContain(`${PHISH}: 3,000 attacks`);
+    expect(chart.textContent).toContain(`${PHISH}: 3,000 attacks (99.8%)`);
   });
 
   it('shows a hostile ASN name as text in the bar tooltip', async () => {
     render(
       <AsnBarChart
-        rows={[
-          { asn: `AS666 ${EVIL}`, count: 3000 },
-          { asn: 'AS7018 AT&T Services, Inc.', count: 2 },
-        ]}
+        period="last 14 days"
+        share={{
+          total: 3002,
+          rows: [
+            { value: `AS666 ${EVIL}`, count: 3000 },
+            { value: 'AS7018 AT&T Services, Inc.', count: 2 },
+          ],
+          other: 0,
+          unknown: 0,
+        }}
       />,
     );
     const chart = await screen.findByTestId('apex');

@@ -3,3 +3,4 @@ export type * from './devices';
 export type * from './alerts';
 export type * from './insights';
 export type * from './vulns';
+export type * from './honeypot';

@@ -14,7 +14,9 @@ export const honeypotSensorKeys = pgTable('honeypot_sensor_keys', {
   prefix: text('prefix').notNull(),
   keyHash: text('key_hash').notNull().unique(),
   createdAt: createdAt(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true })
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** When this key last sent an event (stored or a duplicate): the sensors card shows a quiet sensor. */
+  lastEventAt: timestamp('last_event_at', { withTimezone: true })
 })
 
 /**
@@ -33,11 +35,21 @@ export const honeypotEvents = pgTable(
     sensor: text('sensor').notNull(),
     input: text('input'),
     shasum: text('shasum'),
-    url: text('url')
+    url: text('url'),
+    /** Of `cowrie.login.failed` / `cowrie.login.success`: the credentials tried. */
+    username: text('username'),
+    password: text('password'),
+    /** The sensor key that sent the event (null for the demo history). */
+    sensorKeyId: uuid('sensor_key_id')
   },
   (t) => [
-    // Pruning and the partial edge hour of the 14-day window read by time.
-    index('honeypot_events_ts_idx').on(t.ts)
+    // Pruning and the partial edge hours of a window read by time.
+    index('honeypot_events_ts_idx').on(t.ts),
+    // A session's timeline, and the sessions view's "ran this command / fetched this file".
+    index('honeypot_events_session_idx').on(t.sessionKey, t.ts),
+    // Hash indexes: equality only, and no size limit (a command may be 16 KiB; a btree entry may not).
+    index('honeypot_events_input_idx').using('hash', t.input),
+    index('honeypot_events_shasum_idx').using('hash', t.shasum)
   ]
 )
 
@@ -52,22 +64,38 @@ export const honeypotSessions = pgTable(
     asn: text('asn').notNull(),
     country: text('country').notNull()
   },
-  (t) => [index('honeypot_sessions_started_at_idx').on(t.startedAt)]
+  (t) => [
+    index('honeypot_sessions_started_at_idx').on(t.startedAt),
+    // The sessions view's filters (equality; sensor-supplied names have no length bound a btree takes).
+    index('honeypot_sessions_src_ip_idx').using('hash', t.srcIp),
+    index('honeypot_sessions_asn_idx').using('hash', t.asn),
+    index('honeypot_sessions_country_idx').using('hash', t.country)
+  ]
 )
+
+const rollupColumns = () => ({
+  kind: text('kind').notNull(),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  valueHash: uuid('value_hash').notNull(),
+  value: text('value').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull()
+})
 
 /**
  * Hourly counters maintained at ingest, so the metrics read a few thousand rows however many raw
- * events exist. kind: 'sessions' (value ''), 'asn', 'country', 'command', 'hash'. Values (commands
- * can be kilobytes long) are keyed by their MD5 so the primary key index stays small.
+ * events exist. kind (RollupKind in lib/honeypot/store.ts): 'sessions' (value ''), 'asn',
+ * 'country', 'src_ip' (per session), 'command', 'hash', 'username', 'password', 'url' (per event),
+ * 'sensor_key' (events per sensor key id). Values (commands can be kilobytes long) are keyed by
+ * their MD5 so the primary key index stays small.
  */
-export const honeypotRollups = pgTable(
-  'honeypot_rollups',
-  {
-    kind: text('kind').notNull(),
-    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-    valueHash: uuid('value_hash').notNull(),
-    value: text('value').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull()
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.bucket, t.valueHash] })]
-)
+export const honeypotRollups = pgTable('honeypot_rollups', rollupColumns(), (t) => [
+  primaryKey({ columns: [t.kind, t.bucket, t.valueHash] })
+])
+
+/**
+ * The same counters per UTC day: a 30-day window reads 30 buckets per value, not 720 (the hourly
+ * table still covers the partial days at a window's edges).
+ */
+export const honeypotDailyRollups = pgTable('honeypot_daily_rollups', rollupColumns(), (t) => [
+  primaryKey({ columns: [t.kind, t.bucket, t.valueHash] })
+])

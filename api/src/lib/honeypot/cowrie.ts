@@ -14,12 +14,20 @@ export interface HoneypotEvent {
   input: string | null
   shasum: string | null
   url: string | null
+  /** Of a login event: the credentials tried (a password may be ''). */
+  username: string | null
+  password: string | null
+  /** The sensor key that sent it; null for the demo history. */
+  sensorKeyId: string | null
   asn: string
   country: string
 }
 
 export const UNKNOWN = 'unknown'
 export const COMMAND_EVENT = 'cowrie.command.input'
+export const DOWNLOAD_EVENT = 'cowrie.session.file_download'
+/** Login attempts: the top usernames and passwords count both. */
+export const LOGIN_EVENTS = new Set(['cowrie.login.failed', 'cowrie.login.success'])
 /** Events whose `shasum` is a file the attacker fetched or pushed. */
 export const FILE_EVENTS = new Set(['cowrie.session.file_download', 'cowrie.session.file_upload'])
 
@@ -103,6 +111,17 @@ function enrichment(event: Json): { asn?: string; country?: string } {
   return { ...(asn === undefined ? {} : { asn }), ...(country === undefined ? {} : { country }) }
 }
 
+/** Whether a line lacks an ASN or a country of its own, so normalizeEvent will look its address up. */
+export function needsLookup(value: unknown): boolean {
+  if (!isObject(value)) return false
+  try {
+    const enriched = enrichment(value)
+    return enriched.asn === undefined || enriched.country === undefined
+  } catch {
+    return false // refused by normalizeEvent anyway
+  }
+}
+
 export function eventKey(parts: Array<string | null>): string {
   const hex = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
@@ -115,6 +134,8 @@ export interface NormalizeOptions {
   /** Events older than this (the retention) are refused: they would be pruned at once. */
   oldestMs: number
   geo: GeoLookup | null
+  /** The id of the sensor key the line came with. */
+  sensorKeyId?: string | null
 }
 
 /**
@@ -137,20 +158,12 @@ export function normalizeEvent(value: unknown, options: NormalizeOptions): Honey
   // The top hashes list and its links assume a SHA-256: anything else is not a file hash.
   if (shasum !== null && !SHA256.test(shasum)) throw new EventError('"shasum" must be a SHA-256: 64 hexadecimal characters')
   const url = optionalString(value, 'url')
+  const username = optionalString(value, 'username')
+  const password = optionalString(value, 'password')
   const enriched = enrichment(value)
   const looked = enriched.asn === undefined || enriched.country === undefined ? options.geo?.(srcIp) : undefined
   return {
-    key: eventKey([
-      sensor,
-      session,
-      eventid,
-      timestamp,
-      input,
-      shasum,
-      url,
-      optionalString(value, 'username'),
-      optionalString(value, 'password')
-    ]),
+    key: eventKey([sensor, session, eventid, timestamp, input, shasum, url, username, password]),
     ts: new Date(ms),
     eventid,
     sessionKey: `${sensor}/${session}`,
@@ -159,6 +172,9 @@ export function normalizeEvent(value: unknown, options: NormalizeOptions): Honey
     input,
     shasum,
     url,
+    username,
+    password,
+    sensorKeyId: options.sensorKeyId ?? null,
     asn: enriched.asn ?? looked?.asn ?? UNKNOWN,
     country: enriched.country ?? looked?.country ?? UNKNOWN
   }

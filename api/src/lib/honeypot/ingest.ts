@@ -1,7 +1,7 @@
 import type { HoneypotIngestResult } from '@console/contracts'
 import type { Db } from '../../db/client.js'
 import { DUPLICATE_KEY, formatPath, inspectJson } from '../json-inspect.js'
-import { EventError, normalizeEvent, type HoneypotEvent, type NormalizeOptions } from './cowrie.js'
+import { EventError, needsLookup, normalizeEvent, type HoneypotEvent, type NormalizeOptions } from './cowrie.js'
 import { BodyTooLargeError, ndjsonLines, type NdjsonLimits } from './ndjson.js'
 import { storeEvents } from './store.js'
 
@@ -34,6 +34,8 @@ export type IngestResult = HoneypotIngestResult
 export interface IngestOptions extends Omit<NormalizeOptions, 'now' | 'oldestMs'>, Partial<NdjsonLimits> {
   retentionDays: number
   batchSize?: number
+  /** Awaited once, before the first line that `geo` must look up (the packaged IP database loads lazily). */
+  prepareGeo?: () => Promise<void>
 }
 
 /**
@@ -49,6 +51,7 @@ export async function ingestStream(
   result: IngestResult = emptyResult()
 ): Promise<IngestResult> {
   const batchSize = options.batchSize ?? INGEST_BATCH_SIZE
+  let prepareGeo = options.prepareGeo
   let batch: HoneypotEvent[] = []
   const reject = (line: number, error: string) => {
     result.rejected_count++
@@ -88,6 +91,10 @@ export async function ingestStream(
       if (issue !== undefined) {
         reject(item.line, lineError(issue.path, issue.message))
         continue
+      }
+      if (prepareGeo !== undefined && needsLookup(parsed)) {
+        await prepareGeo()
+        prepareGeo = undefined
       }
       const now = Date.now()
       try {

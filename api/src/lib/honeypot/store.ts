@@ -1,32 +1,36 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { COMMAND_EVENT, FILE_EVENTS, type HoneypotEvent } from './cowrie.js'
+import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS, type HoneypotEvent } from './cowrie.js'
 import { rowsOf } from '../sql-rows.js'
+import { dayOf, hourOf } from './window.js'
 
-export const HOUR_MS = 60 * 60 * 1000
-
-export type RollupKind = 'sessions' | 'asn' | 'country' | 'command' | 'hash'
-
-export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS
+/** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
+export type RollupKind =
+  'sessions' | 'asn' | 'country' | 'src_ip' | 'command' | 'hash' | 'username' | 'password' | 'url' | 'sensor_key'
 
 const md5Uuid = (value: string): string => {
   const hex = createHash('md5').update(value).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
+type RollupRow = { kind: string; bucket: string; value_hash: string; value: string; count: number }
+
+/** The counts of one batch per (kind, bucket, value), bucketed by `bucketOf` (an hour or a UTC day). */
 class Rollup {
   private readonly counts = new Map<string, { kind: RollupKind; bucket: number; value: string; count: number }>()
 
+  constructor(private readonly bucketOf: (ms: number) => number) {}
+
   add(kind: RollupKind, ms: number, value: string): void {
-    const bucket = hourOf(ms)
+    const bucket = this.bucketOf(ms)
     const id = `${kind}\u0001${bucket}\u0001${value}`
     const row = this.counts.get(id)
     if (row === undefined) this.counts.set(id, { kind, bucket, value, count: 1 })
     else row.count++
   }
 
-  rows(): Array<{ kind: string; bucket: string; value_hash: string; value: string; count: number }> {
+  rows(): RollupRow[] {
     return [...this.counts.values()].map((row) => ({
       kind: row.kind,
       bucket: new Date(row.bucket).toISOString(),
@@ -34,6 +38,33 @@ class Rollup {
       value: row.value,
       count: row.count
     }))
+  }
+}
+
+/** Hourly and daily rollups fed together. */
+class Rollups {
+  readonly hourly = new Rollup(hourOf)
+  readonly daily = new Rollup(dayOf)
+
+  add(kind: RollupKind, ms: number, value: string): void {
+    this.hourly.add(kind, ms, value)
+    this.daily.add(kind, ms, value)
+  }
+}
+
+/** The per-event counters of one freshly stored event. */
+function countEvent(rollup: Rollups, event: HoneypotEvent): void {
+  const ms = event.ts.getTime()
+  if (event.sensorKeyId !== null) rollup.add('sensor_key', ms, event.sensorKeyId)
+  if (event.eventid === COMMAND_EVENT && event.input !== null && event.input !== '') {
+    rollup.add('command', ms, event.input)
+  } else if (FILE_EVENTS.has(event.eventid) && event.shasum !== null && event.shasum !== '') {
+    rollup.add('hash', ms, event.shasum)
+  }
+  if (event.eventid === DOWNLOAD_EVENT && event.url !== null && event.url !== '') rollup.add('url', ms, event.url)
+  if (LOGIN_EVENTS.has(event.eventid)) {
+    if (event.username !== null) rollup.add('username', ms, event.username)
+    if (event.password !== null) rollup.add('password', ms, event.password)
   }
 }
 
@@ -61,7 +92,10 @@ export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<Stor
       sensor: event.sensor,
       input: event.input,
       shasum: event.shasum,
-      url: event.url
+      url: event.url,
+      username: event.username,
+      password: event.password,
+      sensor_key_id: event.sensorKeyId
     }))
   )
 
@@ -69,27 +103,25 @@ export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<Stor
     const insertedKeys = new Set(
       rowsOf<{ event_key: string }>(
         await tx.execute(sql`
-      INSERT INTO honeypot_events (event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url)
-      SELECT event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url
+      INSERT INTO honeypot_events (event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url,
+        username, password, sensor_key_id)
+      SELECT event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url, username, password, sensor_key_id
       FROM json_to_recordset(${payload}::json) AS r(event_key uuid, ts timestamptz, eventid text,
-        session_key text, src_ip text, sensor text, input text, shasum text, url text)
+        session_key text, src_ip text, sensor text, input text, shasum text, url text, username text,
+        password text, sensor_key_id uuid)
       ON CONFLICT DO NOTHING
       RETURNING event_key`)
       ).map((row) => row.event_key)
     )
     const fresh = events.filter((event) => insertedKeys.delete(event.key))
 
-    const rollup = new Rollup()
+    const rollup = new Rollups()
     // A session starts at its earliest event seen (normally cowrie.session.connect).
     const firstBySession = new Map<string, HoneypotEvent>()
     for (const event of fresh) {
       const first = firstBySession.get(event.sessionKey)
       if (first === undefined || event.ts < first.ts) firstBySession.set(event.sessionKey, event)
-      if (event.eventid === COMMAND_EVENT && event.input !== null && event.input !== '') {
-        rollup.add('command', event.ts.getTime(), event.input)
-      } else if (FILE_EVENTS.has(event.eventid) && event.shasum !== null && event.shasum !== '') {
-        rollup.add('hash', event.ts.getTime(), event.shasum)
-      }
+      countEvent(rollup, event)
     }
     if (firstBySession.size > 0) {
       const sessions = JSON.stringify(
@@ -102,32 +134,45 @@ export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<Stor
           country: event.country
         }))
       )
-      const started = rowsOf<{ started_at: string | Date; asn: string; country: string }>(
+      const started = rowsOf<{ started_at: string | Date; asn: string; country: string; src_ip: string }>(
         await tx.execute(sql`
         INSERT INTO honeypot_sessions (session_key, started_at, src_ip, sensor, asn, country)
         SELECT session_key, started_at, src_ip, sensor, asn, country
         FROM json_to_recordset(${sessions}::json) AS r(session_key text, started_at timestamptz, src_ip text,
           sensor text, asn text, country text)
         ON CONFLICT DO NOTHING
-        RETURNING started_at, asn, country`)
+        RETURNING started_at, asn, country, src_ip`)
       )
       for (const session of started) {
         const ms = new Date(session.started_at).getTime()
         rollup.add('sessions', ms, '')
         rollup.add('asn', ms, session.asn)
         rollup.add('country', ms, session.country)
+        rollup.add('src_ip', ms, session.src_ip)
       }
     }
-    const rows = rollup.rows()
-    if (rows.length > 0) {
+    const hourly = rollup.hourly.rows()
+    if (hourly.length > 0) {
       await tx.execute(sql`
         INSERT INTO honeypot_rollups (kind, bucket, value_hash, value, count)
         SELECT kind, bucket, value_hash, value, count
-        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(kind text, bucket timestamptz, value_hash uuid,
+        FROM json_to_recordset(${JSON.stringify(hourly)}::json) AS r(kind text, bucket timestamptz, value_hash uuid,
           value text, count bigint)
         -- One lock order for every writer, so concurrent batches on PostgreSQL cannot deadlock.
         ORDER BY kind, bucket, value_hash
         ON CONFLICT (kind, bucket, value_hash) DO UPDATE SET count = honeypot_rollups.count + excluded.count`)
+      await tx.execute(sql`
+        INSERT INTO honeypot_daily_rollups (kind, bucket, value_hash, value, count)
+        SELECT kind, bucket, value_hash, value, count
+        FROM json_to_recordset(${JSON.stringify(rollup.daily.rows())}::json) AS r(kind text, bucket timestamptz,
+          value_hash uuid, value text, count bigint)
+        ORDER BY kind, bucket, value_hash
+        ON CONFLICT (kind, bucket, value_hash) DO UPDATE SET count = honeypot_daily_rollups.count + excluded.count`)
+    }
+    // Every key that sent this batch is alive, even when all it sent was already stored.
+    const keys = [...new Set(events.flatMap((event) => (event.sensorKeyId === null ? [] : [event.sensorKeyId])))].sort()
+    for (const key of keys) {
+      await tx.execute(sql`UPDATE honeypot_sensor_keys SET last_event_at = now() WHERE id = ${key}::uuid`)
     }
     return { inserted: fresh.length, duplicates: events.length - fresh.length }
   })

@@ -87,7 +87,7 @@ describe('honeypot enrichment', () => {
     const lookup = loadGeoTable(path.join(dir, 'ip2asn-v4.tsv.gz'))
     assert.deepEqual(lookup('45.95.147.236'), { asn: 'AS9009 M247 Europe SRL', country: 'Romania' })
     assert.deepEqual(lookup('1.0.0.1'), { asn: 'AS13335 CLOUDFLARENET', country: 'United States' })
-    assert.deepEqual(lookup('100.64.1.1'), {})
+    assert.equal(lookup('100.64.1.1'), undefined, 'not routed (AS 0, None) and carrier-grade NAT space')
     assert.equal(lookup('8.8.8.8'), undefined)
     assert.equal(lookup('2001:db8::1'), undefined)
   })
@@ -104,10 +104,11 @@ describe('honeypot ingest with a GeoIP table, and retention', () => {
 
   it('fills in ASN and country from the table only where the sensor sent none', async () => {
     const dir = tempDir()
-    fs.writeFileSync(path.join(dir, 'ip2asn-v4.tsv'), '203.0.113.0\t203.0.113.255\t64496\tNL\tExample Net\n')
+    // A made-up owner for a real address, so the answer can only come from this table.
+    fs.writeFileSync(path.join(dir, 'ip2asn-v4.tsv'), '45.95.147.0\t45.95.147.255\t64496\tNL\tExample Net\n')
     const geo = loadGeoTable(path.join(dir, 'ip2asn-v4.tsv'))
     const lines = [
-      cowrieEvent('cowrie.session.connect', 'geo-lookup01', 5000),
+      cowrieEvent('cowrie.session.connect', 'geo-lookup01', 5000, { src_ip: '45.95.147.236' }),
       cowrieEvent('cowrie.session.connect', 'geo-enriched', 5000, {
         geoip: { asn: 4134, as_org: 'CHINANET-BACKBONE', country_name: 'China' }
       })

@@ -1,4 +1,4 @@
-import { HoneypotMetrics } from '@console/contracts'
+import { HoneypotMetrics, HoneypotMetricsQuery } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { honeypotMetrics } from '../../../../lib/honeypot/metrics.js'
 import { responses } from '../../../../lib/schemas.js'
@@ -13,10 +13,11 @@ export const honeypotMetricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['honeypot'],
         summary: 'Honeynet attack metrics (shared threat intelligence)',
         description:
-          'An attack is one Cowrie session. Ties in a top list are ordered by value. Unknown ASN or country reads "unknown".',
-        response: responses({ 200: HoneypotMetrics }, 401)
+          'An attack is one Cowrie session. Ties in a top list are ordered by value. Unknown ASN or country reads "unknown". Without `range`: the total covers 24 hours, the lists 14 days (spec); with it, all cover the range.',
+        querystring: HoneypotMetricsQuery,
+        response: responses({ 200: HoneypotMetrics }, 400, 401)
       }
     },
-    async () => await honeypotMetrics(app.db)
+    async (request) => await honeypotMetrics(app.db, Date.now(), request.query.range)
   )
 }

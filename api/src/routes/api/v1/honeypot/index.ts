@@ -5,6 +5,7 @@ import { ConfigError } from '../../../../config.js'
 import { lockKey, tryAdvisoryLock } from '../../../../lib/advisory-lock.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
+import { IpDatabase } from '../../../../lib/honeypot/ip-database.js'
 import {
   emptyResult,
   INGEST_MAX_BYTES,
@@ -16,9 +17,17 @@ import { BodyTooLargeError } from '../../../../lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../../lib/honeypot/prune.js'
 import { findSensorKey, SENSOR_KEY_KIND } from '../../../../lib/honeypot/sensor-keys.js'
 import { responses } from '../../../../lib/schemas.js'
+import { honeypotIndicatorsRoutes } from './indicators/index.js'
+import { honeypotOriginsRoutes } from './origins.js'
+import { honeypotSensorsRoutes } from './sensors.js'
+import { honeypotSessionRoutes } from './sessions.js'
+import { honeypotTopListsRoutes } from './top-lists.js'
+import { honeypotTrendRoutes } from './trend.js'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 const FIRST_PRUNE_AFTER_MS = 60 * 1000
+/** The retention job's advisory lock (several API processes on one PostgreSQL). */
+const HONEYPOT_PRUNE_LOCK_KEY = lockKey('hpprune')
 
 const isReadable = (body: unknown): body is Readable =>
   typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function'
@@ -33,17 +42,32 @@ const encodedCounter = (body: Readable): (() => number) | undefined =>
  * Honeynet sensors: `POST /api/v1/honeypot/events/` takes Cowrie JSON lines with a sensor key.
  * Also owns the retention timer, since this is where honeynet data comes in.
  */
-/** The retention job's advisory lock (several API processes on one PostgreSQL). */
-const HONEYPOT_PRUNE_LOCK_KEY = lockKey('hpprune')
-
 export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app
+  // ASN and country for lines that carry none: HONEYPOT_GEOIP_FILE, else the packaged IP database
+  // (loaded on first need), or nothing (`none`).
   let geo: GeoLookup | null = null
-  if (config.honeypotGeoipFile !== undefined) {
+  let prepareGeo: (() => Promise<void>) | undefined
+  if (typeof config.honeypotGeoipFile === 'string') {
     try {
       geo = loadGeoTable(config.honeypotGeoipFile)
     } catch (error) {
       throw new ConfigError(`HONEYPOT_GEOIP_FILE cannot be read: ${(error as Error).message}`)
+    }
+  } else if (config.honeypotGeoipFile === undefined) {
+    const database = new IpDatabase()
+    geo = database.lookup
+    let failed = false
+    prepareGeo = async () => {
+      if (database.loaded || failed) return
+      try {
+        const info = await database.load()
+        app.log.info({ ipDatabase: info }, 'IP database loaded')
+      } catch (error) {
+        // Sessions then read "unknown", as without a database; the ingest itself goes on.
+        failed = true
+        app.log.error({ err: error }, 'IP database could not be loaded')
+      }
     }
   }
 
@@ -89,7 +113,9 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             retentionDays: config.honeypotRetentionDays,
             defaultSensor: sensorNames.get(principal.id) ?? 'sensor',
+            sensorKeyId: principal.id,
             geo,
+            ...(prepareGeo === undefined ? {} : { prepareGeo }),
             ...(encodedBytes === undefined ? {} : { encodedBytes })
           },
           result
@@ -110,6 +136,14 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return result
     }
   )
+
+  // The Threat Landscape's reads (cookie auth, global data: no tenant guard, as the metrics).
+  await app.register(honeypotTrendRoutes, { prefix: '/trend' })
+  await app.register(honeypotOriginsRoutes, { prefix: '/origins' })
+  await app.register(honeypotTopListsRoutes, { prefix: '/top-lists' })
+  await app.register(honeypotSessionRoutes)
+  await app.register(honeypotSensorsRoutes, { prefix: '/sensors' })
+  await app.register(honeypotIndicatorsRoutes, { prefix: '/indicators' })
 
   // With several API processes on one PostgreSQL, one prunes and the others skip that round.
   const pruneAlone = async () => {

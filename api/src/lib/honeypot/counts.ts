@@ -1,0 +1,137 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { rowsOf } from '../sql-rows.js'
+import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS } from './cowrie.js'
+import type { RollupKind } from './store.js'
+import { windowPieces, type WindowPiece } from './window.js'
+
+/**
+ * Exact counts over any window, read from the rollups plus the raw rows of its partial edge hours
+ * (window.ts). Every kind's raw source below counts exactly what store.ts adds to its rollup.
+ */
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const list = (values: Iterable<string>): SQL =>
+  sql.join(
+    [...values].map((value) => sql`${value}`),
+    sql`, `
+  )
+
+interface RawSource {
+  table: 'sessions' | 'events'
+  value: SQL
+  where: SQL
+}
+
+const SESSIONS: RawSource = { table: 'sessions', value: sql`''`, where: sql`true` }
+const RAW: Record<RollupKind, RawSource> = {
+  sessions: SESSIONS,
+  asn: { ...SESSIONS, value: sql`asn` },
+  country: { ...SESSIONS, value: sql`country` },
+  src_ip: { ...SESSIONS, value: sql`src_ip` },
+  command: { table: 'events', value: sql`input`, where: sql`eventid = ${COMMAND_EVENT} AND input <> ''` },
+  hash: { table: 'events', value: sql`shasum`, where: sql`eventid IN (${list(FILE_EVENTS)}) AND shasum <> ''` },
+  username: { table: 'events', value: sql`username`, where: sql`eventid IN (${list(LOGIN_EVENTS)}) AND username IS NOT NULL` },
+  password: { table: 'events', value: sql`password`, where: sql`eventid IN (${list(LOGIN_EVENTS)}) AND password IS NOT NULL` },
+  url: { table: 'events', value: sql`url`, where: sql`eventid = ${DOWNLOAD_EVENT} AND url <> ''` },
+  sensor_key: { table: 'events', value: sql`sensor_key_id::text`, where: sql`sensor_key_id IS NOT NULL` }
+}
+
+function between(column: SQL, piece: WindowPiece): SQL {
+  const from = sql`${column} >= ${iso(piece.from)}::timestamptz`
+  return piece.to === null ? from : sql`${from} AND ${column} < ${iso(piece.to)}::timestamptz`
+}
+
+/** `value, count` rows of one piece of a window (several rows per value; the caller sums them). */
+function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undefined): SQL {
+  if (piece.source === 'raw') {
+    const raw = RAW[kind]
+    const [table, time] = raw.table === 'sessions' ? [sql`honeypot_sessions`, sql`started_at`] : [sql`honeypot_events`, sql`ts`]
+    const not = exclude === undefined ? sql`` : sql` AND ${raw.value} <> ${exclude}`
+    return sql`SELECT ${raw.value} AS value, count(*) AS count FROM ${table}
+      WHERE ${between(time, piece)} AND ${raw.where}${not} GROUP BY 1`
+  }
+  const table = piece.source === 'hour' ? sql`honeypot_rollups` : sql`honeypot_daily_rollups`
+  const not = exclude === undefined ? sql`` : sql` AND value <> ${exclude}`
+  return sql`SELECT value, count FROM ${table} WHERE kind = ${kind} AND ${between(sql`bucket`, piece)}${not}`
+}
+
+const union = (kind: RollupKind, pieces: WindowPiece[], exclude?: string): SQL =>
+  pieces.length === 0
+    ? sql`SELECT ''::text AS value, 0::bigint AS count WHERE false`
+    : sql.join(
+        pieces.map((piece) => pieceRows(kind, piece, exclude)),
+        sql` UNION ALL `
+      )
+
+export interface Counted {
+  value: string
+  count: number
+}
+
+export interface TopOptions {
+  limit: number
+  /** A value never ranked (`unknown`). */
+  exclude?: string
+}
+
+/** The values of a kind with the most counts in [from, to) (to null: up to now), ties by value. */
+export async function topValues(
+  db: Db,
+  kind: RollupKind,
+  from: number,
+  to: number | null,
+  options: TopOptions
+): Promise<Counted[]> {
+  const rows = rowsOf<{ value: string; count: string | number }>(
+    await db.execute(sql`
+    SELECT value, sum(count)::bigint AS count FROM (${union(kind, windowPieces(from, to), options.exclude)}) AS counted
+    GROUP BY value
+    -- Ties break by value in byte order, the same on PGlite and on any PostgreSQL locale.
+    ORDER BY count DESC, value COLLATE "C" ASC
+    LIMIT ${options.limit}`)
+  )
+  return rows.map((row) => ({ value: row.value, count: Number(row.count) }))
+}
+
+/** Every value of a kind in the window with its count, most first (ties by value), at most `limit`. */
+export const allValues = async (db: Db, kind: RollupKind, from: number, to: number | null, limit: number) =>
+  await topValues(db, kind, from, to, { limit })
+
+/** The sum of a kind's counts in the window, of one value or of all. */
+export async function countOf(db: Db, kind: RollupKind, from: number, to: number | null, value?: string): Promise<number> {
+  const only = value === undefined ? sql`` : sql` WHERE value = ${value}`
+  const [row] = rowsOf<{ total: string | number }>(
+    await db.execute(sql`
+    SELECT coalesce(sum(count), 0)::bigint AS total FROM (${union(kind, windowPieces(from, to))}) AS counted${only}`)
+  )
+  return Number(row?.total ?? 0)
+}
+
+/**
+ * Sessions started per bucket (an hour or a UTC day) in [from, to): `{bucket start ms: count}`.
+ * Hourly series read no daily rollups (a day cannot be split into hours).
+ */
+export async function sessionsPerBucket(
+  db: Db,
+  from: number,
+  to: number | null,
+  bucket: 'hour' | 'day'
+): Promise<Array<{ bucket: number; count: number }>> {
+  const pieces = windowPieces(from, to, { days: bucket === 'day' })
+  if (pieces.length === 0) return []
+  const parts = pieces.map((piece) => {
+    if (piece.source === 'raw') {
+      return sql`SELECT date_trunc('hour', started_at, 'UTC') AS bucket, count(*) AS count FROM honeypot_sessions
+        WHERE ${between(sql`started_at`, piece)} GROUP BY 1`
+    }
+    const table = piece.source === 'hour' ? sql`honeypot_rollups` : sql`honeypot_daily_rollups`
+    return sql`SELECT bucket, count FROM ${table} WHERE kind = 'sessions' AND ${between(sql`bucket`, piece)}`
+  })
+  const rows = rowsOf<{ bucket: string | Date; count: string | number }>(
+    await db.execute(
+      sql`SELECT bucket, sum(count)::bigint AS count FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted GROUP BY bucket`
+    )
+  )
+  return rows.map((row) => ({ bucket: new Date(row.bucket).getTime(), count: Number(row.count) }))
+}

@@ -1,0 +1,140 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { HoneypotStixBundle } from '@console/contracts'
+import type { Db } from '../../db/client.js'
+import { allValues } from './counts.js'
+import { ipKey, isSpecialPurpose } from './ip-ranges.js'
+import type { RangeWindow } from './landscape.js'
+
+/** The most indicators of each type one export carries (the most seen first). */
+export const EXPORT_MAX_PER_TYPE = 20_000
+
+/** `honeynet-indicators-7d-20261126T0415Z.csv`: what and when, safe as a file name. */
+export const exportFileName = (window: RangeWindow, extension: string): string =>
+  `honeynet-indicators-${window.range}-${new Date(window.now).toISOString().replace(/[-:]/g, '').slice(0, 13)}Z.${extension}`
+
+export type IndicatorType = 'ipv4-addr' | 'ipv6-addr' | 'file-sha256' | 'url'
+
+export interface Indicator {
+  type: IndicatorType
+  value: string
+  /** Attacks (sessions) from an address, occurrences of a file, downloads of a URL, in the window. */
+  sightings: number
+}
+
+/**
+ * What a SOC can block from the window: the source addresses (public ones: a private address in a
+ * honeypot's log is the honeypot's own network), the SHA-256 of files fetched or pushed, the URLs
+ * downloaded. Most seen first.
+ */
+export async function honeypotIndicators(db: Db, window: RangeWindow): Promise<Indicator[]> {
+  const addresses = await allValues(db, 'src_ip', window.from, null, EXPORT_MAX_PER_TYPE)
+  const hashes = await allValues(db, 'hash', window.from, null, EXPORT_MAX_PER_TYPE)
+  const urls = await allValues(db, 'url', window.from, null, EXPORT_MAX_PER_TYPE)
+  const out: Indicator[] = []
+  for (const { value, count } of addresses) {
+    const key = ipKey(value)
+    if (key === undefined || isSpecialPurpose(key)) continue
+    out.push({ type: key.v === 4 ? 'ipv4-addr' : 'ipv6-addr', value: value.trim(), sightings: count })
+  }
+  for (const { value, count } of hashes) out.push({ type: 'file-sha256', value, sightings: count })
+  for (const { value, count } of urls) out.push({ type: 'url', value, sightings: count })
+  return out
+}
+
+/**
+ * One CSV field. Quoted when it holds a comma, quote or line break; a value a spreadsheet would
+ * run as a formula (= + - @, tab, carriage return first) gets a leading apostrophe (OWASP CSV
+ * injection): attacker URLs are attacker text.
+ */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+export function indicatorsCsv(indicators: Indicator[]): string {
+  const lines = ['type,value,sightings']
+  for (const indicator of indicators) lines.push(`${indicator.type},${csvField(indicator.value)},${indicator.sightings}`)
+  return `${lines.join('\r\n')}\r\n`
+}
+
+/** STIX 2.1 §2.9: SCO ids are UUIDv5 in this namespace over their ID-contributing properties. */
+const SCO_NAMESPACE = '00abedb4-aa42-466c-9c01-fed23315a9b7'
+
+function uuidV5(name: string, namespace: string = SCO_NAMESPACE): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest()
+  hash[6] = (hash[6]! & 0x0f) | 0x50
+  hash[8] = (hash[8]! & 0x3f) | 0x80
+  const hex = hash.subarray(0, 16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** A STIX pattern string literal: backslash and quote escaped (STIX 2.1 patterning §9.2). */
+const literal = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+function observable(indicator: Indicator): { object: Record<string, unknown>; pattern: string } {
+  if (indicator.type === 'file-sha256') {
+    const hashes = { 'SHA-256': indicator.value }
+    return {
+      object: { type: 'file', spec_version: '2.1', id: `file--${uuidV5(JSON.stringify({ hashes }))}`, hashes },
+      pattern: `[file:hashes.'SHA-256' = ${literal(indicator.value)}]`
+    }
+  }
+  const type = indicator.type
+  return {
+    object: {
+      type,
+      spec_version: '2.1',
+      id: `${type}--${uuidV5(JSON.stringify({ value: indicator.value }))}`,
+      value: indicator.value
+    },
+    pattern: `[${type}:value = ${literal(indicator.value)}]`
+  }
+}
+
+const DESCRIBED: Record<IndicatorType, (n: number) => string> = {
+  'ipv4-addr': (n) => `Source of ${n} attack${n === 1 ? '' : 's'} on the honeynet`,
+  'ipv6-addr': (n) => `Source of ${n} attack${n === 1 ? '' : 's'} on the honeynet`,
+  'file-sha256': (n) => `File dropped or fetched ${n} time${n === 1 ? '' : 's'} in honeynet sessions`,
+  url: (n) => `Downloaded ${n} time${n === 1 ? '' : 's'} by attackers in honeynet sessions`
+}
+
+/**
+ * A STIX 2.1 bundle of the indicators: the console's identity, then per indicator its observable
+ * (deterministic id) and an Indicator with a STIX pattern, valid from the window's start.
+ */
+export function indicatorsStix(indicators: Indicator[], window: RangeWindow): HoneypotStixBundle {
+  const now = new Date(window.now).toISOString()
+  const identity = {
+    type: 'identity',
+    spec_version: '2.1',
+    id: `identity--${uuidV5('security-console-honeynet')}`,
+    created: '2026-01-01T00:00:00.000Z',
+    modified: '2026-01-01T00:00:00.000Z',
+    name: 'Security console honeynet',
+    identity_class: 'system'
+  }
+  const objects: Array<Record<string, unknown>> = [identity]
+  for (const indicator of indicators) {
+    const { object, pattern } = observable(indicator)
+    objects.push(object, {
+      type: 'indicator',
+      spec_version: '2.1',
+      id: `indicator--${randomUUID()}`,
+      created_by_ref: identity.id,
+      created: now,
+      modified: now,
+      name: `${indicator.type === 'file-sha256' ? 'SHA-256' : indicator.type === 'url' ? 'URL' : 'Address'} ${indicator.value}`,
+      description: `${DESCRIBED[indicator.type](indicator.sightings)}, last ${window.range}.`,
+      indicator_types: ['malicious-activity'],
+      pattern,
+      pattern_type: 'stix',
+      pattern_version: '2.1',
+      valid_from: new Date(window.from).toISOString(),
+      labels: ['honeynet']
+    })
+  }
+  return { type: 'bundle', id: `bundle--${randomUUID()}`, objects }
+}

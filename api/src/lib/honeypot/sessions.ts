@@ -1,0 +1,156 @@
+import type { HoneypotSession, HoneypotSessionList, HoneypotSessionTimeline, HoneypotTimelineEvent } from '@console/contracts'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { HttpError, NOT_FOUND } from '../http-error.js'
+import { rowsOf } from '../sql-rows.js'
+import { COMMAND_EVENT, FILE_EVENTS } from './cowrie.js'
+import { windowFields, type RangeWindow } from './landscape.js'
+
+export const SESSIONS_PAGE = 50
+export const SESSIONS_PAGE_MAX = 100
+export const TIMELINE_MAX = 1000
+
+export interface SessionFilters {
+  ip?: string
+  asn?: string
+  country?: string
+  command?: string
+  hash?: string
+}
+
+interface SessionRow {
+  session_key: string
+  started_at: string | Date
+  src_ip: string
+  asn: string
+  country: string
+  sensor: string
+}
+
+const toSession = (row: SessionRow): HoneypotSession => ({
+  id: row.session_key,
+  started_at: new Date(row.started_at).toISOString(),
+  src_ip: row.src_ip,
+  asn: row.asn,
+  country: row.country,
+  sensor: row.sensor
+})
+
+/** The place after the last row of a page: its start and key, opaque to the client. */
+const encodeCursor = (row: SessionRow): string =>
+  Buffer.from(JSON.stringify([new Date(row.started_at).toISOString(), row.session_key])).toString('base64url')
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      typeof value[1] === 'string'
+    ) {
+      return [value[0], value[1]]
+    }
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400, 'cursor is not one this API gave out: start again without it.', {}, { cursor: 'unknown cursor' })
+}
+
+/**
+ * Sessions started in the window, newest first, narrowed by source address, ASN, country, a command
+ * the session ran or a file hash it fetched or pushed (all exact). Paged by a cursor (keyset), so a
+ * page costs the same however deep.
+ */
+export async function listSessions(
+  db: Db,
+  window: RangeWindow,
+  filters: SessionFilters,
+  page: { cursor?: string; limit?: number } = {}
+): Promise<HoneypotSessionList> {
+  const limit = page.limit ?? SESSIONS_PAGE
+  if (!Number.isInteger(limit) || limit < 1 || limit > SESSIONS_PAGE_MAX) {
+    throw new HttpError(400, `limit must be 1 to ${SESSIONS_PAGE_MAX}.`, {}, { limit: `1 to ${SESSIONS_PAGE_MAX}` })
+  }
+  const where: SQL[] = [sql`s.started_at >= ${new Date(window.from).toISOString()}::timestamptz`]
+  if (filters.ip !== undefined) where.push(sql`s.src_ip = ${filters.ip}`)
+  if (filters.asn !== undefined) where.push(sql`s.asn = ${filters.asn}`)
+  if (filters.country !== undefined) where.push(sql`s.country = ${filters.country}`)
+  if (filters.command !== undefined) {
+    where.push(sql`EXISTS (SELECT 1 FROM honeypot_events e
+      WHERE e.session_key = s.session_key AND e.input = ${filters.command} AND e.eventid = ${COMMAND_EVENT})`)
+  }
+  if (filters.hash !== undefined) {
+    const files = sql.join(
+      [...FILE_EVENTS].map((id) => sql`${id}`),
+      sql`, `
+    )
+    where.push(sql`EXISTS (SELECT 1 FROM honeypot_events e
+      WHERE e.session_key = s.session_key AND e.shasum = ${filters.hash.toLowerCase()} AND e.eventid IN (${files}))`)
+  }
+  if (page.cursor !== undefined) {
+    const [startedAt, key] = decodeCursor(page.cursor)
+    where.push(sql`(s.started_at, s.session_key COLLATE "C") < (${startedAt}::timestamptz, ${key})`)
+  }
+  const rows = rowsOf<SessionRow>(
+    await db.execute(sql`
+    SELECT s.session_key, s.started_at, s.src_ip, s.asn, s.country, s.sensor FROM honeypot_sessions s
+    WHERE ${sql.join(where, sql` AND `)}
+    -- Ties by key in byte order, the same on PGlite and on any PostgreSQL locale.
+    ORDER BY s.started_at DESC, s.session_key COLLATE "C" DESC
+    LIMIT ${limit + 1}`)
+  )
+  const more = rows.length > limit
+  const results = rows.slice(0, limit)
+  return {
+    ...windowFields(window),
+    results: results.map(toSession),
+    next_cursor: more ? encodeCursor(results[results.length - 1]!) : null
+  }
+}
+
+const KINDS: Record<string, HoneypotTimelineEvent['kind']> = {
+  'cowrie.session.connect': 'connect',
+  'cowrie.login.failed': 'login_failed',
+  'cowrie.login.success': 'login_success',
+  [COMMAND_EVENT]: 'command',
+  'cowrie.session.file_download': 'download',
+  'cowrie.session.file_upload': 'upload',
+  'cowrie.session.closed': 'close'
+}
+
+/** One session and what happened in it, oldest first: connect, logins tried, commands, downloads, close. */
+export async function sessionTimeline(db: Db, id: string): Promise<HoneypotSessionTimeline> {
+  const [session] = rowsOf<SessionRow>(
+    await db.execute(sql`SELECT session_key, started_at, src_ip, asn, country, sensor FROM honeypot_sessions
+      WHERE session_key = ${id}`)
+  )
+  if (session === undefined) throw new HttpError(404, NOT_FOUND)
+  const rows = rowsOf<{
+    ts: string | Date
+    eventid: string
+    username: string | null
+    password: string | null
+    input: string | null
+    url: string | null
+    shasum: string | null
+  }>(
+    await db.execute(sql`SELECT ts, eventid, username, password, input, url, shasum FROM honeypot_events
+      WHERE session_key = ${id} ORDER BY ts, event_key LIMIT ${TIMELINE_MAX + 1}`)
+  )
+  return {
+    session: toSession(session),
+    events: rows.slice(0, TIMELINE_MAX).map((row) => ({
+      ts: new Date(row.ts).toISOString(),
+      eventid: row.eventid,
+      kind: KINDS[row.eventid] ?? 'other',
+      username: row.username,
+      password: row.password,
+      input: row.input,
+      url: row.url,
+      shasum: row.shasum
+    })),
+    truncated: rows.length > TIMELINE_MAX
+  }
+}

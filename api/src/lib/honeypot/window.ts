@@ -1,0 +1,60 @@
+import type { HoneypotRange } from '@console/contracts'
+
+export const HOUR_MS = 60 * 60 * 1000
+export const DAY_MS = 24 * HOUR_MS
+
+/** The time ranges the Threat Landscape offers, by their URL value. */
+export const RANGE_MS: Record<HoneypotRange, number> = {
+  '24h': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '14d': 14 * DAY_MS,
+  '30d': 30 * DAY_MS
+}
+
+export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS
+/** Midnight UTC of the day of `ms`. */
+export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS
+const ceilTo = (ms: number, unit: number): number => Math.ceil(ms / unit) * unit
+
+/**
+ * Where a window's counts are read: raw rows (a partial hour at an edge), hourly rollup buckets or
+ * daily rollup buckets, each over [from, to) — `to` null means "and everything after" (a window
+ * that ends now; events up to an hour ahead of the clock are accepted and counted there).
+ */
+export interface WindowPiece {
+  source: 'raw' | 'hour' | 'day'
+  from: number
+  to: number | null
+}
+
+/**
+ * Splits [from, to) into the fewest rows to read, exact to the millisecond: raw rows before the
+ * first whole hour (and after the last one when the window is closed), hourly buckets up to the
+ * first whole UTC day and after the last one, daily buckets between. A 30-day window reads at most
+ * two partial hours of raw rows, 46 hourly buckets and 30 daily buckets per value. `days: false`
+ * reads hourly buckets only (an hourly series).
+ */
+export function windowPieces(from: number, to: number | null, options: { days?: boolean } = {}): WindowPiece[] {
+  if (to !== null && to <= from) return []
+  const firstHour = ceilTo(from, HOUR_MS)
+  const lastHour = to === null ? null : hourOf(to)
+  if (lastHour !== null && firstHour >= lastHour) return [{ source: 'raw', from, to }]
+  const pieces: WindowPiece[] = []
+  if (from < firstHour) pieces.push({ source: 'raw', from, to: firstHour })
+  if (options.days === false) {
+    pieces.push({ source: 'hour', from: firstHour, to: lastHour })
+    if (to !== null && lastHour! < to) pieces.push({ source: 'raw', from: lastHour!, to })
+    return pieces
+  }
+  const firstDay = ceilTo(firstHour, DAY_MS)
+  const lastDay = lastHour === null ? null : dayOf(lastHour)
+  if (lastDay !== null && firstDay >= lastDay) {
+    pieces.push({ source: 'hour', from: firstHour, to: lastHour })
+  } else {
+    if (firstHour < firstDay) pieces.push({ source: 'hour', from: firstHour, to: firstDay })
+    pieces.push({ source: 'day', from: firstDay, to: lastDay })
+    if (lastDay !== null && lastDay < lastHour!) pieces.push({ source: 'hour', from: lastDay, to: lastHour })
+  }
+  if (to !== null && lastHour! < to) pieces.push({ source: 'raw', from: lastHour!, to })
+  return pieces
+}

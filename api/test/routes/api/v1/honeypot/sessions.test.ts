@@ -1,0 +1,270 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
+import { revokeSensorKey } from '../../../../../src/lib/honeypot/sensor-keys.js'
+import { buildTestApp, type Json, type TestApp } from '../../../../helpers.js'
+import { cowrieEvent, cowrieSample, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
+import { Model } from '../../../../lib/honeypot/independent-counts.js'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
+
+describe('honeynet sessions, indicators and sensors', () => {
+  let t: TestApp
+  let model: Model
+  let cookie: Record<string, string>
+  let quietKey: string
+  let lines: string[]
+
+  before(async () => {
+    t = await buildTestApp({ env: { HONEYPOT_GEOIP_FILE: 'none' } })
+    const key = await sensorKey(t.app, 'hp-main')
+    quietKey = await sensorKey(t.app, 'hp-quiet')
+    const revoked = await sensorKey(t.app, 'hp-gone')
+    assert.equal(await revokeSensorKey(t.app.db, revoked.slice(0, 12)), 1)
+    const now = Date.now()
+    lines = []
+    for (const session of cowrieSessions({ seed: 9, sessions: 400, from: now - 20 * DAY, to: now - 60_000 })) {
+      for (const event of session) lines.push(JSON.stringify(event))
+    }
+    lines.push(
+      ...cowrieSample(2 * HOUR),
+      cowrieEvent('cowrie.session.connect', 'v6-attacker1', 5 * HOUR, { src_ip: '2a03:2880:f12f:83:face:b00c:0:25de' }),
+      // Attacker text a spreadsheet would run, and a quote a STIX pattern must escape.
+      cowrieEvent('cowrie.session.file_download', 'v6-attacker1', 5 * HOUR - 1000, {
+        src_ip: '2a03:2880:f12f:83:face:b00c:0:25de',
+        url: '=HYPERLINK("http://evil.example/x")',
+        shasum: 'ab'.repeat(32)
+      }),
+      cowrieEvent('cowrie.session.file_download', 'v6-attacker1', 5 * HOUR - 2000, {
+        src_ip: '2a03:2880:f12f:83:face:b00c:0:25de',
+        url: "http://198.51.100.9/it's.sh",
+        shasum: 'cd'.repeat(32)
+      })
+    )
+    const response = await ingest(t.app, key, lines)
+    assert.equal(response.json().accepted, lines.length, response.body)
+    model = new Model(
+      lines.map((line) => (JSON.parse(line).sensor ? line : JSON.stringify({ ...JSON.parse(line), sensor: 'hp-main' })))
+    )
+    cookie = (await t.login()).headers()
+  })
+  after(async () => {
+    await t.close()
+  })
+
+  const get = async (url: string): Promise<Json> => {
+    const response = await t.app.inject({ url, headers: cookie })
+    assert.equal(response.statusCode, 200, response.body)
+    return response.json()
+  }
+
+  /** Every page of a listing, following next_cursor. */
+  const allPages = async (query: string): Promise<string[]> => {
+    const ids: string[] = []
+    let cursor: string | null = null
+    do {
+      const page: Json = await get(
+        `/api/v1/honeypot/sessions/?${query}&limit=37${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`
+      )
+      assert.ok(page.results.length <= 37)
+      ids.push(...page.results.map((session: Json) => session.id))
+      cursor = page.next_cursor
+    } while (cursor !== null)
+    return ids
+  }
+
+  const expected = (from: number, keep: (key: string) => boolean = () => true): string[] =>
+    model
+      .sessionsIn(from)
+      .filter((session) => keep(session.key))
+      .sort((a, b) => b.ms - a.ms || byteOrder(b.key, a.key))
+      .map((session) => session.key)
+
+  it('lists every session of the range once, newest first, across pages', async () => {
+    const first = await get('/api/v1/honeypot/sessions/?range=7d')
+    assert.equal(first.results.length, 50)
+    assert.deepEqual(Object.keys(first.results[0]).sort(), ['asn', 'country', 'id', 'sensor', 'src_ip', 'started_at'])
+    const ids = await allPages('range=7d')
+    assert.deepEqual(ids, expected(Date.parse(first.from)))
+    assert.ok(ids.length > 100)
+  })
+
+  it('filters by address, ASN, country, command and file hash, exactly', async () => {
+    const from = Date.now() - 14 * DAY
+    const some = model.sessionsIn(from)[5]!
+    const sessionsWith = (test: (e: { eventid: string; input?: string; shasum?: string }) => boolean) =>
+      new Set(model.events.filter(test).map((event) => event.sessionKey))
+    const cases: Array<[string, (key: string) => boolean]> = [
+      [`ip=${encodeURIComponent(some.srcIp)}`, (key) => model.sessions.get(key)!.srcIp === some.srcIp],
+      [`asn=${encodeURIComponent(some.asn)}`, (key) => model.sessions.get(key)!.asn === some.asn],
+      ['country=unknown', (key) => model.sessions.get(key)!.country === 'unknown'],
+      [
+        'command=uname%20-a',
+        (key) => sessionsWith((e) => e.eventid === 'cowrie.command.input' && e.input === 'uname -a').has(key)
+      ],
+      [`hash=${'AB'.repeat(32)}`, (key) => sessionsWith((e) => e.shasum === 'ab'.repeat(32)).has(key)]
+    ]
+    for (const [query, keep] of cases) {
+      const ids = await allPages(query)
+      // The list's window starts when the request runs: compare against the model over the same start.
+      const want = expected(from - 60_000, keep).filter((key) => model.sessions.get(key)!.ms >= Date.now() - 14 * DAY)
+      assert.deepEqual(ids, want, query)
+      assert.ok(ids.length > 0, `${query} finds something`)
+    }
+  })
+
+  it('refuses a forged cursor and a limit out of range with a 400 that says why', async () => {
+    for (const query of ['cursor=bm90LWEtY3Vyc29y', 'limit=0', 'limit=101', 'limit=abc', 'hash=1234', 'range=1d']) {
+      const response = await t.app.inject({ url: `/api/v1/honeypot/sessions/?${query}`, headers: cookie })
+      assert.equal(response.statusCode, 400, query)
+      assert.equal(typeof response.json().detail, 'string')
+    }
+  })
+
+  it("tells a session's timeline: connect, logins tried, commands, download, close", async () => {
+    const body = await get(`/api/v1/honeypot/sessions/${encodeURIComponent('hp-ams-01/a3f1c2e4b5d6')}/`)
+    assert.equal(body.session.src_ip, '218.92.0.112')
+    assert.equal(body.session.asn, 'AS4134 CHINANET-BACKBONE')
+    assert.equal(body.truncated, false)
+    assert.deepEqual(
+      body.events.map((event: Json) => event.kind),
+      [
+        'connect',
+        'other',
+        'other',
+        'login_failed',
+        'login_success',
+        'other',
+        'command',
+        'command',
+        'command',
+        'download',
+        'other',
+        'close'
+      ]
+    )
+    const failed = body.events[3]
+    assert.deepEqual([failed.username, failed.password], ['root', '123456'])
+    assert.equal(body.events[6].input, 'uname -a')
+    assert.equal(body.events[9].url, 'http://45.95.147.236/bins.sh')
+    const times = body.events.map((event: Json) => Date.parse(event.ts))
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b)
+    )
+    const missing = await t.app.inject({
+      url: `/api/v1/honeypot/sessions/${encodeURIComponent('hp-ams-01/nope')}/`,
+      headers: cookie
+    })
+    assert.equal(missing.statusCode, 404)
+  })
+
+  const indicatorsExpected = (from: number) => {
+    const publicIp = (ip: string) => !/^(203\.0\.113\.|10\.|unknown$)/.test(ip)
+    const count = (values: string[]) => {
+      const counts = new Map<string, number>()
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+      return counts
+    }
+    const events = model.eventsIn(from)
+    return {
+      ips: count(
+        model
+          .sessionsIn(from)
+          .map((s) => s.srcIp)
+          .filter(publicIp)
+      ),
+      hashes: count(
+        events
+          .filter((e) => (e.eventid === 'cowrie.session.file_download' || e.eventid === 'cowrie.session.file_upload') && e.shasum)
+          .map((e) => e.shasum!)
+      ),
+      urls: count(events.filter((e) => e.eventid === 'cowrie.session.file_download' && e.url).map((e) => e.url!))
+    }
+  }
+
+  it('exports the indicators of the range as CSV a spreadsheet cannot run', async () => {
+    const response = await t.app.inject({ url: '/api/v1/honeypot/indicators/csv/?range=30d', headers: cookie })
+    assert.equal(response.statusCode, 200)
+    assert.match(String(response.headers['content-type']), /^text\/csv/)
+    assert.match(
+      String(response.headers['content-disposition']),
+      /^attachment; filename="honeynet-indicators-30d-\d{8}T\d{4}Z\.csv"$/
+    )
+    const rows = response.body.trimEnd().split('\r\n')
+    assert.equal(rows[0], 'type,value,sightings')
+    assert.ok(rows.includes(`"'=HYPERLINK(""http://evil.example/x"")",1`.replace(/^/, 'url,')), 'formula neutralised and quoted')
+    const parsed = rows.slice(1).map((row) => {
+      const match = /^([^,]+),(.*),(\d+)$/.exec(row)!
+      let value = match[2]!
+      if (value.startsWith('"')) value = value.slice(1, -1).replace(/""/g, '"')
+      return { type: match[1]!, value: value.replace(/^'(?=[=+\-@])/, ''), sightings: Number(match[3]) }
+    })
+    const want = indicatorsExpected(Date.now() - 30 * DAY - 60_000)
+    const of = (types: string[]) =>
+      new Map(parsed.filter((row) => types.includes(row.type)).map((row) => [row.value, row.sightings]))
+    assert.deepEqual(of(['ipv4-addr', 'ipv6-addr']), want.ips)
+    assert.deepEqual(of(['file-sha256']), want.hashes)
+    assert.deepEqual(of(['url']), want.urls)
+    assert.ok(parsed.some((row) => row.type === 'ipv6-addr' && row.value === '2a03:2880:f12f:83:face:b00c:0:25de'))
+    assert.ok(!parsed.some((row) => row.value === '203.0.113.7'), 'documentation and private addresses are not indicators')
+  })
+
+  it('exports the same indicators as a STIX 2.1 bundle with escaped patterns', async () => {
+    const response = await t.app.inject({ url: '/api/v1/honeypot/indicators/stix/?range=30d', headers: cookie })
+    assert.equal(response.statusCode, 200)
+    assert.match(String(response.headers['content-type']), /^application\/stix\+json; version="?2\.1"?/)
+    const bundle = response.json()
+    assert.equal(bundle.type, 'bundle')
+    assert.match(bundle.id, /^bundle--[0-9a-f-]{36}$/)
+    const [identity, ...rest] = bundle.objects
+    assert.equal(identity.type, 'identity')
+    const indicators = rest.filter((object: Json) => object.type === 'indicator')
+    const observables = rest.filter((object: Json) => object.type !== 'indicator')
+    assert.equal(indicators.length, observables.length)
+    const want = indicatorsExpected(Date.now() - 30 * DAY - 60_000)
+    assert.equal(indicators.length, want.ips.size + want.hashes.size + want.urls.size)
+    for (const indicator of indicators) {
+      assert.equal(indicator.spec_version, '2.1')
+      assert.equal(indicator.pattern_type, 'stix')
+      assert.equal(indicator.created_by_ref, identity.id)
+      assert.ok(Date.parse(indicator.valid_from) < Date.parse(indicator.created))
+    }
+    const patterns = indicators.map((indicator: Json) => indicator.pattern)
+    assert.ok(patterns.includes("[url:value = 'http://198.51.100.9/it\\'s.sh']"))
+    assert.ok(patterns.includes(`[file:hashes.'SHA-256' = '${'ab'.repeat(32)}']`))
+    assert.ok(patterns.includes("[ipv6-addr:value = '2a03:2880:f12f:83:face:b00c:0:25de']"))
+    assert.ok(patterns.includes("[ipv4-addr:value = '218.92.0.112']"))
+    // Observables have deterministic STIX ids (UUIDv5): the same address always has the same id.
+    const address = observables.find((o: Json) => o.type === 'ipv4-addr' && o.value === '218.92.0.112')
+    assert.match(address.id, /^ipv4-addr--[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    const again = (await t.app.inject({ url: '/api/v1/honeypot/indicators/stix/?range=30d', headers: cookie })).json()
+    assert.ok(again.objects.some((o: Json) => o.id === address.id))
+  })
+
+  it('shows each live sensor key with its last event and its events in the range', async () => {
+    const body = await get('/api/v1/honeypot/sensors/?range=30d')
+    assert.deepEqual(
+      body.sensors.map((sensor: Json) => [sensor.name, sensor.events, sensor.last_event_at === null]),
+      [
+        ['hp-main', lines.length, false],
+        ['hp-quiet', 0, true]
+      ]
+    )
+    const day = await get('/api/v1/honeypot/sensors/?range=24h')
+    const recent = lines.filter((line) => Date.parse(JSON.parse(line).timestamp) >= Date.parse(day.from)).length
+    assert.equal(day.sensors[0].events, recent)
+
+    // A resend is received (last event moves) but counts nothing twice.
+    const before = Date.parse(body.sensors[0].last_event_at)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const quiet = await ingest(t.app, quietKey, lines.slice(0, 3))
+    assert.equal(quiet.json().duplicates, 3)
+    const after = await get('/api/v1/honeypot/sensors/?range=30d')
+    assert.equal(after.sensors[1].events, 0, 'duplicates count under the key that first sent them')
+    assert.ok(after.sensors[1].last_event_at !== null)
+    assert.equal(Date.parse(after.sensors[0].last_event_at), before)
+  })
+})
