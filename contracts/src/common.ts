@@ -29,6 +29,12 @@ export function pagingQuery(defaultLimit: number, maxLimit: number) {
   }
 }
 
+/** The body of a `…/export.csv` answer (`text/csv`, sent as an attachment, streamed). */
+export const CsvExport = Type.String({
+  description:
+    "text/csv (RFC 4180, UTF-8, CRLF), a header row of field names then one row per item; a text cell starting with = + - @ or a tab or CR is prefixed with ' so no spreadsheet runs it as a formula"
+})
+
 export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
 export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { resolveApiKey } from '../../lib/detect/api-keys.js'
+import { apiKeyLabel, resolveApiKey } from '../../lib/detect/api-keys.js'
 
 export const TENANT_API_KEY_KIND = 'api-key'
 
@@ -8,7 +8,8 @@ export const apiKeyPlugin = fp(
   async (app) => {
     app.apiKeyResolvers.push(async (key) => {
       const found = await resolveApiKey(app.db, key)
-      return found === null ? null : { kind: TENANT_API_KEY_KIND, id: found.uid, tenantUid: found.tenantUid }
+      if (found === null) return null
+      return { kind: TENANT_API_KEY_KIND, id: found.uid, tenantUid: found.tenantUid, label: apiKeyLabel(found) }
     })
   },
   { name: 'tenant-api-key', dependencies: ['auth', 'db'] }

@@ -28,6 +28,8 @@ export interface ApiKeyPrincipal {
   kind: string
   id: string
   tenantUid: string
+  /** How the audit trail names it (a tenant API key: `API key <name> (<prefix>)`). */
+  label?: string
 }
 
 export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<ApiKeyPrincipal | null>

@@ -5,6 +5,7 @@ import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
 /** Tenant API keys (spec §7): only a hash of the secret is stored; the key is returned once. */
 export const apiKeyRoutes = tenantCredentialRoutes({
   tag: 'api-keys',
+  kind: 'api-key',
   summaries: {
     list: 'API keys of the tenant, newest first',
     create: 'Create an API key; the full key is in this answer only',
@@ -13,7 +14,7 @@ export const apiKeyRoutes = tenantCredentialRoutes({
   },
   schemas: { list: ApiKeyList, created: CreatedApiKey, item: ApiKey, patch: ApiKeyPatch },
   list: listApiKeys,
-  create: async (db, tenantUid, name, user) => await createApiKey(db, tenantUid, name, user?.uid ?? null),
+  create: createApiKey,
   update: updateApiKey,
   remove: deleteApiKey
 })

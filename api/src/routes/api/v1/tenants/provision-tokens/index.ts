@@ -10,6 +10,7 @@ import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
 /** Provision tokens (spec §7): enrolment secrets an agent presents to register a device. */
 export const provisionTokenRoutes = tenantCredentialRoutes({
   tag: 'provision-tokens',
+  kind: 'provision-token',
   summaries: {
     list: 'Provision tokens of the tenant, newest first',
     create: 'Create a provision token (random, 192 bits)',
