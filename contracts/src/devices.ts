@@ -10,14 +10,38 @@ export const DeviceType = Type.Union([Type.Literal('linux'), Type.Literal('rtos'
 export const TenantParams = Type.Object({ tenant: Type.String() })
 export const DeviceParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
+const YesNo = (description: string) => Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description }))
+
+/** The device list's filters, shared by the list and its CSV export (lists comma-separated; 400 names the allowed values). */
+export const deviceFilterFields = {
+  search: searchQuery,
+  device_type: Type.Optional(Type.String({ maxLength: 64, description: 'comma-separated: linux, rtos' })),
+  platform: Type.Optional(
+    Type.String({ maxLength: 200, description: 'an exact platform name (platform_name), e.g. "Debian GNU/Linux"' })
+  ),
+  risk: Type.Optional(Type.String({ maxLength: 64, description: 'comma-separated: High, Medium, Low' })),
+  has_kev: YesNo('true: devices with a finding on a CVE in CISA KEV; false: devices without'),
+  has_high_risk: YesNo('true: devices with a high-risk finding (CVSS > 7.5); false: devices without'),
+  last_connected_after: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601: last seen at or after this time' })),
+  last_connected_before: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'ISO 8601: last seen before this time (a device that never reported is not included)'
+    })
+  )
+}
+
 export const DeviceListQuery = Type.Object(
   {
-    search: searchQuery,
+    ...deviceFilterFields,
     ordering: orderingQuery,
     ...pagingQuery(10, 200)
   },
   { additionalProperties: false }
 )
+
+/** The CSV export of the list: the same filters and ordering, every matching row. */
+export const DeviceExportQuery = Type.Object({ ...deviceFilterFields, ordering: orderingQuery }, { additionalProperties: false })
 
 export const DeviceListItem = Type.Object({
   uid: Type.String(),
@@ -84,6 +108,9 @@ export const PackageQuery = Type.Object(
   },
   { additionalProperties: false }
 )
+
+/** The CSV export of a device's packages: the table's search and ordering, every row. */
+export const PackageExportQuery = Type.Object({ search: searchQuery, ordering: orderingQuery }, { additionalProperties: false })
 
 export const PackageRow = Type.Object({
   name: Type.String(),
@@ -229,6 +256,8 @@ export type Risk = Static<typeof Risk>
 export type DeviceType = Static<typeof DeviceType>
 export type DeviceParams = Static<typeof DeviceParams>
 export type DeviceListQuery = Static<typeof DeviceListQuery>
+export type DeviceExportQuery = Static<typeof DeviceExportQuery>
+export type PackageExportQuery = Static<typeof PackageExportQuery>
 export type DeviceListItem = Static<typeof DeviceListItem>
 export type DeviceList = Static<typeof DeviceList>
 export type UserAccount = Static<typeof UserAccount>

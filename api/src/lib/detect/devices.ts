@@ -1,5 +1,5 @@
-import type { DeviceType, NetworkInterface, Risk, UserAccount } from '@console/contracts'
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { DeviceExportQuery, DeviceType, NetworkInterface, Risk, UserAccount } from '@console/contracts'
+import { and, asc, count, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   deviceAccounts,
@@ -11,7 +11,7 @@ import {
   vulnerabilities
 } from '../../db/schema/index.js'
 import { bumpTenantData } from '../data-version.js'
-import { iso, likePattern, orderBy, paging, type ListQuery } from '../listing.js'
+import { instant, iso, likePattern, oneOf, orderBy, paging, yesNo, type ListQuery } from '../listing.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { deviceCoverage } from '../vulns/device-coverage.js'
 import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../vulns/exploits.js'
@@ -76,7 +76,7 @@ const INTERFACES_JSON = sql<NetworkInterface[]>`coalesce((select json_agg(json_b
   'name', i.name, 'state', i.state, 'ip_addresses', i.ip_addresses) order by i.name, i.id)
   from ${deviceInterfaces} i where i.tenant_uid = "devices"."tenant_uid" and i.device_uid = "devices"."uid"), '[]'::json)`
 
-const DEVICE_ORDERING = {
+export const DEVICE_ORDERING = {
   hostname: [devices.hostname],
   device_type: [devices.deviceType],
   platform_name: [devices.platformName, devices.platformVersion],
@@ -109,11 +109,21 @@ const ownedDevice = async (db: Db, tenantUid: string, uid: string) =>
     )[0]
   )
 
-/** Devices of the tenant: search (hostname, platform, IP addresses), ordering, limit/offset. */
-export async function listDevices(db: Db, tenantUid: string, query: ListQuery) {
-  const { search, ordering } = query
-  const { limit, offset } = paging(query, 10, 200)
-  const order = orderBy(ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+/** What the device list and its CSV export filter by (the contract's deviceFilterFields). */
+export type DeviceFilterQuery = Omit<DeviceExportQuery, 'ordering'>
+
+const DEVICE_TYPES = ['linux', 'rtos'] as const
+const RISKS = ['High', 'Medium', 'Low'] as const
+
+/** The WHERE of the tenant's devices matching the list's filters; bad values → 400 naming what is allowed. */
+export function deviceFilterWhere(tenantUid: string, filter: DeviceFilterQuery): SQL {
+  const { search } = filter
+  const types = oneOf(filter.device_type, 'device_type', DEVICE_TYPES)
+  const risks = oneOf(filter.risk, 'risk', RISKS)
+  const kev = yesNo(filter.has_kev)
+  const highRisk = yesNo(filter.has_high_risk)
+  const after = instant(filter.last_connected_after, 'last_connected_after')
+  const before = instant(filter.last_connected_before, 'last_connected_before')
   let matches: SQL | undefined
   if (search !== undefined && search.trim() !== '') {
     const pattern = likePattern(search.trim())
@@ -124,7 +134,25 @@ export async function listDevices(db: Db, tenantUid: string, query: ListQuery) {
       ilike(devices.ipAddresses, pattern)
     )
   }
-  const where = owned(devices, tenantUid, matches)
+  return owned(
+    devices,
+    tenantUid,
+    types === undefined ? undefined : inArray(devices.deviceType, types),
+    filter.platform === undefined || filter.platform === '' ? undefined : eq(devices.platformName, filter.platform),
+    risks === undefined ? undefined : inArray(devices.riskScore, risks),
+    kev === undefined ? undefined : kev ? gt(devices.kevCount, 0) : eq(devices.kevCount, 0),
+    highRisk === undefined ? undefined : highRisk ? gt(devices.highRiskCveCount, 0) : eq(devices.highRiskCveCount, 0),
+    after === undefined ? undefined : gte(devices.lastConnected, after),
+    before === undefined ? undefined : lt(devices.lastConnected, before),
+    matches
+  )
+}
+
+/** Devices of the tenant: the filters (search, type, platform, risk, KEV / high-risk findings, last seen), ordering, limit/offset. */
+export async function listDevices(db: Db, tenantUid: string, query: ListQuery & DeviceFilterQuery) {
+  const { limit, offset } = paging(query, 10, 200)
+  const order = orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+  const where = deviceFilterWhere(tenantUid, query)
   const [total] = await db.select({ n: count() }).from(devices).where(where)
   const rows = await db
     .select(LIST_COLUMNS)
