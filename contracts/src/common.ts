@@ -35,6 +35,9 @@ export const CsvExport = Type.String({
     "text/csv (RFC 4180, UTF-8, CRLF), a header row of field names then one row per item; a text cell starting with = + - @ or a tab or CR is prefixed with ' so no spreadsheet runs it as a formula"
 })
 
+/** The query of a route that takes none (unknown parameters are a 400). */
+export const NoQuery = Type.Object({}, { additionalProperties: false })
+
 export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
 export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
 

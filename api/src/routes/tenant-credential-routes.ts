@@ -2,6 +2,7 @@ import {
   CredentialTrail,
   CredentialTrailParams,
   NameBody,
+  NoQuery,
   TenantItemParams,
   TenantParams,
   TrailQuery,
@@ -10,8 +11,10 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static, TSchema } from 'typebox'
 import { actorOf, type Actor } from '../lib/actor.js'
+import type { CsvTable } from '../lib/csv.js'
 import { credentialTrail } from '../lib/detect/credential-trail.js'
 import { responses } from '../lib/schemas.js'
+import { csvExportRoute } from './csv-export-route.js'
 import { deleteItemRoute, patchItemRoute, type Db } from './item-routes.js'
 
 /** What one kind of named tenant credential (API keys, provision tokens) is: its schemas, lib and docs. */
@@ -26,6 +29,8 @@ export interface TenantCredential<L extends TSchema, C extends TSchema, I extend
   create: (db: Db, tenantUid: string, name: string, actor: Actor) => Promise<Static<C>>
   update: (db: Db, tenantUid: string, uid: string, changes: Static<P>, actor: Actor) => Promise<Static<I>>
   remove: (db: Db, tenantUid: string, uid: string, actor: Actor) => Promise<void>
+  /** The list as CSV (`/export.csv`). */
+  exportTable: (db: Db, tenantUid: string) => CsvTable
 }
 
 /**
@@ -77,6 +82,12 @@ export function tenantCredentialRoutes<L extends TSchema, C extends TSchema, I e
       app,
       { ...item, summary: summaries.remove },
       async (db, tenantUid, uid, request) => await credential.remove(db, tenantUid, uid, actorOf(request))
+    )
+
+    csvExportRoute(
+      app,
+      { tag, url: '/export.csv', summary: `${summaries.list}, as CSV`, params: TenantParams, querystring: NoQuery },
+      (db, tenantUid) => credential.exportTable(db, tenantUid)
     )
 
     app.get(

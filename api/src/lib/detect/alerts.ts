@@ -2,7 +2,9 @@ import type { AlertFilter, AlertPriority, AlertStatus } from '@console/contracts
 import { count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
+import type { CsvTable } from '../csv.js'
 import { instant, likePattern, oneOf, orderBy, paging, uidFilter, type ListQuery } from '../listing.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { PRIORITIES } from './priority.js'
 
@@ -129,4 +131,31 @@ export async function alertDetail(db: Db, tenantUid: string, uid: string) {
     .where(owned(alerts, tenantUid, eq(alerts.uid, uidOr404(uid))))
   const { alert, hostname, links } = found(row)
   return present(alert, hostname, new Map(Object.entries(links)))
+}
+
+const ALERT_EXPORT: ExportColumns = {
+  uid: alerts.uid,
+  name: alerts.name,
+  status: alerts.status,
+  priority: alerts.priority,
+  device: alerts.deviceUid,
+  device_hostname: devices.hostname,
+  elastic_rule_name: alerts.elasticRuleName,
+  elastic_alert_id: alerts.elasticAlertId,
+  elastic_alert_created_at: isoText(alerts.elasticAlertCreatedAt),
+  updated_at: isoText(alerts.updatedAt)
+}
+
+/** The CSV export of the list: the same filters and ordering, every matching row, read through a cursor. */
+export function alertExport(db: Db, tenantUid: string, query: AlertFilterQuery & { ordering?: string | undefined }): CsvTable {
+  const where = alertFilterWhere(tenantUid, query)
+  const order = orderBy(query.ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
+  const select = db
+    .select(textSelection(ALERT_EXPORT))
+    .from(alerts)
+    .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
+    .where(where)
+    .orderBy(...order)
+  const header = Object.keys(ALERT_EXPORT)
+  return { name: 'alerts', header, batches: exportRows(db, select, header) }
 }

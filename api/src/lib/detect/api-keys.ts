@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { apiKeys } from '../../db/schema/index.js'
 import type { Actor } from '../actor.js'
+import type { CsvTable } from '../csv.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
@@ -112,4 +114,22 @@ export async function deleteApiKey(db: Db, tenantUid: string, uid: string, actor
       .returning({ uid: apiKeys.uid, name: apiKeys.name })
     await recordCredentialEvents(tx, tenantUid, trailOf(found(deleted[0])), [{ action: 'deleted' }], actor)
   })
+}
+
+/** The CSV export of the list, newest first (never a secret: only its hash is stored). */
+export function apiKeyExport(db: Db, tenantUid: string): CsvTable {
+  const columns: ExportColumns = {
+    uid: apiKeys.uid,
+    name: apiKeys.name,
+    prefix: apiKeys.prefix,
+    revoked: apiKeys.revoked,
+    created: isoText(apiKeys.createdAt)
+  }
+  const select = db
+    .select(textSelection(columns))
+    .from(apiKeys)
+    .where(owned(apiKeys, tenantUid))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.uid))
+  const header = Object.keys(columns)
+  return { name: 'api-keys', header, batches: exportRows(db, select, header) }
 }

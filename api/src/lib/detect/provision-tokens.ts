@@ -2,6 +2,8 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { provisionTokens } from '../../db/schema/index.js'
 import type { Actor } from '../actor.js'
+import type { CsvTable } from '../csv.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { randomToken } from '../tokens.js'
 import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
@@ -89,4 +91,25 @@ export async function deleteProvisionToken(db: Db, tenantUid: string, uid: strin
       .returning({ uid: provisionTokens.uid, name: provisionTokens.name })
     await recordCredentialEvents(tx, tenantUid, trailOf(found(deleted[0])), [{ action: 'deleted' }], actor)
   })
+}
+
+/**
+ * The CSV export of the list, newest first. The token itself is left out: an enrolment secret
+ * belongs on the page that shows it to its own tenant, not in a file that travels.
+ */
+export function provisionTokenExport(db: Db, tenantUid: string): CsvTable {
+  const columns: ExportColumns = {
+    uid: provisionTokens.uid,
+    name: provisionTokens.name,
+    enabled: provisionTokens.enabled,
+    created_by: provisionTokens.createdByEmail,
+    created_at: isoText(provisionTokens.createdAt)
+  }
+  const select = db
+    .select(textSelection(columns))
+    .from(provisionTokens)
+    .where(owned(provisionTokens, tenantUid))
+    .orderBy(desc(provisionTokens.createdAt), desc(provisionTokens.uid))
+  const header = Object.keys(columns)
+  return { name: 'provision-tokens', header, batches: exportRows(db, select, header) }
 }

@@ -2,6 +2,7 @@ import {
   Alert,
   AlertBulkStatus,
   AlertBulkStatusAnswer,
+  AlertExportQuery,
   AlertHistory,
   AlertList,
   AlertListQuery,
@@ -13,9 +14,10 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../../../../lib/actor.js'
 import { alertHistory, bulkSetAlertStatus, setAlertStatus } from '../../../../../lib/detect/alert-status.js'
-import { alertDetail, listAlerts } from '../../../../../lib/detect/alerts.js'
+import { alertDetail, alertExport, listAlerts } from '../../../../../lib/detect/alerts.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { TENANT_API_KEY_KIND } from '../../../../../plugins/app/api-key.js'
+import { csvExportRoute } from '../../../../csv-export-route.js'
 import { cachedDetailRoute, pagedListRoute, patchItemRoute } from '../../../../item-routes.js'
 import { alertIngestRoutes } from './ingest.js'
 
@@ -29,6 +31,17 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const item = { tag: 'alerts', params: AlertParams }
   const listSummary = 'Alerts of the tenant: search, status, priority, device, rule, time range; ordering, limit/offset'
   pagedListRoute(app, { tag: item.tag, summary: listSummary, querystring: AlertListQuery, response: AlertList }, listAlerts)
+  csvExportRoute(
+    app,
+    {
+      tag: item.tag,
+      url: '/export.csv',
+      summary: 'The alert list as CSV: the same filters and ordering, every matching alert',
+      params: TenantParams,
+      querystring: AlertExportQuery
+    },
+    (db, tenantUid, _params, query) => alertExport(db, tenantUid, query)
+  )
   const detailSummary = 'One alert with event data and associated alerts (link = uid in this tenant, or null)'
   cachedDetailRoute(app, { ...item, summary: detailSummary, response: Alert, cacheKey: 'alert' }, alertDetail)
   const patchSummary =

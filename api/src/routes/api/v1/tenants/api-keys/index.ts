@@ -1,5 +1,5 @@
 import { ApiKey, ApiKeyList, ApiKeyPatch, CreatedApiKey } from '@console/contracts'
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../../../../lib/detect/api-keys.js'
+import { apiKeyExport, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../../../../lib/detect/api-keys.js'
 import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
 
 /** Tenant API keys (spec §7): only a hash of the secret is stored; the key is returned once. */
@@ -16,5 +16,6 @@ export const apiKeyRoutes = tenantCredentialRoutes({
   list: listApiKeys,
   create: createApiKey,
   update: updateApiKey,
+  exportTable: apiKeyExport,
   remove: deleteApiKey
 })

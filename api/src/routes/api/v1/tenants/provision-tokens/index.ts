@@ -3,6 +3,7 @@ import {
   createProvisionToken,
   deleteProvisionToken,
   listProvisionTokens,
+  provisionTokenExport,
   updateProvisionToken
 } from '../../../../../lib/detect/provision-tokens.js'
 import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
@@ -22,5 +23,6 @@ export const provisionTokenRoutes = tenantCredentialRoutes({
   list: listProvisionTokens,
   create: createProvisionToken,
   update: updateProvisionToken,
+  exportTable: provisionTokenExport,
   remove: deleteProvisionToken
 })
