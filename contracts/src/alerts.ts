@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { NullableString, pagedList, searchListQuery } from './common.js'
+import { NullableString, orderingQuery, pagedList, searchListQuery, searchQuery } from './common.js'
 import { Risk } from './devices.js'
 
 // DETECT alerts, their ingestion, the dashboard and the tenant summary (docs/detect-api.md).
@@ -14,7 +14,33 @@ export const AlertPriority = Type.Union([
 
 export const AlertParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
-export const AlertListQuery = searchListQuery(10, 200, { status: Type.Optional(AlertStatus) })
+/**
+ * The list's filters, shared by the list, its CSV export and a bulk status change of "all N
+ * matching". Lists are comma-separated; the API answers 400 naming the allowed values.
+ */
+const alertFilters = {
+  status: Type.Optional(AlertStatus),
+  priority: Type.Optional(
+    Type.String({ maxLength: 64, description: 'comma-separated: Critical, High, Medium, Low (any of them)' })
+  ),
+  device: Type.Optional(Type.String({ maxLength: 64, description: 'a device uid: the alerts of that device' })),
+  rule: Type.Optional(Type.String({ maxLength: 500, description: 'an exact rule name (elastic_rule_name)' })),
+  created_after: Type.Optional(
+    Type.String({ maxLength: 64, description: 'ISO 8601: elastic_alert_created_at at or after this time' })
+  ),
+  created_before: Type.Optional(
+    Type.String({ maxLength: 64, description: 'ISO 8601: elastic_alert_created_at before this time' })
+  )
+}
+
+export const alertFilterFields = { search: searchQuery, ...alertFilters }
+
+export const AlertFilter = Type.Object(alertFilterFields, { additionalProperties: false })
+
+export const AlertListQuery = searchListQuery(10, 200, alertFilters)
+
+/** The CSV export of the list: the same filters and ordering, every matching row. */
+export const AlertExportQuery = Type.Object({ ...alertFilterFields, ordering: orderingQuery }, { additionalProperties: false })
 
 export const AlertListItem = Type.Object({
   uid: Type.String(),
@@ -52,7 +78,58 @@ export const Alert = Type.Interface([AlertListItem], {
   updated_at: Type.String({ format: 'date-time' })
 })
 
-export const AlertPatch = Type.Object({ status: AlertStatus }, { additionalProperties: false })
+/** Limits of a status change (PATCH one alert, or a bulk change). */
+export const ALERT_STATUS_LIMITS = {
+  /** Characters of the optional comment. */
+  comment: 1000,
+  /** Alert uids in one bulk change (a change of "all N matching" has no limit). */
+  uids: 10_000
+} as const
+
+const StatusComment = Type.String({
+  maxLength: ALERT_STATUS_LIMITS.comment,
+  description: `optional note kept in the alert's history (≤ ${ALERT_STATUS_LIMITS.comment} characters)`
+})
+
+export const AlertPatch = Type.Object(
+  { status: AlertStatus, comment: Type.Optional(StatusComment) },
+  { additionalProperties: false }
+)
+
+// POST .../alerts/bulk-status/: close or reopen many alerts in one action.
+export const AlertBulkStatus = Type.Object(
+  {
+    status: AlertStatus,
+    comment: Type.Optional(StatusComment),
+    uids: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), {
+        minItems: 1,
+        maxItems: ALERT_STATUS_LIMITS.uids,
+        description: 'the alerts to change; a uid that names no alert of the tenant is rejected by its index, the others change'
+      })
+    ),
+    filter: Type.Optional(
+      Type.Object(alertFilterFields, {
+        additionalProperties: false,
+        description: 'instead of uids: every alert the list shows with these filters ("select all N matching"); {} is every alert'
+      })
+    )
+  },
+  { additionalProperties: false, description: 'Send either uids or filter.' }
+)
+
+export const AlertBulkStatusAnswer = Type.Object({
+  matched: Type.Integer({ description: 'alerts found (by uid or by the filter)' }),
+  changed: Type.Integer({ description: 'alerts whose status changed: one history entry each' }),
+  unchanged: Type.Integer({ description: 'alerts already in that status: nothing recorded' }),
+  rejected: Type.Array(
+    Type.Object({
+      index: Type.Integer({ description: '0-based position in uids[]' }),
+      uid: Type.String(),
+      detail: Type.String()
+    })
+  )
+})
 
 /** Limits of one ingest request (POST .../alerts/ingest/). */
 export const ALERT_INGEST_LIMITS = {
@@ -178,6 +255,10 @@ export type AlertList = Static<typeof AlertList>
 export type AssociatedAlert = Static<typeof AssociatedAlert>
 export type Alert = Static<typeof Alert>
 export type AlertPatch = Static<typeof AlertPatch>
+export type AlertFilter = Static<typeof AlertFilter>
+export type AlertExportQuery = Static<typeof AlertExportQuery>
+export type AlertBulkStatus = Static<typeof AlertBulkStatus>
+export type AlertBulkStatusAnswer = Static<typeof AlertBulkStatusAnswer>
 export type AlertIngestAnswer = Static<typeof AlertIngestAnswer>
 export type StrategicDashboard = Static<typeof StrategicDashboard>
 export type SummaryCounts = Static<typeof SummaryCounts>

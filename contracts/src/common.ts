@@ -29,11 +29,24 @@ export function pagingQuery(defaultLimit: number, maxLimit: number) {
   }
 }
 
+/** The body of a `…/export.csv` answer (`text/csv`, sent as an attachment, streamed). */
+export const CsvExport = Type.String({
+  description:
+    "text/csv (RFC 4180, UTF-8, CRLF), a header row of field names then one row per item; a text cell starting with = + - @ or a tab or CR is prefixed with ' so no spreadsheet runs it as a formula"
+})
+
+/** The query of a route that takes none (unknown parameters are a 400). */
+export const NoQuery = Type.Object({}, { additionalProperties: false })
+
 export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
 export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
 
 /** The query of a searchable, orderable paged list: `search`, the list's own filters, `ordering`, `limit`, `offset`; nothing else. */
-export function searchListQuery<F extends TProperties = Record<never, never>>(defaultLimit: number, maxLimit: number, filters?: F) {
+export function searchListQuery<F extends TProperties = Record<never, never>>(
+  defaultLimit: number,
+  maxLimit: number,
+  filters?: F
+) {
   return Type.Object(
     { search: searchQuery, ...(filters as F), ordering: orderingQuery, ...pagingQuery(defaultLimit, maxLimit) },
     { additionalProperties: false }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { itemList, NullableDateTime, NullableString, pagedList, searchListQuery } from './common.js'
+import { itemList, NullableDateTime, NullableString, orderingQuery, pagedList, searchListQuery, searchQuery } from './common.js'
 import { Coverage, ExploitDataFields, FindingSource, NullableKev, Probability } from './vulns.js'
 
 // DETECT devices: `/api/v1/tenants/{tenant}/devices/` (docs/detect-api.md) and the agents' inventory report.
@@ -10,7 +10,29 @@ export const DeviceType = Type.Union([Type.Literal('linux'), Type.Literal('rtos'
 export const TenantParams = Type.Object({ tenant: Type.String() })
 export const DeviceParams = Type.Object({ tenant: Type.String(), uid: Type.String({ maxLength: 64 }) })
 
-export const DeviceListQuery = searchListQuery(10, 200)
+const YesNo = (description: string) => Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description }))
+
+/** The device list's filters, shared by the list and its CSV export (lists comma-separated; 400 names the allowed values). */
+const deviceFilters = {
+  device_type: Type.Optional(Type.String({ maxLength: 64, description: 'comma-separated: linux, rtos' })),
+  platform: Type.Optional(
+    Type.String({ maxLength: 200, description: 'an exact platform name (platform_name), e.g. "Debian GNU/Linux"' })
+  ),
+  risk: Type.Optional(Type.String({ maxLength: 64, description: 'comma-separated: High, Medium, Low' })),
+  has_kev: YesNo('true: devices with a finding on a CVE in CISA KEV; false: devices without'),
+  has_high_risk: YesNo('true: devices with a high-risk finding (CVSS > 7.5); false: devices without'),
+  last_connected_after: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601: last seen at or after this time' })),
+  last_connected_before: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'ISO 8601: last seen before this time (a device that never reported is not included)'
+    })
+  )
+}
+
+export const deviceFilterFields = { search: searchQuery, ...deviceFilters }
+
+export const DeviceListQuery = searchListQuery(10, 200, deviceFilters)
 
 /** A device's package and finding counts, in every answer about a device. */
 const PackageCounts = {
@@ -18,6 +40,9 @@ const PackageCounts = {
   cve_count: Type.Integer(),
   high_risk_cve_count: Type.Integer()
 }
+
+/** The CSV export of the list: the same filters and ordering, every matching row. */
+export const DeviceExportQuery = Type.Object({ ...deviceFilterFields, ordering: orderingQuery }, { additionalProperties: false })
 
 export const DeviceListItem = Type.Object({
   uid: Type.String(),
@@ -64,6 +89,9 @@ export const Thread = Type.Object({ thread_name: Type.String(), avg_cpu_usage: T
 export const ThreadList = itemList(Thread)
 
 export const PackageQuery = searchListQuery(50, 500)
+
+/** The CSV export of a device's packages: the table's search and ordering, every row. */
+export const PackageExportQuery = Type.Object({ search: searchQuery, ordering: orderingQuery }, { additionalProperties: false })
 
 export const PackageRow = Type.Object({
   name: Type.String(),
@@ -207,6 +235,8 @@ export type Risk = Static<typeof Risk>
 export type DeviceType = Static<typeof DeviceType>
 export type DeviceParams = Static<typeof DeviceParams>
 export type DeviceListQuery = Static<typeof DeviceListQuery>
+export type DeviceExportQuery = Static<typeof DeviceExportQuery>
+export type PackageExportQuery = Static<typeof PackageExportQuery>
 export type DeviceListItem = Static<typeof DeviceListItem>
 export type DeviceList = Static<typeof DeviceList>
 export type UserAccount = Static<typeof UserAccount>

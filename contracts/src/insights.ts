@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateTime, NullableString, pagedList, pagingQuery } from './common.js'
+import { DateTime, NullableString, orderingQuery, pagedList, pagingQuery, searchQuery } from './common.js'
 import { Coverage, ExploitDataFields, Prioritisation } from './vulns.js'
 
 // INSIGHTS (`/api/v1/insights`, docs/insights-api.md): reports, their audit result and SBOM, the scan upload.
@@ -229,6 +229,39 @@ export const SbomFeed = Type.Object({
   ...ExploitDataFields
 })
 
+// CSV exports of the report's tables (`…/rules/export.csv`, `…/sbom/components/export.csv`,
+// `…/sbom/vulnerabilities/export.csv`): the filters and sort the tables offer.
+
+export const RuleExportQuery = Type.Object(
+  {
+    profile: Type.Optional(
+      Type.String({ maxLength: 200, description: 'a profile name: the rules of that profile (the Filter by Profile select)' })
+    ),
+    severity: Type.Optional(Type.String({ maxLength: 64, description: 'comma-separated: critical, high, medium, low' })),
+    status: Type.Optional(Type.String({ maxLength: 64, description: 'comma-separated: PASS, FAIL, SKIPPED' })),
+    search: searchQuery
+  },
+  { additionalProperties: false }
+)
+
+export const SbomComponentExportQuery = Type.Object(
+  {
+    type: Type.Optional(
+      Type.String({ maxLength: 100, description: "a component type (the Filter by Component Type select; 'unknown' for none)" })
+    ),
+    ordering: orderingQuery
+  },
+  { additionalProperties: false }
+)
+
+export const SbomVulnerabilityExportQuery = Type.Object(
+  {
+    type: Type.Optional(Type.String({ maxLength: 100, description: 'the vulnerabilities affecting a component of this type' })),
+    ordering: orderingQuery
+  },
+  { additionalProperties: false }
+)
+
 /** GET /v1/insights/cli/scanner/: the console-scan program. */
 export const ScannerScript = Type.String({ description: 'POSIX sh program (text/x-shellscript)' })
 
@@ -242,6 +275,9 @@ export type ReportContext = Static<typeof ReportContext>
 export type ContextPatch = Static<typeof ContextPatch>
 export type ReportPatch = Static<typeof ReportPatch>
 export type Report = Static<typeof Report>
+export type RuleExportQuery = Static<typeof RuleExportQuery>
+export type SbomComponentExportQuery = Static<typeof SbomComponentExportQuery>
+export type SbomVulnerabilityExportQuery = Static<typeof SbomVulnerabilityExportQuery>
 export type RuleSeverity = Static<typeof RuleSeverity>
 export type RuleStatus = Static<typeof RuleStatus>
 export type Rule = Static<typeof Rule>

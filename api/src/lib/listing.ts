@@ -1,6 +1,8 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { HttpError } from './http-error.js'
+import { isUuid } from './tenant-scope.js'
+import { parseTimestamp } from './timestamps.js'
 
 /** A list route's query as sent (strings; contracts' pagingQuery): lib list functions page and order with it. */
 export interface ListQuery {
@@ -53,3 +55,36 @@ export function orderBy(
 export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString())
+
+// Filters of the list routes (and of their CSV exports): what a query parameter may hold, or 400.
+
+/** `a,b` → the distinct values, each one of `allowed` (else 400 naming them); undefined when absent or empty. */
+export function oneOf<T extends string>(value: string | undefined, name: string, allowed: readonly T[]): T[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const values = [...new Set(value.split(',').map((part) => part.trim()))]
+  for (const item of values) {
+    if (!(allowed as readonly string[]).includes(item)) {
+      throw new HttpError(400, `Invalid ${name} "${item}". Allowed values: ${allowed.join(', ')}.`)
+    }
+  }
+  return values as T[]
+}
+
+/** An ISO 8601 date-time (a missing offset reads as UTC), or 400. */
+export function instant(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const date = parseTimestamp(value)
+  if (date === undefined) throw new HttpError(400, `${name} must be an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z.`)
+  return date
+}
+
+/** A uid filter (a device...), or 400; lower-cased like the stored uids. */
+export function uidFilter(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  if (!isUuid(value.trim())) throw new HttpError(400, `${name} must be a uid.`)
+  return value.trim().toLowerCase()
+}
+
+/** `'true'` / `'false'` (the schema allows nothing else) as a boolean. */
+export const yesNo = (value: 'true' | 'false' | undefined): boolean | undefined =>
+  value === undefined ? undefined : value === 'true'

@@ -1,5 +1,6 @@
 import { NoContent, TenantParams } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyContextConfig, FastifyRequest } from 'fastify'
 import type { Static, TObject, TSchema, TString } from 'typebox'
 import { cachedDetail } from '../lib/detect/cached-detail.js'
 import { responses } from '../lib/schemas.js'
@@ -14,11 +15,14 @@ export type Db = App['db']
 /** `:uid` params: `/tenants/:tenant/<collection>/:uid/` or, for the caller's own, `/<collection>/:uid/`. */
 export type ItemParams = TObject<{ tenant: TString; uid: TString }> | TObject<{ uid: TString }>
 
-/** The OpenAPI tag and summary of one route; `config` is the tenant guard's (e.g. `{ tenant: 'caller' }`). */
+/**
+ * The OpenAPI tag and summary of one route; `config` is the route's (the tenant guard's
+ * `{ tenant: 'caller' }`, the auth plugin's `auth` and `apiKeyKinds`).
+ */
 export interface RouteDoc {
   tag: string
   summary: string
-  config?: { tenant: 'caller' }
+  config?: Pick<FastifyContextConfig, 'tenant' | 'auth' | 'apiKeyKinds'>
 }
 
 /** A `/:uid/…` route's options: the doc's config, tag and summary, its params, then `schema` (body, response). */
@@ -76,27 +80,27 @@ export function cachedDetailRoute<R extends TSchema>(
   })
 }
 
-/** `PATCH /:uid/`: changes one item and answers it. */
+/** `PATCH /:uid/`: changes one item and answers it (`request`: who acts, for the audit trail). */
 export function patchItemRoute<B extends TSchema, R extends TSchema>(
   app: App,
   doc: RouteDoc & { params: ItemParams; body: B; response: R },
-  update: (db: Db, tenantUid: string, uid: string, changes: Static<B>) => Promise<Static<R>>
+  update: (db: Db, tenantUid: string, uid: string, changes: Static<B>, request: FastifyRequest) => Promise<Static<R>>
 ): void {
   app.patch(
     '/:uid/',
     itemOptions(doc, { body: doc.body, response: responses({ 200: doc.response }, 400, 401, 403, 404, 415) }),
-    async (request) => await update(app.db, request.tenantUid, request.params.uid, request.body as Static<B>)
+    async (request) => await update(app.db, request.tenantUid, request.params.uid, request.body as Static<B>, request)
   )
 }
 
-/** `DELETE /:uid/`: 204 with no body. */
+/** `DELETE /:uid/`: 204 with no body (`request`: who acts, for the audit trail). */
 export function deleteItemRoute(
   app: App,
   doc: RouteDoc & { params: ItemParams },
-  remove: (db: Db, tenantUid: string, uid: string) => Promise<void>
+  remove: (db: Db, tenantUid: string, uid: string, request: FastifyRequest) => Promise<void>
 ): void {
   app.delete('/:uid/', itemOptions(doc, { response: responses({ 204: NoContent }, 401, 403, 404) }), async (request, reply) => {
-    await remove(app.db, request.tenantUid, request.params.uid)
+    await remove(app.db, request.tenantUid, request.params.uid, request)
     return reply.code(204).send(null)
   })
 }

@@ -242,6 +242,8 @@ export const alerts = pgTable(
     index('alerts_tenant_priority_idx').on(t.tenantUid, t.priorityRank, t.uid),
     index('alerts_tenant_name_idx').on(t.tenantUid, t.name, t.uid),
     index('alerts_device_idx').on(t.tenantUid, t.deviceUid),
+    // The list's rule filter (an exact rule name).
+    index('alerts_tenant_rule_idx').on(t.tenantUid, t.elasticRuleName, t.elasticAlertCreatedAt),
     index('alerts_tenant_group_idx')
       .on(t.tenantUid, t.elasticGroupId)
       .where(sql`${t.elasticGroupId} <> ''`)

@@ -1,18 +1,20 @@
-import type { AlertPriority, AlertStatus } from '@console/contracts'
-import { count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { AlertFilter, AlertPriority, AlertStatus } from '@console/contracts'
+import { count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
-import { bumpTenantData } from '../data-version.js'
-import { likePattern, orderBy, paging, type ListQuery } from '../listing.js'
+import type { CsvTable } from '../csv.js'
+import { instant, likePattern, oneOf, orderBy, paging, uidFilter, type ListQuery } from '../listing.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
-import { regenerateSummary } from './summary.js'
+import { PRIORITIES } from './priority.js'
 
 /**
- * Every query of the DETECT alerts routes (`/api/v1/tenants/{tenant}/alerts/...`; the ingest is
- * elastic-alerts.ts), scoped with `owned(alerts, tenantUid, ...)`. Answers are in the wire shape.
+ * The DETECT alerts routes' reads (`/api/v1/tenants/{tenant}/alerts/...`; status changes are
+ * alert-status.ts, the ingest elastic-alerts.ts), scoped with `owned(alerts, tenantUid, ...)`.
+ * Answers are in the wire shape.
  */
 
-const ALERT_ORDERING = {
+export const ALERT_ORDERING = {
   name: [alerts.name],
   status: [alerts.status],
   priority: [alerts.priorityRank],
@@ -56,17 +58,42 @@ const present = (alert: AlertRow, hostname: string | null, links: Map<string, st
   updated_at: alert.updatedAt.toISOString()
 })
 
-/** Alerts of the tenant: search (name, hostname, description), status, ordering, limit/offset. */
-export async function listAlerts(db: Db, tenantUid: string, query: ListQuery & { status?: AlertStatus | undefined }) {
-  const { search, status, ordering } = query
-  const { limit, offset } = paging(query, 10, 200)
-  const order = orderBy(ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
+/** What the list, its CSV export and a bulk change of "all N matching" filter by (the contract's alertFilterFields). */
+export type AlertFilterQuery = Omit<AlertFilter, 'status'> & { status?: AlertStatus | undefined }
+
+/**
+ * The WHERE of the tenant's alerts matching the list's filters, over `alerts LEFT JOIN devices`
+ * (the search reads the hostname). Bad values → 400 naming what is allowed.
+ */
+export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery): SQL {
+  const { search, status } = filter
+  const priorities = oneOf(filter.priority, 'priority', PRIORITIES)
+  const device = uidFilter(filter.device, 'device')
+  const after = instant(filter.created_after, 'created_after')
+  const before = instant(filter.created_before, 'created_before')
   let matches: SQL | undefined
   if (search !== undefined && search.trim() !== '') {
     const pattern = likePattern(search.trim())
     matches = or(ilike(alerts.name, pattern), ilike(devices.hostname, pattern), ilike(alerts.description, pattern))
   }
-  const where = owned(alerts, tenantUid, status === undefined ? undefined : eq(alerts.status, status), matches)
+  return owned(
+    alerts,
+    tenantUid,
+    status === undefined ? undefined : eq(alerts.status, status),
+    priorities === undefined ? undefined : inArray(alerts.priority, priorities),
+    device === undefined ? undefined : eq(alerts.deviceUid, device),
+    filter.rule === undefined || filter.rule === '' ? undefined : eq(alerts.elasticRuleName, filter.rule),
+    after === undefined ? undefined : gte(alerts.elasticAlertCreatedAt, after),
+    before === undefined ? undefined : lt(alerts.elasticAlertCreatedAt, before),
+    matches
+  )
+}
+
+/** Alerts of the tenant: the filters (search, status, priority, device, rule, time range), ordering, limit/offset. */
+export async function listAlerts(db: Db, tenantUid: string, query: ListQuery & AlertFilterQuery) {
+  const { limit, offset } = paging(query, 10, 200)
+  const order = orderBy(query.ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
+  const where = alertFilterWhere(tenantUid, query)
   const [total] = await db.select({ n: count() }).from(alerts).leftJoin(devices, eq(devices.uid, alerts.deviceUid)).where(where)
   const rows = await db
     .select({
@@ -106,15 +133,29 @@ export async function alertDetail(db: Db, tenantUid: string, uid: string) {
   return present(alert, hostname, new Map(Object.entries(links)))
 }
 
-/** Sets the status, regenerates the tenant summary, answers the alert as `alertDetail` does. */
-export async function setAlertStatus(db: Db, tenantUid: string, uid: string, status: AlertStatus) {
-  const updated = await db
-    .update(alerts)
-    .set({ status, updatedAt: new Date() })
-    .where(owned(alerts, tenantUid, eq(alerts.uid, uidOr404(uid))))
-    .returning({ uid: alerts.uid })
-  found(updated[0])
-  bumpTenantData(tenantUid)
-  await regenerateSummary(db, tenantUid)
-  return await alertDetail(db, tenantUid, uid)
+const ALERT_EXPORT: ExportColumns = {
+  uid: alerts.uid,
+  name: alerts.name,
+  status: alerts.status,
+  priority: alerts.priority,
+  device: alerts.deviceUid,
+  device_hostname: devices.hostname,
+  elastic_rule_name: alerts.elasticRuleName,
+  elastic_alert_id: alerts.elasticAlertId,
+  elastic_alert_created_at: isoText(alerts.elasticAlertCreatedAt),
+  updated_at: isoText(alerts.updatedAt)
+}
+
+/** The CSV export of the list: the same filters and ordering, every matching row, read through a cursor. */
+export function alertExport(db: Db, tenantUid: string, query: AlertFilterQuery & { ordering?: string | undefined }): CsvTable {
+  const where = alertFilterWhere(tenantUid, query)
+  const order = orderBy(query.ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
+  const select = db
+    .select(textSelection(ALERT_EXPORT))
+    .from(alerts)
+    .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
+    .where(where)
+    .orderBy(...order)
+  const header = Object.keys(ALERT_EXPORT)
+  return { name: 'alerts', header, batches: exportRows(db, select, header) }
 }

@@ -1,8 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { apiKeys } from '../../db/schema/index.js'
+import type { Actor } from '../actor.js'
+import type { CsvTable } from '../csv.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
+import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
 
 /**
  * Tenant API keys look like `ck_4f9a1c2b7d3e.<43 url-safe chars>`: the prefix (unique, shown in
@@ -16,18 +20,24 @@ export function newApiKey(): { prefix: string; secret: string; key: string; secr
 
 const KEY_SHAPE = /^(ck_[a-z0-9]{12})\.([A-Za-z0-9_-]{20,100})$/
 
+/** How the audit trail names a key that acted. */
+export const apiKeyLabel = (key: { name: string; prefix: string }): string => `API key ${key.name} (${key.prefix})`
+
 /** The tenant of a valid, not revoked key; null for anything else (same cost either way). */
-export async function resolveApiKey(db: Db, key: string): Promise<{ uid: string; tenantUid: string } | null> {
+export async function resolveApiKey(
+  db: Db,
+  key: string
+): Promise<{ uid: string; tenantUid: string; name: string; prefix: string } | null> {
   const match = KEY_SHAPE.exec(key)
   if (match === null) return null
   const [, prefix, secret] = match as unknown as [string, string, string]
   const [row] = await db
-    .select({ uid: apiKeys.uid, tenantUid: apiKeys.tenantUid, secretHash: apiKeys.secretHash })
+    .select({ uid: apiKeys.uid, tenantUid: apiKeys.tenantUid, name: apiKeys.name, secretHash: apiKeys.secretHash })
     .from(apiKeys)
     .where(and(eq(apiKeys.prefix, prefix), eq(apiKeys.revoked, false)))
   const presented = hashToken(secret)
   if (row === undefined || !safeEqual(presented, row.secretHash)) return null
-  return { uid: row.uid, tenantUid: row.tenantUid }
+  return { uid: row.uid, tenantUid: row.tenantUid, name: row.name, prefix }
 }
 
 // The API Keys page (`/api/v1/tenants/{tenant}/api-keys/`): the tenant's keys, in the wire shape.
@@ -39,6 +49,8 @@ const COLUMNS = {
   revoked: apiKeys.revoked,
   created: apiKeys.createdAt
 }
+const trailOf = (row: { uid: string; name: string }): CredentialChange => ({ kind: 'api-key', uid: row.uid, name: row.name })
+
 const present = (row: { uid: string; name: string; prefix: string; revoked: boolean; created: Date }) => ({
   ...row,
   created: row.created.toISOString()
@@ -54,42 +66,70 @@ export async function listApiKeys(db: Db, tenantUid: string) {
   return { results: rows.map(present) }
 }
 
-/** A new key; the full key (`prefix.secret`) is in this answer only, the store keeps its hash. */
-export async function createApiKey(db: Db, tenantUid: string, name: string, createdByUid: string | null) {
+/** A new key, recorded in the trail; the full key (`prefix.secret`) is in this answer only, the store keeps its hash. */
+export async function createApiKey(db: Db, tenantUid: string, name: string, actor: Actor) {
   const key = newApiKey()
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      tenantUid,
-      name: name.trim(),
-      prefix: key.prefix,
-      secretHash: key.secretHash,
-      createdByUid
-    })
-    .returning(COLUMNS)
-  return { ...present(row!), key: key.key }
+  return await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        tenantUid,
+        name: name.trim(),
+        prefix: key.prefix,
+        secretHash: key.secretHash,
+        createdByUid: actor.kind === 'user' ? actor.uid : null
+      })
+      .returning(COLUMNS)
+    await recordCredentialEvents(tx, tenantUid, trailOf(row!), [{ action: 'created' }], actor)
+    return { ...present(row!), key: key.key }
+  })
 }
 
-/** Renames and/or revokes (or unrevokes) a key; no change answers the key as it is. */
+/** Renames and/or revokes (or unrevokes) a key, recording what changed; no change answers the key as it is. */
 export async function updateApiKey(
   db: Db,
   tenantUid: string,
   uid: string,
-  { name, revoked }: { name?: string | undefined; revoked?: boolean | undefined }
+  { name, revoked }: { name?: string | undefined; revoked?: boolean | undefined },
+  actor: Actor
 ) {
   const changes = { ...(name === undefined ? {} : { name: name.trim() }), ...(revoked === undefined ? {} : { revoked }) }
   const where = owned(apiKeys, tenantUid, eq(apiKeys.uid, uidOr404(uid)))
-  const [row] =
-    Object.keys(changes).length === 0
-      ? await db.select(COLUMNS).from(apiKeys).where(where)
-      : await db.update(apiKeys).set(changes).where(where).returning(COLUMNS)
-  return present(found(row))
+  if (Object.keys(changes).length === 0) return present(found((await db.select(COLUMNS).from(apiKeys).where(where))[0]))
+  return await db.transaction(async (tx) => {
+    const before = found((await tx.select(COLUMNS).from(apiKeys).where(where).for('update'))[0])
+    const [after] = await tx.update(apiKeys).set(changes).where(where).returning(COLUMNS)
+    // A revoked key is a disabled one (spec §4: enabled is the inverse of revoked).
+    const events = updateEvents({ name: before.name, enabled: !before.revoked }, { name: after!.name, enabled: !after!.revoked })
+    await recordCredentialEvents(tx, tenantUid, trailOf(after!), events, actor)
+    return present(after!)
+  })
 }
 
-export async function deleteApiKey(db: Db, tenantUid: string, uid: string): Promise<void> {
-  const deleted = await db
-    .delete(apiKeys)
-    .where(owned(apiKeys, tenantUid, eq(apiKeys.uid, uidOr404(uid))))
-    .returning({ uid: apiKeys.uid })
-  found(deleted[0])
+export async function deleteApiKey(db: Db, tenantUid: string, uid: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(apiKeys)
+      .where(owned(apiKeys, tenantUid, eq(apiKeys.uid, uidOr404(uid))))
+      .returning({ uid: apiKeys.uid, name: apiKeys.name })
+    await recordCredentialEvents(tx, tenantUid, trailOf(found(deleted[0])), [{ action: 'deleted' }], actor)
+  })
+}
+
+/** The CSV export of the list, newest first (never a secret: only its hash is stored). */
+export function apiKeyExport(db: Db, tenantUid: string): CsvTable {
+  const columns: ExportColumns = {
+    uid: apiKeys.uid,
+    name: apiKeys.name,
+    prefix: apiKeys.prefix,
+    revoked: apiKeys.revoked,
+    created: isoText(apiKeys.createdAt)
+  }
+  const select = db
+    .select(textSelection(columns))
+    .from(apiKeys)
+    .where(owned(apiKeys, tenantUid))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.uid))
+  const header = Object.keys(columns)
+  return { name: 'api-keys', header, batches: exportRows(db, select, header) }
 }

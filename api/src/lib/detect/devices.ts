@@ -1,5 +1,5 @@
-import type { DeviceType, NetworkInterface, Risk, UserAccount } from '@console/contracts'
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { DeviceExportQuery, DeviceType, NetworkInterface, PackageExportQuery, Risk, UserAccount } from '@console/contracts'
+import { and, asc, count, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   deviceAccounts,
@@ -10,8 +10,10 @@ import {
   packageFindings,
   vulnerabilities
 } from '../../db/schema/index.js'
+import type { CsvTable } from '../csv.js'
 import { bumpTenantData } from '../data-version.js'
-import { iso, likePattern, orderBy, paging, type ListQuery } from '../listing.js'
+import { instant, iso, likePattern, oneOf, orderBy, paging, yesNo, type ListQuery } from '../listing.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { deviceCoverage } from '../vulns/device-coverage.js'
 import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../vulns/exploits.js'
@@ -76,7 +78,7 @@ const INTERFACES_JSON = sql<NetworkInterface[]>`coalesce((select json_agg(json_b
   'name', i.name, 'state', i.state, 'ip_addresses', i.ip_addresses) order by i.name, i.id)
   from ${deviceInterfaces} i where i.tenant_uid = "devices"."tenant_uid" and i.device_uid = "devices"."uid"), '[]'::json)`
 
-const DEVICE_ORDERING = {
+export const DEVICE_ORDERING = {
   hostname: [devices.hostname],
   device_type: [devices.deviceType],
   platform_name: [devices.platformName, devices.platformVersion],
@@ -109,11 +111,21 @@ const ownedDevice = async (db: Db, tenantUid: string, uid: string) =>
     )[0]
   )
 
-/** Devices of the tenant: search (hostname, platform, IP addresses), ordering, limit/offset. */
-export async function listDevices(db: Db, tenantUid: string, query: ListQuery) {
-  const { search, ordering } = query
-  const { limit, offset } = paging(query, 10, 200)
-  const order = orderBy(ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+/** What the device list and its CSV export filter by (the contract's deviceFilterFields). */
+export type DeviceFilterQuery = Omit<DeviceExportQuery, 'ordering'>
+
+const DEVICE_TYPES = ['linux', 'rtos'] as const
+const RISKS = ['High', 'Medium', 'Low'] as const
+
+/** The WHERE of the tenant's devices matching the list's filters; bad values → 400 naming what is allowed. */
+export function deviceFilterWhere(tenantUid: string, filter: DeviceFilterQuery): SQL {
+  const { search } = filter
+  const types = oneOf(filter.device_type, 'device_type', DEVICE_TYPES)
+  const risks = oneOf(filter.risk, 'risk', RISKS)
+  const kev = yesNo(filter.has_kev)
+  const highRisk = yesNo(filter.has_high_risk)
+  const after = instant(filter.last_connected_after, 'last_connected_after')
+  const before = instant(filter.last_connected_before, 'last_connected_before')
   let matches: SQL | undefined
   if (search !== undefined && search.trim() !== '') {
     const pattern = likePattern(search.trim())
@@ -124,7 +136,25 @@ export async function listDevices(db: Db, tenantUid: string, query: ListQuery) {
       ilike(devices.ipAddresses, pattern)
     )
   }
-  const where = owned(devices, tenantUid, matches)
+  return owned(
+    devices,
+    tenantUid,
+    types === undefined ? undefined : inArray(devices.deviceType, types),
+    filter.platform === undefined || filter.platform === '' ? undefined : eq(devices.platformName, filter.platform),
+    risks === undefined ? undefined : inArray(devices.riskScore, risks),
+    kev === undefined ? undefined : kev ? gt(devices.kevCount, 0) : eq(devices.kevCount, 0),
+    highRisk === undefined ? undefined : highRisk ? gt(devices.highRiskCveCount, 0) : eq(devices.highRiskCveCount, 0),
+    after === undefined ? undefined : gte(devices.lastConnected, after),
+    before === undefined ? undefined : lt(devices.lastConnected, before),
+    matches
+  )
+}
+
+/** Devices of the tenant: the filters (search, type, platform, risk, KEV / high-risk findings, last seen), ordering, limit/offset. */
+export async function listDevices(db: Db, tenantUid: string, query: ListQuery & DeviceFilterQuery) {
+  const { limit, offset } = paging(query, 10, 200)
+  const order = orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+  const where = deviceFilterWhere(tenantUid, query)
   const [total] = await db.select({ n: count() }).from(devices).where(where)
   const rows = await db
     .select(LIST_COLUMNS)
@@ -262,4 +292,101 @@ export async function devicePackageCount(db: Db, tenantUid: string, uid: string)
     kev_count: device.kevCount,
     ...(await exploitDataState(db))
   }
+}
+
+// CSV exports (`…/export.csv`): the same filters and orderings as the tables, every row, read through a cursor.
+
+const DEVICE_EXPORT: ExportColumns = {
+  uid: devices.uid,
+  hostname: devices.hostname,
+  device_type: devices.deviceType,
+  platform_name: devices.platformName,
+  platform_version: devices.platformVersion,
+  kernel_version: devices.kernelVersion,
+  kernel_arch: devices.kernelArch,
+  risk_score: devices.riskScore,
+  package_count: devices.packageCount,
+  cve_count: devices.cveCount,
+  high_risk_cve_count: devices.highRiskCveCount,
+  kev_count: devices.kevCount,
+  last_connected: isoText(devices.lastConnected),
+  created_at: isoText(devices.createdAt)
+}
+
+/** Every device the list shows with these filters, in its order. */
+export function deviceExport(db: Db, tenantUid: string, query: DeviceExportQuery): CsvTable {
+  const where = deviceFilterWhere(tenantUid, query)
+  const order = orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+  const select = db
+    .select(textSelection(DEVICE_EXPORT))
+    .from(devices)
+    .where(where)
+    .orderBy(...order)
+  const header = Object.keys(DEVICE_EXPORT)
+  return { name: 'devices', header, batches: exportRows(db, select, header) }
+}
+
+const PACKAGE_EXPORT: ExportColumns = {
+  name: devicePackages.name,
+  version: devicePackages.version,
+  ecosystem: devicePackages.ecosystem,
+  cve_id: vulnerabilities.cveId,
+  score: packageFindings.score,
+  source: sql`case when ${vulnerabilities.uid} is null then null when ${packageFindings.demo} then 'demo' else 'osv' end`,
+  kev: sql`case when ${vulnerabilities.uid} is null then null else ${isKev(CVE_ROW_ID)} end`,
+  epss: epssOf(CVE_ROW_ID),
+  epss_percentile: epssPercentileOf(CVE_ROW_ID)
+}
+
+/** A device's packages as its table shows them (one row per finding), searched and ordered the same; 404 unless the tenant's. */
+export async function devicePackageExport(
+  db: Db,
+  tenantUid: string,
+  deviceUid: string,
+  query: PackageExportQuery
+): Promise<CsvTable> {
+  const device = await ownedDevice(db, tenantUid, deviceUid)
+  const term = query.search?.trim() ?? ''
+  const where = owned(
+    devicePackages,
+    tenantUid,
+    eq(devicePackages.deviceUid, device.uid),
+    term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined
+  )
+  const order = orderBy(query.ordering, '-score', PACKAGE_ORDERING, [
+    devicePackages.name,
+    devicePackages.version,
+    devicePackages.id,
+    vulnerabilities.cveId
+  ])
+  const select = db
+    .select(textSelection(PACKAGE_EXPORT))
+    .from(devicePackages)
+    .leftJoin(packageFindings, and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, tenantUid)))
+    .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
+    .where(where)
+    .orderBy(...order)
+  const header = Object.keys(PACKAGE_EXPORT)
+  return { name: `${device.hostname}-packages`, header, batches: exportRows(db, select, header) }
+}
+
+const ACCOUNT_EXPORT: ExportColumns = {
+  username: deviceAccounts.username,
+  uid: deviceAccounts.uid,
+  group_name: deviceAccounts.groupName,
+  home_directory: deviceAccounts.homeDirectory,
+  shell: deviceAccounts.shell,
+  privileges: deviceAccounts.privileges
+}
+
+/** A device's user accounts in the order of its detail (by POSIX uid); 404 unless the tenant's. */
+export async function deviceAccountExport(db: Db, tenantUid: string, deviceUid: string): Promise<CsvTable> {
+  const device = await ownedDevice(db, tenantUid, deviceUid)
+  const select = db
+    .select(textSelection(ACCOUNT_EXPORT))
+    .from(deviceAccounts)
+    .where(owned(deviceAccounts, tenantUid, eq(deviceAccounts.deviceUid, device.uid)))
+    .orderBy(asc(deviceAccounts.uid), asc(deviceAccounts.id))
+  const header = Object.keys(ACCOUNT_EXPORT)
+  return { name: `${device.hostname}-accounts`, header, batches: exportRows(db, select, header) }
 }

@@ -1,8 +1,12 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { provisionTokens } from '../../db/schema/index.js'
+import type { Actor } from '../actor.js'
+import type { CsvTable } from '../csv.js'
+import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { randomToken } from '../tokens.js'
+import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
 
 /**
  * Provision tokens (`/api/v1/tenants/{tenant}/provision-tokens/`): the enrolment secrets an agent
@@ -20,6 +24,12 @@ const COLUMNS = {
   created_at: provisionTokens.createdAt,
   token: provisionTokens.token
 }
+const trailOf = (row: { uid: string; name: string }): CredentialChange => ({
+  kind: 'provision-token',
+  uid: row.uid,
+  name: row.name
+})
+
 const present = (row: { uid: string; name: string; enabled: boolean; created_by: string; created_at: Date; token: string }) => ({
   ...row,
   created_at: row.created_at.toISOString()
@@ -35,46 +45,71 @@ export async function listProvisionTokens(db: Db, tenantUid: string) {
   return { results: rows.map(present) }
 }
 
-/** A new enabled token; `createdBy` is the signed-in user who made it (none from an API key). */
-export async function createProvisionToken(
-  db: Db,
-  tenantUid: string,
-  name: string,
-  createdBy: { uid: string; email: string } | null
-) {
-  const [row] = await db
-    .insert(provisionTokens)
-    .values({
-      tenantUid,
-      name: name.trim(),
-      token: newProvisionToken(),
-      createdByUid: createdBy?.uid ?? null,
-      createdByEmail: createdBy?.email ?? ''
-    })
-    .returning(COLUMNS)
-  return present(row!)
+/** A new enabled token, recorded in the trail; `actor` made it (its creator when a signed-in user). */
+export async function createProvisionToken(db: Db, tenantUid: string, name: string, actor: Actor) {
+  const user = actor.kind === 'user'
+  return await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(provisionTokens)
+      .values({
+        tenantUid,
+        name: name.trim(),
+        token: newProvisionToken(),
+        createdByUid: user ? actor.uid : null,
+        createdByEmail: user ? actor.label : ''
+      })
+      .returning(COLUMNS)
+    await recordCredentialEvents(tx, tenantUid, trailOf(row!), [{ action: 'created' }], actor)
+    return present(row!)
+  })
 }
 
-/** Renames and/or enables (or disables) a token; no change answers the token as it is. */
+/** Renames and/or enables (or disables) a token, recording what changed; no change answers the token as it is. */
 export async function updateProvisionToken(
   db: Db,
   tenantUid: string,
   uid: string,
-  { name, enabled }: { name?: string | undefined; enabled?: boolean | undefined }
+  { name, enabled }: { name?: string | undefined; enabled?: boolean | undefined },
+  actor: Actor
 ) {
   const changes = { ...(name === undefined ? {} : { name: name.trim() }), ...(enabled === undefined ? {} : { enabled }) }
   const where = owned(provisionTokens, tenantUid, eq(provisionTokens.uid, uidOr404(uid)))
-  const [row] =
-    Object.keys(changes).length === 0
-      ? await db.select(COLUMNS).from(provisionTokens).where(where)
-      : await db.update(provisionTokens).set(changes).where(where).returning(COLUMNS)
-  return present(found(row))
+  if (Object.keys(changes).length === 0) return present(found((await db.select(COLUMNS).from(provisionTokens).where(where))[0]))
+  return await db.transaction(async (tx) => {
+    const before = found((await tx.select(COLUMNS).from(provisionTokens).where(where).for('update'))[0])
+    const [after] = await tx.update(provisionTokens).set(changes).where(where).returning(COLUMNS)
+    await recordCredentialEvents(tx, tenantUid, trailOf(after!), updateEvents(before, after!), actor)
+    return present(after!)
+  })
 }
 
-export async function deleteProvisionToken(db: Db, tenantUid: string, uid: string): Promise<void> {
-  const deleted = await db
-    .delete(provisionTokens)
-    .where(owned(provisionTokens, tenantUid, eq(provisionTokens.uid, uidOr404(uid))))
-    .returning({ uid: provisionTokens.uid })
-  found(deleted[0])
+export async function deleteProvisionToken(db: Db, tenantUid: string, uid: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(provisionTokens)
+      .where(owned(provisionTokens, tenantUid, eq(provisionTokens.uid, uidOr404(uid))))
+      .returning({ uid: provisionTokens.uid, name: provisionTokens.name })
+    await recordCredentialEvents(tx, tenantUid, trailOf(found(deleted[0])), [{ action: 'deleted' }], actor)
+  })
+}
+
+/**
+ * The CSV export of the list, newest first. The token itself is left out: an enrolment secret
+ * belongs on the page that shows it to its own tenant, not in a file that travels.
+ */
+export function provisionTokenExport(db: Db, tenantUid: string): CsvTable {
+  const columns: ExportColumns = {
+    uid: provisionTokens.uid,
+    name: provisionTokens.name,
+    enabled: provisionTokens.enabled,
+    created_by: provisionTokens.createdByEmail,
+    created_at: isoText(provisionTokens.createdAt)
+  }
+  const select = db
+    .select(textSelection(columns))
+    .from(provisionTokens)
+    .where(owned(provisionTokens, tenantUid))
+    .orderBy(desc(provisionTokens.createdAt), desc(provisionTokens.uid))
+  const header = Object.keys(columns)
+  return { name: 'provision-tokens', header, batches: exportRows(db, select, header) }
 }

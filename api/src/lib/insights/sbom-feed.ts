@@ -78,6 +78,18 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
       demo_advisories: demo ? (loaded.get(ecosystem)?.demoAdvisories ?? 0) : 0
     }))
 
+  const vulnerabilities = await exploitDataOf(db, document)
+  return { demo, checked, unsupported, no_purl: noPurl, coverage, vulnerabilities, ...(await exploitDataState(db)) }
+}
+
+/**
+ * KEV and EPSS by the SBOM's vulnerability ids (only those with either): a CVE id directly, any
+ * other id (GHSA, DSA…) through the CVEs its OSV records name.
+ */
+export async function exploitDataOf(
+  db: Db,
+  document: Pick<SbomDocument, 'vulnerabilities'>
+): Promise<Record<string, Prioritisation>> {
   const ids = [...new Set(document.vulnerabilities.map((v) => v.id).filter((id): id is string => id !== null))]
   const viaRecords = await cvesOfRecords(
     db,
@@ -99,5 +111,5 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
       epss_percentile: best.epss_percentile
     }
   }
-  return { demo, checked, unsupported, no_purl: noPurl, coverage, vulnerabilities, ...(await exploitDataState(db)) }
+  return vulnerabilities
 }

@@ -29,6 +29,8 @@ export interface ApiKeyPrincipal {
   kind: string
   id: string
   tenantUid: string
+  /** How the audit trail names it (a tenant API key: `API key <name> (<prefix>)`). */
+  label?: string
 }
 
 export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<ApiKeyPrincipal | null>
@@ -37,16 +39,19 @@ export type ApiKeyResolver = (key: string, request: FastifyRequest) => Promise<A
  * A plugin that adds one kind of key to `app.apiKeyResolvers`: `resolve` answers the row a key
  * names (its uid and tenant) or null; the principal carries `kind`, which routes list in apiKeyKinds.
  */
-export function apiKeyKindPlugin(
+export function apiKeyKindPlugin<Row extends { uid: string; tenantUid: string }>(
   name: string,
   kind: string,
-  resolve: (db: Db, key: string) => Promise<{ uid: string; tenantUid: string } | null>
+  resolve: (db: Db, key: string) => Promise<Row | null>,
+  /** How trails name the caller ("API key ci-bot"); none: the trail shows the kind. */
+  label?: (row: Row) => string
 ) {
   return fp(
     async (app) => {
       app.apiKeyResolvers.push(async (key) => {
         const found = await resolve(app.db, key)
-        return found === null ? null : { kind, id: found.uid, tenantUid: found.tenantUid }
+        if (found === null) return null
+        return { kind, id: found.uid, tenantUid: found.tenantUid, ...(label === undefined ? {} : { label: label(found) }) }
       })
     },
     { name, dependencies: ['auth', 'db'] }

@@ -11,16 +11,23 @@ const withoutTrailingSlash = (url: string): string => (url.length > 1 ? url.repl
 export const isUploadRoute = (route: Pick<RouteOptions, 'url' | 'bodyLimit'>): boolean =>
   STREAMED_UPLOADS.has(withoutTrailingSlash(route.url)) || (route.bodyLimit !== undefined && route.bodyLimit > 1024 * 1024)
 
+/** CSV exports (`…/export.csv`): a big table streams for longer than an answer takes. */
+export const isExportRoute = (route: Pick<RouteOptions, 'url'>): boolean =>
+  withoutTrailingSlash(route.url).endsWith('/export.csv')
+
 /**
  * The app answers every request within REQUEST_TIMEOUT_SECONDS (Fastify's `handlerTimeout`, set in
  * app.ts: 503 with a JSON detail, see errors.ts), so a held lock or a database that never answers
- * costs the client a bounded wait, not a hang. Upload routes get UPLOAD_TIMEOUT_SECONDS instead.
+ * costs the client a bounded wait, not a hang. Upload routes and CSV exports (whose answer streams
+ * while it is read from the database) get UPLOAD_TIMEOUT_SECONDS instead.
  * Registered before the routes: onRoute only sees routes added after it.
  */
 export const timeoutsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     app.addHook('onRoute', (route) => {
-      if (route.handlerTimeout === undefined && isUploadRoute(route)) route.handlerTimeout = config.uploadTimeoutSeconds * 1000
+      if (route.handlerTimeout === undefined && (isUploadRoute(route) || isExportRoute(route))) {
+        route.handlerTimeout = config.uploadTimeoutSeconds * 1000
+      }
     })
   },
   { name: 'timeouts' }

@@ -8,8 +8,11 @@ import {
   ReportListQuery,
   ReportParams,
   ReportPatch,
+  RuleExportQuery,
   Sbom,
-  SbomFeed
+  SbomComponentExportQuery,
+  SbomFeed,
+  SbomVulnerabilityExportQuery
 } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { paging } from '../../../../../lib/listing.js'
@@ -26,6 +29,8 @@ import {
 import { responses } from '../../../../../lib/schemas.js'
 import { sbomFeedStatus } from '../../../../../lib/insights/sbom-feed.js'
 import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
+import { ruleExport, sbomComponentExport, sbomVulnerabilityExport } from '../../../../../lib/insights/table-exports.js'
+import { csvExportRoute } from '../../../../csv-export-route.js'
 import { deleteItemRoute, itemRoute, patchItemRoute } from '../../../../item-routes.js'
 
 const gunzip = promisify(gunzipCallback)
@@ -141,5 +146,38 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (status === null) throw new HttpError(404, 'No SBOM data available.')
       return status
     }
+  )
+
+  // The report's tables as CSV, with the filters and sorts the page offers.
+  const exportDoc = { tag: 'insights', params: ReportParams, config }
+  csvExportRoute(
+    app,
+    {
+      ...exportDoc,
+      url: '/:uid/rules/export.csv',
+      summary: 'The Compliance Rules as CSV (filters: profile, severity, status, search)',
+      querystring: RuleExportQuery
+    },
+    async (db, tenantUid, params, query) => await ruleExport(db, tenantUid, params.uid, query)
+  )
+  csvExportRoute(
+    app,
+    {
+      ...exportDoc,
+      url: '/:uid/sbom/components/export.csv',
+      summary: "The SBOM's components as CSV (filter: type; ordering: name, type, version)",
+      querystring: SbomComponentExportQuery
+    },
+    async (db, tenantUid, params, query) => await sbomComponentExport(db, tenantUid, params.uid, query)
+  )
+  csvExportRoute(
+    app,
+    {
+      ...exportDoc,
+      url: '/:uid/sbom/vulnerabilities/export.csv',
+      summary: "The SBOM's vulnerabilities as CSV (filter: component type; ordering: id, severity, kev, epss; default -severity)",
+      querystring: SbomVulnerabilityExportQuery
+    },
+    async (db, tenantUid, params, query) => await sbomVulnerabilityExport(db, tenantUid, params.uid, query)
   )
 }

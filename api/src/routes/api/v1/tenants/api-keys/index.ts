@@ -1,10 +1,11 @@
 import { ApiKey, ApiKeyList, ApiKeyPatch, CreatedApiKey } from '@console/contracts'
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../../../../lib/detect/api-keys.js'
+import { apiKeyExport, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../../../../lib/detect/api-keys.js'
 import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
 
 /** Tenant API keys (spec §7): only a hash of the secret is stored; the key is returned once. */
 export const apiKeyRoutes = tenantCredentialRoutes({
   tag: 'api-keys',
+  kind: 'api-key',
   summaries: {
     list: 'API keys of the tenant, newest first',
     create: 'Create an API key; the full key is in this answer only',
@@ -13,7 +14,8 @@ export const apiKeyRoutes = tenantCredentialRoutes({
   },
   schemas: { list: ApiKeyList, created: CreatedApiKey, item: ApiKey, patch: ApiKeyPatch },
   list: listApiKeys,
-  create: async (db, tenantUid, name, user) => await createApiKey(db, tenantUid, name, user?.uid ?? null),
+  create: createApiKey,
   update: updateApiKey,
+  exportTable: apiKeyExport,
   remove: deleteApiKey
 })

@@ -1,24 +1,32 @@
 import {
   Device,
+  DeviceExportQuery,
   DeviceList,
   DeviceListQuery,
   DeviceParams,
+  NoQuery,
   PackageCount,
+  PackageExportQuery,
   PackageList,
   PackageQuery,
+  TenantParams,
   ThreadList
 } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { cachedCount } from '../../../../../lib/detect/cached-detail.js'
 import {
   deleteDevice,
+  deviceAccountExport,
   deviceDetail,
+  deviceExport,
   devicePackageCount,
+  devicePackageExport,
   devicePackageList,
   deviceThreadList,
   listDevices
 } from '../../../../../lib/detect/devices.js'
 import { responses } from '../../../../../lib/schemas.js'
+import { csvExportRoute } from '../../../../csv-export-route.js'
 import { cachedDetailRoute, deleteItemRoute, itemRoute, pagedListRoute } from '../../../../item-routes.js'
 
 /** Devices of the caller's tenant (spec §7 "Devices, agents and tokens" + the list the spec lacks). */
@@ -28,6 +36,17 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const item = { tag: 'devices', params: DeviceParams }
   const listSummary = 'Devices of the tenant: search, ordering, limit/offset'
   pagedListRoute(app, { tag: item.tag, summary: listSummary, querystring: DeviceListQuery, response: DeviceList }, listDevices)
+  csvExportRoute(
+    app,
+    {
+      tag: item.tag,
+      url: '/export.csv',
+      summary: 'The device list as CSV: the same filters and ordering, every matching device',
+      params: TenantParams,
+      querystring: DeviceExportQuery
+    },
+    (db, tenantUid, _params, query) => deviceExport(db, tenantUid, query)
+  )
   // A hot path: served from the DETECT cache; a miss is one round trip.
   const detailSummary = 'One device with its user accounts and network interfaces'
   cachedDetailRoute(app, { ...item, summary: detailSummary, response: Device, cacheKey: 'device' }, deviceDetail)
@@ -62,4 +81,25 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const countSummary = 'Distinct packages, CVE findings and high-risk (CVSS > 7.5) findings of a device'
   itemRoute(app, { ...item, url: '/:uid/packages/count/', summary: countSummary, response: PackageCount }, devicePackageCount)
+
+  csvExportRoute(
+    app,
+    {
+      ...item,
+      url: '/:uid/packages/export.csv',
+      summary: "A device's packages as CSV, one row per finding: the table's search and ordering, every row",
+      querystring: PackageExportQuery
+    },
+    async (db, tenantUid, params, query) => await devicePackageExport(db, tenantUid, params.uid, query)
+  )
+  csvExportRoute(
+    app,
+    {
+      ...item,
+      url: '/:uid/accounts/export.csv',
+      summary: "A device's system user accounts as CSV",
+      querystring: NoQuery
+    },
+    async (db, tenantUid, params) => await deviceAccountExport(db, tenantUid, params.uid)
+  )
 }

@@ -3,6 +3,7 @@ import {
   createProvisionToken,
   deleteProvisionToken,
   listProvisionTokens,
+  provisionTokenExport,
   updateProvisionToken
 } from '../../../../../lib/detect/provision-tokens.js'
 import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
@@ -10,6 +11,7 @@ import { tenantCredentialRoutes } from '../../../../tenant-credential-routes.js'
 /** Provision tokens (spec §7): enrolment secrets an agent presents to register a device. */
 export const provisionTokenRoutes = tenantCredentialRoutes({
   tag: 'provision-tokens',
+  kind: 'provision-token',
   summaries: {
     list: 'Provision tokens of the tenant, newest first',
     create: 'Create a provision token (random, 192 bits)',
@@ -21,5 +23,6 @@ export const provisionTokenRoutes = tenantCredentialRoutes({
   list: listProvisionTokens,
   create: createProvisionToken,
   update: updateProvisionToken,
+  exportTable: provisionTokenExport,
   remove: deleteProvisionToken
 })

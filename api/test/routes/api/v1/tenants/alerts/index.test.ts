@@ -96,6 +96,70 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
     assert.ok(byHost.results.some((a: { uid: string }) => a.uid === first.uid))
   })
 
+  it('filters by priority, device, rule and time range, each agreeing with the rows', async () => {
+    interface Row {
+      uid: string
+      priority: string
+      device: string | null
+      status: string
+      elastic_alert_created_at: string
+    }
+    const all: Row[] = []
+    for (let offset = 0; ; offset += 200) {
+      const page = (await t.get(`${base}?limit=200&offset=${offset}`)).json()
+      all.push(...page.results)
+      if (all.length >= page.count) break
+    }
+    const check = async (query: string, expected: (row: Row) => boolean) => {
+      const want = all.filter(expected).map((row) => row.uid)
+      const got: string[] = []
+      for (let offset = 0; ; offset += 200) {
+        const page = (await t.get(`${base}?limit=200&offset=${offset}&${query}`)).json()
+        assert.equal(page.count, want.length, query)
+        got.push(...page.results.map((row: Row) => row.uid))
+        if (got.length >= page.count) break
+      }
+      assert.deepEqual(got, want, query)
+      return want.length
+    }
+    assert.ok((await check('priority=Critical', (a) => a.priority === 'Critical')) > 0)
+    assert.ok(
+      (await check('priority=High,Low&status=OPEN', (a) => ['High', 'Low'].includes(a.priority) && a.status === 'OPEN')) > 0
+    )
+    const device = all.find((a) => a.device !== null)!.device!
+    assert.ok((await check(`device=${device.toUpperCase()}`, (a) => a.device === device)) > 0)
+    const sample = (await t.get(`${base}${all[0]!.uid}/`)).json()
+    const rule = sample.elastic_rule_name as string
+    const byRule = (await t.get(`${base}?limit=200&rule=${encodeURIComponent(rule)}`)).json()
+    assert.ok(byRule.count > 0)
+    for (const item of byRule.results.slice(0, 5))
+      assert.equal((await t.get(`${base}${item.uid}/`)).json().elastic_rule_name, rule)
+    assert.equal((await t.get(`${base}?rule=${encodeURIComponent(rule.toLowerCase())}X`)).json().count, 0, 'exact rule name')
+    const times = all.map((a) => a.elastic_alert_created_at).sort()
+    const from = times[Math.floor(times.length / 3)]!
+    const to = times[Math.floor((2 * times.length) / 3)]!
+    const inside = await check(
+      `created_after=${encodeURIComponent(from)}&created_before=${encodeURIComponent(to)}`,
+      (a) => a.elastic_alert_created_at >= from && a.elastic_alert_created_at < to
+    )
+    assert.ok(inside > 0 && inside < all.length)
+  })
+
+  it('rejects unknown filter values with 400 naming what is allowed', async () => {
+    for (const [query, detail] of [
+      ['priority=Urgent', /Invalid priority "Urgent". Allowed values: Critical, High, Medium, Low/],
+      ['priority=High,critical', /Invalid priority "critical"/],
+      ['device=laptop-7', /device must be a uid/],
+      ['created_after=last%20week', /created_after must be an ISO 8601 date-time/],
+      ['created_before=2026-13-01T00:00:00Z', /created_before must be/]
+    ] as const) {
+      const response = await t.get(`${base}?${query}`)
+      assertBadRequest(response, query)
+      assert.match(response.json().detail, detail, query)
+    }
+    assertBadRequest(await t.get(`${base}?rule=${'r'.repeat(501)}`))
+  })
+
   it('rejects bad list input with 400', async () => {
     const bad = await t.get(`${base}?ordering=severity`)
     assertBadRequest(bad)

@@ -113,6 +113,78 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     assert.deepEqual(none, { count: 0, results: [] })
   })
 
+  it('filters by type, platform, risk, KEV and high-risk findings and last seen, each agreeing with the rows', async () => {
+    interface Row {
+      uid: string
+      device_type: string
+      platform_name: string
+      risk_score: string
+      kev_count: number
+      high_risk_cve_count: number
+      last_connected: string | null
+    }
+    const all: Row[] = (await t.get(`${base}?limit=200`)).json().results
+    assert.ok(all.length >= 60 && all.length < 200)
+    const check = async (query: string, expected: (row: Row) => boolean) => {
+      const body = (await t.get(`${base}?limit=200&${query}`)).json()
+      const want = all.filter(expected).map((row) => row.uid)
+      assert.deepEqual(
+        body.results.map((row: Row) => row.uid),
+        want,
+        query
+      )
+      assert.equal(body.count, want.length, query)
+      return want.length
+    }
+    assert.ok((await check('device_type=rtos', (d) => d.device_type === 'rtos')) > 0)
+    assert.ok((await check('device_type=linux', (d) => d.device_type === 'linux')) > 0)
+    assert.equal(await check('device_type=linux,rtos', () => true), all.length)
+    const platform = all.find((d) => d.device_type === 'linux')!.platform_name
+    assert.ok((await check(`platform=${encodeURIComponent(platform)}`, (d) => d.platform_name === platform)) > 0)
+    assert.ok((await check('risk=High,Medium', (d) => d.risk_score !== 'Low')) > 0)
+    const withHigh = await check('has_high_risk=true', (d) => d.high_risk_cve_count > 0)
+    const withoutHigh = await check('has_high_risk=false', (d) => d.high_risk_cve_count === 0)
+    assert.ok(withHigh > 0 && withHigh + withoutHigh === all.length)
+    assert.equal(
+      (await check('has_kev=true', (d) => d.kev_count > 0)) + (await check('has_kev=false', (d) => d.kev_count === 0)),
+      all.length
+    )
+    const seen = all
+      .map((d) => d.last_connected)
+      .filter((at): at is string => at !== null)
+      .sort()
+    const middle = seen[Math.floor(seen.length / 2)]!
+    const after = await check(
+      `last_connected_after=${encodeURIComponent(middle)}`,
+      (d) => d.last_connected !== null && d.last_connected >= middle
+    )
+    const before = await check(
+      `last_connected_before=${encodeURIComponent(middle)}`,
+      (d) => d.last_connected !== null && d.last_connected < middle
+    )
+    assert.ok(after > 0 && before > 0 && after + before === seen.length)
+    await check(
+      `device_type=linux&risk=High&has_high_risk=true&platform=${encodeURIComponent(platform)}`,
+      (d) => d.device_type === 'linux' && d.risk_score === 'High' && d.high_risk_cve_count > 0 && d.platform_name === platform
+    )
+  })
+
+  it('rejects unknown filter values with 400 naming what is allowed', async () => {
+    for (const [query, detail] of [
+      ['device_type=windows', /Invalid device_type "windows". Allowed values: linux, rtos/],
+      ['risk=high', /Invalid risk "high". Allowed values: High, Medium, Low/],
+      ['device_type=linux,mac', /Invalid device_type "mac"/],
+      ['last_connected_after=yesterday', /last_connected_after must be an ISO 8601 date-time/],
+      ['last_connected_before=2026-02-30T00:00:00Z', /last_connected_before must be/]
+    ] as const) {
+      const response = await t.get(`${base}?${query}`)
+      assertBadRequest(response, query)
+      assert.match(response.json().detail, detail, query)
+    }
+    for (const query of ['has_kev=yes', 'has_high_risk=1', `platform=${'x'.repeat(201)}`])
+      assertBadRequest(await t.get(`${base}?${query}`), query)
+  })
+
   it('rejects bad list input with 400 JSON', async () => {
     const bad = await t.get(`${base}?ordering=password`)
     assertBadRequest(bad, 'ordering')

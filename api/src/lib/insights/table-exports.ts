@@ -1,0 +1,221 @@
+import { promisify } from 'node:util'
+import { gunzip as gunzipCallback } from 'node:zlib'
+import type {
+  Prioritisation,
+  RuleExportQuery,
+  RuleStatus,
+  SbomComponent,
+  SbomComponentExportQuery,
+  SbomVulnerabilityExportQuery
+} from '@console/contracts'
+import type { Db } from '../../db/client.js'
+import { inSlices, type CsvTable } from '../csv.js'
+import { HttpError } from '../http-error.js'
+import { oneOf } from '../listing.js'
+import {
+  ADDED_AFFECT_PROPERTY,
+  DEMO_PROPERTY,
+  FEED_SOURCE,
+  SOURCE_PROPERTY,
+  type SbomDocument,
+  type SbomVulnerability
+} from './cyclonedx.js'
+import { getAudit, getSbomGzip } from './reports.js'
+import { exploitDataOf } from './sbom-feed.js'
+
+const gunzip = promisify(gunzipCallback)
+
+/**
+ * CSV exports of a report's tables: the Compliance Rules, the SBOM's Components and its
+ * Vulnerabilities, with the filters and sorts the tables offer, in the order the page shows them.
+ * The rows come from the stored document (already held whole to answer the page's own call); the
+ * orderings are those of the INSIGHTS remote (remote-insights/src/components/sbom/sbomData.ts,
+ * system-review/ruleData.ts), written again here because the API imports no frontend code.
+ */
+
+const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const
+const RULE_STATUSES = ['PASS', 'FAIL', 'SKIPPED'] as const satisfies readonly RuleStatus[]
+
+/** The Compliance Rules table: in result order, filtered by profile, severity, status and text (title, id, message). */
+export async function ruleExport(db: Db, tenantUid: string, uid: string, query: RuleExportQuery): Promise<CsvTable> {
+  const severities = oneOf(query.severity, 'severity', RULE_SEVERITIES)
+  const statuses = oneOf(query.status, 'status', RULE_STATUSES)
+  const audit = await getAudit(db, tenantUid, uid)
+  if (audit === null) throw new HttpError(404, 'No audit data available.')
+  const byId = new Map(audit.rules.rules.map((rule) => [rule.id, rule]))
+  const needle = query.search?.trim().toLowerCase() ?? ''
+  const rows = audit.results
+    .map((result) => {
+      const rule = byId.get(result.id)
+      return {
+        id: result.id,
+        title: rule?.title || result.id,
+        severity: String(rule?.severity ?? '').toLowerCase(),
+        status: result.status,
+        message: result.message,
+        profiles: rule?.profiles ?? []
+      }
+    })
+    .filter(
+      (row) =>
+        (query.profile === undefined || query.profile === '' || row.profiles.includes(query.profile)) &&
+        (severities === undefined || (severities as string[]).includes(row.severity)) &&
+        (statuses === undefined || statuses.includes(row.status)) &&
+        (needle === '' ||
+          row.title.toLowerCase().includes(needle) ||
+          row.id.toLowerCase().includes(needle) ||
+          row.message.toLowerCase().includes(needle))
+    )
+  return {
+    name: 'compliance-rules',
+    header: ['id', 'title', 'severity', 'status', 'message', 'profiles'],
+    batches: inSlices(rows, (row) => [row.id, row.title, row.severity, row.status, row.message, row.profiles.join('; ')])
+  }
+}
+
+async function sbomOf(db: Db, tenantUid: string, uid: string): Promise<SbomDocument> {
+  const stored = await getSbomGzip(db, tenantUid, uid)
+  if (stored === null) throw new HttpError(404, 'No SBOM data available.')
+  return JSON.parse((await gunzip(stored.gzip)).toString('utf8')) as SbomDocument
+}
+
+/** Case-insensitive text with numbers by value ("1.10" after "1.9"): the tables' sort key. */
+export const naturalKey = (value: string | null | undefined): string =>
+  (value ?? '').toLowerCase().replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(12, '0'))
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+const typeOf = (component: Pick<SbomComponent, 'type'>): string => component.type || 'unknown'
+
+/** `ordering` as (field, sign), or 400 naming the allowed values. */
+function sortOf<F extends string>(
+  ordering: string | undefined,
+  fallback: string,
+  fields: readonly F[]
+): { field: F; sign: 1 | -1 } {
+  const requested = ordering === undefined || ordering === '' ? fallback : ordering
+  const field = (requested.startsWith('-') ? requested.slice(1) : requested) as F
+  if (!fields.includes(field)) {
+    const allowed = fields.flatMap((name) => [name, `-${name}`]).join(', ')
+    throw new HttpError(400, `Invalid ordering "${requested}". Allowed values: ${allowed}.`)
+  }
+  return { field, sign: requested.startsWith('-') ? -1 : 1 }
+}
+
+const licenseText = (component: SbomComponent): string =>
+  component.licenses
+    .map((entry) => ('expression' in entry ? entry.expression : (entry.license.id ?? entry.license.name ?? entry.license.url)))
+    .filter((name): name is string => Boolean(name))
+    .join(', ')
+
+const COMPONENT_FIELDS = ['name', 'type', 'version'] as const
+
+/** The Components table: of one type (or all), sorted by name, type or version; missing values last either way. */
+export async function sbomComponentExport(
+  db: Db,
+  tenantUid: string,
+  uid: string,
+  query: SbomComponentExportQuery
+): Promise<CsvTable> {
+  const { field, sign } = sortOf(query.ordering, 'name', COMPONENT_FIELDS)
+  const document = await sbomOf(db, tenantUid, uid)
+  const keyed = document.components
+    .filter((component) => query.type === undefined || query.type === '' || typeOf(component) === query.type)
+    .map((component) => ({ component, key: naturalKey(field === 'type' ? typeOf(component) : component[field]) }))
+  keyed.sort((a, b) => (!a.key !== !b.key ? (a.key ? -1 : 1) : sign * compareText(a.key, b.key)))
+  return {
+    name: 'sbom-components',
+    header: ['name', 'type', 'version', 'group', 'licenses', 'purl', 'bom_ref'],
+    batches: inSlices(keyed, ({ component: c }) => [c.name, typeOf(c), c.version, c.group, licenseText(c), c.purl, c['bom-ref']])
+  }
+}
+
+/** Spec §4, lowest to highest; CycloneDX `info` ranks with `none`. */
+const SEVERITY_ORDER = ['unknown', 'none', 'low', 'medium', 'high', 'critical'] as const
+const severityRank = (severity: string | null): number => {
+  const value = (severity ?? '').toLowerCase()
+  return Math.max(0, SEVERITY_ORDER.indexOf((value === 'info' ? 'none' : value) as (typeof SEVERITY_ORDER)[number]))
+}
+const hasProperty = (vulnerability: SbomVulnerability, name: string, value: string): boolean =>
+  (vulnerability.properties ?? []).some((p) => p.name === name && p.value === value)
+/** How the Source of what the console added from its feed reads on the page. */
+const CONSOLE_FEED_SOURCE = 'OSV (console feed)'
+
+const VULNERABILITY_FIELDS = ['id', 'severity', 'kev', 'epss'] as const
+
+/**
+ * The Vulnerabilities table: those affecting a component of one type (or all), sorted by id,
+ * severity (ties by id), KEV (ties by severity, highest first, then id) or EPSS (unknown last).
+ */
+export async function sbomVulnerabilityExport(
+  db: Db,
+  tenantUid: string,
+  uid: string,
+  query: SbomVulnerabilityExportQuery
+): Promise<CsvTable> {
+  const { field, sign } = sortOf(query.ordering, '-severity', VULNERABILITY_FIELDS)
+  const document = await sbomOf(db, tenantUid, uid)
+  const exploits = await exploitDataOf(db, document)
+  const byRef = new Map<string, SbomComponent>()
+  for (const component of document.components) {
+    const ref = component['bom-ref']
+    if (ref !== null && !byRef.has(ref)) byRef.set(ref, component)
+  }
+  const label = (ref: string): string => {
+    const c = byRef.get(ref)
+    if (c === undefined) return ref
+    const name = c.group ? `${c.group}/${c.name}` : c.name
+    return c.version ? `${name}@${c.version}` : name
+  }
+  const rows = document.vulnerabilities
+    .filter(
+      (v) =>
+        query.type === undefined ||
+        query.type === '' ||
+        v.affects.some(({ ref }) => {
+          const component = byRef.get(ref)
+          return component !== undefined && typeOf(component) === query.type
+        })
+    )
+    .map((v) => {
+      const rank = v.ratings.reduce((best, rating) => Math.max(best, severityRank(rating.severity)), 0)
+      const exploit: Prioritisation | undefined = v.id !== null && Object.hasOwn(exploits, v.id) ? exploits[v.id] : undefined
+      const added = new Set((v.properties ?? []).filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value))
+      return {
+        v,
+        rank,
+        key: naturalKey(v.id),
+        kev: exploit?.kev ? 1 : 0,
+        epss: exploit?.epss ?? null,
+        percentile: exploit?.epss_percentile ?? null,
+        source: hasProperty(v, SOURCE_PROPERTY, FEED_SOURCE) ? CONSOLE_FEED_SOURCE : v.source.name,
+        affected: v.affects.map(({ ref }) => `${label(ref)}${added.has(ref) ? ' (added by the console)' : ''}`)
+      }
+    })
+  type Row = (typeof rows)[number]
+  const compare: Record<(typeof VULNERABILITY_FIELDS)[number], (a: Row, b: Row) => number> = {
+    id: (a, b) => sign * compareText(a.key, b.key),
+    severity: (a, b) => sign * (a.rank - b.rank) || compareText(a.key, b.key),
+    kev: (a, b) => sign * (a.kev - b.kev) || b.rank - a.rank || compareText(a.key, b.key),
+    epss: (a, b) =>
+      (a.epss === null) !== (b.epss === null)
+        ? a.epss === null
+          ? 1
+          : -1
+        : sign * ((a.epss ?? 0) - (b.epss ?? 0)) || compareText(a.key, b.key)
+  }
+  rows.sort(compare[field])
+  return {
+    name: 'sbom-vulnerabilities',
+    header: ['id', 'severity', 'source', 'affected_components', 'kev', 'epss', 'epss_percentile', 'demo'],
+    batches: inSlices(rows, (row) => [
+      row.v.id,
+      SEVERITY_ORDER[row.rank],
+      row.source,
+      row.affected.join('; '),
+      row.kev === 1,
+      row.epss,
+      row.percentile,
+      hasProperty(row.v, DEMO_PROPERTY, 'true')
+    ])
+  }
+}
