@@ -33,7 +33,11 @@ export const searchQuery = Type.Optional(Type.String({ maxLength: 200 }))
 export const orderingQuery = Type.Optional(Type.String({ maxLength: 64 }))
 
 /** The query of a searchable, orderable paged list: `search`, the list's own filters, `ordering`, `limit`, `offset`; nothing else. */
-export function searchListQuery<F extends TProperties = Record<never, never>>(defaultLimit: number, maxLimit: number, filters?: F) {
+export function searchListQuery<F extends TProperties = Record<never, never>>(
+  defaultLimit: number,
+  maxLimit: number,
+  filters?: F
+) {
   return Type.Object(
     { search: searchQuery, ...(filters as F), ordering: orderingQuery, ...pagingQuery(defaultLimit, maxLimit) },
     { additionalProperties: false }
