@@ -40,7 +40,10 @@ export const countReactRenderers = () => {
   };
 };
 
+/** Signs in from a fresh /login, so it lands on `/` (a redirect's `from` would send it back there). */
 export async function signIn(page, baseURL, email, password) {
+  // Going to /login from /login keeps the history entry's state, and with it the `from` of the redirect.
+  await page.goto('about:blank');
   await page.goto(`${baseURL}/login`);
   await page.getByLabel(/email/i).first().fill(email);
   await page

@@ -34,7 +34,7 @@ export async function openInsights(app) {
 
   /** Through the drawer to the list, then Create (type System); resolves the new report's uid. */
   async function createReport(name) {
-    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.getByTestId('nav-drawer').getByRole('link', { name: 'Reports', exact: true }).click();
     await page.waitForURL(/\/insights\/?$/);
     await page.getByRole('heading', { level: 1, name: 'My Insight Reports' }).waitFor();
     const table = page.getByRole('table', { name: 'My Insight Reports' });

@@ -124,11 +124,13 @@ describe('chart labels are text on every chart page (production build)', () => {
 
   test('Threat Landscape: hostile country and ASN names are text in the legend, the axis and the tooltips', async () => {
     // Ingest refuses these names now (above); names stored before the fix reach the page like this.
-    await page.route('**/api/v1/honeypot-metrics/', async (route) => {
+    await page.route('**/api/v1/honeypot/origins/', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      body.top_countries = [{ country: PHISH, count: 90_000 }, ...body.top_countries.slice(0, 9)];
-      body.top_asns = [{ asn: `AS64500 ${EVIL}`, count: 90_000 }, ...body.top_asns.slice(0, 9)];
+      body.countries.rows = [{ value: PHISH, count: 90_000 }, ...body.countries.rows.slice(0, 9)];
+      body.countries.total += 90_000;
+      body.asns.rows = [{ value: `AS64500 ${EVIL}`, count: 90_000 }, ...body.asns.rows.slice(0, 9)];
+      body.asns.total += 90_000;
       await route.fulfill({ response, json: body });
     });
     await page.goto(`${app.baseURL}/threat-landscape`);
@@ -160,7 +162,7 @@ describe('chart labels are text on every chart page (production build)', () => {
     await pie.locator('.apexcharts-legend-series').first().click();
     assert.equal((await legendTexts(pie))[0], PHISH);
     await assertNoInjection('Threat Landscape, legend');
-    await page.unroute('**/api/v1/honeypot-metrics/');
+    await page.unroute('**/api/v1/honeypot/origins/');
   });
 
   test('Dashboard: hostile device types are text in the pie legend and tooltip', async () => {

@@ -26,9 +26,13 @@ describe('Threat Landscape (production build, seeded honeynet)', () => {
   test('shows the total card, both charts and both tables from the seeded data', async () => {
     const page = await context.newPage();
     const metrics = page.waitForResponse((r) => r.url().endsWith('/api/v1/honeypot-metrics/'));
+    const origins = page.waitForResponse((r) => r.url().endsWith('/api/v1/honeypot/origins/'));
     await page.goto(`${app.baseURL}/threat-landscape`);
     await page.getByRole('heading', { level: 1, name: 'Threat Landscape', exact: true }).waitFor();
     const body = await (await metrics).json();
+    const { asns, countries } = await (await origins).json();
+    assert.equal(asns.rows.length, 10, 'the seed has more than ten networks');
+    assert.equal(countries.rows.length, 10, 'the seed has more than ten countries');
     assert.ok(body.total_attacks > 0, 'the seed has attacks in the last 24 hours');
 
     const total = page.getByTestId('total-attacks');
@@ -42,8 +46,10 @@ describe('Threat Landscape (production build, seeded honeynet)', () => {
     await bar.locator('svg .apexcharts-bar-area').first().waitFor();
     await pie.locator('svg .apexcharts-pie-area').first().waitFor();
     assert.equal(await bar.locator('svg .apexcharts-bar-area').count(), 10);
-    assert.equal(await pie.locator('svg .apexcharts-pie-area').count(), 10);
-    await bar.getByText(body.top_asns[0].asn.slice(0, 10), { exact: false }).first().waitFor();
+    // Ten countries, then grey slices for the other countries and the unknown: shares of all attacks.
+    const greys = (countries.other > 0 ? 1 : 0) + (countries.unknown > 0 ? 1 : 0);
+    assert.equal(await pie.locator('svg .apexcharts-pie-area').count(), 10 + greys);
+    await bar.getByText(asns.rows[0].value.slice(0, 10), { exact: false }).first().waitFor();
 
     for (const [name, header, first] of [
       [/Top Commands/, 'Command', body.top_commands[0].command],

@@ -26,6 +26,7 @@ export function csvExportRoute<P extends TObject, Q extends TSchema>(
         tags: [doc.tag],
         summary: doc.summary,
         description: 'text/csv, sent as an attachment and streamed (rows are read in batches while they are sent).',
+        produces: ['text/csv'],
         params: doc.params,
         querystring: doc.querystring,
         response: responses({ 200: CsvExport }, 400, 401, 404)
