@@ -3,20 +3,31 @@
 // the bytes the process read (/proc/self/io rchar: PGlite reads table pages from the OS through
 // read(2), so a statement that scans a table shows here) and the process's memory. Not a test.
 //
-//   node bench/feeds-profile.mjs [--records 200000] [--top 15]
+//   node bench/feeds-profile.mjs [--records 200000] [--top 15] [--devices 0] [--packages 300]
+//
+// With --devices, that many enrolled Debian machines (as in bench/feeds.mjs, stored by another
+// process first) are matched after the switch, so the re-match's statements are timed too. The
+// event loop's longest stall is printed: on PGlite a statement runs on the process's one thread.
 //
 // PGlite only (a temporary DATA_DIR); PostgreSQL has its own tools (pg_stat_statements).
 import { spawnSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedZips, startFeedServer } from './lib/debian-feed.mjs';
-import { API, benchArgs, benchDatabase, importApi, writeResults } from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, importApi, wholeNumbers, writeResults } from './lib/setup.mjs';
 
-const { records: RECORDS, top: TOP } = benchArgs('Usage: node bench/feeds-profile.mjs [--records N] [--top N]', {
-  records: 200000,
-  top: 15,
-});
+const {
+  records: RECORDS,
+  top: TOP,
+  devices: DEVICES,
+  packages: PACKAGES,
+} = benchArgs(
+  'Usage: node bench/feeds-profile.mjs [--records N] [--top N] [--devices N] [--packages N]',
+  { records: 200000, top: 15, devices: 0, packages: 300 },
+  { valid: ({ devices, ...rest }) => wholeNumbers([devices], 0) && wholeNumbers(Object.values(rest)) },
+);
 if (process.env.DATABASE_URL) {
   console.error('feeds-profile profiles the embedded PGlite: unset DATABASE_URL');
   process.exit(2);
@@ -44,9 +55,11 @@ for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) 
     try {
       return await original.call(this, message, options);
     } finally {
-      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0 };
+      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0, longest: 0 };
+      const ms = performance.now() - start;
       entry.messages++;
-      entry.ms += performance.now() - start;
+      entry.ms += ms;
+      entry.longest = Math.max(entry.longest, ms);
       entry.bytes += rchar() - read;
       statements.set(key, entry);
     }
@@ -76,6 +89,19 @@ await (await openConfiguredDatabase(loadConfig(process.env))).close();`,
   { env: feedEnv, stdio: 'inherit' },
 );
 if (init.status !== 0) throw new Error('could not create the data folder');
+if (DEVICES > 0) {
+  const devices = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { storeDebianDevices } = await import(${JSON.stringify(pathToFileURL(join(import.meta.dirname, 'lib', 'debian-feed.mjs')).href)});
+await storeDebianDevices(process.env, { devices: ${DEVICES}, packages: ${PACKAGES} });`,
+    ],
+    { env: feedEnv, stdio: 'inherit' },
+  );
+  if (devices.status !== 0) throw new Error('could not store the devices');
+}
 
 const { loadConfig } = await importApi('config.js');
 const { openConfiguredDatabase } = await importApi('lib/startup.js');
@@ -89,6 +115,8 @@ const sampler = setInterval(() => {
   for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key]);
 }, 100);
 statements.clear();
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
 const start = performance.now();
 const readAtStart = rchar();
 let osv;
@@ -96,6 +124,7 @@ try {
   await syncFeeds(database.db, syncSettings(config), { onFeed: (outcome) => (osv ??= outcome) });
 } finally {
   clearInterval(sampler);
+  loopDelay.disable();
   await database.close();
   await feed.close();
   removeDataDir();
@@ -104,8 +133,17 @@ const seconds = (performance.now() - start) / 1000;
 const readGB = (rchar() - readAtStart) / 1e9;
 if (osv?.error) throw new Error(`the sync failed: ${osv.error}`);
 
-console.log(`First sync of ${RECORDS.toLocaleString('en-US')} Debian-like records on PGlite, in process (${dataDir})`);
+const devicesNote = DEVICES > 0 ? ` and a first match of ${DEVICES.toLocaleString('en-US')} devices × ${PACKAGES} packages` : '';
+console.log(
+  `First sync of ${RECORDS.toLocaleString('en-US')} Debian-like records${devicesNote} on PGlite, in process (${dataDir})`,
+);
 console.log(`  wall ${seconds.toFixed(1)} s, read ${readGB.toFixed(2)} GB`);
+const longest = [...statements].sort((a, b) => b[1].longest - a[1].longest)[0];
+const stallMs = loopDelay.max / 1e6;
+console.log(
+  `  longest event-loop stall ${(stallMs / 1000).toFixed(1)} s (p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms); ` +
+    `longest single statement ${((longest?.[1].longest ?? 0) / 1000).toFixed(1)} s: ${longest?.[0].slice(0, 90) ?? '-'}`,
+);
 console.log(
   `  memory once open: rss ${(opened.rss / MB).toFixed(0)} MB (PGlite and other external ${(opened.external / MB).toFixed(0)} MB); ` +
     `peak during the sync: rss ${(peak.rss / MB).toFixed(0)} MB, JS heap ${(peak.heapTotal / MB).toFixed(0)} MB, external ${(peak.external / MB).toFixed(0)} MB`,
@@ -113,12 +151,21 @@ console.log(
 console.log(`  statements by time (a statement's time includes waiting for PGlite's one connection):`);
 const ranked = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, TOP);
 for (const [text, s] of ranked)
-  console.log(`  ${(s.ms / 1000).toFixed(1).padStart(7)} s ${(s.bytes / 1e9).toFixed(2).padStart(6)} GB  ${text.slice(0, 90)}`);
+  console.log(
+    `  ${(s.ms / 1000).toFixed(1).padStart(7)} s (longest ${(s.longest / 1000).toFixed(1).padStart(6)} s) ${(s.bytes / 1e9).toFixed(2).padStart(6)} GB  ${text.slice(0, 90)}`,
+  );
 writeResults('feeds-profile', {
   records: RECORDS,
+  devices: DEVICES,
   seconds,
+  longestStallSeconds: stallMs / 1000,
   readGB,
   openRssMB: opened.rss / MB,
   peakRssMB: peak.rss / MB,
-  statements: ranked.map(([text, s]) => ({ text, seconds: s.ms / 1000, readGB: s.bytes / 1e9 })),
+  statements: ranked.map(([text, s]) => ({
+    text,
+    seconds: s.ms / 1000,
+    longestSeconds: s.longest / 1000,
+    readGB: s.bytes / 1e9,
+  })),
 });

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { cachedZips, NAMES, startFeedServer } from './lib/debian-feed.mjs';
-import { API, benchArgs, benchDatabase, percentile, prng, ROOT, withSeededDatabase, writeResults } from './lib/setup.mjs';
+import { cachedZips, startFeedServer, storeDebianDevices } from './lib/debian-feed.mjs';
+import { API, benchArgs, benchDatabase, percentile, prng, ROOT, writeResults } from './lib/setup.mjs';
 
 const {
   records: RECORDS,
@@ -33,36 +33,6 @@ const work = mkdtempSync(join(tmpdir(), 'console-bench-feeds-'));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => `${n.toFixed(1)} ms`;
 const seconds = (from) => (performance.now() - from) / 1000;
-
-// ---- the console's side: enrolled devices ---------------------------------------------------
-
-async function storeDevices() {
-  return withSeededDatabase(env, { honeynet: false, detect: false, insights: false }, async ({ db, tenantUid, schema }) => {
-    const uids = [];
-    for (let i = 0; i < DEVICES; i++) {
-      const [device] = await db
-        .insert(schema.devices)
-        .values({ tenantUid, hostname: `debian-${String(i).padStart(4, '0')}`, deviceType: 'linux' })
-        .returning({ uid: schema.devices.uid });
-      const d = prng(5000 + i);
-      const names = new Set();
-      while (names.size < PACKAGES) names.add(`src-${d.int(0, NAMES - 1)}`);
-      // Mostly patched: minor 49 is past every fix; a tail of old versions.
-      const rows = [...names].map((name) => ({
-        tenantUid,
-        deviceUid: device.uid,
-        name,
-        sourceName: name,
-        ecosystem: 'Debian:12',
-        architecture: 'amd64',
-        version: `1.2.${49 - Math.floor(Math.pow(d.next(), 4) * 50)}-1`,
-      }));
-      for (let k = 0; k < rows.length; k += 1000) await db.insert(schema.devicePackages).values(rows.slice(k, k + 1000));
-      uids.push(device.uid);
-    }
-    return { tenantUid, uids };
-  });
-}
 
 // ---- run ------------------------------------------------------------------------------------
 
@@ -97,7 +67,7 @@ try {
   feedServer = await startFeedServer(files);
 
   t = performance.now();
-  const { tenantUid, uids } = await storeDevices();
+  const { tenantUid, uids } = await storeDebianDevices(env, { devices: DEVICES, packages: PACKAGES });
   console.log(`stored ${fmt(DEVICES)} enrolled devices in ${seconds(t).toFixed(1)} s`);
 
   const feedEnv = {

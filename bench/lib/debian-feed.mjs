@@ -6,7 +6,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ZipStream from 'zip-stream';
-import { prng } from './setup.mjs';
+import { prng, withSeededDatabase } from './setup.mjs';
 
 /** Source package names; a popular few get most advisories, as in the real feed. */
 export const NAMES = 20000;
@@ -123,4 +123,36 @@ export async function cachedZips(records, log = console.log) {
     );
   }
   return { zipA, zipB };
+}
+
+/**
+ * `devices` enrolled Debian 12 machines of `packages` source packages each, named like the feed's
+ * records, in a seeded database at `env`: mostly patched (minor 49 is past every fix), with a tail
+ * of old versions. Resolves the tenant and the device uids.
+ */
+export async function storeDebianDevices(env, { devices, packages }) {
+  return withSeededDatabase(env, { honeynet: false, detect: false, insights: false }, async ({ db, tenantUid, schema }) => {
+    const uids = [];
+    for (let i = 0; i < devices; i++) {
+      const [device] = await db
+        .insert(schema.devices)
+        .values({ tenantUid, hostname: `debian-${String(i).padStart(4, '0')}`, deviceType: 'linux' })
+        .returning({ uid: schema.devices.uid });
+      const d = prng(5000 + i);
+      const names = new Set();
+      while (names.size < packages) names.add(`src-${d.int(0, NAMES - 1)}`);
+      const rows = [...names].map((name) => ({
+        tenantUid,
+        deviceUid: device.uid,
+        name,
+        sourceName: name,
+        ecosystem: 'Debian:12',
+        architecture: 'amd64',
+        version: `1.2.${49 - Math.floor(Math.pow(d.next(), 4) * 50)}-1`,
+      }));
+      for (let k = 0; k < rows.length; k += 1000) await db.insert(schema.devicePackages).values(rows.slice(k, k + 1000));
+      uids.push(device.uid);
+    }
+    return { tenantUid, uids };
+  });
 }
