@@ -5,6 +5,7 @@ import { rowsOf } from '../sql-rows.js'
 import { FeedError } from './errors.js'
 import { isPartlyApplied } from './sources.js'
 import type { StagedItem, WorkerInput, WorkerMessage } from './osv-worker-protocol.js'
+import { letRequestsIn } from '../event-loop.js'
 
 /**
  * Step 1 of an OSV feed sync: the downloaded zip, read and parsed by a worker thread, goes into
@@ -133,8 +134,7 @@ export async function stageOsvZip(db: Db, feed: string, file: string, options: S
       result.seen += message.items.length
       options.onRecords?.(result.seen)
       worker.postMessage({ type: 'more' })
-      // PGlite answers without a macrotask: yield, so requests are served between batches.
-      await new Promise((resolve) => setImmediate(resolve))
+      await letRequestsIn()
     }
   } finally {
     finished = true

@@ -5,6 +5,7 @@ import { deriveVulnerabilities, storeRecordRows } from '../vulns/feed-store.js'
 import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import { markApplying, markSuccess, type ChangedFeed } from './sources.js'
 import { json } from '../sql-params.js'
+import { letRequestsIn } from '../event-loop.js'
 
 /**
  * Step 2 of an OSV feed sync: the staged records are applied with the import's own logic
@@ -52,14 +53,10 @@ const STEPWISE_CHUNK = 250
 const TAG_CHUNK = 5000
 const DERIVE_CHUNK = 2000
 
-/**
- * Answers `work`'s result after a turn of the event loop: PGlite answers without a macrotask, so
- * without it the requests queued meanwhile (or what needs no database: cached answers) would wait
- * for the whole switch.
- */
+/** Answers `work`'s result after a turn of the event loop, so requests queued meanwhile get in. */
 async function yielding<T>(work: Promise<T>): Promise<T> {
   const result = await work
-  await new Promise((resolve) => setImmediate(resolve))
+  await letRequestsIn()
   return result
 }
 

@@ -9,6 +9,7 @@ import { reportWhere } from './reports.js'
 import { dropChunks, sbomText } from './sbom-chunks.js'
 import { analysisOf, packSbom, sbomColumns } from './scan.js'
 import { analyseSbom } from './sbom-vulns.js'
+import { letRequestsIn } from '../event-loop.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -113,6 +114,7 @@ export async function reanalyseSboms(db: Db, options: ReanalyseOptions = {}): Pr
   const list = await sbomsToReanalyse(db, options)
   const totals: ReanalyseTotals = { sboms: 0, changed: 0, vulnerabilities: 0 }
   for (const { tenantUid, reportUid } of list) {
+    await letRequestsIn()
     const result = await reanalyseSbom(db, tenantUid, reportUid)
     if (result !== null) {
       totals.sboms++

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightSbomChunks } from '../../db/schema/index.js'
+import { letRequestsIn } from '../event-loop.js'
 
 /**
  * A big SBOM's stored text in pieces (insight_sbom_chunks). The embedded database runs on the
@@ -9,14 +10,6 @@ import { insightSbomChunks } from '../../db/schema/index.js'
  * pieces, each its own statement, let requests in between. Written before the upload's
  * transaction, which then only points the SBOM row at them.
  */
-
-/**
- * PGlite answers from microtasks: awaited writes one after another never let a timer or a socket
- * in. A macrotask between pieces does.
- */
-const letRequestsIn = async (): Promise<void> => {
-  await new Promise((resolve) => setImmediate(resolve))
-}
 
 /** Characters of base64 per piece (a multiple of 4, though the pieces are joined before decoding). */
 export const CHUNK_CHARS = 1024 * 1024

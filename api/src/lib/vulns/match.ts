@@ -10,6 +10,7 @@ import { CVE_ROW_ID, isKev } from './exploits.js'
 import { feedHits, type FeedPackage } from './feed-match.js'
 import { json } from '../sql-params.js'
 import { linkVulnerability } from './joins.js'
+import { letRequestsIn } from '../event-loop.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
@@ -329,6 +330,7 @@ export async function matchDevices(
         totals.kev += stat.kev_count
       }
       onProgress?.(totals.devices, list.length)
+      await letRequestsIn()
     }
   }
   return totals

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { devicePackages, devices, packageFindings, vulnerabilities } from '../../../src/db/schema/index.js'
 import { refreshDeviceStats } from '../../../src/lib/vulns/device-stats.js'
 import { importOsv } from '../../../src/lib/vulns/import.js'
@@ -214,6 +214,37 @@ describe('matching device packages against the feed (our own records, fixtures/t
     assert.deepEqual(await snapshot(), one)
     assert.equal(totals.devices, list.length)
     assert.equal(totals.findings, one.findings.length)
+  })
+
+  it('a fleet re-match lets timers and sockets in between batches (PGlite answers from microtasks)', async () => {
+    // 60 devices are three batches; a re-match that only awaited the database would run them all
+    // before any timer, so a server would answer no request until the fleet was done.
+    const fleet: Array<{ tenantUid: string; deviceUid: string }> = []
+    for (let i = 0; i < 60; i++) {
+      const uid = await addDevice(t.db, t.tenant, `fleet-${i}`, [
+        { name: 'wget', version: '1.21.3-1', ecosystem: 'Debian:12', source: 'wget' }
+      ])
+      fleet.push({ tenantUid: t.tenant, deviceUid: uid })
+    }
+    let batchesDone = 0
+    let doneWhenTimerRan: number | undefined
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        doneWhenTimerRan = batchesDone
+        resolve()
+      }, 0)
+    )
+    const totals = await matchDevices(t.db, fleet, (done) => (batchesDone = done))
+    await timer
+    assert.equal(totals.devices, 60)
+    assert.equal(totals.findings, 60, 'wget on Debian 12 has one finding (CVE-2999-0004)')
+    assert.ok(doneWhenTimerRan !== undefined && doneWhenTimerRan < 60, `the timer ran after ${doneWhenTimerRan} of 60 devices`)
+    await t.db.delete(devices).where(
+      inArray(
+        devices.uid,
+        fleet.map((device) => device.deviceUid)
+      )
+    )
   })
 
   it('after an import, the devices with a touched package name or a re-derived CVE are the ones to re-match', async () => {
