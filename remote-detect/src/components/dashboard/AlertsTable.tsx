@@ -1,4 +1,4 @@
-import { formatDateTime, tableParam, useUrlText, type SortableColumn } from '@console/shared';
+import { formatDateTime, type SortableColumn } from '@console/shared';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import { useMemo } from 'react';
@@ -10,6 +10,7 @@ import { PriorityChip } from '../common/PriorityChip';
 import { ChoiceFilter } from '../lists/ChoiceFilter';
 import { DeviceFilterChip } from '../lists/DeviceFilterChip';
 import { ExactTextFilter } from '../lists/ExactTextFilter';
+import { useExactTextFilter } from '../lists/useExactTextFilter';
 import {
   ALERT_CHOICES,
   alertFilterParams,
@@ -36,6 +37,7 @@ export const ALERTS_ERROR = 'Could not load alerts';
 const PREFIX = 'alerts';
 /** What the API accepts (contracts: alertFilters). */
 const RULE_MAX_LENGTH = 500;
+const DEVICE_MAX_LENGTH = 64;
 
 export interface AlertsTableProps {
   /** The dashboard: a row click reports alert_uid (navigate-once). Elsewhere a row click opens the alert. */
@@ -61,12 +63,11 @@ export function AlertsTable({ onVariablesChange, filterSet = 'basic', device }: 
     defaultDirection: 'desc',
     filters: all ? ALERT_CHOICES : BASIC_ALERT_CHOICES,
   });
-  const resetPages = { resetPages: [PREFIX] };
-  const [urlDevice, setUrlDevice] = useUrlText(tableParam(PREFIX, 'device'), resetPages);
-  const [rule, setRule] = useUrlText(tableParam(PREFIX, 'rule'), resetPages);
+  const [urlDevice, setUrlDevice] = useExactTextFilter(PREFIX, 'device', DEVICE_MAX_LENGTH);
+  const [rule, setRule] = useExactTextFilter(PREFIX, 'rule', RULE_MAX_LENGTH);
   const { status = '', priority = '', created = '' } = table.filters;
-  const deviceFilter = device ?? (all ? urlDevice.trim() : '');
-  const ruleFilter = all ? rule.trim() : '';
+  const deviceFilter = device ?? (all ? urlDevice : '');
+  const ruleFilter = all ? rule : '';
   // Computed when a filter changes, not per render: the time range must not move the request's URL.
   const filters = useMemo(
     () => alertFilterParams({ status, priority, created }, { device: deviceFilter, rule: ruleFilter }),
@@ -101,7 +102,7 @@ export function AlertsTable({ onVariablesChange, filterSet = 'basic', device }: 
                 onChange={(v) => table.setFilter('created', v)}
               />
               <ExactTextFilter label="Rule (exact name)" value={ruleFilter} onCommit={setRule} maxLength={RULE_MAX_LENGTH} />
-              {!device && urlDevice.trim() && <DeviceFilterChip uid={urlDevice.trim()} onClear={() => setUrlDevice('')} />}
+              {!device && urlDevice && <DeviceFilterChip uid={urlDevice} onClear={() => setUrlDevice('')} />}
             </>
           )}
         </>

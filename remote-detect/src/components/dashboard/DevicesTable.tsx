@@ -1,4 +1,4 @@
-import { formatDateTime, tableParam, useUrlText, type SortableColumn } from '@console/shared';
+import { formatDateTime, type SortableColumn } from '@console/shared';
 import TableCell from '@mui/material/TableCell';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useServerTable } from '../../tables/useServerTable';
 import { RiskChip } from '../common/RiskChip';
 import { ChoiceFilter } from '../lists/ChoiceFilter';
 import { ExactTextFilter } from '../lists/ExactTextFilter';
+import { useExactTextFilter } from '../lists/useExactTextFilter';
 import {
   anyFilter,
   DEVICE_CHOICES,
@@ -65,9 +66,9 @@ export function DevicesTable({ onVariablesChange, filterSet = 'basic' }: Devices
     descendingFirst: DESCENDING_FIRST,
     filters: all ? DEVICE_CHOICES : NO_CHOICES,
   });
-  const [platform, setPlatform] = useUrlText(tableParam(PREFIX, 'platform'), { resetPages: [PREFIX] });
+  const [platform, setPlatform] = useExactTextFilter(PREFIX, 'platform', PLATFORM_MAX_LENGTH);
   const { device_type = '', risk = '', has_kev = '', has_high_risk = '', seen = '' } = table.filters;
-  const platformFilter = all ? platform.trim() : '';
+  const platformFilter = all ? platform : '';
   // Computed when a filter changes, not per render: "last seen" must not move the request's URL.
   const filters = useMemo(
     () => deviceFilterParams({ device_type, risk, has_kev, has_high_risk, seen }, { platform: platformFilter }),
