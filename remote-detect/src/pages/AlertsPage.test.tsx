@@ -39,7 +39,9 @@ describe('AlertsPage (/alerts)', () => {
   });
 
   it('asks the server for the filters a link names, and shows them', async () => {
-    renderRoute('/alerts?alerts_status=CLOSED&alerts_priority=Critical&alerts_device=d-1&alerts_rule=SSH%20brute&alerts_created=7d');
+    renderRoute(
+      '/alerts?alerts_status=CLOSED&alerts_priority=Critical&alerts_device=d-1&alerts_rule=SSH%20brute&alerts_created=7d',
+    );
     await screen.findByText('SSH brute force');
     const query = lastQuery();
     expect(Object.fromEntries(query)).toMatchObject({ status: 'CLOSED', priority: 'Critical', device: 'd-1', rule: 'SSH brute' });
@@ -68,7 +70,9 @@ describe('AlertsPage (/alerts)', () => {
     await waitFor(() => expect(lastQuery().get('rule')).toBe('Reverse shell'));
     expect(alertCalls().filter((u) => u.includes('rule=R'))).toHaveLength(1);
 
-    await userEvent.click(within((await screen.findByText('Device: web-01')).closest('.MuiChip-root')!).getByTestId('CancelIcon'));
+    await userEvent.click(
+      within((await screen.findByText('Device: web-01')).closest('.MuiChip-root')!).getByTestId('CancelIcon'),
+    );
     await waitFor(() => expect(lastQuery().get('device')).toBeNull());
     expect(currentLocation().search).toBe('?alerts_priority=High&alerts_rule=Reverse+shell');
   });

@@ -203,7 +203,7 @@ describe('DeviceDetailPage', () => {
     expect(currentLocation()).toMatchObject({ pathname: '/alerts', search: '?alerts_device=d-1' });
   });
 
-  it("says when the device's alerts cannot be loaded, with Retry, never \"No alerts.\"", async () => {
+  it('says when the device\'s alerts cannot be loaded, with Retry, never "No alerts."', async () => {
     replyAll();
     // Replaces the usual answer: the first call fails, the Retry succeeds.
     let calls = 0;

@@ -13,7 +13,11 @@ export const deviceListCrumbs: Crumb[] = [DASHBOARDS, { label: 'Devices' }];
 export const alertListCrumbs: Crumb[] = [DASHBOARDS, { label: 'Alerts' }];
 
 /** Dashboards › Devices › api-ams-16 */
-export const deviceCrumbs = (hostname: string): Crumb[] => [DASHBOARDS, { label: 'Devices', to: DEVICE_LIST }, { label: hostname }];
+export const deviceCrumbs = (hostname: string): Crumb[] => [
+  DASHBOARDS,
+  { label: 'Devices', to: DEVICE_LIST },
+  { label: hostname },
+];
 
 /** Dashboards › Alerts › Reverse shell */
 export const alertCrumbs = (name: string): Crumb[] => [DASHBOARDS, { label: 'Alerts', to: ALERT_LIST }, { label: name }];
