@@ -26,7 +26,7 @@ async function waitForRows(page, name, column, expected) {
 }
 
 async function choose(page, label, option) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -102,7 +102,7 @@ describe('Device and alert lists (production build, seeded demo tenant)', () => 
 
     await page.reload();
     await waitForRows(page, 'Devices', 3, ['High']);
-    assert.equal((await page.getByRole('combobox', { name: 'Risk' }).textContent()).trim(), 'High');
+    assert.equal((await page.getByRole('combobox', { name: 'Risk', exact: true }).textContent()).trim(), 'High');
     assert.equal(await total(), high);
   });
 });
