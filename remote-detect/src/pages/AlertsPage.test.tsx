@@ -81,6 +81,8 @@ describe('AlertsPage (/alerts)', () => {
     page.api.onGet(LIST).reply(200, { count: 0, results: [] });
     const { unmount } = renderRoute('/alerts?alerts_priority=Low');
     expect(await screen.findByText('No alerts match these filters.')).toBeInTheDocument();
+    // The empty text says it once: no "0–0 of 0" under it.
+    expect(screen.queryByText(/0–0 of 0/)).not.toBeInTheDocument();
     unmount();
 
     let calls = 0;
