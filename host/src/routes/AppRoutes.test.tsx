@@ -8,7 +8,9 @@ const load = loadRemote as jest.Mock;
 // The spec's URLs and the remote page each one shows (the host's routes come from the page manifests).
 const URLS: [string, string][] = [
   ['/', 'detect/DashboardPage'],
+  ['/devices', 'detect/DevicesPage'],
   ['/devices/d-1', 'detect/DeviceDetailPage'],
+  ['/alerts', 'detect/AlertsPage'],
   ['/alerts/a-1', 'detect/AlertDetailPage'],
   ['/agents', 'detect/AgentsPage'],
   ['/agents/g-1', 'detect/AgentDetailPage'],
@@ -40,7 +42,7 @@ describe('AppRoutes', () => {
   });
 
   it('shows Page not found elsewhere, without loading a remote', () => {
-    renderWithAuth(<AppRoutes />, { path: '/devices' });
+    renderWithAuth(<AppRoutes />, { path: '/no-such-page' });
     expect(screen.getByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Page not found · Security Console');
     expect(load).not.toHaveBeenCalled();

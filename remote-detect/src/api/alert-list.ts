@@ -1,9 +1,21 @@
 import { http, useApi, type AlertListItem, type AlertStatus } from '@console/shared';
 import { useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
 
-export interface AlertListParams extends ListParams {
+/** The list's server-side filters (contracts: alertFilters); '' or undefined is "any". */
+export interface AlertFilterParams {
   status?: AlertStatus | '';
+  /** Critical, High, Medium or Low (the API also takes a comma-separated list). */
+  priority?: string;
+  /** A device uid. */
+  device?: string;
+  /** An exact rule name. */
+  rule?: string;
+  /** ISO 8601. */
+  created_after?: string;
+  created_before?: string;
 }
+
+export interface AlertListParams extends ListParams, AlertFilterParams {}
 
 export const alertsKey = (tenant: string, params: AlertListParams) => withQuery(`/v1/tenants/${tenant}/alerts/`, { ...params });
 

@@ -1,13 +1,29 @@
 import { http, useApi, type DeviceListItem } from '@console/shared';
 import { useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
 
-export const devicesKey = (tenant: string, params: ListParams) => withQuery(`/v1/tenants/${tenant}/devices/`, { ...params });
+/** The list's server-side filters (contracts: deviceFilters); '' or undefined is "any". */
+export interface DeviceFilterParams {
+  device_type?: string;
+  /** An exact platform name. */
+  platform?: string;
+  risk?: string;
+  has_kev?: 'true' | 'false' | '';
+  has_high_risk?: 'true' | 'false' | '';
+  /** ISO 8601. */
+  last_connected_after?: string;
+  last_connected_before?: string;
+}
 
-export async function fetchDevices(tenant: string, params: ListParams): Promise<ListPage<DeviceListItem>> {
+export interface DeviceListParams extends ListParams, DeviceFilterParams {}
+
+export const devicesKey = (tenant: string, params: DeviceListParams) =>
+  withQuery(`/v1/tenants/${tenant}/devices/`, { ...params });
+
+export async function fetchDevices(tenant: string, params: DeviceListParams): Promise<ListPage<DeviceListItem>> {
   return (await http.get<ListPage<DeviceListItem>>(devicesKey(tenant, params))).data;
 }
 
-export function useDevices(params: ListParams) {
+export function useDevices(params: DeviceListParams) {
   const tenant = useTenant();
   return useApi<ListPage<DeviceListItem>>(tenant ? devicesKey(tenant, params) : null, {
     fetcher: () => fetchDevices(tenant!, params),

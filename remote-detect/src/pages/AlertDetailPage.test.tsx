@@ -117,7 +117,7 @@ describe('AlertDetailPage', () => {
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
       ['Dashboards', '/'],
-      ['Alerts', '/?tab=technical'],
+      ['Alerts', '/alerts'],
     ]);
     expect(within(crumbs).getByText('Reverse shell')).toHaveAttribute('aria-current', 'page');
   });

@@ -364,6 +364,18 @@ describe('DashboardPage', () => {
       expect(within(screen.getByRole('region', { name: 'Alerts' })).getByText('11–20 of 25')).toBeInTheDocument();
     });
 
+    it("links each card's View all to its list page, with the table's search, filter and sort but not its page", async () => {
+      replyAlerts();
+      renderDashboard('/?tab=technical&alerts_status=CLOSED&alerts_page=2&alerts_search=ssh&devices_sort=-kev_count');
+      await screen.findByText('CLOSED alert 10');
+      const alerts = within(screen.getByRole('region', { name: 'Alerts' })).getByRole('link', { name: 'View all alerts' });
+      expect(alerts).toHaveAttribute('href', '/alerts?alerts_status=CLOSED&alerts_search=ssh');
+      const devices = within(screen.getByRole('region', { name: 'Devices' })).getByRole('link', { name: 'View all devices' });
+      expect(devices).toHaveAttribute('href', '/devices?devices_sort=-kev_count');
+      await userEvent.click(alerts);
+      expect(currentLocation()).toMatchObject({ pathname: '/alerts', search: '?alerts_status=CLOSED&alerts_search=ssh' });
+    });
+
     it('shows the default lists for values it does not offer, without failing', async () => {
       replyAlerts();
       renderDashboard('/?tab=technical&alerts_page=-3&alerts_size=999999&alerts_sort=password&alerts_status=DROP');

@@ -94,6 +94,7 @@ describe('DeviceDetailPage: known exploited, EPSS, demo data and coverage', () =
       .onGet(`${T}/devices/d-1/packages/count/`)
       .reply(200, { count: 3, cve_count: 2, high_risk_cve_count: 1, kev_count: 1, ...counts });
     page.api.onGet('/v1/cves/c-1/description/').reply(200, description);
+    page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 0, results: [] });
   }
   const packagesUrls = () => page.api.history.get.map((r) => r.url!).filter((u) => u.startsWith(`${T}/devices/d-1/packages/?`));
   const row = async (name: string) =>

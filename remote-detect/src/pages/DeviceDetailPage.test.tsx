@@ -29,6 +29,16 @@ const packages = {
   ],
 };
 
+const alertRow = {
+  uid: 'al-1',
+  name: 'Reverse shell',
+  device: 'd-1',
+  device_hostname: 'web-01',
+  status: 'OPEN',
+  priority: 'High',
+  elastic_alert_created_at: '2026-11-20T08:00:00Z',
+};
+
 describe('DeviceDetailPage', () => {
   const page = setupPageTest({ quiet: true });
 
@@ -37,6 +47,7 @@ describe('DeviceDetailPage', () => {
     page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(200, packages);
     page.api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 42, cve_count: 7, high_risk_cve_count: 2 });
     page.api.onGet(`${T}/devices/d-1/threads/`).reply(200, { results: [{ thread_name: 'idle', avg_cpu_usage: 71.5 }] });
+    page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
   }
 
   it('shows the sections, onboarded date, addresses, package counts and risk colours', async () => {
@@ -77,7 +88,7 @@ describe('DeviceDetailPage', () => {
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
       ['Dashboards', '/'],
-      ['Devices', '/?tab=technical'],
+      ['Devices', '/devices'],
     ]);
     expect(within(crumbs).getByText('web-01 <b>')).toHaveAttribute('aria-current', 'page');
   });
@@ -135,6 +146,7 @@ describe('DeviceDetailPage', () => {
     page.api.onGet(`${T}/devices/d-1/`).reply(200, device);
     page.api.onGet(new RegExp(`^${T}/devices/d-1/packages/\\?`)).reply(404, { detail: 'Not found.' });
     page.api.onGet(`${T}/devices/d-1/packages/count/`).reply(404, { detail: 'Not found.' });
+    page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 1, results: [alertRow] });
     renderRoute('/devices/d-1');
     await screen.findByRole('heading', { name: 'web-01' });
     await waitFor(() => expect(page.logged).toHaveBeenCalledTimes(2));
@@ -174,6 +186,36 @@ describe('DeviceDetailPage', () => {
         page.api.history.get.some((r) => r.url === `${T}/devices/d-1/packages/?limit=10&offset=0&ordering=name&search=ssl`),
       ).toBe(true),
     );
+  });
+
+  it("lists the device's alerts (only its own, from the server) and opens them in the alert list", async () => {
+    replyAll();
+    renderRoute('/devices/d-1');
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    const alerts = within(section).getByRole('table', { name: 'Alerts' });
+    expect(await within(alerts).findByRole('link', { name: 'Reverse shell' })).toHaveAttribute('href', '/alerts/al-1');
+    expect(page.api.history.get.map((r) => r.url)).toContain(
+      `${T}/alerts/?limit=10&offset=0&ordering=-elastic_alert_created_at&device=d-1`,
+    );
+    // Its own device is no filter to clear here.
+    expect(within(section).queryByText(/^Device:/)).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('link', { name: 'Open in the alert list' }));
+    expect(currentLocation()).toMatchObject({ pathname: '/alerts', search: '?alerts_device=d-1' });
+  });
+
+  it('says when the device\'s alerts cannot be loaded, with Retry, never "No alerts."', async () => {
+    replyAll();
+    // Replaces the usual answer: the first call fails, the Retry succeeds.
+    let calls = 0;
+    page.api
+      .onGet(new RegExp(`^${T}/alerts/\\?`))
+      .reply(() => (++calls === 1 ? [500, { detail: 'boom' }] : [200, { count: 1, results: [alertRow] }]));
+    renderRoute('/devices/d-1');
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    expect(await within(section).findByText('Could not load alerts')).toBeInTheDocument();
+    expect(within(section).queryByText('No alerts.')).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByRole('link', { name: 'Reverse shell' })).toBeInTheDocument();
   });
 
   it('waits for the tenant before fetching', () => {

@@ -1,10 +1,12 @@
 import { ErrorState, LoadingState, PageBreadcrumbs, useDocumentTitle } from '@console/shared';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useDevice } from '../api/device';
-import { deviceCrumbs } from '../components/common/crumbs';
+import { ALERT_LIST, deviceCrumbs } from '../components/common/crumbs';
 import { Section } from '../components/common/Section';
+import { AlertsTable } from '../components/dashboard/AlertsTable';
 import { DeviceOverview } from '../components/device/DeviceOverview';
 import { FindingsCoverage, findingsIncomplete } from '../components/device/FindingsCoverage';
 import { NetworkInterfacesTable } from '../components/device/NetworkInterfacesTable';
@@ -13,7 +15,7 @@ import { PackagesTable } from '../components/device/PackagesTable';
 import { ThreadsTable } from '../components/device/ThreadsTable';
 import { UserAccountsTable } from '../components/device/UserAccountsTable';
 
-/** /devices/{uid}: the five sections of spec §2. */
+/** /devices/{uid}: the five sections of spec §2, then the device's alerts. */
 export function DeviceDetailPage() {
   const { uid } = useParams();
   const { data: device, error, isLoading, mutate } = useDevice(uid);
@@ -50,6 +52,12 @@ export function DeviceDetailPage() {
               <ThreadsTable uid={uid} />
             </Section>
           )}
+          <Section title="Alerts">
+            <Link component={RouterLink} to={`${ALERT_LIST}?alerts_device=${encodeURIComponent(uid)}`}>
+              Open in the alert list
+            </Link>
+            <AlertsTable filterSet="all" device={uid} />
+          </Section>
         </>
       )}
     </Box>

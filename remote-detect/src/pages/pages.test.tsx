@@ -9,9 +9,11 @@ jest.mock('@console/shared', () => ({ ...jest.requireActual('@console/shared'), 
 // headings and on the tenant caption of Dashboard, Agents and API Keys.
 const ROUTES: [string, string, boolean, string][] = [
   ['/', 'Dashboards', true, 'Dashboards · Security Console'],
+  ['/devices', 'Devices', true, 'Devices · Security Console'],
   ['/devices/:uid', 'Device Details', false, 'Devices · Security Console'],
   ['/agents', 'Agents', true, 'Agents · Security Console'],
   ['/agents/:uid', 'Agent', false, 'Agents · Security Console'],
+  ['/alerts', 'Alerts', true, 'Alerts · Security Console'],
   ['/alerts/:uid', 'Alert', false, 'Alerts · Security Console'],
   ['/api-keys', 'API Keys', true, 'API Keys · Security Console'],
 ];

@@ -34,7 +34,8 @@ export function ServerTableFrame({ table, count, searchLabel, loading, filters, 
       </Box>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
       {children}
-      {count !== null && (
+      {/* No rows: the table's empty text says so; "0–0 of 0" below it would only repeat it. */}
+      {count !== null && count > 0 && (
         <TablePagination
           component="div"
           count={count}

@@ -1,14 +1,20 @@
 import Box from '@mui/material/Box';
+import { ViewAllLink } from '../lists/ViewAllLink';
 import { AlertsTable } from './AlertsTable';
 import { DevicesTable } from './DevicesTable';
 import type { DashboardTabProps } from './variables';
+import { WidgetCard } from './WidgetCard';
 
-/** Technical Overview: the only lists of ALL devices and ALL alerts in the product. */
+/** Technical Overview: every device and every alert, each with "View all" to its list page (more filters). */
 export function TechnicalOverview({ onVariablesChange }: DashboardTabProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <DevicesTable onVariablesChange={onVariablesChange} />
-      <AlertsTable onVariablesChange={onVariablesChange} />
+      <WidgetCard title="Devices" action={<ViewAllLink to="/devices" prefix="devices" label="View all devices" />}>
+        <DevicesTable onVariablesChange={onVariablesChange} />
+      </WidgetCard>
+      <WidgetCard title="Alerts" action={<ViewAllLink to="/alerts" prefix="alerts" label="View all alerts" />}>
+        <AlertsTable onVariablesChange={onVariablesChange} />
+      </WidgetCard>
     </Box>
   );
 }
