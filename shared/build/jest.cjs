@@ -28,6 +28,9 @@ function createJestConfig(appDir, extra = {}) {
       ...(extra.moduleNameMapper ?? {}),
     },
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    // The limit catches a hung test, not a slow one: on a loaded 2-core machine a page test that
+    // renders MUI tables takes several seconds (jest's 5 s default failed there, never elsewhere).
+    testTimeout: 20_000,
     ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'moduleNameMapper')),
   };
 }
