@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import type { OsvRecord, OsvRecordText, RecordOrigin } from '../vulns/osv-record.js'
-import { feedPackageOf } from '../vulns/purl.js'
+import { componentFeedPackage } from './component-package.js'
 import {
   ADDED_AFFECT_PROPERTY,
   CONSOLE_PROPERTY_PREFIX,
@@ -257,7 +257,7 @@ export async function analyseSbomWith(
     for (const component of components.slice(from, from + ANALYSIS_BATCH)) {
       const ref = component['bom-ref']
       if (ref === null || component.purl === null) continue
-      const pkg = feedPackageOf(component.purl, component.version)
+      const pkg = componentFeedPackage(component)
       if (pkg === null) continue
       // Past the limit the list is not stored (listedPackages): only that it is too long matters.
       if (names.size <= LISTED_PACKAGES_MAX) names.add(pkg.name)
