@@ -2,7 +2,9 @@ import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation, lastNavigationType } from '@console/shared/src/testing/renderWithAuth';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UPLOAD_POLL_MS } from '../api/report';
+import { RESCAN_POLL_MS, UPLOAD_POLL_MS } from '../api/report';
+import { uploadCommand } from '../components/report/UploadRequired';
+import { loadSbom, SBOM_FILES } from '../testing/sbomFixtures';
 import { renderRoute, REPORTS } from '../testing/renderRoute';
 import { listItem, report, TOKEN } from '../testing/reports';
 
@@ -147,7 +149,9 @@ describe('ReportDetailPage', () => {
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();
 
       const origin = window.location.origin;
-      const upload = `curl -sS --fail-with-body -w '\\n' -H "X-API-Key: ${TOKEN}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
+      // What it does in a folder with either file or both: UploadRequired.test.ts runs it.
+      const upload = uploadCommand(origin, TOKEN);
+      expect(upload).toContain(`-H "X-API-Key: ${TOKEN}" "$@" ${origin}/api/v1/insights/cli/scan`);
       const scanner = `curl -fsSLo console-scan ${origin}/api/v1/insights/cli/scanner && sh console-scan --server ${origin} --token ${TOKEN}`;
       expect(screen.getByLabelText('Upload command')).toHaveTextContent(upload);
       expect(screen.getByLabelText('Scan and upload from a Linux machine')).toHaveTextContent(scanner);
@@ -172,12 +176,37 @@ describe('ReportDetailPage', () => {
       expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Upload Required' })).not.toBeInTheDocument();
 
-      // Polling stops once the scan is there.
+      // Polling slows down once the scan is there.
       const calls = page.api.history.get.length;
       await act(async () => {
         await jest.advanceTimersByTimeAsync(UPLOAD_POLL_MS * 3);
       });
       expect(page.api.history.get.filter((r) => r.url === R1)).toHaveLength(calls);
+    });
+
+    it('shows a newer upload without a reload: Overview, Scan Uploaded At and the SBOM fetched again', async () => {
+      jest.useFakeTimers();
+      const first = report();
+      const second = report({ scan_uploaded_at: '2026-05-01T08:00:00Z', analysis: 'A newer scan: 2 of 11 checks failed.' });
+      let latest = first;
+      page.api.onGet(R1).reply(() => [200, latest]);
+      page.api.onGet(`${R1}sbom`).reply(200, { ...loadSbom(SBOM_FILES.shop) });
+      page.api.onGet(`${R1}sbom/feed/`).reply(500);
+      renderRoute('/insights/r-1?tab=sbom');
+      await screen.findByRole('region', { name: 'SBOM Summary' });
+      const sbomCalls = () => page.api.history.get.filter((r) => r.url === `${R1}sbom`).length;
+      expect(sbomCalls()).toBe(1);
+
+      latest = second;
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(RESCAN_POLL_MS + 100);
+      });
+      await waitFor(() => expect(sbomCalls()).toBe(2));
+      await userEvent.click(screen.getByRole('tab', { name: 'Overview' }), { advanceTimers: jest.advanceTimersByTime });
+      expect(await screen.findByTestId('report-analysis')).toHaveTextContent('A newer scan: 2 of 11 checks failed.');
+      expect(screen.getByText('Scan Uploaded At').nextElementSibling).toHaveTextContent(
+        new Date('2026-05-01T08:00:00Z').toLocaleString(),
+      );
     });
   });
 

@@ -13,10 +13,13 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { deleteReport, saveReportContext, useReport } from '../api/report';
+import { reportRulesKey } from '../api/report-rules';
+import { reportSbomKey } from '../api/report-sbom';
+import { reportSbomFeedKey } from '../api/report-sbom-feed';
 import { flashNotice, NoticeSnackbar, useNotice, withReason } from '../components/common/Notice';
 import { ContextTab } from '../components/report/ContextTab';
 import { OverviewTab } from '../components/report/OverviewTab';
@@ -83,6 +86,15 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
   const [deleting, setDeleting] = useState(false);
   // In the URL (?tab=sbom), each change a history entry; a tab's own filters go with it.
   const [tab, setTab] = useUrlChoice('tab', TAB_IDS, { clearOthers: true });
+
+  // A new upload (the report's scan_uploaded_at moved on): the audit and the SBOM are fetched
+  // again, or their tabs would show the previous scan beside the new Overview.
+  const uploadedAt = useRef(report.scan_uploaded_at);
+  useEffect(() => {
+    if (uploadedAt.current === report.scan_uploaded_at) return;
+    uploadedAt.current = report.scan_uploaded_at;
+    for (const key of [reportRulesKey(uid), reportSbomKey(uid), reportSbomFeedKey(uid)]) void mutate(key);
+  }, [mutate, report.scan_uploaded_at, uid]);
 
   const remove = async () => {
     setDeleting(true);
