@@ -223,6 +223,17 @@ describe('ReportDetailPage', () => {
       expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
     });
 
+    it.each([
+      ['an SBOM-only report: System Review', { has_audit: false }, 'system-review', 'No audit data available.', 'rules/'],
+      ['an audit-only report: SBOM', { has_sbom: false }, 'sbom', 'No SBOM data available.', 'sbom'],
+    ])('%s says what is missing without requesting it (no 404 in the console)', async (_, flags, tab, text, path) => {
+      page.api.onGet(R1).reply(200, report(flags));
+      renderRoute(`/insights/r-1?tab=${tab}`);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
+      expect(page.api.history.get.some((r) => r.url?.endsWith(path))).toBe(false);
+    });
+
     it('says clearly when there is no analysis', async () => {
       page.api.onGet(R1).reply(200, report({ analysis: null }));
       renderRoute('/insights/r-1');

@@ -143,8 +143,8 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
           {/* Only the open tab is mounted: the audit and the SBOM are fetched when first shown. */}
           {tab === 'overview' && <OverviewTab report={report} />}
           {tab === 'context' && <ContextTab key={report.uid} report={report} onSave={saveContext} />}
-          {tab === 'system-review' && <SystemReviewTab uid={uid} />}
-          {tab === 'sbom' && <SbomTab uid={uid} />}
+          {tab === 'system-review' && <SystemReviewTab uid={uid} hasAudit={report.has_audit} />}
+          {tab === 'sbom' && <SbomTab uid={uid} hasSbom={report.has_sbom} />}
         </>
       )}
       <ConfirmDialog

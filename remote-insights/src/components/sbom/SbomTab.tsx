@@ -55,10 +55,11 @@ const TYPE_COLORS = [
  * Spec §2 SBOM tab. Everything derived from the payload is computed once per response; the
  * charts are memoised on those values, so sorting, paging and dialogs only re-render a table.
  */
-export function SbomTab({ uid }: { uid: string }) {
-  const { data, error, isLoading, mutate } = useReportSbom(uid);
+export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolean }) {
+  // An audit-only report (`hasSbom` false) asks for neither: the 404s would be console errors.
+  const { data, error, isLoading, mutate } = useReportSbom(uid, hasSbom);
   // Asked at the same time as the SBOM: coverage, and KEV/EPSS of its vulnerabilities.
-  const feed = useReportSbomFeed(uid);
+  const feed = useReportSbomFeed(uid, hasSbom);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
@@ -100,6 +101,7 @@ export function SbomTab({ uid }: { uid: string }) {
     [view],
   );
 
+  if (!hasSbom) return <Alert severity="info">{NO_SBOM}</Alert>;
   // The API answers 404 "No SBOM data available." when no SBOM was uploaded.
   if (error && !data) {
     return errorStatus(error) === 404 ? (
