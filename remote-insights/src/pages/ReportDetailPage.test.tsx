@@ -100,6 +100,20 @@ describe('ReportDetailPage', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('heading', { level: 1, name: 'Gateway firmware 4.2' })).toBeInTheDocument();
     });
+
+    it('offers Retry on a failed delete, which deletes', async () => {
+      page.api.onGet(R1).reply(200, report());
+      page.api.onDelete(R1).replyOnce(503, { detail: 'Busy.' }).onDelete(R1).reply(204);
+      page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+      renderRoute('/insights/r-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to delete report. Busy.');
+      await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
+      expect(page.api.history.delete).toHaveLength(2);
+    });
   });
 
   describe('Run AI Analysis', () => {

@@ -107,7 +107,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
       console.error('Deleting the report failed', err);
       setConfirming(false);
       setDeleting(false);
-      notice.notify({ severity: 'error', message: withReason(DELETE_FAILED, err) });
+      notice.notify({ severity: 'error', message: withReason(DELETE_FAILED, err), retry: () => void remove() });
     }
   };
 
@@ -117,7 +117,12 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
       notice.notify({ severity: 'success', message: CONTEXT_SAVED });
     } catch (err) {
       console.error('Saving the context failed', err);
-      notice.notify({ severity: 'error', message: withReason(CONTEXT_FAILED, err) });
+      notice.notify({
+        severity: 'error',
+        message: withReason(CONTEXT_FAILED, err),
+        // The same values again; a second failure says so the same way.
+        retry: () => void saveContext(context).catch(() => undefined),
+      });
       throw err;
     }
   };
