@@ -165,6 +165,24 @@ export const SbomRating = Type.Object({
   source: Type.Union([SbomSource, Type.Null()])
 })
 
+export const SbomVulnerabilityAnalysis = Type.Object(
+  {
+    state: Type.Union([
+      Type.String({
+        description: 'resolved, resolved_with_pedigree, exploitable, in_triage, false_positive or not_affected'
+      }),
+      Type.Null()
+    ]),
+    justification: Type.Union([
+      Type.String({ description: 'why not_affected: code_not_present, code_not_reachable, …' }),
+      Type.Null()
+    ]),
+    response: Type.Array(Type.String({ description: 'can_not_fix, will_not_fix, update, rollback or workaround_available' })),
+    detail: NullableString
+  },
+  { description: "the SBOM's own VEX analysis of the vulnerability (CycloneDX vulnerabilities[].analysis), as uploaded" }
+)
+
 export const SbomVulnerability = Type.Object({
   id: NullableString,
   'bom-ref': NullableString,
@@ -178,10 +196,15 @@ export const SbomVulnerability = Type.Object({
   published: NullableString,
   updated: NullableString,
   cwes: Type.Array(Type.Integer()),
+  analysis: Type.Optional(
+    Type.Union([SbomVulnerabilityAnalysis, Type.Null()], {
+      description: 'null when the SBOM states none; absent in SBOMs stored before the console read VEX (sent as stored)'
+    })
+  ),
   properties: Type.Optional(
     Type.Array(SbomProperty, {
       description:
-        "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added, console:demo = true (only the demo catalogue supports it); absent in SBOMs stored before the analysis existed (sent as stored)"
+        "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added, console:demo = true (only the demo catalogue supports it), console:severity-from-score = the index of a CVSS rating whose severity the console set from its score (the file stated none); absent in SBOMs stored before the analysis existed (sent as stored)"
     })
   )
 })
@@ -292,6 +315,7 @@ export type SbomTool = Static<typeof SbomTool>
 export type SbomComponent = Static<typeof SbomComponent>
 export type SbomRating = Static<typeof SbomRating>
 export type SbomVulnerability = Static<typeof SbomVulnerability>
+export type SbomVulnerabilityAnalysis = Static<typeof SbomVulnerabilityAnalysis>
 export type SbomMetadata = Static<typeof SbomMetadata>
 export type Sbom = Static<typeof Sbom>
 export type ScanAnswer = Static<typeof ScanAnswer>

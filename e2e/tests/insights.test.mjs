@@ -110,7 +110,8 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     const failed = audit.results.filter((r) => r.status === 'FAIL');
     assert.ok(failed.length > 0, 'an unhardened test machine fails some checks');
     await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'FAIL', exact: true }).click();
+    // Each status option says how many rules have it.
+    await page.getByRole('option', { name: `FAIL (${failed.length})`, exact: true }).click();
     await rowCount(failed.length);
     const statuses = await bodyRows.evaluateAll((rows) => rows.map((row) => row.cells[2].textContent));
     assert.deepEqual([...new Set(statuses)], ['FAIL']);
@@ -121,15 +122,19 @@ describe('INSIGHTS (production build, seeded demo tenant)', () => {
     await search.fill('');
     await rowCount(failed.length);
 
-    // Rows keep the audit's order: the first failure heads the table.
-    const rule = audit.rules.rules.find((r) => r.id === failed[0].id);
+    // Failures first, the most severe first (audit order on ties): the first such failure heads the table.
+    const SEVERITY_RANK = ['critical', 'high', 'medium', 'low'];
+    const rank = (result) =>
+      SEVERITY_RANK.indexOf(String(audit.rules.rules.find((r) => r.id === result.id)?.severity).toLowerCase());
+    const worst = [...failed].sort((a, b) => rank(a) - rank(b))[0];
+    const rule = audit.rules.rules.find((r) => r.id === worst.id);
     const firstRow = bodyRows.first();
     await firstRow.getByText(rule.id, { exact: true }).waitFor();
     await firstRow.getByText(rule.title, { exact: true }).click();
     const ruleDialog = page.getByRole('dialog', { name: rule.title });
     await ruleDialog.waitFor();
     await ruleDialog.getByText(rule.id, { exact: true }).waitFor();
-    if (failed[0].message) await ruleDialog.getByText(failed[0].message, { exact: true }).first().waitFor();
+    if (worst.message) await ruleDialog.getByText(worst.message, { exact: true }).first().waitFor();
     await ruleDialog.getByRole('button', { name: 'Close' }).click();
     await ruleDialog.waitFor({ state: 'hidden' });
 

@@ -8,6 +8,9 @@ export async function fetchReportSbomFeed(uid: string): Promise<SbomFeedStatus> 
 }
 
 /** What the console could check in the SBOM (coverage) and KEV/EPSS of its vulnerabilities (docs/vuln-feed-api.md). */
-export function useReportSbomFeed(uid: string) {
-  return useApi<SbomFeedStatus>(reportSbomFeedKey(uid), { fetcher: () => fetchReportSbomFeed(uid), revalidateOnFocus: false });
+export function useReportSbomFeed(uid: string, uploaded = true) {
+  return useApi<SbomFeedStatus>(uploaded ? reportSbomFeedKey(uid) : null, {
+    fetcher: () => fetchReportSbomFeed(uid),
+    revalidateOnFocus: false,
+  });
 }

@@ -5,6 +5,8 @@ import { reportsKey } from './report-list';
 
 /** How often the page looks for a scan while Upload Required shows. */
 export const UPLOAD_POLL_MS = 5000;
+/** How often it looks for a newer scan once one is there (and on focus: SWR's default). */
+export const RESCAN_POLL_MS = 30000;
 
 export const reportKey = (uid: string) => reportPath(uid);
 
@@ -12,11 +14,14 @@ export async function fetchReport(uid: string): Promise<InsightReport> {
   return (await http.get<InsightReport>(reportKey(uid))).data;
 }
 
-/** The report; polled until a scan is uploaded, so the page notices the upload without a reload. */
+/**
+ * The report; polled often until a scan is uploaded, then now and then and on focus, so the page
+ * notices an upload (the first or a new one: `scan_uploaded_at` changes) without a reload.
+ */
 export function useReport(uid: string | undefined) {
   return useApi<InsightReport>(uid ? reportKey(uid) : null, {
     fetcher: () => fetchReport(uid!),
-    refreshInterval: (latest) => (latest && !latest.has_scan_uploaded ? UPLOAD_POLL_MS : 0),
+    refreshInterval: (latest) => (!latest ? 0 : latest.has_scan_uploaded ? RESCAN_POLL_MS : UPLOAD_POLL_MS),
   });
 }
 

@@ -2,7 +2,9 @@ import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation, lastNavigationType } from '@console/shared/src/testing/renderWithAuth';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UPLOAD_POLL_MS } from '../api/report';
+import { RESCAN_POLL_MS, UPLOAD_POLL_MS } from '../api/report';
+import { uploadCommand } from '../components/report/UploadRequired';
+import { loadSbom, SBOM_FILES } from '../testing/sbomFixtures';
 import { renderRoute, REPORTS } from '../testing/renderRoute';
 import { listItem, report, TOKEN } from '../testing/reports';
 
@@ -98,6 +100,20 @@ describe('ReportDetailPage', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('heading', { level: 1, name: 'Gateway firmware 4.2' })).toBeInTheDocument();
     });
+
+    it('offers Retry on a failed delete, which deletes', async () => {
+      page.api.onGet(R1).reply(200, report());
+      page.api.onDelete(R1).replyOnce(503, { detail: 'Busy.' }).onDelete(R1).reply(204);
+      page.api.onGet(REPORTS).reply(200, { count: 0, results: [] });
+      renderRoute('/insights/r-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to delete report. Busy.');
+      await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Insight Reports' })).toBeInTheDocument();
+      expect(page.api.history.delete).toHaveLength(2);
+    });
   });
 
   describe('Run AI Analysis', () => {
@@ -147,7 +163,9 @@ describe('ReportDetailPage', () => {
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();
 
       const origin = window.location.origin;
-      const upload = `curl -sS --fail-with-body -w '\\n' -H "X-API-Key: ${TOKEN}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
+      // What it does in a folder with either file or both: UploadRequired.test.ts runs it.
+      const upload = uploadCommand(origin, TOKEN);
+      expect(upload).toContain(`-H "X-API-Key: ${TOKEN}" "$@" ${origin}/api/v1/insights/cli/scan`);
       const scanner = `curl -fsSLo console-scan ${origin}/api/v1/insights/cli/scanner && sh console-scan --server ${origin} --token ${TOKEN}`;
       expect(screen.getByLabelText('Upload command')).toHaveTextContent(upload);
       expect(screen.getByLabelText('Scan and upload from a Linux machine')).toHaveTextContent(scanner);
@@ -172,12 +190,37 @@ describe('ReportDetailPage', () => {
       expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Upload Required' })).not.toBeInTheDocument();
 
-      // Polling stops once the scan is there.
+      // Polling slows down once the scan is there.
       const calls = page.api.history.get.length;
       await act(async () => {
         await jest.advanceTimersByTimeAsync(UPLOAD_POLL_MS * 3);
       });
       expect(page.api.history.get.filter((r) => r.url === R1)).toHaveLength(calls);
+    });
+
+    it('shows a newer upload without a reload: Overview, Scan Uploaded At and the SBOM fetched again', async () => {
+      jest.useFakeTimers();
+      const first = report();
+      const second = report({ scan_uploaded_at: '2026-05-01T08:00:00Z', analysis: 'A newer scan: 2 of 11 checks failed.' });
+      let latest = first;
+      page.api.onGet(R1).reply(() => [200, latest]);
+      page.api.onGet(`${R1}sbom`).reply(200, { ...loadSbom(SBOM_FILES.shop) });
+      page.api.onGet(`${R1}sbom/feed/`).reply(500);
+      renderRoute('/insights/r-1?tab=sbom');
+      await screen.findByRole('region', { name: 'SBOM Summary' });
+      const sbomCalls = () => page.api.history.get.filter((r) => r.url === `${R1}sbom`).length;
+      expect(sbomCalls()).toBe(1);
+
+      latest = second;
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(RESCAN_POLL_MS + 100);
+      });
+      await waitFor(() => expect(sbomCalls()).toBe(2));
+      await userEvent.click(screen.getByRole('tab', { name: 'Overview' }), { advanceTimers: jest.advanceTimersByTime });
+      expect(await screen.findByTestId('report-analysis')).toHaveTextContent('A newer scan: 2 of 11 checks failed.');
+      expect(screen.getByText('Scan Uploaded At').nextElementSibling).toHaveTextContent(
+        new Date('2026-05-01T08:00:00Z').toLocaleString(),
+      );
     });
   });
 
@@ -192,6 +235,17 @@ describe('ReportDetailPage', () => {
       expect(screen.getByText('Assessment Type')).toBeInTheDocument();
       // The audit and SBOM are fetched only when their tab opens.
       expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
+    });
+
+    it.each([
+      ['an SBOM-only report: System Review', { has_audit: false }, 'system-review', 'No audit data available.', 'rules/'],
+      ['an audit-only report: SBOM', { has_sbom: false }, 'sbom', 'No SBOM data available.', 'sbom'],
+    ])('%s says what is missing without requesting it (no 404 in the console)', async (_, flags, tab, text, path) => {
+      page.api.onGet(R1).reply(200, report(flags));
+      renderRoute(`/insights/r-1?tab=${tab}`);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
+      expect(page.api.history.get.some((r) => r.url?.endsWith(path))).toBe(false);
     });
 
     it('says clearly when there is no analysis', async () => {

@@ -13,10 +13,13 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { deleteReport, saveReportContext, useReport } from '../api/report';
+import { reportRulesKey } from '../api/report-rules';
+import { reportSbomKey } from '../api/report-sbom';
+import { reportSbomFeedKey } from '../api/report-sbom-feed';
 import { flashNotice, NoticeSnackbar, useNotice, withReason } from '../components/common/Notice';
 import { ContextTab } from '../components/report/ContextTab';
 import { OverviewTab } from '../components/report/OverviewTab';
@@ -84,6 +87,15 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
   // In the URL (?tab=sbom), each change a history entry; a tab's own filters go with it.
   const [tab, setTab] = useUrlChoice('tab', TAB_IDS, { clearOthers: true });
 
+  // A new upload (the report's scan_uploaded_at moved on): the audit and the SBOM are fetched
+  // again, or their tabs would show the previous scan beside the new Overview.
+  const uploadedAt = useRef(report.scan_uploaded_at);
+  useEffect(() => {
+    if (uploadedAt.current === report.scan_uploaded_at) return;
+    uploadedAt.current = report.scan_uploaded_at;
+    for (const key of [reportRulesKey(uid), reportSbomKey(uid), reportSbomFeedKey(uid)]) void mutate(key);
+  }, [mutate, report.scan_uploaded_at, uid]);
+
   const remove = async () => {
     setDeleting(true);
     try {
@@ -95,7 +107,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
       console.error('Deleting the report failed', err);
       setConfirming(false);
       setDeleting(false);
-      notice.notify({ severity: 'error', message: withReason(DELETE_FAILED, err) });
+      notice.notify({ severity: 'error', message: withReason(DELETE_FAILED, err), retry: () => void remove() });
     }
   };
 
@@ -105,7 +117,12 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
       notice.notify({ severity: 'success', message: CONTEXT_SAVED });
     } catch (err) {
       console.error('Saving the context failed', err);
-      notice.notify({ severity: 'error', message: withReason(CONTEXT_FAILED, err) });
+      notice.notify({
+        severity: 'error',
+        message: withReason(CONTEXT_FAILED, err),
+        // The same values again; a second failure says so the same way.
+        retry: () => void saveContext(context).catch(() => undefined),
+      });
       throw err;
     }
   };
@@ -131,8 +148,8 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
           {/* Only the open tab is mounted: the audit and the SBOM are fetched when first shown. */}
           {tab === 'overview' && <OverviewTab report={report} />}
           {tab === 'context' && <ContextTab key={report.uid} report={report} onSave={saveContext} />}
-          {tab === 'system-review' && <SystemReviewTab uid={uid} />}
-          {tab === 'sbom' && <SbomTab uid={uid} />}
+          {tab === 'system-review' && <SystemReviewTab uid={uid} hasAudit={report.has_audit} />}
+          {tab === 'sbom' && <SbomTab uid={uid} hasSbom={report.has_sbom} />}
         </>
       )}
       <ConfirmDialog

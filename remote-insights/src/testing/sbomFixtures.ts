@@ -22,6 +22,11 @@ export function rawSbom(file: string): Raw {
   return jest.requireActual(`../../../fixtures/test-sbom/${file}`);
 }
 
+/** Our own VEX file (fixtures/test-vex: every analysis state, affects naming the root), normalised. */
+export function vexSbom(): SbomPayload {
+  return normaliseSbom(jest.requireActual('../../../fixtures/test-vex/vex-all-states.cdx-1.6.json'));
+}
+
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function licenses(list: Raw[] | undefined): SbomLicense[] {
@@ -70,6 +75,14 @@ function vulnerability(v: Raw): SbomVulnerability {
     published: str(v.published),
     updated: str(v.updated),
     cwes: v.cwes ?? [],
+    analysis: v.analysis
+      ? {
+          state: str(v.analysis.state),
+          justification: str(v.analysis.justification),
+          response: v.analysis.response ?? [],
+          detail: str(v.analysis.detail),
+        }
+      : null,
   };
 }
 

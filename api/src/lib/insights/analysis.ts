@@ -38,7 +38,9 @@ export function sbomStats(sbom: SbomDocument, feed?: { checked: number }): SbomS
   // every component of a 900,000-component SBOM.
   const wanted = new Set(ranked.slice(0, WORST).flatMap(({ vulnerability }) => vulnerability.affects.map((affect) => affect.ref)))
   const names = new Map<string, string>()
-  for (const component of wanted.size === 0 ? [] : sbom.components) {
+  // The root (metadata.component) first: a VEX's affects often name it.
+  const root = sbom.metadata.component
+  for (const component of wanted.size === 0 ? [] : root === null ? sbom.components : [root, ...sbom.components]) {
     const ref = component['bom-ref']
     if (ref !== null && wanted.has(ref) && !names.has(ref))
       names.set(ref, component.version === null ? component.name : `${component.name} ${component.version}`)

@@ -7,7 +7,8 @@ import type {
   SbomRootComponent,
   SbomSource,
   SbomTool,
-  SbomVulnerability as StoredVulnerability
+  SbomVulnerability as StoredVulnerability,
+  SbomVulnerabilityAnalysis
 } from '@console/contracts'
 import {
   asObject,
@@ -54,7 +55,7 @@ export const ADDED_AFFECT_PROPERTY = 'console:added-affect'
  * What normaliseSbom() writes: the contract's SBOM with every vulnerability's `properties` present
  * (only documents stored before the feed analysis existed lack them).
  */
-export type SbomVulnerability = StoredVulnerability & { properties: SbomProperty[] }
+export type SbomVulnerability = StoredVulnerability & { properties: SbomProperty[]; analysis: SbomVulnerabilityAnalysis | null }
 export type SbomDocument = Omit<Sbom, 'vulnerabilities'> & { vulnerabilities: SbomVulnerability[] }
 
 /** Nesting deeper than this is not a real BOM (and would exhaust the stack). */
@@ -161,6 +162,53 @@ function source(parent: JsonObject, path: string): SbomSource | null {
 
 const SEVERITIES = new Set<string>(CYCLONEDX_SEVERITIES)
 
+/** CycloneDX 1.4+ `vulnerabilities[].analysis` values (the VEX part of a BOM). */
+export const ANALYSIS_STATES = [
+  'resolved',
+  'resolved_with_pedigree',
+  'exploitable',
+  'in_triage',
+  'false_positive',
+  'not_affected'
+] as const
+export const ANALYSIS_JUSTIFICATIONS = [
+  'code_not_present',
+  'code_not_reachable',
+  'requires_configuration',
+  'requires_dependency',
+  'requires_environment',
+  'protected_by_compiler',
+  'protected_at_runtime',
+  'protected_at_perimeter',
+  'protected_by_mitigating_control'
+] as const
+export const ANALYSIS_RESPONSES = ['can_not_fix', 'will_not_fix', 'update', 'rollback', 'workaround_available'] as const
+
+/** An optional string that must be one of `allowed` (the console counts and filters by it). */
+function oneOfString(parent: JsonObject, key: string, path: string, allowed: readonly string[]): string | null {
+  const value = optString(parent, key, path)
+  if (value !== null && !allowed.includes(value))
+    fail(joinPath(path, key), `must be one of ${allowed.join(', ')} (got "${value.slice(0, 40)}")`)
+  return value
+}
+
+function analysis(parent: JsonObject, path: string): SbomVulnerabilityAnalysis | null {
+  const item = optObject(parent, 'analysis', path)
+  if (item === null) return null
+  const apath = joinPath(path, 'analysis')
+  return {
+    state: oneOfString(item, 'state', apath, ANALYSIS_STATES),
+    justification: oneOfString(item, 'justification', apath, ANALYSIS_JUSTIFICATIONS),
+    response: optArray(item, 'response', apath).map((value, index) => {
+      const rpath = `${joinPath(apath, 'response')}[${index}]`
+      if (typeof value !== 'string' || !(ANALYSIS_RESPONSES as readonly string[]).includes(value))
+        fail(rpath, `must be one of ${ANALYSIS_RESPONSES.join(', ')}`)
+      return value
+    }),
+    detail: optString(item, 'detail', apath)
+  }
+}
+
 function rating(value: unknown, path: string): SbomRating {
   const item = asObject(value, path)
   let severity = optString(item, 'severity', path)
@@ -199,6 +247,7 @@ function vulnerability(value: unknown, path: string): SbomVulnerability {
       if (!Number.isInteger(cwe)) fail(`${path}.cwes[${index}]`, 'must be a whole number')
       return cwe as number
     }),
+    analysis: analysis(item, path),
     properties: properties(item, path).filter((property) => !property.name.startsWith(CONSOLE_PROPERTY_PREFIX))
   }
 }

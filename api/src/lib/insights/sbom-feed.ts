@@ -8,7 +8,8 @@ import { found } from '../tenant-scope.js'
 import { rowsOf } from '../sql-rows.js'
 import { coverageOf } from '../vulns/coverage.js'
 import { exploitabilityOf, exploitDataState } from '../vulns/exploits.js'
-import { feedPackageOf, parsePurl } from '../vulns/purl.js'
+import { componentFeedPackage } from './component-package.js'
+import { parsePurl } from '../vulns/purl.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { partOfReport, reportWhere } from './reports.js'
 import { sbomText } from './sbom-chunks.js'
@@ -60,7 +61,7 @@ export async function sbomFeedStatus(db: Db, tenantUid: string, uid: string): Pr
       noPurl++
       continue
     }
-    const pkg = feedPackageOf(component.purl, component.version)
+    const pkg = componentFeedPackage(component)
     if (pkg === null) {
       unsupported++
       continue

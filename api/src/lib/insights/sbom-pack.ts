@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { createGzip } from 'node:zlib'
 import { sbomStats } from './analysis.js'
 import type { SbomDocument } from './cyclonedx.js'
+import { scoreSeverities } from './severity.js'
 import type { SbomColumns } from './scan.js'
 import { listedPackages, type FeedAnalysis } from './sbom-vulns.js'
 
@@ -15,6 +16,7 @@ const ITEMS_PER_WRITE = 2000
  * ~200 MB. What the upload worker runs; packSbom (scan.ts) is the in-process form.
  */
 export async function packSbomColumns(document: SbomDocument, feed: FeedAnalysis | null, demo: boolean): Promise<SbomColumns> {
+  scoreSeverities(document.vulnerabilities)
   const stats = sbomStats(document, feed ?? undefined)
   const gzip = createGzip({ level: 6 })
   const chunks: Buffer[] = []

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import type { OsvRecord, OsvRecordText, RecordOrigin } from '../vulns/osv-record.js'
-import { feedPackageOf } from '../vulns/purl.js'
+import { componentFeedPackage } from './component-package.js'
 import {
   ADDED_AFFECT_PROPERTY,
   CONSOLE_PROPERTY_PREFIX,
@@ -16,6 +16,7 @@ import {
   type SbomVulnerability
 } from './cyclonedx.js'
 import { json } from '../sql-params.js'
+import { cvssMethod, cvssSeverity, unscoreSeverities } from './severity.js'
 import { linkRecord, linkVulnerability } from '../vulns/joins.js'
 
 /**
@@ -71,28 +72,11 @@ export function removeFeedAnalysis(document: SbomDocument): void {
     // Stored before vulnerabilities had properties: nothing was added to it.
     vulnerability.properties ??= []
     if (!vulnerability.properties.some(isMark)) continue
+    unscoreSeverities(vulnerability)
     const added = new Set(vulnerability.properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value))
     vulnerability.affects = vulnerability.affects.filter((affect) => !added.has(affect.ref))
     vulnerability.properties = vulnerability.properties.filter((p) => !isMark(p))
   }
-}
-
-/** CVSS v3 qualitative bands (FIRST's CVSS v3.1 specification, table 14), used for every version. */
-export function cvssSeverity(score: number): 'none' | 'low' | 'medium' | 'high' | 'critical' {
-  if (score === 0) return 'none'
-  if (score < 4) return 'low'
-  if (score < 7) return 'medium'
-  if (score < 9) return 'high'
-  return 'critical'
-}
-
-/** The CycloneDX rating method of a CVSS vector. */
-export function cvssMethod(vector: string | null): string | null {
-  if (vector === null) return null
-  if (vector.startsWith('CVSS:3.1/')) return 'CVSSv31'
-  if (vector.startsWith('CVSS:3.0/')) return 'CVSSv3'
-  if (vector.startsWith('CVSS:4.0/')) return 'CVSSv4'
-  return /^\(?AV:[LAN]\//.test(vector) ? 'CVSSv2' : null
 }
 
 export const osvUrl = (osvId: string): string => `https://osv.dev/vulnerability/${encodeURIComponent(osvId)}`
@@ -202,6 +186,8 @@ function feedVulnerability(id: string, records: RecordRow[], affected: Map<strin
     published: published.length === 0 ? null : new Date(Math.min(...published)).toISOString(),
     updated: updated.length === 0 ? null : new Date(Math.max(...updated)).toISOString(),
     cwes: [...new Set(records.flatMap((row) => row.cwes))].sort((a, b) => a - b),
+    // The feed says what is vulnerable, never whether this product is affected.
+    analysis: null,
     properties: [
       { name: SOURCE_PROPERTY, value: FEED_SOURCE },
       // Only the demo catalogue says so: the console labels it "Demo data".
@@ -257,7 +243,7 @@ export async function analyseSbomWith(
     for (const component of components.slice(from, from + ANALYSIS_BATCH)) {
       const ref = component['bom-ref']
       if (ref === null || component.purl === null) continue
-      const pkg = feedPackageOf(component.purl, component.version)
+      const pkg = componentFeedPackage(component)
       if (pkg === null) continue
       // Past the limit the list is not stored (listedPackages): only that it is too long matters.
       if (names.size <= LISTED_PACKAGES_MAX) names.add(pkg.name)

@@ -13,6 +13,7 @@ import { DocumentError, parseJson } from './document.js'
 import { partOfReport, reportWhere } from './reports.js'
 import { dropChunks, stageChunks } from './sbom-chunks.js'
 import { analyseSbom, listedPackages, type FeedAnalysis } from './sbom-vulns.js'
+import { scoreSeverities } from './severity.js'
 
 const gzip = promisify(gzipCallback)
 
@@ -61,6 +62,7 @@ function check<T>(field: ScanField, bytes: Uint8Array, normalise: (value: unknow
 
 /** Serialised and compressed once, so `GET .../sbom` only sends bytes. */
 export async function packSbom(document: SbomDocument, feed: FeedAnalysis | null, demo = false): Promise<PreparedSbom> {
+  scoreSeverities(document.vulnerabilities)
   const json = JSON.stringify(document)
   return {
     document,

@@ -22,6 +22,7 @@ import {
 } from './cyclonedx.js'
 import { getAudit, getSbomGzip } from './reports.js'
 import { exploitDataOf } from './sbom-feed.js'
+import { headlineRating, SEVERITY_ORDER, severityRank } from './severity.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -129,12 +130,6 @@ export async function sbomComponentExport(
   }
 }
 
-/** Spec §4, lowest to highest; CycloneDX `info` ranks with `none`. */
-const SEVERITY_ORDER = ['unknown', 'none', 'low', 'medium', 'high', 'critical'] as const
-const severityRank = (severity: string | null): number => {
-  const value = (severity ?? '').toLowerCase()
-  return Math.max(0, SEVERITY_ORDER.indexOf((value === 'info' ? 'none' : value) as (typeof SEVERITY_ORDER)[number]))
-}
 const hasProperty = (vulnerability: SbomVulnerability, name: string, value: string): boolean =>
   (vulnerability.properties ?? []).some((p) => p.name === name && p.value === value)
 /** How the Source of what the console added from its feed reads on the page. */
@@ -155,8 +150,10 @@ export async function sbomVulnerabilityExport(
   const { field, sign } = sortOf(query.ordering, '-severity', VULNERABILITY_FIELDS)
   const document = await sbomOf(db, tenantUid, uid)
   const exploits = await exploitDataOf(db, document)
-  const byRef = new Map<string, SbomComponent>()
-  for (const component of document.components) {
+  const byRef = new Map<string, Pick<SbomComponent, 'name' | 'group' | 'version' | 'type'>>()
+  // The root (metadata.component) too: a VEX's affects often name it.
+  const root = document.metadata.component
+  for (const component of root === null ? document.components : [root, ...document.components]) {
     const ref = component['bom-ref']
     if (ref !== null && !byRef.has(ref)) byRef.set(ref, component)
   }
@@ -177,12 +174,14 @@ export async function sbomVulnerabilityExport(
         })
     )
     .map((v) => {
-      const rank = v.ratings.reduce((best, rating) => Math.max(best, severityRank(rating.severity)), 0)
+      const headline = headlineRating(v.ratings)
+      const rank = severityRank(headline?.severity ?? null)
       const exploit: Prioritisation | undefined = v.id !== null && Object.hasOwn(exploits, v.id) ? exploits[v.id] : undefined
       const added = new Set((v.properties ?? []).filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value))
       return {
         v,
         rank,
+        headline,
         key: naturalKey(v.id),
         kev: exploit?.kev ? 1 : 0,
         epss: exploit?.epss ?? null,
@@ -206,10 +205,12 @@ export async function sbomVulnerabilityExport(
   rows.sort(compare[field])
   return {
     name: 'sbom-vulnerabilities',
-    header: ['id', 'severity', 'source', 'affected_components', 'kev', 'epss', 'epss_percentile', 'demo'],
+    header: ['id', 'severity', 'score', 'vector', 'source', 'affected_components', 'kev', 'epss', 'epss_percentile', 'demo'],
     batches: inSlices(rows, (row) => [
       row.v.id,
       SEVERITY_ORDER[row.rank],
+      row.headline?.score ?? null,
+      row.headline?.vector ?? null,
       row.source,
       row.affected.join('; '),
       row.kev === 1,

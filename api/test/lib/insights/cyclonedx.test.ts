@@ -26,6 +26,7 @@ const COMPONENT_KEYS = ['bom-ref', 'description', 'group', 'licenses', 'name', '
 const VULN_KEYS = [
   'advisories',
   'affects',
+  'analysis',
   'bom-ref',
   'cwes',
   'description',

@@ -1,5 +1,8 @@
 import { errorMessage } from '@console/shared';
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import { useCallback, useState } from 'react';
 
@@ -8,6 +11,8 @@ export const NOTICE_HIDE_MS = 6000;
 export interface Notice {
   severity: 'success' | 'error';
   message: string;
+  /** A failed action that can simply run again (delete, save): the notice offers Retry. */
+  retry?: () => void;
 }
 
 /** The spec's "alerts": a visible snackbar instead of window.alert, which blocks the page. */
@@ -20,7 +25,31 @@ export function NoticeSnackbar({ notice, open, onClose }: { notice: Notice | nul
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >
       {/* The Alert must exist while the snackbar animates out, so it keeps the last text. */}
-      <Alert severity={notice?.severity ?? 'success'} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
+      <Alert
+        severity={notice?.severity ?? 'success'}
+        variant="filled"
+        onClose={onClose}
+        sx={{ width: '100%' }}
+        action={
+          notice?.retry ? (
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  onClose();
+                  notice.retry!();
+                }}
+              >
+                Retry
+              </Button>
+              <IconButton color="inherit" size="small" aria-label="Close" onClick={onClose}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          ) : undefined
+        }
+      >
         {notice?.message}
       </Alert>
     </Snackbar>

@@ -3,12 +3,22 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
+/** What the upload command says in a folder with neither file. */
+export const NO_FILES = 'No bom.json or audit.json in this folder.';
+
 /**
- * Uploads bom.json and audit.json with the report token; works as written against our API. A
- * refused upload exits non-zero and prints the API's reason (`-f` would print only the status).
+ * Uploads bom.json and/or audit.json, whichever is in the current folder, with the report token:
+ * curl fails (exit 26) on an `-F x=@file` whose file is missing, so each file is tested first.
+ * `set --` builds the arguments in a way sh, bash and zsh all read alike (zsh does not split an
+ * unquoted variable). A refused upload exits non-zero and prints the API's reason (`-f` would print
+ * only the status).
  */
 export function uploadCommand(origin: string, token: string): string {
-  return `curl -sS --fail-with-body -w '\\n' -H "X-API-Key: ${token}" -F sbom=@bom.json -F audit=@audit.json ${origin}/api/v1/insights/cli/scan`;
+  return (
+    'set --; [ -f bom.json ] && set -- "$@" -F sbom=@bom.json; [ -f audit.json ] && set -- "$@" -F audit=@audit.json; ' +
+    `if [ $# -eq 0 ]; then echo '${NO_FILES}' >&2; false; else ` +
+    `curl -sS --fail-with-body -w '\\n' -H "X-API-Key: ${token}" "$@" ${origin}/api/v1/insights/cli/scan; fi`
+  );
 }
 
 /** Downloads the scanner, which writes both files on a Linux machine and uploads them. */

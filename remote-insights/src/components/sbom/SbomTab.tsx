@@ -11,7 +11,19 @@ import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { COMPONENTS_TABLE, ComponentsTable } from './ComponentsTable';
 import { FeedStatus, noVulnerabilitiesText } from './FeedStatus';
-import { ALL_TYPES, buildSbomView, componentsOfType, severityCountsOf, vulnerabilitiesOfType, withExploitData } from './sbomData';
+import {
+  ALL_TYPES,
+  ALL_VEX,
+  buildSbomView,
+  componentsOfType,
+  severityCountsOf,
+  VEX_LABELS,
+  VEX_STATUSES,
+  vexCountsOf,
+  vulnerabilitiesOfType,
+  vulnerabilitiesOfVex,
+  withExploitData,
+} from './sbomData';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VULNERABILITIES_TABLE, VulnerabilitiesTable } from './VulnerabilitiesTable';
 
@@ -19,6 +31,11 @@ export const SBOM_ERROR = 'Failed to load SBOM data';
 export const NO_SBOM = 'No SBOM data available.';
 
 // Distinct colours for component types (ApexCharts' default palette repeats after five).
+/** Pie slices of what the SBOM's VEX analysis closed (greens and a grey: not open work). */
+const VEX_COLORS: Record<string, string> = { not_affected: '#66bb6a', false_positive: '#9e9e9e', resolved: '#2e7d32' };
+
+const VEX_VALUES = [ALL_VEX, ...VEX_STATUSES];
+
 const TYPE_COLORS = [
   '#5a00ff',
   '#008ffb',
@@ -38,10 +55,11 @@ const TYPE_COLORS = [
  * Spec §2 SBOM tab. Everything derived from the payload is computed once per response; the
  * charts are memoised on those values, so sorting, paging and dialogs only re-render a table.
  */
-export function SbomTab({ uid }: { uid: string }) {
-  const { data, error, isLoading, mutate } = useReportSbom(uid);
+export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolean }) {
+  // An audit-only report (`hasSbom` false) asks for neither: the 404s would be console errors.
+  const { data, error, isLoading, mutate } = useReportSbom(uid, hasSbom);
   // Asked at the same time as the SBOM: coverage, and KEV/EPSS of its vulnerabilities.
-  const feed = useReportSbomFeed(uid);
+  const feed = useReportSbomFeed(uid, hasSbom);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
@@ -53,15 +71,25 @@ export function SbomTab({ uid }: { uid: string }) {
   });
   const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
   const exploitable = useMemo(() => (view ? withExploitData(view.vulnerabilities, feed.data) : []), [view, feed.data]);
-  const vulnerabilities = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
+  const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
+  // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
+  const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
+  const vulnerabilities = useMemo(() => vulnerabilitiesOfVex(ofType, vex), [ofType, vex]);
+  const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
+  const allVexCounts = useMemo(() => vexCountsOf(view?.vulnerabilities ?? []), [view]);
+  // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
   const severitySlices = useMemo<PieSlice[]>(
-    () =>
-      severityCountsOf(vulnerabilities).map(({ severity, count }) => ({
+    () => [
+      ...severityCountsOf(vulnerabilitiesOfVex(ofType, 'open')).map(({ severity, count }) => ({
         label: capitalise(severity),
         value: count,
         color: SEVERITY_COLORS[severity]!,
       })),
-    [vulnerabilities],
+      ...vexCounts
+        .filter(({ status }) => status !== 'open')
+        .map(({ status, count }) => ({ label: `${VEX_LABELS[status]} (VEX)`, value: count, color: VEX_COLORS[status]! })),
+    ],
+    [ofType, vexCounts],
   );
   const typeSlices = useMemo<PieSlice[]>(
     () =>
@@ -73,6 +101,7 @@ export function SbomTab({ uid }: { uid: string }) {
     [view],
   );
 
+  if (!hasSbom) return <Alert severity="info">{NO_SBOM}</Alert>;
   // The API answers 404 "No SBOM data available." when no SBOM was uploaded.
   if (error && !data) {
     return errorStatus(error) === 404 ? (
@@ -102,6 +131,8 @@ export function SbomTab({ uid }: { uid: string }) {
         <Grid size={{ xs: 12, md: 4 }}>
           <SbomSummaryCard
             root={view.root}
+            generator={view.generator}
+            vex={allVexCounts}
             timestamp={data.metadata?.timestamp ?? null}
             specVersion={data.spec_version ?? null}
             components={view.components.length}
@@ -121,7 +152,23 @@ export function SbomTab({ uid }: { uid: string }) {
       </Grid>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <ComponentsTable rows={components} />
-        {view.vulnerabilities.length > 0 && <VulnerabilitiesTable rows={vulnerabilities} />}
+        {view.vulnerabilities.length > 0 && (
+          <Box>
+            <FilterSelect
+              label="Filter by Analysis"
+              value={vex}
+              onChange={setVex}
+              all={{ value: ALL_VEX, label: 'All Analyses' }}
+              options={vexCounts.map(({ status, count }) => ({
+                value: status,
+                label: `${VEX_LABELS[status]} (${count.toLocaleString('en-US')})`,
+              }))}
+              minWidth={220}
+              mb={2}
+            />
+            <VulnerabilitiesTable rows={vulnerabilities} />
+          </Box>
+        )}
       </Box>
     </Box>
   );

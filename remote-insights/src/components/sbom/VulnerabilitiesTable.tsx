@@ -6,13 +6,17 @@ import { NOT_AVAILABLE } from '../common/format';
 import { SeverityChip } from '../common/SeverityChip';
 import { SortedTableSection, type TableSort } from '../common/SortedTableSection';
 import { sortVulnerabilities, type VulnerabilityRow, type VulnerabilitySortField } from './sbomData';
+import { AnalysisSummary, ScoreSummary } from './VulnerabilityFacts';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
 
 const COLUMNS: SortableColumn<VulnerabilitySortField>[] = [
   { label: 'Vulnerability ID', sortField: 'id' },
   { label: 'Severity', sortField: 'severity' },
+  // Beside the spec's columns: the score and vector the severity comes from, and the VEX analysis.
+  { label: 'Score' },
   { label: 'Source' },
   { label: 'Affected Components' },
+  { label: 'Analysis' },
   // Beside the spec's columns: CISA KEV and FIRST EPSS from the feed status (docs/vuln-feed-api.md).
   { label: 'KEV', sortField: 'kev' },
   { label: 'EPSS', sortField: 'epss', align: 'right' },
@@ -66,8 +70,14 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
           <TableCell>
             <SeverityChip severity={row.severity} />
           </TableCell>
+          <TableCell sx={{ minWidth: 120 }}>
+            <ScoreSummary row={row} />
+          </TableCell>
           <TableCell>{row.source ?? NOT_AVAILABLE}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{affectedText(row)}</TableCell>
+          <TableCell>
+            <AnalysisSummary row={row} />
+          </TableCell>
           <TableCell>
             <KevChip kev={row.exploit?.kev} />
           </TableCell>

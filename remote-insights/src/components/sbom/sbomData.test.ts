@@ -5,6 +5,7 @@ import {
   licenseText,
   naturalKey,
   rootComponent,
+  generatorOf,
   SEVERITY_ORDER,
   severityCountsOf,
   severityRank,
@@ -54,15 +55,17 @@ describe('SBOM data', () => {
       expect(rootComponent(loadSbom(SBOM_FILES.shop))).toEqual({ name: 'example/shop', version: null });
     });
 
-    it('falls back to the first tool only when metadata.component is absent', () => {
+    it('is null without metadata.component (never the tool); the tool is the generator', () => {
       const without = (file: string) => {
         const sbom = loadSbom(file);
         return { ...sbom, metadata: { ...sbom.metadata, component: null } };
       };
+      expect(rootComponent(without(SBOM_FILES.portal))).toBeNull();
+      expect(rootComponent(without(SBOM_FILES.shop))).toBeNull();
       // 1.4: tools[] (example-bom-library 3.2.1, then example-composer-plugin).
-      expect(rootComponent(without(SBOM_FILES.portal))).toEqual({ name: 'example-bom-library', version: '3.2.1' });
+      expect(generatorOf(without(SBOM_FILES.portal))).toEqual({ name: 'example-bom-library', version: '3.2.1' });
       // 1.7: tools.components (hand-written 1.0).
-      expect(rootComponent(without(SBOM_FILES.shop))).toEqual({ name: 'hand-written', version: '1.0' });
+      expect(generatorOf(loadSbom(SBOM_FILES.shop))).toEqual({ name: 'hand-written', version: '1.0' });
       // No metadata at all (VEX-only BOM).
       expect(rootComponent(loadSbom(SBOM_FILES.vexOnly))).toBeNull();
     });
@@ -86,6 +89,7 @@ describe('SBOM data', () => {
       {
         ref: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar',
         component: null,
+        root: false,
         label: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar',
         addedByConsole: false,
       },

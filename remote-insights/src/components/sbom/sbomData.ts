@@ -4,6 +4,7 @@ import type {
   SbomFeedStatus,
   SbomLicense,
   SbomPayload,
+  SbomRating,
   SbomVulnerability,
   SortDirection,
 } from '@console/shared';
@@ -25,15 +26,35 @@ export function vulnerabilitySeverity(vulnerability: SbomVulnerability): Display
   return SEVERITY_ORDER[best]!;
 }
 
+/**
+ * The rating the displayed severity comes from: the highest severity; among equals the one with
+ * the highest score. Null without ratings.
+ */
+export function headlineRating(vulnerability: SbomVulnerability): SbomRating | null {
+  let best: SbomRating | null = null;
+  for (const rating of vulnerability.ratings ?? []) {
+    const rank = best === null ? 1 : severityRank(rating.severity) - severityRank(best.severity);
+    if (rank > 0 || (rank === 0 && (rating.score ?? -1) > (best!.score ?? -1))) best = rating;
+  }
+  return best;
+}
+
 export interface RootComponent {
   name: string;
   version: string | null;
 }
 
-/** `metadata.component`; only when it is absent, the first tool (1.4 `tools[]` and 1.5+ `tools.components` alike). */
+/**
+ * `metadata.component`, or null when the SBOM does not state it. Never the generating tool:
+ * `tools` names what wrote the file, not what it describes (shown apart: generatorOf).
+ */
 export function rootComponent(sbom: SbomPayload): RootComponent | null {
   const root = sbom.metadata?.component;
-  if (root?.name) return { name: root.name, version: root.version ?? null };
+  return root?.name ? { name: root.name, version: root.version ?? null } : null;
+}
+
+/** The first tool that wrote the SBOM (1.4 `tools[]` and 1.5+ `tools.components` alike), or null. */
+export function generatorOf(sbom: SbomPayload): RootComponent | null {
   const tool = sbom.metadata?.tools?.components?.[0];
   return tool?.name ? { name: tool.name, version: tool.version ?? null } : null;
 }
@@ -70,6 +91,8 @@ export interface ComponentRow {
 
 export interface AffectedComponent {
   ref: string;
+  /** The ref names the SBOM's root component (metadata.component), as VEX documents do. */
+  root: boolean;
   /** Null when the ref names no component of this file (VEX-only BOMs): shown by its ref. */
   component: SbomComponent | null;
   label: string;
@@ -77,11 +100,53 @@ export interface AffectedComponent {
   addedByConsole: boolean;
 }
 
+/** CycloneDX VEX analysis of a vulnerability as the API answers it. */
+export type VexAnalysis = NonNullable<SbomVulnerability['analysis']>;
+
+/**
+ * How the VEX analysis counts: not_affected, false_positive and resolved (with or without
+ * pedigree) are closed; anything else (exploitable, in_triage, no analysis) is open.
+ */
+export const VEX_STATUSES = ['open', 'not_affected', 'false_positive', 'resolved'] as const;
+export type VexStatus = (typeof VEX_STATUSES)[number];
+
+export const VEX_LABELS: Record<VexStatus, string> = {
+  open: 'Open',
+  not_affected: 'Not affected',
+  false_positive: 'False positive',
+  resolved: 'Resolved',
+};
+
+export function vexStatusOf(analysis: VexAnalysis | null | undefined): VexStatus {
+  switch (analysis?.state) {
+    case 'not_affected':
+    case 'false_positive':
+      return analysis.state;
+    case 'resolved':
+    case 'resolved_with_pedigree':
+      return 'resolved';
+    default:
+      return 'open';
+  }
+}
+
+/** A CycloneDX enum value as words: "code_not_reachable" → "Code not reachable". */
+export const enumText = (value: string): string => {
+  const text = value.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
 export interface VulnerabilityRow {
   key: string;
   vulnerability: SbomVulnerability;
   severity: DisplaySeverity;
   rank: number;
+  /** The rating the severity comes from (its score and vector are shown beside it). */
+  headline: SbomRating | null;
+  /** The SBOM stated only a CVSS score; the console set the severity from it (console:severity-from-score). */
+  scoredSeverity: boolean;
+  analysis: VexAnalysis | null;
+  vex: VexStatus;
   /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE. */
   source: string | null;
   /** The console added this vulnerability from its own OSV feed (not in the uploaded SBOM). */
@@ -99,6 +164,7 @@ export const SOURCE_PROPERTY = 'console:source';
 export const FEED_SOURCE = 'osv-feed';
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect';
 export const DEMO_PROPERTY = 'console:demo';
+export const SCORED_SEVERITY_PROPERTY = 'console:severity-from-score';
 /** How the Source of a vulnerability the console added reads. */
 export const CONSOLE_FEED_SOURCE = 'OSV (console feed)';
 
@@ -112,6 +178,7 @@ export function isDemo(vulnerability: SbomVulnerability): boolean {
 
 export interface SbomView {
   root: RootComponent | null;
+  generator: RootComponent | null;
   components: ComponentRow[];
   vulnerabilities: VulnerabilityRow[];
   /** Component types, most common first. */
@@ -121,6 +188,10 @@ export interface SbomView {
 /** Everything the SBOM tab derives from the payload, computed once per response. */
 export function buildSbomView(sbom: SbomPayload): SbomView {
   const byRef = new Map<string, SbomComponent>();
+  // The root too: a VEX's affects name it by its bom-ref.
+  const root = sbom.metadata?.component;
+  const rootRef = root?.['bom-ref'] ?? null;
+  if (root && rootRef) byRef.set(rootRef, { ...root, description: null, licenses: [], properties: [] });
   const typeCounts = new Map<string, number>();
   const components = (sbom.components ?? []).map((component, index): ComponentRow => {
     const ref = component['bom-ref'];
@@ -135,17 +206,27 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
     const properties = vulnerability.properties ?? [];
     const addedRefs =
       properties.length === 0 ? null : new Set(properties.filter((p) => p.name === ADDED_AFFECT_PROPERTY).map((p) => p.value));
+    const headline = headlineRating(vulnerability);
+    const scored = new Set(properties.filter((p) => p.name === SCORED_SEVERITY_PROPERTY).map((p) => p.value));
+    const analysis = vulnerability.analysis ?? null;
+    // Each component once, however often the file repeats its ref.
+    const refs = [...new Set((vulnerability.affects ?? []).map(({ ref }) => ref))];
     return {
       key: `${index}`,
       vulnerability,
       severity,
       rank: SEVERITY_ORDER.indexOf(severity),
+      headline,
+      scoredSeverity: headline !== null && scored.has(String((vulnerability.ratings ?? []).indexOf(headline))),
+      analysis,
+      vex: vexStatusOf(analysis),
       source: addedByConsole ? CONSOLE_FEED_SOURCE : (vulnerability.source?.name ?? null),
       addedByConsole,
-      affected: (vulnerability.affects ?? []).map(({ ref }) => {
+      affected: refs.map((ref) => {
         const component = byRef.get(ref) ?? null;
         return {
           ref,
+          root: ref === rootRef,
           component,
           label: component ? componentLabel(component) : ref,
           addedByConsole: addedRefs?.has(ref) ?? false,
@@ -159,7 +240,7 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
   const types = [...typeCounts.entries()]
     .map(([type, count]) => ({ type, count }))
     .sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
-  return { root: rootComponent(sbom), components, vulnerabilities, types };
+  return { root: rootComponent(sbom), generator: generatorOf(sbom), components, vulnerabilities, types };
 }
 
 const NO_EXPLOIT_DATA: Prioritisation = { kev: null, epss: null, epss_percentile: null };
@@ -190,6 +271,20 @@ export function componentsOfType(rows: ComponentRow[], type: string): ComponentR
 export function vulnerabilitiesOfType(rows: VulnerabilityRow[], type: string): VulnerabilityRow[] {
   if (type === ALL_TYPES) return rows;
   return rows.filter((row) => row.affected.some((a) => a.component && typeOf(a.component) === type));
+}
+
+/** The VEX filter's "All" (beside the statuses). */
+export const ALL_VEX = 'all';
+
+export function vulnerabilitiesOfVex(rows: VulnerabilityRow[], vex: string): VulnerabilityRow[] {
+  return vex === ALL_VEX ? rows : rows.filter((row) => row.vex === vex);
+}
+
+/** Vulnerability counts per VEX status, in VEX_STATUSES order. */
+export function vexCountsOf(rows: VulnerabilityRow[]): Array<{ status: VexStatus; count: number }> {
+  const counts = new Map<VexStatus, number>();
+  for (const row of rows) counts.set(row.vex, (counts.get(row.vex) ?? 0) + 1);
+  return VEX_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
 export type ComponentSortField = 'name' | 'type' | 'version';

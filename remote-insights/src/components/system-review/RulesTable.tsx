@@ -15,7 +15,7 @@ import { ReportSection } from '../common/ReportSection';
 import { capitalise, SeverityChip } from '../common/SeverityChip';
 import { RuleStatusChip } from './RuleStatusChip';
 import { RuleDialog } from './RuleDialog';
-import { ALL, filterRules, SEVERITIES, STATUSES, type RuleRow } from './ruleData';
+import { ALL, filterRules, SEVERITIES, STATUS_ORDER, STATUSES, statusCounts, type RuleRow } from './ruleData';
 
 export const NO_MATCHING_RULES = 'No rules match the current filters.';
 /** Spec §9: the rules table scrolls above 600px. */
@@ -37,6 +37,7 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
     () => filterRules(rows, { severity, status, search: deferredSearch }),
     [rows, severity, status, deferredSearch],
   );
+  const counts = useMemo(() => statusCounts(rows), [rows]);
 
   return (
     <ReportSection title="Compliance Rules">
@@ -54,7 +55,8 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
           value={status}
           onChange={setStatus}
           all={{ value: ALL, label: 'All' }}
-          options={STATUSES.map((value) => ({ value, label: value }))}
+          options={STATUSES.map((value) => ({ value, label: `${value} (${counts[value].toLocaleString('en-US')})` }))}
+          renderValue={(value) => (value === ALL ? 'All' : value)}
           minWidth={150}
         />
         <TextField
@@ -66,6 +68,10 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
           sx={{ minWidth: 260 }}
         />
       </Box>
+      {/* Beside the filters: how many rules have each status, failures first as the rows are. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="rule-status-counts">
+        {STATUS_ORDER.map((value) => `${value}: ${counts[value].toLocaleString('en-US')}`).join(' · ')}
+      </Typography>
       <TableContainer sx={{ maxHeight: RULES_TABLE_MAX_HEIGHT }} data-testid="rules-table-container">
         <Table size="small" stickyHeader aria-label="Compliance Rules">
           <TableHeader columns={['Rule', 'Severity', 'Status', 'Message']} />

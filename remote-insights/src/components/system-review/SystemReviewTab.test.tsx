@@ -88,11 +88,26 @@ describe('System Review tab', () => {
 
     expect(tableRows()).toHaveLength(11);
     const first = tableRows()[0]!;
-    expect(first).toHaveTextContent('Ensure SSH root login is disabled');
-    expect(first).toHaveTextContent('ssh-permit-root-login');
-    expect(within(first).getByText('High').closest('[data-severity]')).toHaveAttribute('data-severity', 'high');
-    expect(within(first).getByText('PASS')).toBeInTheDocument();
-    expect(first).toHaveTextContent('PermitRootLogin no');
+    expect(first).toHaveTextContent('Ensure security updates are installed');
+    expect(first).toHaveTextContent('updates-security-pending');
+    expect(within(first).getByText('Critical').closest('[data-severity]')).toHaveAttribute('data-severity', 'critical');
+    expect(within(first).getByText('FAIL')).toBeInTheDocument();
+    expect(first).toHaveTextContent('12 security updates pending (openssl, libssl3, curl)');
+    // FAIL first, then SKIPPED, then PASS; the most severe first within each (result order on ties).
+    expect(ruleIds()).toEqual([
+      'updates-security-pending',
+      'firewall-active',
+      'ssh-password-auth',
+      'fs-tmp-noexec',
+      'auditd-enabled',
+      'selinux-enforcing',
+      'accounts-empty-passwords',
+      'telnet-absent',
+      'ssh-permit-root-login',
+      'kernel-aslr',
+      'core-dumps-restricted',
+    ]);
+    expect(screen.getByTestId('rule-status-counts')).toHaveTextContent('FAIL: 4 · SKIPPED: 2 · PASS: 5');
     // Spec §9: the table scrolls above 600px.
     expect(screen.getByTestId('rules-table-container')).toHaveStyle({ maxHeight: '600px' });
   });
@@ -119,13 +134,14 @@ describe('System Review tab', () => {
     expect(within(panel).getByText('IOT')).toBeInTheDocument();
     expect(within(panel).queryByText('CIS-L1')).not.toBeInTheDocument();
     expect(ruleIds()).toEqual([
-      'ssh-permit-root-login',
+      'updates-security-pending',
+      'firewall-active',
       'ssh-password-auth',
       'accounts-empty-passwords',
-      'firewall-active',
-      'updates-security-pending',
       'telnet-absent',
+      'ssh-permit-root-login',
     ]);
+    expect(screen.getByTestId('rule-status-counts')).toHaveTextContent('FAIL: 3 · SKIPPED: 0 · PASS: 3');
     await choose('Filter by Profile', 'All Profiles');
     expect(tableRows()).toHaveLength(11);
   });
@@ -134,13 +150,13 @@ describe('System Review tab', () => {
     await open();
     await screen.findByRole('table', { name: 'Compliance Rules' });
     await choose('Severity', 'Critical');
-    expect(ruleIds()).toEqual(['accounts-empty-passwords', 'updates-security-pending', 'telnet-absent']);
-    await choose('Status', 'FAIL');
+    expect(ruleIds()).toEqual(['updates-security-pending', 'accounts-empty-passwords', 'telnet-absent']);
+    await choose('Status', 'FAIL (4)');
     expect(ruleIds()).toEqual(['updates-security-pending']);
     // The charts follow the profile, not the table filters.
     expect(chart('Rule Status')).toEqual({ Passed: 5, Failed: 4, Skipped: 2 });
     await choose('Severity', 'All');
-    await choose('Status', 'SKIPPED');
+    await choose('Status', 'SKIPPED (2)');
     expect(ruleIds()).toEqual(['auditd-enabled', 'selinux-enforcing']);
     await choose('Status', 'All');
 

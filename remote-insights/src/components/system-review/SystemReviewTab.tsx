@@ -17,9 +17,12 @@ import { RulesTable } from './RulesTable';
 export const AUDIT_ERROR = 'Error loading audit results.';
 export const NO_AUDIT = 'No audit data available.';
 
-/** Spec §2 System Review: the compliance audit, narrowed to one profile on request. */
-export function SystemReviewTab({ uid }: { uid: string }) {
-  const { data, error, isLoading, mutate } = useReportRules(uid);
+/**
+ * Spec §2 System Review: the compliance audit, narrowed to one profile on request. `hasAudit`
+ * false (an SBOM-only report): says so without asking for the audit.
+ */
+export function SystemReviewTab({ uid, hasAudit = true }: { uid: string; hasAudit?: boolean }) {
+  const { data, error, isLoading, mutate } = useReportRules(uid, hasAudit);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const rows = useMemo(() => (data ? buildRuleRows(data) : []), [data]);
@@ -53,6 +56,7 @@ export function SystemReviewTab({ uid }: { uid: string }) {
     [data, profile],
   );
 
+  if (!hasAudit) return <Alert severity="info">{NO_AUDIT}</Alert>;
   // The API answers 404 "No audit data available." when no audit was uploaded.
   if (error && !data) {
     return errorStatus(error) === 404 ? (

@@ -16,12 +16,14 @@ describe('rule data', () => {
 
   it('joins each result with its rule, and keeps a result whose rule is missing (by id)', () => {
     expect(rows).toHaveLength(11);
+    // Failures first, the most severe first.
     expect(rows[0]).toMatchObject({
-      id: 'ssh-permit-root-login',
-      title: 'Ensure SSH root login is disabled',
-      severity: 'high',
-      status: 'PASS',
+      id: 'updates-security-pending',
+      title: 'Ensure security updates are installed',
+      severity: 'critical',
+      status: 'FAIL',
     });
+    expect(rows.map((row) => row.status)).toEqual([...Array(4).fill('FAIL'), 'SKIPPED', 'SKIPPED', ...Array(5).fill('PASS')]);
     const orphan = buildRuleRows({ ...AUDIT, results: [{ id: 'custom-banner', status: 'FAIL', message: 'no banner' }] });
     expect(orphan).toEqual([
       {
@@ -54,10 +56,10 @@ describe('rule data', () => {
   it('filters by severity, status and a case-insensitive search on title, id and message', () => {
     const ids = (filters: Partial<Parameters<typeof filterRules>[1]>) =>
       filterRules(rows, { severity: ALL, status: ALL, search: '', ...filters }).map((r) => r.id);
-    expect(ids({ severity: 'critical' })).toEqual(['accounts-empty-passwords', 'updates-security-pending', 'telnet-absent']);
+    expect(ids({ severity: 'critical' })).toEqual(['updates-security-pending', 'accounts-empty-passwords', 'telnet-absent']);
     expect(ids({ status: 'SKIPPED' })).toEqual(['auditd-enabled', 'selinux-enforcing']);
     expect(ids({ severity: 'high', status: 'FAIL' })).toEqual(['firewall-active']);
-    expect(ids({ search: 'SSH' })).toEqual(['ssh-permit-root-login', 'ssh-password-auth']);
+    expect(ids({ search: 'SSH' })).toEqual(['ssh-password-auth', 'ssh-permit-root-login']);
     expect(ids({ search: 'kernel-aslr' })).toEqual(['kernel-aslr']);
     expect(ids({ search: 'libssl3' })).toEqual(['updates-security-pending']);
     expect(ids({ severity: 'low', search: 'telnet' })).toEqual([]);

@@ -28,11 +28,26 @@ export interface RuleFilters {
 
 export const ALL = 'all';
 
-/** The table's rows in result order; a result without a definition still shows, by its id. */
+/** What needs work first: failures, then what was not checked, then what passed. */
+export const STATUS_ORDER: RuleStatus[] = ['FAIL', 'SKIPPED', 'PASS'];
+
+const statusRank = (status: RuleStatus) => {
+  const rank = STATUS_ORDER.indexOf(status);
+  return rank < 0 ? STATUS_ORDER.length : rank;
+};
+const severityRank = (severity: string) => {
+  const rank = (SEVERITIES as readonly string[]).indexOf(severity);
+  return rank < 0 ? SEVERITIES.length : rank;
+};
+
+/**
+ * The table's rows: FAIL first, then SKIPPED, then PASS; within each the most severe first, then
+ * in result order. A result without a definition still shows, by its id.
+ */
 export function buildRuleRows(audit: AuditResult): RuleRow[] {
   const byId = new Map<string, Rule>();
   for (const rule of audit.rules?.rules ?? []) byId.set(rule.id, rule);
-  return (audit.results ?? []).map((result) => {
+  const rows = (audit.results ?? []).map((result) => {
     const rule = byId.get(result.id) ?? null;
     return {
       id: result.id,
@@ -44,6 +59,8 @@ export function buildRuleRows(audit: AuditResult): RuleRow[] {
       rule,
     };
   });
+  // Array.prototype.sort is stable: equal rows keep the result order.
+  return rows.sort((a, b) => statusRank(a.status) - statusRank(b.status) || severityRank(a.severity) - severityRank(b.severity));
 }
 
 /** The profiles the audit defines, then any that only have a score. */

@@ -183,6 +183,8 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
       published: '2026-02-01T00:00:00.000Z',
       updated: '2026-02-02T00:00:00.000Z',
       cwes: [1321],
+      // The feed says what is vulnerable, never whether this product is affected: no VEX analysis.
+      analysis: null,
       properties: [{ name: 'console:source', value: 'osv-feed' }]
     })
     assert.equal(

@@ -90,7 +90,18 @@ describe('CSV exports of a report: rules, SBOM components and vulnerabilities', 
     const vulnerabilities = sbom.vulnerabilities as Json[]
     assert.ok(vulnerabilities.length > 0)
     const { header, rows } = csvOf(await t.get(`${REPORTS}${report}/sbom/vulnerabilities/export.csv`), /sbom-vulnerabilities/)
-    assert.deepEqual(header, ['id', 'severity', 'source', 'affected_components', 'kev', 'epss', 'epss_percentile', 'demo'])
+    assert.deepEqual(header, [
+      'id',
+      'severity',
+      'score',
+      'vector',
+      'source',
+      'affected_components',
+      'kev',
+      'epss',
+      'epss_percentile',
+      'demo'
+    ])
     assert.equal(rows.length, vulnerabilities.length)
     const ranks = rows.map((row) => SEVERITIES.indexOf(row.severity))
     assert.ok(ranks.every((rank) => rank >= 0))
