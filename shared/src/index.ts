@@ -51,7 +51,7 @@ export type { SafeLinkProps } from './components/SafeLink';
 export * from './components/vulns';
 export { PageBreadcrumbs } from './components/PageBreadcrumbs';
 export type { Crumb, PageBreadcrumbsProps } from './components/PageBreadcrumbs';
-export { formatDateTime } from './format/formatDateTime';
+export { formatDateTime, isIsoDateTime } from './format/formatDateTime';
 export { useDocumentTitle, documentTitle } from './document/useDocumentTitle';
 export { useUrlTableState } from './url/useUrlTableState';
 export type { UrlTableOptions, UrlTableState } from './url/useUrlTableState';

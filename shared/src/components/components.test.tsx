@@ -213,6 +213,23 @@ describe('shared UI', () => {
     expect(onSort.mock.calls).toEqual([['name'], ['cve_count']]);
   });
 
+  it('SortableTableHead says what a column counts in its description and tooltip, keeping the label as its name', async () => {
+    const columns = [
+      { label: 'CVEs', sortField: 'cve_count', description: 'package–CVE pairs' },
+      { label: 'Hosts', description: 'distinct hosts' },
+    ];
+    render(
+      <table>
+        <SortableTableHead columns={columns} orderBy="cve_count" direction="desc" onSort={jest.fn()} />
+      </table>,
+    );
+    const sortButton = screen.getByRole('button', { name: 'CVEs' });
+    expect(sortButton).toHaveAccessibleDescription('package–CVE pairs');
+    expect(screen.getByText('Hosts')).toHaveAccessibleDescription('distinct hosts');
+    await userEvent.hover(sortButton);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('package–CVE pairs');
+  });
+
   it('TableHeader shows each label as a column header, aligned as asked, with no sort control', () => {
     render(
       <table>
