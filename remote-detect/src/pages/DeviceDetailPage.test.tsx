@@ -116,7 +116,7 @@ describe('DeviceDetailPage', () => {
     renderRoute('/devices/d-1');
     expect(await screen.findByRole('heading', { name: 'RTOS Threads' })).toBeInTheDocument();
     expect(await screen.findByText('idle')).toBeInTheDocument();
-    expect(screen.getByText('71.5')).toBeInTheDocument();
+    expect(screen.getByText('71.5%')).toBeInTheDocument();
   });
 
   it('says "Error loading device threads." when the thread call fails', async () => {
