@@ -44,6 +44,7 @@ export { SortableTableHead } from './components/SortableTableHead';
 export type { SortableColumn, SortableTableHeadProps, SortDirection } from './components/SortableTableHead';
 export { TableHeader } from './components/TableHeader';
 export type { TableHeaderColumn, TableHeaderProps } from './components/TableHeader';
+export { VisuallyHidden } from './components/VisuallyHidden';
 export { CommandBlock } from './components/CommandBlock';
 export type { CommandBlockProps } from './components/CommandBlock';
 export { SafeLink, httpUrl } from './components/SafeLink';

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ErrorTableRow } from '@console/shared';
+import { ErrorTableRow, VisuallyHidden } from '@console/shared';
 import { useState, type FormEvent } from 'react';
 import { SESSION_FILTERS, useHoneypotSessions, type SessionFilters } from '../api/honeypot-session-list';
 import { rangeWords } from '../range/range';
@@ -87,7 +87,9 @@ export function SessionsCard({ range }: { range: HoneypotRange | undefined }) {
             <TableCell>ASN</TableCell>
             <TableCell>Country</TableCell>
             <TableCell>Sensor</TableCell>
-            <TableCell />
+            <TableCell>
+              <VisuallyHidden>Timeline</VisuallyHidden>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

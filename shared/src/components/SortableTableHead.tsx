@@ -60,7 +60,7 @@ export function SortableTableHead<F extends string = string>({ columns, orderBy,
                     {column.label}
                   </TableSortLabel>
                 ) : (
-                  <span tabIndex={column.description ? 0 : undefined}>{column.label}</span>
+                  <span>{column.label}</span>
                 ),
               )}
             </TableCell>

@@ -10,6 +10,7 @@ import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
 import { SortableTableHead } from './SortableTableHead';
+import { VisuallyHidden } from './VisuallyHidden';
 import { TableHeader } from './TableHeader';
 import { TenantCaption } from './TenantCaption';
 
@@ -106,6 +107,13 @@ describe('shared UI', () => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     });
     afterEach(() => jest.useRealTimers());
+
+    it('lets the keyboard reach a command that scrolls sideways, named by its label', async () => {
+      render(<CommandBlock label="Install" command={`curl ${'x'.repeat(400)}`} />);
+      const block = screen.getByRole('group', { name: 'Install' });
+      await userEvent.tab();
+      expect(block).toHaveFocus();
+    });
 
     it('copies its text and says Copied for a moment', async () => {
       jest.useFakeTimers();
@@ -228,6 +236,17 @@ describe('shared UI', () => {
     expect(screen.getByText('Hosts')).toHaveAccessibleDescription('distinct hosts');
     await userEvent.hover(sortButton);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('package–CVE pairs');
+  });
+
+  it('TableHeader names a column of buttons for screen readers without showing the name', () => {
+    render(
+      <table>
+        <TableHeader columns={['Name', { label: <VisuallyHidden>Actions</VisuallyHidden> }]} />
+      </table>,
+    );
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    const text = within(actions).getByText('Actions');
+    expect(text).toHaveStyle({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' });
   });
 
   it('TableHeader shows each label as a column header, aligned as asked, with no sort control', () => {
