@@ -3,20 +3,21 @@ import type { ReactNode } from 'react';
 
 /**
  * Text for screen readers only: the name of a column of buttons, which sighted users read from
- * the buttons themselves (an empty header leaves the column unnamed).
+ * the buttons themselves (an empty header leaves the column unnamed). Clipped in place, not
+ * absolutely positioned: an absolute box escapes a table's own scroll box and widens the page.
  */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return (
     <Box
       component="span"
       sx={{
-        position: 'absolute',
+        display: 'inline-block',
         width: '1px',
         height: '1px',
-        p: 0,
         m: '-1px',
+        p: 0,
         overflow: 'hidden',
-        clip: 'rect(0 0 0 0)',
+        clipPath: 'inset(50%)',
         whiteSpace: 'nowrap',
         border: 0,
       }}
