@@ -1,3 +1,4 @@
+import { formatDateTime } from '@console/shared';
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -41,7 +42,7 @@ describe('AlertDetailPage', () => {
     const metadata = screen.getByRole('region', { name: 'Metadata' });
     expect(within(metadata).getByText('T1059')).toBeInTheDocument();
     expect(within(metadata).getByText('bash -i')).toBeInTheDocument();
-    expect(within(metadata).getByText(new Date(alert.elastic_alert_created_at).toLocaleString())).toBeInTheDocument();
+    expect(within(metadata).getByText(formatDateTime(alert.elastic_alert_created_at))).toBeInTheDocument();
     for (const hidden of ['secret-model', 'rule-internal', 'ea-1', '.alerts-security', 'OPEN', 'A shell connected out.']) {
       expect(within(metadata).queryByText(hidden)).not.toBeInTheDocument();
     }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@console/shared';
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation, fakeAuth } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -59,7 +60,7 @@ describe('DeviceDetailPage', () => {
     expect(screen.getByRole('heading', { name: 'System IP Interfaces' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'System Packages' })).toBeInTheDocument();
     expect(screen.getByText('Onboarded')).toBeInTheDocument();
-    expect(screen.getByText(new Date(device.created_at).toLocaleString())).toBeInTheDocument();
+    expect(screen.getByText(formatDateTime(device.created_at))).toBeInTheDocument();
     expect(screen.getByText('10.0.0.5, fe80::1')).toBeInTheDocument();
     expect(screen.getByText('/root')).toBeInTheDocument();
     expect(await screen.findByText('42')).toBeInTheDocument();
@@ -126,7 +127,7 @@ describe('DeviceDetailPage', () => {
     renderRoute('/devices/d-1');
     expect(await screen.findByRole('heading', { name: 'RTOS Threads' })).toBeInTheDocument();
     expect(await screen.findByText('idle')).toBeInTheDocument();
-    expect(screen.getByText('71.5')).toBeInTheDocument();
+    expect(screen.getByText('71.5%')).toBeInTheDocument();
   });
 
   it('says "Error loading device threads." when the thread call fails', async () => {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@console/shared';
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,7 +37,7 @@ describe('InsightsListPage', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Billing API');
     expect(rows[0]).toHaveTextContent('Application');
-    expect(rows[0]).toHaveTextContent(new Date('2026-11-21T14:05:00Z').toLocaleString());
+    expect(rows[0]).toHaveTextContent(formatDateTime('2026-11-21T14:05:00Z'));
     expect(rows[1]).toHaveTextContent('System');
     const view = within(rows[1]!).getByRole('link', { name: /View/ });
     expect(view).toHaveAttribute('href', '/insights/r-1/');

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@console/shared';
 import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation, lastNavigationType } from '@console/shared/src/testing/renderWithAuth';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -30,7 +31,7 @@ describe('ReportDetailPage', () => {
     answer([200, report({ assessment_type: 'application' })]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Gateway firmware 4.2' })).toBeInTheDocument();
     expect(screen.getByTestId('report-header-line')).toHaveTextContent(
-      `Type: Application · Created At: ${new Date('2026-11-20T09:30:00Z').toLocaleString()}`,
+      `Type: Application · Created At: ${formatDateTime('2026-11-20T09:30:00Z')}`,
     );
     expect(screen.queryByText('Loading report data…')).not.toBeInTheDocument();
   });

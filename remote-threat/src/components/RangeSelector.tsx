@@ -19,7 +19,8 @@ export function RangeSelector({ value, onChange }: RangeSelectorProps) {
       onChange={(_event, next: HoneypotRange | null) => onChange(next ?? undefined)}
     >
       {RANGES.map((range) => (
-        <ToggleButton key={range.value} value={range.value} aria-label={range.words}>
+        // The name starts with the visible text ("7 d"), so speech users can say what they see.
+        <ToggleButton key={range.value} value={range.value} aria-label={`${range.label} (${range.words})`}>
           {range.label}
         </ToggleButton>
       ))}

@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ErrorTableRow } from '@console/shared';
+import { ErrorTableRow, VisuallyHidden } from '@console/shared';
 import { useState, type FormEvent } from 'react';
 import { SESSION_FILTERS, useHoneypotSessions, type SessionFilters } from '../api/honeypot-session-list';
 import { rangeWords } from '../range/range';
@@ -79,55 +80,60 @@ export function SessionsCard({ range }: { range: HoneypotRange | undefined }) {
           Clear
         </Button>
       </Box>
-      <Table size="small" aria-label="Sessions">
-        <TableHead>
-          <TableRow>
-            <TableCell>Started</TableCell>
-            <TableCell>Source IP</TableCell>
-            <TableCell>ASN</TableCell>
-            <TableCell>Country</TableCell>
-            <TableCell>Sensor</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {error ? (
-            <ErrorTableRow colSpan={COLUMNS} message="Could not load the sessions." onRetry={() => void mutate()} />
-          ) : isLoading || !data ? (
+      {/* A narrow window scrolls the sessions sideways here, not the whole page (its Timeline buttons are keyboard stops). */}
+      <TableContainer>
+        <Table size="small" aria-label="Sessions">
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={COLUMNS} role="status">
-                Loading sessions…
+              <TableCell>Started</TableCell>
+              <TableCell>Source IP</TableCell>
+              <TableCell>ASN</TableCell>
+              <TableCell>Country</TableCell>
+              <TableCell>Sensor</TableCell>
+              <TableCell>
+                <VisuallyHidden>Timeline</VisuallyHidden>
               </TableCell>
             </TableRow>
-          ) : data.results.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={COLUMNS}>
-                <Typography color="text.secondary">No sessions match.</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            data.results.map((session) => (
-              <TableRow key={session.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.started_at)}</TableCell>
-                <TableCell>
-                  <Box component="code" sx={{ fontFamily: 'monospace', mr: 1 }}>
-                    {session.src_ip}
-                  </Box>
-                  <IpLinks ip={session.src_ip} />
-                </TableCell>
-                <TableCell>{session.asn}</TableCell>
-                <TableCell>{session.country}</TableCell>
-                <TableCell>{session.sensor}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => setOpen(session.id)} aria-label={`Timeline of session ${session.id}`}>
-                    Timeline
-                  </Button>
+          </TableHead>
+          <TableBody>
+            {error ? (
+              <ErrorTableRow colSpan={COLUMNS} message="Could not load the sessions." onRetry={() => void mutate()} />
+            ) : isLoading || !data ? (
+              <TableRow>
+                <TableCell colSpan={COLUMNS} role="status">
+                  Loading sessions…
                 </TableCell>
               </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+            ) : data.results.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={COLUMNS}>
+                  <Typography color="text.secondary">No sessions match.</Typography>
+                </TableCell>
+              </TableRow>
+            ) : (
+              data.results.map((session) => (
+                <TableRow key={session.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.started_at)}</TableCell>
+                  <TableCell>
+                    <Box component="code" sx={{ fontFamily: 'monospace', mr: 1 }}>
+                      {session.src_ip}
+                    </Box>
+                    <IpLinks ip={session.src_ip} />
+                  </TableCell>
+                  <TableCell>{session.asn}</TableCell>
+                  <TableCell>{session.country}</TableCell>
+                  <TableCell>{session.sensor}</TableCell>
+                  <TableCell align="right">
+                    <Button size="small" onClick={() => setOpen(session.id)} aria-label={`Timeline of session ${session.id}`}>
+                      Timeline
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
         <Button size="small" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
           Newer

@@ -302,7 +302,7 @@ describe('ThreatLandscapePage', () => {
     answerAll(api, '7d');
     renderPage();
     await screen.findByTestId('total-attacks');
-    await userEvent.click(screen.getByRole('button', { name: 'last 7 days' }));
+    await userEvent.click(screen.getByRole('button', { name: '7 d (last 7 days)' }));
     expect(currentLocation().search).toBe('?range=7d');
     expect(await screen.findByText('in the last 7 days')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Top Commands (last 7 days)' })).toBeInTheDocument();
@@ -318,8 +318,8 @@ describe('ThreatLandscapePage', () => {
     ]) {
       expect(asked).toContain(`${path}?range=7d`);
     }
-    expect(screen.getByRole('button', { name: 'last 7 days' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'last 7 days' }));
+    expect(screen.getByRole('button', { name: '7 d (last 7 days)' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: '7 d (last 7 days)' }));
     expect(currentLocation().search).toBe('');
     expect(await screen.findByText('in the last 24hrs')).toBeInTheDocument();
   });
@@ -328,7 +328,7 @@ describe('ThreatLandscapePage', () => {
     answerAll(api, '30d');
     renderPage('/threat-landscape?range=30d');
     expect(await screen.findByText('in the last 30 days')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '30 d (last 30 days)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says what failed in a card, with Retry, and keeps the rest of the page', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { ApexChart, preloadApexCharts } from './ApexChart';
 
 const mockLoaded = jest.fn();
+const mockOptions = jest.fn();
 
 // Stands in for ApexCharts where it matters: it writes legend entries and series names with
 // innerHTML, as the real library does for legends and tooltips.
@@ -18,6 +19,7 @@ jest.mock('react-apexcharts', () => {
       series: unknown[];
     }) {
       const ref = useRef<HTMLDivElement>(null);
+      mockOptions(options);
       useEffect(() => {
         const names = series.map((s) => (typeof s === 'object' && s ? (s as { name: string }).name : ''));
         const entries = [...(options.labels ?? []), ...(options.xaxis?.categories ?? []), ...names].filter(Boolean);
@@ -35,6 +37,15 @@ describe('ApexChart', () => {
     expect(mockLoaded).not.toHaveBeenCalled();
     preloadApexCharts();
     await waitFor(() => expect(mockLoaded).toHaveBeenCalled());
+  });
+
+  it('is one named image: ApexCharts adds no keyboard stops or live regions inside it', async () => {
+    render(<ApexChart type="pie" height={260} label="Devices by type" series={[3, 1]} options={{ labels: ['a', 'b'] }} />);
+    await screen.findByTestId('apex');
+    expect(screen.getByRole('img', { name: 'Devices by type' })).toContainElement(screen.getByTestId('apex'));
+    expect(mockOptions).toHaveBeenLastCalledWith(
+      expect.objectContaining({ chart: expect.objectContaining({ accessibility: { enabled: false } }) }),
+    );
   });
 
   it('shows a hostile pie label as text, never as an element', async () => {

@@ -22,6 +22,9 @@ export function CommandBlock({ label, command, wrap = false, labelledCopy = fals
         <Box
           component="pre"
           aria-label={label}
+          // A long command scrolls sideways inside the block: focusable, so the arrow keys scroll it too.
+          tabIndex={0}
+          role="group"
           sx={{
             flex: 1,
             m: 0,

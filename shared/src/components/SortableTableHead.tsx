@@ -2,6 +2,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactElement } from 'react';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -12,6 +14,8 @@ export interface SortableColumn<F extends string = string> {
   /** The field this column sorts by; omit for a column that cannot be sorted. */
   sortField?: F;
   align?: 'left' | 'right';
+  /** What the figures of the column count, when the label alone could be read two ways: a tooltip, and the header's description. */
+  description?: string;
 }
 
 export interface SortableTableHeadProps<F extends string = string> {
@@ -19,6 +23,17 @@ export interface SortableTableHeadProps<F extends string = string> {
   orderBy: F;
   direction: SortDirection;
   onSort(field: F): void;
+}
+
+/** The label keeps its name (the spec's words); the description is read after it and shown on hover and focus. */
+function withDescription(description: string | undefined, label: ReactElement) {
+  return description ? (
+    <Tooltip title={description} describeChild>
+      {label}
+    </Tooltip>
+  ) : (
+    label
+  );
 }
 
 export function SortableTableHead<F extends string = string>({ columns, orderBy, direction, onSort }: SortableTableHeadProps<F>) {
@@ -34,12 +49,19 @@ export function SortableTableHead<F extends string = string>({ columns, orderBy,
               sortDirection={active ? direction : false}
               sx={{ fontWeight: 'bold' }}
             >
-              {column.sortField ? (
-                <TableSortLabel active={active} direction={active ? direction : 'asc'} onClick={() => onSort(column.sortField!)}>
-                  {column.label}
-                </TableSortLabel>
-              ) : (
-                column.label
+              {withDescription(
+                column.description,
+                column.sortField ? (
+                  <TableSortLabel
+                    active={active}
+                    direction={active ? direction : 'asc'}
+                    onClick={() => onSort(column.sortField!)}
+                  >
+                    {column.label}
+                  </TableSortLabel>
+                ) : (
+                  <span>{column.label}</span>
+                ),
               )}
             </TableCell>
           );

@@ -10,6 +10,7 @@ import { FieldList } from './FieldList';
 import { LoadingState } from './LoadingState';
 import { PlaceholderPage } from './PlaceholderPage';
 import { SortableTableHead } from './SortableTableHead';
+import { VisuallyHidden } from './VisuallyHidden';
 import { TableHeader } from './TableHeader';
 import { TenantCaption } from './TenantCaption';
 
@@ -106,6 +107,13 @@ describe('shared UI', () => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     });
     afterEach(() => jest.useRealTimers());
+
+    it('lets the keyboard reach a command that scrolls sideways, named by its label', async () => {
+      render(<CommandBlock label="Install" command={`curl ${'x'.repeat(400)}`} />);
+      const block = screen.getByRole('group', { name: 'Install' });
+      await userEvent.tab();
+      expect(block).toHaveFocus();
+    });
 
     it('copies its text and says Copied for a moment', async () => {
       jest.useFakeTimers();
@@ -211,6 +219,35 @@ describe('shared UI', () => {
     await userEvent.click(within(headers[0]).getByRole('button', { name: 'Name' }));
     await userEvent.click(within(headers[2]).getByRole('button', { name: /CVEs/ }));
     expect(onSort.mock.calls).toEqual([['name'], ['cve_count']]);
+  });
+
+  it('SortableTableHead says what a column counts in its description and tooltip, keeping the label as its name', async () => {
+    const columns = [
+      { label: 'CVEs', sortField: 'cve_count', description: 'package–CVE pairs' },
+      { label: 'Hosts', description: 'distinct hosts' },
+    ];
+    render(
+      <table>
+        <SortableTableHead columns={columns} orderBy="cve_count" direction="desc" onSort={jest.fn()} />
+      </table>,
+    );
+    const sortButton = screen.getByRole('button', { name: 'CVEs' });
+    expect(sortButton).toHaveAccessibleDescription('package–CVE pairs');
+    expect(screen.getByText('Hosts')).toHaveAccessibleDescription('distinct hosts');
+    await userEvent.hover(sortButton);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('package–CVE pairs');
+  });
+
+  it('TableHeader names a column of buttons for screen readers without showing the name', () => {
+    render(
+      <table>
+        <TableHeader columns={['Name', { label: <VisuallyHidden>Actions</VisuallyHidden> }]} />
+      </table>,
+    );
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    const text = within(actions).getByText('Actions');
+    expect(text).toHaveStyle({ width: '1px', height: '1px', overflow: 'hidden' });
+    expect(text).not.toHaveStyle({ position: 'absolute' });
   });
 
   it('TableHeader shows each label as a column header, aligned as asked, with no sort control', () => {

@@ -88,6 +88,14 @@ describe('AppShell drawer', () => {
     expect(entry('Theat Landscape')).toHaveAttribute('href', '/threat-landscape');
   });
 
+  it('is the navigation landmark that holds every entry', () => {
+    renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toBe(screen.getByTestId('nav-drawer').querySelector('.MuiDrawer-paper'));
+    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
   it.each([
     ['Dashboards', 'DETECT - Dashboards'],
     ['Agents', 'DETECT - Agents'],

@@ -34,6 +34,8 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
       open={open}
       data-testid="nav-drawer"
       data-open={open}
+      // The paper is a plain div otherwise: as a <nav> landmark, screen-reader users can jump to it.
+      slotProps={{ paper: { component: 'nav', 'aria-label': 'Main navigation' } }}
       sx={(theme) => ({
         width,
         flexShrink: 0,

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@console/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
@@ -52,7 +53,7 @@ describe('Settings › About', () => {
     await screen.findByRole('table', { name: 'Versions' });
     expect(globalThis.fetch).toHaveBeenCalledWith('/remotes.json', expect.anything());
 
-    const built = new Date(BUILT).toLocaleString();
+    const built = formatDateTime(BUILT);
     expect(rowOf('Console (host)').getByRole('cell', { name: '1.9.0' })).toBeInTheDocument();
     expect(rowOf('Console (host)').getByRole('cell', { name: built })).toBeInTheDocument();
     expect(rowOf('INSIGHTS').getByRole('cell', { name: '1.2.3' })).toBeInTheDocument();

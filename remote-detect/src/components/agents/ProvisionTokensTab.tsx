@@ -7,6 +7,7 @@ import {
   formatDateTime,
   LoadingState,
   TableHeader,
+  VisuallyHidden,
   type ProvisionToken,
 } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
@@ -34,7 +35,7 @@ import { useTenantAction } from '../../api/http-helpers';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
 
-const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', ''];
+const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', { label: <VisuallyHidden>Actions</VisuallyHidden> }];
 
 /**
  * Provision tokens: create (the new one goes on top), edit by clicking a row, delete after a confirm.

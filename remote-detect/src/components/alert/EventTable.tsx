@@ -6,12 +6,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import { flattenEventData } from './alertFields';
 
-/** The alert's event_data as key | value rows. */
+/**
+ * The alert's event_data as key | value rows, every row on the page: a fixed-height box hid the
+ * fields analysts read most (process.command_line) below its fold. A narrow window scrolls the
+ * table sideways inside its own box, which the keyboard can reach.
+ */
 export function EventTable({ eventData }: { eventData: unknown }) {
   const rows = flattenEventData(eventData);
   return (
-    <TableContainer sx={{ maxHeight: 400 }}>
-      <Table size="small" stickyHeader aria-label="Event Data">
+    <TableContainer tabIndex={0} role="region" aria-label="Event Data, scrollable">
+      <Table size="small" aria-label="Event Data">
         <TableHeader columns={['Key', 'Value']} />
         <TableBody>
           {rows.map(([key, value]) => (

@@ -1,4 +1,4 @@
-import type { Alert } from '@console/shared';
+import { formatDateTime, type Alert } from '@console/shared';
 import { flattenEventData, isHiddenField, metadataFields } from './alertFields';
 
 describe('alert fields', () => {
@@ -38,7 +38,7 @@ describe('alert fields', () => {
       { field: 'mitre_ids', label: 'MITRE ATT&CK IDs', value: 'T1059, T1078' },
       { field: 'priority', label: 'Priority', value: 'High' },
       { field: 'indicator', label: 'Indicator', value: '—' },
-      { field: 'elastic_alert_created_at', label: 'Alert created', value: new Date('2026-11-20T08:00:00Z').toLocaleString() },
+      { field: 'elastic_alert_created_at', label: 'Alert created', value: formatDateTime('2026-11-20T08:00:00Z') },
     ]);
   });
 
@@ -59,5 +59,20 @@ describe('alert fields', () => {
       ['n', '—'],
     ]);
     expect(flattenEventData(null)).toEqual([]);
+  });
+
+  it('shows the times in event data as dates with their zone, and leaves other text alone', () => {
+    const rows = flattenEventData({
+      '@timestamp': '2026-11-20T08:00:00.000Z',
+      event: { created: '2026-11-20T08:00:01+01:00' },
+      process: { command_line: 'echo 2026-11-20T08:00:00Z', pid: 2026 },
+    });
+    expect(rows).toEqual([
+      ['@timestamp', formatDateTime('2026-11-20T08:00:00.000Z')],
+      ['event.created', formatDateTime('2026-11-20T08:00:01+01:00')],
+      ['process.command_line', 'echo 2026-11-20T08:00:00Z'],
+      ['process.pid', '2026'],
+    ]);
+    expect(rows[0][1]).not.toContain('T08:00');
   });
 });

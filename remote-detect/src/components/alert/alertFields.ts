@@ -1,4 +1,4 @@
-import { formatDateTime, type Alert } from '@console/shared';
+import { formatDateTime, isIsoDateTime, type Alert } from '@console/shared';
 
 /**
  * Fields the page shows in their own places (title, selector, summary, device link, event and
@@ -46,6 +46,8 @@ export function formatValue(field: string, value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.map((item) => formatValue('', item)).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string' && field.endsWith('_at')) return formatDateTime(value);
+  // Event data carries its times (@timestamp, event.created, …) as ISO text under any key.
+  if (typeof value === 'string' && isIsoDateTime(value)) return formatDateTime(value);
   return String(value);
 }
 

@@ -1,4 +1,11 @@
-import { ClientPagination, DEVICE_TABLE_PAGE_SIZES, formatDateTime, TableHeader, type ApiKey } from '@console/shared';
+import {
+  ClientPagination,
+  DEVICE_TABLE_PAGE_SIZES,
+  formatDateTime,
+  TableHeader,
+  VisuallyHidden,
+  type ApiKey,
+} from '@console/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -22,7 +29,7 @@ export function ApiKeysTable({ keys, onToggle, onDelete }: ApiKeysTableProps) {
     <>
       <TableContainer sx={{ maxHeight: 400 }}>
         <Table size="small" stickyHeader aria-label="API Keys">
-          <TableHeader columns={['Name', 'Prefix', 'Created', 'Enabled', '']} />
+          <TableHeader columns={['Name', 'Prefix', 'Created', 'Enabled', { label: <VisuallyHidden>Actions</VisuallyHidden> }]} />
           <TableBody>
             {paging.visible.map((key) => (
               <TableRow key={key.uid}>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useDevices } from '../../api/device-list';
 import { useLogError } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
+import { CVE_PAIRS, HIGH_RISK_CVE_PAIRS } from '../common/cveCounts';
 import { RiskChip } from '../common/RiskChip';
 import { ChoiceFilter } from '../lists/ChoiceFilter';
 import { ExactTextFilter } from '../lists/ExactTextFilter';
@@ -27,8 +28,14 @@ const COLUMNS: SortableColumn[] = [
   { id: 'type', label: 'Type', sortField: 'device_type' },
   { id: 'platform', label: 'Platform', sortField: 'platform_name' },
   { id: 'risk', label: 'Risk', sortField: 'risk_score' },
-  { id: 'cves', label: 'CVEs', sortField: 'cve_count', align: 'right' },
-  { id: 'high', label: 'High-risk CVEs', sortField: 'high_risk_cve_count', align: 'right' },
+  { id: 'cves', label: 'CVEs', sortField: 'cve_count', align: 'right', description: CVE_PAIRS },
+  {
+    id: 'high',
+    label: 'High-risk CVEs',
+    sortField: 'high_risk_cve_count',
+    align: 'right',
+    description: HIGH_RISK_CVE_PAIRS,
+  },
   // Findings on CISA KEV CVEs (docs/vuln-feed-api.md).
   { id: 'kev', label: 'KEV', sortField: 'kev_count', align: 'right' },
   { id: 'last', label: 'Last connected', sortField: 'last_connected' },

@@ -2,6 +2,7 @@ import { DemoDataChip, type StrategicDashboard } from '@console/shared';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { DISTINCT_CVES, HIGH_RISK_DISTINCT_CVES } from '../common/cveCounts';
 
 interface KpiProps {
   label: string;
@@ -45,8 +46,8 @@ export function KpiCards({ data }: { data: StrategicDashboard }) {
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
       <Kpi label="Devices" value={devices} />
-      <Kpi label="CVE findings" value={cves.total} demo={demo} />
-      <Kpi label="High-risk CVEs" value={cves.high_risk} alarm demo={demo} />
+      <Kpi label="CVE findings" value={cves.total} demo={demo} caption={DISTINCT_CVES} />
+      <Kpi label="High-risk CVEs" value={cves.high_risk} alarm demo={demo} caption={HIGH_RISK_DISTINCT_CVES} />
       {cves.kev_loaded === false ? (
         // Unknown is not 0: without the catalogue nothing was checked.
         <Kpi label="Known exploited" value={undefined} caption="CISA's KEV catalogue is not loaded" />

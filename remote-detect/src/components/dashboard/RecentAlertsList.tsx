@@ -1,5 +1,6 @@
 import { formatDateTime, type StrategicDashboard } from '@console/shared';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { PriorityChip } from '../common/PriorityChip';
@@ -21,13 +22,16 @@ export function RecentAlertsList({
       ) : (
         <List dense aria-label="Recent open alerts">
           {rows.map((alert) => (
-            <ListItemButton key={alert.uid} onClick={() => onVariablesChange({ alert_uid: alert.uid })}>
-              <ListItemText
-                primary={alert.name}
-                secondary={`${alert.device_hostname} · ${formatDateTime(alert.elastic_alert_created_at)}`}
-              />
-              <PriorityChip priority={alert.priority} />
-            </ListItemButton>
+            // Each button in a list item: a <ul> holds only <li>, or screen readers miscount it.
+            <ListItem key={alert.uid} disablePadding>
+              <ListItemButton onClick={() => onVariablesChange({ alert_uid: alert.uid })}>
+                <ListItemText
+                  primary={alert.name}
+                  secondary={`${alert.device_hostname} · ${formatDateTime(alert.elastic_alert_created_at)}`}
+                />
+                <PriorityChip priority={alert.priority} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -1,5 +1,6 @@
 import type { StrategicDashboard } from '@console/shared';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { RiskChip } from '../common/RiskChip';
@@ -29,10 +30,13 @@ export function RiskiestDevicesList({
       ) : (
         <List dense aria-label="Riskiest devices">
           {rows.map((device) => (
-            <ListItemButton key={device.uid} onClick={() => onVariablesChange({ device_uid: device.uid })}>
-              <ListItemText primary={device.hostname} secondary={findingsText(device)} />
-              <RiskChip level={device.risk_score} />
-            </ListItemButton>
+            // Each button in a list item: a <ul> holds only <li>, or screen readers miscount it.
+            <ListItem key={device.uid} disablePadding>
+              <ListItemButton onClick={() => onVariablesChange({ device_uid: device.uid })}>
+                <ListItemText primary={device.hostname} secondary={findingsText(device)} />
+                <RiskChip level={device.risk_score} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -8,7 +8,8 @@ import { WidgetCard } from './WidgetCard';
 /** Technical Overview: every device and every alert, each with "View all" to its list page (more filters). */
 export function TechnicalOverview({ onVariablesChange }: DashboardTabProps) {
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <WidgetCard title="Devices" action={<ViewAllLink to="/devices" prefix="devices" label="View all devices" />}>
         <DevicesTable onVariablesChange={onVariablesChange} />
       </WidgetCard>

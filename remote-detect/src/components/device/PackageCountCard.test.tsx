@@ -23,4 +23,14 @@ describe('PackageCountCard', () => {
     expect(screen.getByRole('group', { name: 'CVEs' })).toHaveTextContent('7');
     expect(screen.queryByText(PACKAGE_COUNT_ERROR)).not.toBeInTheDocument();
   });
+
+  it('says its CVE figures count package–CVE pairs, beside the labels', async () => {
+    page.api.onGet(COUNT).reply(200, { count: 42, cve_count: 7, high_risk_cve_count: 2, kev_count: 1, kev_loaded: true });
+    renderRoutes(<PackageCountCard uid="d-1" />);
+    const cves = await screen.findByRole('group', { name: 'CVEs' });
+    expect(cves).toHaveTextContent(/^CVEs7package–CVE pairs$/);
+    expect(screen.getByRole('group', { name: 'High-risk CVEs' })).toHaveTextContent(
+      /^High-risk CVEs2package–CVE pairs, CVSS above 7\.5$/,
+    );
+  });
 });

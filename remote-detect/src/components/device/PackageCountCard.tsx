@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { usePackageCount } from '../../api/package-count';
 import { useLogError } from '../../api/http-helpers';
+import { CVE_PAIRS, HIGH_RISK_CVE_PAIRS } from '../common/cveCounts';
 
 /** Shown instead of a count of known exploited findings when no KEV data is loaded: unknown is not 0. */
 export const KEV_NOT_LOADED = "CISA's KEV catalogue is not loaded";
@@ -17,9 +18,11 @@ interface FigureProps {
   highlight?: boolean;
   /** Not every package could be checked: a count of findings is a lower bound. */
   incomplete?: boolean;
+  /** What the figure counts, under it. */
+  caption?: string;
 }
 
-function Figure({ label, value, unknown, highlight = false, incomplete = false }: FigureProps) {
+function Figure({ label, value, unknown, highlight = false, incomplete = false, caption }: FigureProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 140, flex: 1 }} role="group" aria-label={label}>
       <Typography variant="body2" color="text.secondary">
@@ -28,6 +31,11 @@ function Figure({ label, value, unknown, highlight = false, incomplete = false }
       <Typography variant="h5" component="p" sx={highlight && value ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
         {unknown === undefined ? (value ?? '—') : '—'}
       </Typography>
+      {caption && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {caption}
+        </Typography>
+      )}
       {unknown !== undefined && (
         <Typography variant="caption" color="warning.dark" component="p">
           {unknown}
@@ -56,8 +64,14 @@ export function PackageCountCard({ uid, incomplete = false }: { uid: string; inc
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} aria-label="Package count">
       <Figure label="Packages" value={data?.count} />
-      <Figure label="CVEs" value={data?.cve_count} incomplete={incomplete} />
-      <Figure label="High-risk CVEs" value={data?.high_risk_cve_count} highlight incomplete={incomplete} />
+      <Figure label="CVEs" value={data?.cve_count} incomplete={incomplete} caption={CVE_PAIRS} />
+      <Figure
+        label="High-risk CVEs"
+        value={data?.high_risk_cve_count}
+        highlight
+        incomplete={incomplete}
+        caption={HIGH_RISK_CVE_PAIRS}
+      />
       <Figure
         label="Known exploited"
         value={data?.kev_count}

@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import { useDeviceThreads } from '../../api/device-thread-list';
+import { formatPercent } from '../common/format';
 
 /** RTOS threads with their average CPU use; the page renders it for RTOS devices only. */
 export function ThreadsTable({ uid }: { uid: string }) {
@@ -19,7 +20,7 @@ export function ThreadsTable({ uid }: { uid: string }) {
           {data.map((thread) => (
             <TableRow key={thread.thread_name}>
               <TableCell>{thread.thread_name}</TableCell>
-              <TableCell align="right">{thread.avg_cpu_usage}</TableCell>
+              <TableCell align="right">{formatPercent(thread.avg_cpu_usage)}</TableCell>
             </TableRow>
           ))}
           {data.length === 0 && (

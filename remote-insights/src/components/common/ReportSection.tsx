@@ -9,11 +9,11 @@ export interface ReportSectionProps {
   children: ReactNode;
 }
 
-/** A titled card of a report tab (h3 under the tab's heading), named for assistive technology. */
+/** A titled card of a report tab (h2 under the report's h1: the tabs have no heading of their own), named for assistive technology. */
 export function ReportSection({ title, fill = false, children }: ReportSectionProps) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2, height: fill ? '100%' : undefined }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 'bold', mb: 1 }}>
         {title}
       </Typography>
       {children}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@console/shared';
 import type { SbomPayload } from '@console/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -76,7 +77,7 @@ describe('SBOM tab', () => {
   it('summarises a CycloneDX 1.7 file and charts its severities and component types', async () => {
     await open(loadSbom(SBOM_FILES.shop));
     expect(summary('Component')).toBe('example/shop');
-    expect(summary('Generated')).toBe(new Date('2026-03-02T10:20:30+00:00').toLocaleString());
+    expect(summary('Generated')).toBe(formatDateTime('2026-03-02T10:20:30+00:00'));
     expect(summary('CycloneDX')).toBe('1.7');
     expect(screen.getByTestId('sbom-component-count')).toHaveTextContent('13');
     expect(screen.getByTestId('sbom-vulnerability-count')).toHaveTextContent('1');
@@ -263,8 +264,8 @@ describe('SBOM tab', () => {
       expect(within(dialog).getByText(/jquery from 1.2.0 before 3.5.0/)).toBeInTheDocument();
       expect(within(dialog).getByText('Upgrade jquery to version 3.5.0')).toBeInTheDocument();
       expect(within(dialog).getByText('jquery@3.4.1')).toBeInTheDocument();
-      expect(within(dialog).getByText(new Date('2026-02-01T00:29:00+00:00').toLocaleString())).toBeInTheDocument();
-      expect(within(dialog).getByText(new Date('2026-02-15T11:15:00+00:00').toLocaleString())).toBeInTheDocument();
+      expect(within(dialog).getByText(formatDateTime('2026-02-01T00:29:00+00:00'))).toBeInTheDocument();
+      expect(within(dialog).getByText(formatDateTime('2026-02-15T11:15:00+00:00'))).toBeInTheDocument();
 
       const ratings = within(dialog).getByRole('table', { name: 'Ratings' });
       expect(within(ratings).getAllByRole('row')).toHaveLength(1 + sbom.vulnerabilities[0]!.ratings.length);

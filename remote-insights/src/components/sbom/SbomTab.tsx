@@ -150,7 +150,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
           <PieCard title="Component Types" slices={typeSlices} emptyText="No components found" donut />
         </Grid>
       </Grid>
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <ComponentsTable rows={components} />
         {view.vulnerabilities.length > 0 && (
           <Box>
