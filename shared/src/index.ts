@@ -45,6 +45,8 @@ export type { SortableColumn, SortableTableHeadProps, SortDirection } from './co
 export { TableHeader } from './components/TableHeader';
 export type { TableHeaderColumn, TableHeaderProps } from './components/TableHeader';
 export { VisuallyHidden } from './components/VisuallyHidden';
+export { FilterSelect } from './components/FilterSelect';
+export type { FilterOption, FilterSelectProps } from './components/FilterSelect';
 export { CommandBlock } from './components/CommandBlock';
 export type { CommandBlockProps } from './components/CommandBlock';
 export { SafeLink, httpUrl } from './components/SafeLink';

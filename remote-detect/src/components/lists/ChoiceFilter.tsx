@@ -1,5 +1,4 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { FilterSelect } from '@console/shared';
 import type { FilterOption } from './filterOptions';
 
 export interface ChoiceFilterProps {
@@ -10,23 +9,9 @@ export interface ChoiceFilterProps {
   onChange(value: string): void;
 }
 
+const ALL = { value: '', label: 'All' };
+
 /** A filter above a list: All, or one of a few values. */
 export function ChoiceFilter({ label, value, options, onChange }: ChoiceFilterProps) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 140 }}
-    >
-      <MenuItem value="">All</MenuItem>
-      {options.map(({ value: optionValue, label: optionLabel }) => (
-        <MenuItem key={optionValue} value={optionValue}>
-          {optionLabel}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <FilterSelect label={label} value={value} onChange={onChange} all={ALL} options={options} minWidth={140} />;
 }

@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
+import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -6,7 +6,6 @@ import { useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
-import { FilterSelect } from '../common/FilterSelect';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { COMPONENTS_TABLE, ComponentsTable } from './ComponentsTable';

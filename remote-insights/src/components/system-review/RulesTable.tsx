@@ -1,4 +1,4 @@
-import { TableHeader, useUrlChoice, useUrlText } from '@console/shared';
+import { FilterSelect, TableHeader, useUrlChoice, useUrlText } from '@console/shared';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import { useDialogItem } from '../../tables/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
-import { FilterSelect } from '../common/FilterSelect';
 import { ReportSection } from '../common/ReportSection';
 import { capitalise, SeverityChip } from '../common/SeverityChip';
 import { RuleStatusChip } from './RuleStatusChip';

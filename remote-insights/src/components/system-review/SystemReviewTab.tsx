@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
+import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -6,7 +6,6 @@ import ListItemText from '@mui/material/ListItemText';
 import { useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportRules } from '../../api/report-rules';
-import { FilterSelect } from '../common/FilterSelect';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { SEVERITY_COLORS } from '../common/SeverityChip';
 import { STATUS_COLORS } from './RuleStatusChip';

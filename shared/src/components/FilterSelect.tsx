@@ -13,7 +13,7 @@ export interface FilterSelectProps {
   onChange(value: string): void;
   /** The first option, which keeps every row. */
   all: FilterOption;
-  options: FilterOption[];
+  options: readonly FilterOption[];
   minWidth: number;
   /** Space below the select (one that stands above a table); none in a row of filters. */
   mb?: number;
@@ -21,7 +21,7 @@ export interface FilterSelectProps {
   renderValue?(value: string): ReactNode;
 }
 
-/** A report tab's drop-down filter: "all" first, then the options. */
+/** A drop-down filter above a table (DETECT's lists, INSIGHTS' report tabs): "all" first, then the options. */
 export function FilterSelect({ label, value, onChange, all, options, minWidth, mb, renderValue }: FilterSelectProps) {
   return (
     <TextField
