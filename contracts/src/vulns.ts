@@ -102,6 +102,14 @@ export const FeedState = Type.Object({
     interval_hours: Type.Integer({ minimum: 0, description: '0: no scheduled sync' }),
     running: Type.Boolean(),
     next_at: NullableDateTime
+  }),
+  rematch: Type.Object({
+    pending: Type.Integer({
+      minimum: 0,
+      description:
+        'Package names and CVE rows an OSV change touched whose devices and SBOMs are not re-matched yet (a sync stopped mid re-match, or one running now); 0: findings follow the stored feed'
+    }),
+    since: Type.Union([Type.String({ format: 'date-time', description: 'When the oldest of them was queued' }), Type.Null()])
   })
 })
 

@@ -1,4 +1,5 @@
-import { date, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, date, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 
 /**
  * The vulnerability feeds the console keeps: where each comes from and how its last sync went
@@ -115,3 +116,28 @@ export const epssStaging = pgTable('epss_staging', {
   epss: real('epss').notNull(),
   percentile: real('percentile').notNull()
 })
+
+/**
+ * What a change of OSV records still has to re-match: the package names whose affected rows
+ * changed, the CVE rows re-derived, and those left orphaned. Written in the switch's last step (the
+ * same transaction that records the new copy) and emptied only when the re-match finished, so a
+ * server stopped mid re-match leaves the work here and the next sync does it, even when the feed
+ * itself has not changed since.
+ */
+export const feedRematchQueue = pgTable(
+  'feed_rematch_queue',
+  {
+    /** package | vulnerability | orphan */
+    kind: text('kind').notNull(),
+    /** A package name (as the feed names it) or a vulnerabilities.uid. */
+    key: text('key').notNull(),
+    /** Queued again moves it: a re-match only removes the entries it read as they were. */
+    queuedAt: timestamp('queued_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`)
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
+    check('feed_rematch_queue_kind_chk', sql`${t.kind} in ('package', 'vulnerability', 'orphan')`)
+  ]
+)

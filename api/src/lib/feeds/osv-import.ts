@@ -20,7 +20,7 @@ export async function importOsvAndMatch(
 ): Promise<ImportAndMatchResult> {
   const imported = await importOsv(db, target, options)
   await recordFileImport(db, imported)
-  return { imported, ...(await rematchAfterOsvChange(db, imported, options.onMatchProgress)) }
+  return { imported, ...(await rematchAfterOsvChange(db, imported, { onMatchProgress: options.onMatchProgress })) }
 }
 
 /** Settings › Vulnerability feed lists file imports as one source ("file:osv"): when, and how many. */

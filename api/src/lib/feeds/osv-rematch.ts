@@ -2,16 +2,9 @@ import type { Db } from '../../db/client.js'
 import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
 import { refreshFeedEcosystems } from '../vulns/coverage.js'
 import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from '../vulns/match.js'
+import { clearRematchQueue, queueRematch, readRematchQueue, type OsvChange } from './rematch-queue.js'
 
-/** What a change of OSV records can concern: a sync's switch or a file import. */
-export interface OsvChange {
-  /** Package names whose affected rows changed. */
-  packageNames: Set<string>
-  /** CVE rows re-derived (their score may have changed). */
-  vulnerabilityUids: Set<string>
-  /** CVE rows no record speaks for any more. */
-  orphans: Set<string>
-}
+export type { OsvChange } from './rematch-queue.js'
 
 export interface OsvRematch {
   /** The devices whose packages or findings the change touched, re-matched. */
@@ -22,24 +15,43 @@ export interface OsvRematch {
   removed: number
 }
 
+export interface RematchOptions {
+  onMatchProgress?: (done: number, total: number) => void
+  /** Stops between batches (the server shutting down): what is left stays queued for the next sync. */
+  signal?: AbortSignal
+}
+
 /**
  * After OSV records changed (`sync-feeds`, `import-osv`): the feed's ecosystem coverage, then the
- * devices the change can concern (only those packages on each), then the SBOMs it can concern (and
- * any never analysed), then the orphaned CVE rows. Matching and analysis live in lib/vulns and
- * lib/insights; this job only runs them in order.
+ * devices the queued changes can concern (only those packages on each), then the SBOMs they can
+ * concern (and any never analysed), then the orphaned CVE rows; the queue is emptied at the end.
+ * Null when nothing was queued. Matching and analysis live in lib/vulns and lib/insights; this job
+ * only runs them in order.
  */
-export async function rematchAfterOsvChange(
-  db: Db,
-  change: OsvChange,
-  onMatchProgress?: (done: number, total: number) => void
-): Promise<OsvRematch> {
-  const { packageNames, vulnerabilityUids } = change
+export async function rematchQueued(db: Db, options: RematchOptions = {}): Promise<OsvRematch | null> {
+  const queued = await readRematchQueue(db)
+  if (queued === null) return null
+  const { packageNames, vulnerabilityUids, orphans } = queued.change
   await refreshFeedEcosystems(db)
-  const matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), onMatchProgress, {
-    packageNames,
-    vulnerabilityUids
+  const matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), {
+    onProgress: options.onMatchProgress,
+    scope: { packageNames, vulnerabilityUids },
+    signal: options.signal
   })
-  const sboms = await reanalyseSboms(db, { packageNames })
-  const removed = await removeOrphanVulnerabilities(db, change.orphans)
+  const sboms = await reanalyseSboms(db, { packageNames, signal: options.signal })
+  const removed = await removeOrphanVulnerabilities(db, orphans)
+  await clearRematchQueue(db, queued.entries)
   return { matched, sboms, removed }
+}
+
+/** A change made outside a feed switch (a file import): queued, then re-matched with whatever was owed. */
+export async function rematchAfterOsvChange(db: Db, change: OsvChange, options: RematchOptions = {}): Promise<OsvRematch> {
+  await queueRematch(db, change)
+  return (
+    (await rematchQueued(db, options)) ?? {
+      matched: { devices: 0, packages: 0, findings: 0, highRisk: 0, kev: 0 },
+      sboms: { sboms: 0, changed: 0, vulnerabilities: 0 },
+      removed: 0
+    }
+  )
 }

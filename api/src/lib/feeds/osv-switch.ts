@@ -6,6 +6,7 @@ import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import { markApplying, markSuccess, type ChangedFeed } from './sources.js'
 import { json } from '../sql-params.js'
 import { letRequestsIn } from '../event-loop.js'
+import { queueRematch } from './rematch-queue.js'
 
 /**
  * Step 2 of an OSV feed sync: the staged records are applied with the import's own logic
@@ -192,6 +193,8 @@ async function applySwitch(
     result.records = Number(count?.n ?? 0)
     result.changed = result.written > 0 || tagged > 0 || untagged > 0
     await markSuccess(tx, feed, { ...state, records: result.records, changed: result.changed })
+    // With the new copy, what it owes: the re-match survives a stop from here on (lib/feeds/rematch-queue.ts).
+    await queueRematch(tx, result)
     await tx.execute(sql`DELETE FROM osv_staging WHERE feed = ${feed}`)
     await tx.execute(sql`DELETE FROM osv_staging_seen WHERE feed = ${feed}`)
     return result

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { allCoverage } from '../vulns/coverage.js'
 import type { FeedSyncStatus } from './job.js'
+import { rematchBacklog } from './rematch-queue.js'
 
 /** Settings › Vulnerability feed (`GET /v1/feeds/`, docs/vuln-feed-api.md "Feed state"). */
 
@@ -34,6 +35,7 @@ export async function feedState(db: Db, sync: FeedSyncStatus): Promise<FeedState
       demo_advisories: row.demoAdvisories
     })),
     demo_catalogue: { records: Number(demo?.n ?? 0) },
-    sync: { interval_hours: sync.intervalHours, running: sync.running, next_at: sync.nextAt?.toISOString() ?? null }
+    sync: { interval_hours: sync.intervalHours, running: sync.running, next_at: sync.nextAt?.toISOString() ?? null },
+    rematch: await rematchBacklog(db)
   }
 }

@@ -11,7 +11,8 @@ import { syncEpss } from './epss.js'
 import { syncKev } from './kev.js'
 import { tryFeedSyncLock } from './lock.js'
 import { syncOsvFeed } from './osv-feed.js'
-import { rematchAfterOsvChange } from './osv-rematch.js'
+import { rematchQueued } from './osv-rematch.js'
+import { rematchOwed } from './rematch-queue.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
 
 /**
@@ -77,40 +78,43 @@ export async function syncFeeds(db: Db, settings: SyncSettings, options: SyncOpt
   const work = await workFolder(settings)
   try {
     const result: SyncResult = { locked: false, ecosystems: await ecosystemsInUse(db, settings.ecosystems), outcomes: [] }
+    const stopped = (): boolean => options.signal?.aborted === true
     const report = (outcome: FeedOutcome): void => {
       result.outcomes.push(outcome)
       options.onFeed?.(outcome)
     }
-    const packageNames = new Set<string>()
-    const vulnerabilityUids = new Set<string>()
-    const orphans = new Set<string>()
-    let osvChanged = false
     for (const ecosystem of result.ecosystems) {
-      if (options.signal?.aborted === true) break
-      const outcome = await syncOsvFeed(db, ecosystem, {
-        baseUrl: settings.osvBaseUrl,
-        workDir: work.dir,
-        stepwise: settings.databaseUrl === undefined,
-        ...options
-      })
-      report(outcome)
-      if (outcome.switched === undefined || !outcome.switched.changed) continue
-      osvChanged = true
-      for (const name of outcome.switched.packageNames) packageNames.add(name)
-      for (const uid of outcome.switched.vulnerabilityUids) vulnerabilityUids.add(uid)
-      for (const uid of outcome.switched.orphans) orphans.add(uid)
+      if (stopped()) break
+      report(
+        await syncOsvFeed(db, ecosystem, {
+          baseUrl: settings.osvBaseUrl,
+          workDir: work.dir,
+          stepwise: settings.databaseUrl === undefined,
+          ...options
+        })
+      )
     }
-    if (osvChanged) {
+    // What the switches queued, and what an earlier sync stopped mid re-match left queued.
+    if (!stopped() && (await rematchOwed(db))) {
       const start = performance.now()
-      const rematch = await rematchAfterOsvChange(db, { packageNames, vulnerabilityUids, orphans })
-      result.matched = rematch.matched
-      result.sboms = rematch.sboms
-      result.removedCves = rematch.removed
-      bumpAllTenantData()
-      result.matchSeconds = (performance.now() - start) / 1000
+      try {
+        const rematch = await rematchQueued(db, { signal: options.signal })
+        if (rematch !== null) {
+          result.matched = rematch.matched
+          result.sboms = rematch.sboms
+          result.removedCves = rematch.removed
+          result.matchSeconds = (performance.now() - start) / 1000
+        }
+      } catch (error) {
+        if (!stopped()) throw error
+        options.log?.('stopped while re-matching: the rest stays queued for the next sync')
+      } finally {
+        // Batches written before a stop are visible too.
+        bumpAllTenantData()
+      }
     }
-    if (options.signal?.aborted !== true) report(await syncKev(db, { url: settings.kevUrl, workDir: work.dir, ...options }))
-    if (options.signal?.aborted !== true)
+    if (!stopped()) report(await syncKev(db, { url: settings.kevUrl, workDir: work.dir, ...options }))
+    if (!stopped())
       report(
         await syncEpss(db, { url: settings.epssUrl, workDir: work.dir, stepwise: settings.databaseUrl === undefined, ...options })
       )

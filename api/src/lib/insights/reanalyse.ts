@@ -38,6 +38,8 @@ export interface ReanalyseOptions {
    */
   packageNames?: Set<string>
   onProgress?: (done: number, total: number) => void
+  /** Checked before each SBOM: an abort throws its reason. */
+  signal?: AbortSignal
 }
 
 /** Which SBOMs to analyse again (tenant, report), in a stable order. */
@@ -115,6 +117,7 @@ export async function reanalyseSboms(db: Db, options: ReanalyseOptions = {}): Pr
   const totals: ReanalyseTotals = { sboms: 0, changed: 0, vulnerabilities: 0 }
   for (const { tenantUid, reportUid } of list) {
     await letRequestsIn()
+    options.signal?.throwIfAborted()
     const result = await reanalyseSbom(db, tenantUid, reportUid)
     if (result !== null) {
       totals.sboms++

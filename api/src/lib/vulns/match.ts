@@ -297,17 +297,25 @@ const DEVICES_PER_BATCH = 25
  * same queries shared by up to 25 devices of a tenant at a time. The stored counts and risk are
  * computed as refreshDeviceStats() does (deviceRisk() on the findings written) in one update.
  */
+export interface MatchDevicesOptions {
+  onProgress?: (done: number, total: number) => void
+  /** Only these packages and CVE rows (a re-match after a feed change); absent: everything. */
+  scope?: MatchScope
+  /** Checked between batches: an abort throws its reason, each batch before it stays written whole. */
+  signal?: AbortSignal
+}
+
 export async function matchDevices(
   db: Db,
   list: Array<{ tenantUid: string; deviceUid: string }>,
-  onProgress?: (done: number, total: number) => void,
-  scope?: MatchScope
+  { onProgress, scope, signal }: MatchDevicesOptions = {}
 ): Promise<MatchTotals> {
   const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0, kev: 0 }
   const byTenant = new Map<string, string[]>()
   for (const { tenantUid, deviceUid } of list) byTenant.set(tenantUid, [...(byTenant.get(tenantUid) ?? []), deviceUid])
   for (const [tenantUid, uids] of byTenant) {
     for (let i = 0; i < uids.length; i += DEVICES_PER_BATCH) {
+      signal?.throwIfAborted()
       const batch = uids.slice(i, i + DEVICES_PER_BATCH)
       const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope)
       const stats = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { createTenant } from '../../../src/lib/accounts.js'
 import { tryFeedSyncLock } from '../../../src/lib/feeds/lock.js'
+import { feedState } from '../../../src/lib/feeds/state.js'
 import { syncFeeds, type SyncSettings } from '../../../src/lib/feeds/sync.js'
 import { rowsOf } from '../../../src/lib/sql-rows.js'
 import { tempDir, usingPostgres } from '../../helpers.js'
@@ -350,6 +351,37 @@ describe('sync-feeds: OSV zips, KEV and EPSS from a local server', { skip: missi
     await serveDebian(debian.values())
     await sync()
     assert.deepEqual((await one<{ feeds: string[] }>(sql`SELECT feeds FROM osv_records WHERE id = ${dsa.id}`))?.feeds, [])
+  })
+
+  it('a sync stopped after a switch leaves the re-match queued: Settings says findings are behind, the next sync does it though nothing changed', async () => {
+    assert.deepEqual(await findingsOf('deb12'), ['DSA-5474-1'])
+    debian.delete('DSA-5474-1')
+    await serveDebian(debian.values())
+    const controller = new AbortController()
+    const lines: string[] = []
+    // The server's SIGTERM lands just after the Debian switch committed.
+    const stopped = await syncFeeds(t.db, settings, {
+      signal: controller.signal,
+      log: (line) => lines.push(line),
+      onFeed: (outcome) => {
+        if (outcome.name === 'osv:Debian') controller.abort()
+      }
+    })
+    assert.equal(stopped.outcomes.find((o) => o.name === 'osv:Debian')?.status, 'changed')
+    assert.equal(stopped.matched, undefined, 'no re-match ran')
+    assert.deepEqual(await findingsOf('deb12'), ['DSA-5474-1'], 'the finding of the dropped record is still there')
+    const backlog = await feedState(t.db, { intervalHours: 24, running: false, nextAt: null })
+    assert.ok(backlog.rematch.pending > 0 && backlog.rematch.since !== null, JSON.stringify(backlog.rematch))
+
+    const result = await sync()
+    assert.deepEqual(result.status, { 'osv:Alpine': 'unchanged', 'osv:Debian': 'unchanged', kev: 'unchanged', epss: 'unchanged' })
+    assert.equal(result.matched?.devices, 1, "deb12, the device with the dropped record's package")
+    assert.deepEqual(await findingsOf('deb12'), [])
+    assert.deepEqual((await feedState(t.db, { intervalHours: 24, running: false, nextAt: null })).rematch, {
+      pending: 0,
+      since: null
+    })
+    assert.equal((await sync()).matched, undefined, 'done once: the queue is empty')
   })
 
   it(

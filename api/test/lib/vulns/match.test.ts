@@ -234,11 +234,34 @@ describe('matching device packages against the feed (our own records, fixtures/t
         resolve()
       }, 0)
     )
-    const totals = await matchDevices(t.db, fleet, (done) => (batchesDone = done))
+    const totals = await matchDevices(t.db, fleet, { onProgress: (done) => (batchesDone = done) })
     await timer
     assert.equal(totals.devices, 60)
     assert.equal(totals.findings, 60, 'wget on Debian 12 has one finding (CVE-2999-0004)')
     assert.ok(doneWhenTimerRan !== undefined && doneWhenTimerRan < 60, `the timer ran after ${doneWhenTimerRan} of 60 devices`)
+
+    // A stop (the server's SIGTERM) lands between batches: the batch in hand is written whole, no more.
+    await t.db.delete(packageFindings).where(
+      inArray(
+        packageFindings.deviceUid,
+        fleet.map((device) => device.deviceUid)
+      )
+    )
+    const controller = new AbortController()
+    await assert.rejects(
+      matchDevices(t.db, fleet, { signal: controller.signal, onProgress: () => controller.abort() }),
+      (error: Error) => error.name === 'AbortError'
+    )
+    const matched = await t.db
+      .selectDistinct({ uid: packageFindings.deviceUid })
+      .from(packageFindings)
+      .where(
+        inArray(
+          packageFindings.deviceUid,
+          fleet.map((device) => device.deviceUid)
+        )
+      )
+    assert.equal(matched.length, 25, 'one batch of 25 devices, then it stopped')
     await t.db.delete(devices).where(
       inArray(
         devices.uid,

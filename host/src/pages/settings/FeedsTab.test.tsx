@@ -56,6 +56,7 @@ const state = {
   ],
   demo_catalogue: { records: 64 },
   sync: { interval_hours: 24, running: false, next_at: '2026-11-23T06:00:00Z' },
+  rematch: { pending: 0, since: null },
 };
 
 describe('Settings › Vulnerability feed', () => {
@@ -145,6 +146,25 @@ describe('Settings › Vulnerability feed', () => {
     const stopped = await screen.findByRole('table', { name: 'Feed sources' });
     expect(within(stopped).getByText(/^Partly updated since .*: the next sync completes it$/)).toBeInTheDocument();
     expect(within(stopped).queryByText(/^Updating since /)).not.toBeInTheDocument();
+  });
+
+  it('says when findings are behind the stored feed: a re-match running, or left by a stopped sync', async () => {
+    const backlog = { pending: 1250, since: '2026-11-22T06:00:00Z' };
+    api.onGet('/v1/feeds/').replyOnce(200, { ...state, rematch: backlog, sync: { ...state.sync, running: true } });
+    api.onGet('/v1/feeds/').replyOnce(200, { ...state, rematch: backlog });
+    api.onGet('/v1/feeds/').replyOnce(200, state);
+    const findings = async () =>
+      (await screen.findByRole('region', { name: 'Sync schedule' })).querySelector('dt:last-of-type')!.nextElementSibling!;
+    let view = renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
+    expect(await findings()).toHaveTextContent('Re-matching devices and SBOMs: 1,250 package names and CVEs left');
+    view.unmount();
+    view = renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
+    expect(await findings()).toHaveTextContent(
+      `Behind the stored feed since ${formatDateTime('2026-11-22T06:00:00Z')}: 1,250 package names and CVEs not re-matched yet (a sync stopped midway); the next sync completes it`,
+    );
+    view.unmount();
+    renderRoutes(<SettingsPage />, { path: '/settings/?tab=feeds' });
+    expect(await findings()).toHaveTextContent('Matched against the stored feed');
   });
 
   it('shows a loading state, then an error with Retry that loads the state', async () => {

@@ -29,7 +29,21 @@ function scheduleText(sync: FeedState['sync']): string {
   return 'Off: feeds change only when an administrator syncs or imports them';
 }
 
-function Schedule({ sync }: { sync: FeedState['sync'] }) {
+/** Findings lag the stored feed while a re-match is owed: said, never shown as a clean state. */
+function RematchState({ rematch, running }: { rematch: FeedState['rematch'] | undefined; running: boolean }) {
+  if (rematch === undefined) return <>—</>;
+  if (rematch.pending === 0) return <>Matched against the stored feed</>;
+  const what = `${formatCount(rematch.pending)} package ${rematch.pending === 1 ? 'name or CVE' : 'names and CVEs'}`;
+  if (running) return <Box sx={{ color: 'info.main' }}>Re-matching devices and SBOMs: {what} left</Box>;
+  return (
+    <Box sx={{ color: 'warning.main' }}>
+      Behind the stored feed since {formatDateTime(rematch.since)}: {what} not re-matched yet (a sync stopped midway); the next
+      sync completes it
+    </Box>
+  );
+}
+
+function Schedule({ sync, rematch }: { sync: FeedState['sync']; rematch: FeedState['rematch'] | undefined }) {
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0 }}>
       <Typography component="dt" color="text.secondary">
@@ -50,6 +64,12 @@ function Schedule({ sync }: { sync: FeedState['sync'] }) {
       <Typography component="dd" sx={{ m: 0 }}>
         {formatDateTime(sync.next_at)}
       </Typography>
+      <Typography component="dt" color="text.secondary">
+        Findings
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        <RematchState rematch={rematch} running={sync.running} />
+      </Typography>
     </Box>
   );
 }
@@ -62,7 +82,7 @@ export function FeedsTab() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Block title="Sync schedule">
-        <Schedule sync={data.sync} />
+        <Schedule sync={data.sync} rematch={data.rematch} />
       </Block>
       <Block title="Sources">
         <FeedSourcesTable sources={data.sources ?? []} running={data.sync?.running ?? false} />
