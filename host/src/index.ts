@@ -1,2 +1,3 @@
-// Async boundary: the federation runtime negotiates shared modules before the app code runs.
-void import('./bootstrap');
+// The host is no federation container (shared/build/share-scope.cjs): nothing is negotiated before
+// its code runs, so the shell starts from the entry chunk itself, one round trip sooner.
+import './bootstrap';

@@ -8,8 +8,18 @@ type Federation = typeof import('./federation');
 const entries = new Map<string, string>();
 let federation: Promise<Federation> | undefined;
 
-/** Reads where the remotes live (deploy-time JSON); loads none of them, nor the federation runtime. */
-export async function initRemotes(url = REMOTES_JSON_URL): Promise<void> {
+let located: Promise<void> = Promise.resolve();
+
+/**
+ * Starts reading where the remotes live (deploy-time JSON); loads none of them, nor the federation
+ * runtime. The page renders meanwhile: a remote page's load waits for it (loadRemoteModule).
+ */
+export function initRemotes(url = REMOTES_JSON_URL): Promise<void> {
+  located = readLocations(url);
+  return located;
+}
+
+async function readLocations(url: string): Promise<void> {
   try {
     const { remotes } = await fetchRemotesJson(url);
     for (const [name, { entry }] of Object.entries(remotes)) entries.set(name, entry);
@@ -21,8 +31,9 @@ export async function initRemotes(url = REMOTES_JSON_URL): Promise<void> {
 
 /** The federation runtime, fetched and started on first use; a failed fetch is tried again next time. */
 function startedFederation(): Promise<Federation> {
-  federation ??= import('./federation').then(
-    (module) => {
+  // The runtime's chunk is fetched while the remotes' locations are still being read.
+  federation ??= Promise.all([import('./federation'), located]).then(
+    ([module]) => {
       module.startFederation([...entries].map(([name, entry]) => ({ name, entry })));
       return module;
     },
@@ -53,8 +64,9 @@ function checkedRemote(remote: RemoteName): Promise<void> {
 }
 
 export async function loadRemoteModule(remote: RemoteName, page: string): Promise<Record<string, unknown>> {
-  await checkedRemote(remote);
-  const { loadRemote } = await startedFederation();
+  // The contract check reads the remote's manifest while the runtime starts; nothing of the
+  // remote runs before the check passed.
+  const [, { loadRemote }] = await Promise.all([located.then(() => checkedRemote(remote)), startedFederation()]);
   const module = await loadRemote<Record<string, unknown>>(`${remote}/${page}`);
   if (!module) throw new Error(`${remote}/${page} did not load`);
   return module;

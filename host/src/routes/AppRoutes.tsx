@@ -1,10 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AppShell } from '../components/shell/AppShell';
 import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { SettingsPage } from '../pages/settings/SettingsPage';
 import { REMOTE_ROUTES } from '../remotes/remoteCatalog';
 import { RemotePage } from '../remotes/RemotePage';
+import { LazyAppShell, LazySettingsPage } from './lazyPages';
 import { ProtectedRoute } from './ProtectedRoute';
 
 export function AppRoutes() {
@@ -14,7 +13,7 @@ export function AppRoutes() {
       <Route
         element={
           <ProtectedRoute>
-            <AppShell />
+            <LazyAppShell />
           </ProtectedRoute>
         }
       >
@@ -22,7 +21,7 @@ export function AppRoutes() {
           <Route key={`${remote}/${page}`} path={path} element={<RemotePage remote={remote} page={page} />} />
         ))}
         <Route path="reports" element={<Navigate to="/insights" replace />} />
-        <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings" element={<LazySettingsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -9,6 +9,8 @@ export interface PageManifestEntry {
   path: string;
   /** The page's level-1 heading before its data arrives (the remote's pages test checks it). */
   title: string;
+  /** It draws charts on first render: the host starts fetching ApexCharts with the page. */
+  charts?: boolean;
 }
 
 export type PageModule = Record<string, unknown>;

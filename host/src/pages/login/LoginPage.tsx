@@ -6,14 +6,16 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import logoUrl from '../../assets/logo.svg';
-import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { OutlinedField } from './OutlinedField';
 import { returnPath } from './returnPath';
 import { validateSignIn, type SignInErrors } from './validation';
+
+// Fetched when first opened: the sign-in form is what /login must draw fast.
+const ResetPasswordDialog = lazy(async () => ({ default: (await import('./ResetPasswordDialog')).ResetPasswordDialog }));
 
 /** The form's two text fields, drawn alike. */
 const FIELDS = [
@@ -64,15 +66,12 @@ export function LoginPage() {
           </Alert>
         )}
         {FIELDS.map((field) => (
-          <TextField
+          <OutlinedField
             key={field.name}
             {...field}
-            fullWidth
-            margin="normal"
             value={values[field.name]}
             onChange={({ target }) => setValues((current) => ({ ...current, [field.name]: target.value }))}
-            error={Boolean(errors[field.name])}
-            helperText={errors[field.name]}
+            error={errors[field.name]}
           />
         ))}
         <FormControlLabel
@@ -86,7 +85,11 @@ export function LoginPage() {
           Forgot your password?
         </Link>
       </Paper>
-      <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />
+      {resetOpen && (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog open onClose={() => setResetOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
