@@ -85,6 +85,30 @@ function hashedEntryFilename(pathData) {
   return pathData.chunk?.contentHash?.javascript ? 'js/[name].[contenthash:10].js' : 'js/[name].js';
 }
 
+/** Content-hashed files: they never change, so a stale .br or .gz beside one cannot exist. */
+const HASHED_ASSET = /[.-][0-9a-f]{10}\.(js|css|svg)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every hashed asset, written beside it once at
+ * build time: the server sends them as they are (@fastify/static `preCompressed`) instead of
+ * compressing each response at brotli 4. Entry files (index.html, remoteEntry.js, the manifests)
+ * are revalidated on every load and may be edited in place by an operator: compressed per request.
+ */
+function precompressed(appRequire) {
+  const CompressionPlugin = appRequire('compression-webpack-plugin');
+  const zlib = require('node:zlib');
+  const common = { test: HASHED_ASSET, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
+
 /**
  * @param {object} app
  * @param {string} app.dir          the app folder (__dirname of its webpack config)
@@ -151,6 +175,8 @@ function createWebpackConfig(app) {
         }),
       );
     }
+
+    if (!dev) plugins.push(...precompressed(appRequire));
 
     const config = {
       mode,

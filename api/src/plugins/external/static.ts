@@ -12,7 +12,8 @@ const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js',
 
 /** Entry points must be revalidated on every load; content-hashed assets never change. */
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = path.basename(filePath)
+  // A build's brotli or gzip copy (main.0123abcd.js.br) is cached like the file it stands for.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '')
   if (!ENTRY_FILES.has(name) && HASHED_FILE.test(name)) {
     void reply.header('cache-control', 'public, max-age=31536000, immutable')
   } else {

@@ -31,6 +31,10 @@ function fakeConsoleRoot(): string {
   write('host/dist/index.html', INDEX)
   write('host/dist/main.0123abcd.js', `console.log(${JSON.stringify('x'.repeat(4000))})`)
   write('host/dist/logo.png', 'png')
+  // What the build writes beside a hashed asset (shared/build/webpack.cjs): served as they are.
+  write('host/dist/app.89abcdef01.js', 'var app = 1')
+  write('host/dist/app.89abcdef01.js.br', 'brotli bytes')
+  write('host/dist/app.89abcdef01.js.gz', 'gzip bytes')
   write(
     'host/dist/build-info.json',
     JSON.stringify({ name: 'host', version: '1.2.0', buildTime: '2026-01-02T03:04:05.000Z', provides: {} })
@@ -101,6 +105,21 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable')
     const logo = await t.app.inject({ url: '/logo.png' })
     assert.equal(logo.headers['cache-control'], 'no-cache')
+  })
+
+  it("sends the build's brotli or gzip copy of a hashed asset as it is, long-cached like the file", async () => {
+    for (const [encoding, body] of [
+      ['br', 'brotli bytes'],
+      ['gzip', 'gzip bytes'],
+      ['identity', 'var app = 1']
+    ] as const) {
+      const response = await t.app.inject({ url: '/app.89abcdef01.js', headers: { 'accept-encoding': encoding } })
+      assert.equal(response.statusCode, 200, encoding)
+      assert.equal(response.rawPayload.toString(), body, encoding)
+      assert.equal(response.headers['content-encoding'], encoding === 'identity' ? undefined : encoding)
+      assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable', encoding)
+      assert.match(String(response.headers['content-type']), /^application\/javascript/, encoding)
+    }
   })
 
   it('serves each built remote under /remotes/<name>/', async () => {
