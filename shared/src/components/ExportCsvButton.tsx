@@ -15,7 +15,7 @@ export interface ExportCsvButtonProps {
 }
 
 /** "Export CSV": downloads the table's current view; a failure shows beside the button with Retry. */
-export function ExportCsvButton({ path, what, fileName = `${what}.csv` }: ExportCsvButtonProps) {
+export function ExportCsvButton({ path, what, fileName = `${what.replace(/\s+/g, '-')}.csv` }: ExportCsvButtonProps) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const download = async () => {
