@@ -134,7 +134,7 @@ describe('AlertsPage: triage in bulk and export', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderRoute('/alerts?alerts_priority=High&alerts_sort=name&alerts_page=1');
     await screen.findByText('Alert 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Export alerts as CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of alerts' }));
     expect(await screen.findByText('Could not export alerts.')).toBeInTheDocument();
     const url = page.api.history.get.filter((r) => EXPORT.test(r.url!)).at(-1)!.url!;
     expect(Object.fromEntries(new URL(url, 'http://x').searchParams)).toEqual({ ordering: 'name', priority: 'High' });

@@ -39,7 +39,7 @@ describe('Export CSV of the DETECT tables: the current view, every row', () => {
     page.api.onGet(new RegExp(`^${T}/devices/\\?`)).reply(200, { count: 0, results: [] });
     renderRoute('/devices?devices_risk=High&devices_has_kev=true&devices_search=api&devices_sort=-kev_count&devices_page=2');
     await screen.findByText(/No devices/);
-    await userEvent.click(screen.getByRole('button', { name: 'Export devices as CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of devices' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(exportQuery(gets(), '/devices/export.csv')).toEqual({
       risk: 'High',
@@ -55,15 +55,15 @@ describe('Export CSV of the DETECT tables: the current view, every row', () => {
     page.api.onGet(`${T}/devices/d-1/packages/count/`).reply(200, { count: 0, cve_count: 0, high_risk_cve_count: 0 });
     page.api.onGet(new RegExp(`^${T}/alerts/\\?`)).reply(200, { count: 0, results: [] });
     renderRoute('/devices/d-1?packages_search=ssl&packages_sort=name');
-    await userEvent.click(await screen.findByRole('button', { name: 'Export packages as CSV' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV of packages' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(exportQuery(gets(), '/devices/d-1/packages/export.csv')).toEqual({ search: 'ssl', ordering: 'name' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Export user accounts as CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of user accounts' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(exportQuery(gets(), '/devices/d-1/accounts/export.csv')).toEqual({});
     // The device's alerts export only that device's alerts.
-    await userEvent.click(screen.getByRole('button', { name: 'Export alerts as CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of alerts' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(3));
     expect(exportQuery(gets(), '/alerts/export.csv')).toMatchObject({ device: 'd-1' });
   });
@@ -71,7 +71,7 @@ describe('Export CSV of the DETECT tables: the current view, every row', () => {
   it('API keys', async () => {
     page.api.onGet(`${T}/api-keys/`).reply(200, { results: [] });
     renderRoute('/api-keys');
-    await userEvent.click(await screen.findByRole('button', { name: 'Export API keys as CSV' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV of API keys' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(gets()).toContain(`${T}/api-keys/export.csv`);
   });

@@ -19,7 +19,7 @@ describe('ExportCsvButton', () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     render(<ExportCsvButton what="things" path="/v1/things/export.csv?ordering=name" />);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Export things as CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of things' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not export things.');
     expect(click).not.toHaveBeenCalled();
 
@@ -35,6 +35,6 @@ describe('ExportCsvButton', () => {
 
   it('waits for its path (the tenant) before it can be used', () => {
     render(<ExportCsvButton what="things" path={null} />);
-    expect(screen.getByRole('button', { name: 'Export things as CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV of things' })).toBeDisabled();
   });
 });

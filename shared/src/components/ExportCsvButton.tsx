@@ -8,7 +8,7 @@ import { downloadFile } from '../download/downloadFile';
 export interface ExportCsvButtonProps {
   /** The export's path under the API base, with the table's filters and ordering (…/export.csv?…). */
   path: string | null;
-  /** Names the table in the button's accessible name and the failure ("Export alerts as CSV"). */
+  /** Names the table in the button's accessible name and the failure ("Export CSV of alerts"). */
   what: string;
   /** The file name when the API sends none. */
   fileName?: string;
@@ -38,7 +38,7 @@ export function ExportCsvButton({ path, what, fileName = `${what.replace(/\s+/g,
         variant="outlined"
         startIcon={<DownloadIcon />}
         disabled={!path || busy}
-        aria-label={`Export ${what} as CSV`}
+        aria-label={`Export CSV of ${what}`}
         onClick={() => void download()}
       >
         Export CSV

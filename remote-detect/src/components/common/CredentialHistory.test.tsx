@@ -102,8 +102,8 @@ describe('History of API keys and provision tokens', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderRoute('/agents');
     await screen.findByText('No provision tokens yet.');
-    await userEvent.click(screen.getByRole('button', { name: 'Export provision tokens as CSV' }));
-    await screen.findByRole('button', { name: 'Export provision tokens as CSV' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of provision tokens' }));
+    await screen.findByRole('button', { name: 'Export CSV of provision tokens' });
     expect(page.api.history.get.map((r) => r.url)).toContain(`${T}/provision-tokens/export.csv`);
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('provision-tokens.csv');
