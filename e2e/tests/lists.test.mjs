@@ -55,13 +55,14 @@ describe('Device and alert lists (production build, seeded demo tenant)', () => 
 
     await choose(page, 'Status', 'OPEN');
     await page.waitForURL(/alerts_status=OPEN/);
-    await waitForRows(page, 'Alerts', 3, ['OPEN']);
+    // Cells: the row's checkbox, name, device, priority, status, created.
+    await waitForRows(page, 'Alerts', 4, ['OPEN']);
     // A priority the open alerts have (the seed's mix may change).
-    const priority = (await rowsOf(page, 'Alerts'))[0][2];
+    const priority = (await rowsOf(page, 'Alerts'))[0][3];
     await choose(page, 'Priority', priority);
     await page.waitForURL(/alerts_priority=/);
-    await waitForRows(page, 'Alerts', 2, [priority]);
-    await waitForRows(page, 'Alerts', 3, ['OPEN']);
+    await waitForRows(page, 'Alerts', 3, [priority]);
+    await waitForRows(page, 'Alerts', 4, ['OPEN']);
     const listUrl = page.url();
     assert.match(listUrl, new RegExp(`alerts_status=OPEN&alerts_priority=${priority}`));
     const shown = await rowsOf(page, 'Alerts');
@@ -76,7 +77,7 @@ describe('Device and alert lists (production build, seeded demo tenant)', () => 
 
     await page.goBack();
     await page.waitForURL(listUrl);
-    await waitForRows(page, 'Alerts', 2, [priority]);
+    await waitForRows(page, 'Alerts', 3, [priority]);
     assert.equal((await page.getByRole('combobox', { name: 'Status' }).textContent()).trim(), 'OPEN');
     assert.equal((await page.getByRole('combobox', { name: 'Priority' }).textContent()).trim(), priority);
     assert.deepEqual(await rowsOf(page, 'Alerts'), shown);

@@ -1,5 +1,5 @@
 import { http, useApi, type AlertListItem, type AlertStatus } from '@console/shared';
-import { useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
+import { exportPath, useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
 
 /** The list's server-side filters (contracts: alertFilters); '' or undefined is "any". */
 export interface AlertFilterParams {
@@ -17,7 +17,12 @@ export interface AlertFilterParams {
 
 export interface AlertListParams extends ListParams, AlertFilterParams {}
 
-export const alertsKey = (tenant: string, params: AlertListParams) => withQuery(`/v1/tenants/${tenant}/alerts/`, { ...params });
+export const alertsPath = (tenant: string) => `/v1/tenants/${tenant}/alerts/`;
+
+export const alertsKey = (tenant: string, params: AlertListParams) => withQuery(alertsPath(tenant), { ...params });
+
+/** GET …/alerts/export.csv: the list as the analyst sees it (filters, search, ordering), every row. */
+export const alertsExportPath = (tenant: string, params: AlertListParams) => exportPath(alertsPath(tenant), { ...params });
 
 export async function fetchAlerts(tenant: string, params: AlertListParams): Promise<ListPage<AlertListItem>> {
   return (await http.get<ListPage<AlertListItem>>(alertsKey(tenant, params))).data;

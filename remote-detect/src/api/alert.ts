@@ -1,5 +1,6 @@
 import { http, useApi, type Alert, type AlertStatus } from '@console/shared';
 import type { ScopedMutator } from 'swr';
+import { alertHistoryKey } from './alert-history';
 import { useTenant } from './http-helpers';
 
 export const alertKey = (tenant: string, uid: string) => `/v1/tenants/${tenant}/alerts/${uid}/`;
@@ -16,7 +17,7 @@ export function useAlert(uid: string | undefined) {
 }
 
 /**
- * PATCHes the status, then refetches the alert (spec §4). `mutate` must be the one of the page's
+ * PATCHes the status, then refetches the alert (spec §4) and its history (the change's entry). `mutate` must be the one of the page's
  * SWR cache (useSWRConfig), since the console uses its own cache provider.
  */
 export async function updateAlertStatus(mutate: ScopedMutator, tenant: string, uid: string, status: AlertStatus) {
@@ -24,6 +25,6 @@ export async function updateAlertStatus(mutate: ScopedMutator, tenant: string, u
     await http.patch(alertKey(tenant, uid), { status });
   } finally {
     // Refetch even after a failed PATCH, so the selector shows what the server holds.
-    await mutate(alertKey(tenant, uid));
+    await Promise.all([mutate(alertKey(tenant, uid)), mutate(alertHistoryKey(tenant, uid))]);
   }
 }

@@ -44,3 +44,6 @@ export async function deleteApiKey(mutate: ScopedMutator, tenant: string, uid: s
   await http.delete(apiKeyUrl(tenant, uid));
   await mutate<ApiKey[]>(apiKeysKey(tenant), (list = []) => list.filter((k) => k.uid !== uid), { revalidate: false });
 }
+
+/** GET …/api-keys/export.csv: the list (never a secret: the API stores hashes). */
+export const apiKeysExportPath = (tenant: string) => `${apiKeysKey(tenant)}export.csv`;

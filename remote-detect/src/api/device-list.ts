@@ -1,5 +1,5 @@
 import { http, useApi, type DeviceListItem } from '@console/shared';
-import { useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
+import { exportPath, useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
 
 /** The list's server-side filters (contracts: deviceFilters); '' or undefined is "any". */
 export interface DeviceFilterParams {
@@ -16,8 +16,12 @@ export interface DeviceFilterParams {
 
 export interface DeviceListParams extends ListParams, DeviceFilterParams {}
 
-export const devicesKey = (tenant: string, params: DeviceListParams) =>
-  withQuery(`/v1/tenants/${tenant}/devices/`, { ...params });
+const devicesPath = (tenant: string) => `/v1/tenants/${tenant}/devices/`;
+
+export const devicesKey = (tenant: string, params: DeviceListParams) => withQuery(devicesPath(tenant), { ...params });
+
+/** GET …/devices/export.csv: the list as the analyst sees it (filters, search, ordering), every row. */
+export const devicesExportPath = (tenant: string, params: DeviceListParams) => exportPath(devicesPath(tenant), { ...params });
 
 export async function fetchDevices(tenant: string, params: DeviceListParams): Promise<ListPage<DeviceListItem>> {
   return (await http.get<ListPage<DeviceListItem>>(devicesKey(tenant, params))).data;

@@ -1,8 +1,14 @@
 import { http, useApi, type Package } from '@console/shared';
-import { useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
+import { exportPath, useTenant, withQuery, type ListPage, type ListParams } from './http-helpers';
+
+const devicePackagesPath = (tenant: string, uid: string) => `/v1/tenants/${tenant}/devices/${uid}/packages/`;
 
 export const devicePackagesKey = (tenant: string, uid: string, params: ListParams) =>
-  withQuery(`/v1/tenants/${tenant}/devices/${uid}/packages/`, { ...params });
+  withQuery(devicePackagesPath(tenant, uid), { ...params });
+
+/** GET …/packages/export.csv: one row per finding, the table's search and ordering, every row. */
+export const devicePackagesExportPath = (tenant: string, uid: string, params: ListParams) =>
+  exportPath(devicePackagesPath(tenant, uid), { ...params });
 
 export async function fetchDevicePackages(tenant: string, uid: string, params: ListParams): Promise<ListPage<Package>> {
   const data = (await http.get<ListPage<Package> | Package[]>(devicePackagesKey(tenant, uid, params))).data;

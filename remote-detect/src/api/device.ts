@@ -13,3 +13,6 @@ export function useDevice(uid: string | undefined) {
     fetcher: () => fetchDevice(tenant!, uid!),
   });
 }
+
+/** GET …/devices/{uid}/accounts/export.csv: the device's system user accounts. */
+export const deviceAccountsExportPath = (tenant: string, uid: string) => `${deviceKey(tenant, uid)}accounts/export.csv`;

@@ -20,6 +20,12 @@ export function withQuery(path: string, params: Record<string, QueryValue>): str
   return text ? `${path}?${text}` : path;
 }
 
+/** The CSV export of a list (`<list URL>export.csv`): the list's filters, search and ordering, no paging. */
+export function exportPath(listPath: string, params: Record<string, QueryValue>): string {
+  const { limit: _limit, offset: _offset, ...view } = params;
+  return withQuery(`${listPath}export.csv`, view);
+}
+
 /** The API's `detail`, else the error's own message. */
 export function apiErrorMessage(error: unknown): string | undefined {
   if (axios.isAxiosError(error)) {

@@ -49,3 +49,6 @@ export async function deleteProvisionToken(mutate: ScopedMutator, tenant: string
     revalidate: false,
   });
 }
+
+/** GET …/provision-tokens/export.csv: the list. */
+export const provisionTokensExportPath = (tenant: string) => `${provisionTokensKey(tenant)}export.csv`;

@@ -29,8 +29,27 @@ const alert = {
   elastic_index: '.alerts-security',
 };
 
+const change = (at: string, from: string, to: string, comment: string, label = 'ana@example.com') => ({
+  at,
+  from_status: from,
+  to_status: to,
+  comment,
+  actor: { kind: 'user', uid: 'u-1', label },
+});
+
 describe('AlertDetailPage', () => {
   const page = setupPageTest();
+  // What the page asks of the alert itself (the history is asked too).
+  const alertGets = () => page.api.history.get.filter((request) => request.url === `${T}/alerts/al-1/`).length;
+  let history: ReturnType<typeof change>[];
+  let historyFails: boolean;
+  beforeEach(() => {
+    history = [];
+    historyFails = false;
+    page.api
+      .onGet(`${T}/alerts/al-1/history/`)
+      .reply(() => (historyFails ? [500, { detail: 'boom' }] : [200, { count: history.length, results: history }]));
+  });
 
   it('shows summary, metadata without the hidden fields, the event table and the links', async () => {
     page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
@@ -67,17 +86,17 @@ describe('AlertDetailPage', () => {
     renderRoute('/alerts/al-1');
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toHaveTextContent('OPEN');
-    const getsBefore = page.api.history.get.length;
+    const getsBefore = alertGets();
 
     await userEvent.click(select);
     await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
-    await waitFor(() => expect(page.api.history.get.length).toBe(getsBefore + 1));
+    await waitFor(() => expect(alertGets()).toBe(getsBefore + 1));
     expect(JSON.parse(page.api.history.patch[0].data as string)).toEqual({ status: 'CLOSED' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('CLOSED'));
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'OPEN' }));
-    await waitFor(() => expect(page.api.history.get.length).toBe(getsBefore + 2));
+    await waitFor(() => expect(alertGets()).toBe(getsBefore + 2));
     expect(page.api.history.patch.map((r) => JSON.parse(r.data as string))).toEqual([{ status: 'CLOSED' }, { status: 'OPEN' }]);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
   });
@@ -89,7 +108,7 @@ describe('AlertDetailPage', () => {
     renderRoute('/alerts/al-1');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
-    await waitFor(() => expect(page.api.history.get).toHaveLength(2));
+    await waitFor(() => expect(alertGets()).toBe(2));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('OPEN'));
     expect(logged).toHaveBeenCalled();
     // The reason shows beside the selector, not only in the console.
@@ -141,5 +160,60 @@ describe('AlertDetailPage', () => {
     page.api.onGet(`${T}/alerts/al-1/`).reply(200, '');
     renderRoute('/alerts/al-1');
     expect(await screen.findByText('Error loading alert details.')).toBeInTheDocument();
+  });
+
+  it('shows the status history newest first: when, who, from → to, comment (as text, never markup)', async () => {
+    history = [
+      change('2026-11-21T10:00:00Z', 'CLOSED', 'OPEN', '', 'API key soar (ab12)'),
+      change('2026-11-20T09:00:00Z', 'OPEN', 'CLOSED', '<b>benign</b> scanner'),
+    ];
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    renderRoute('/alerts/al-1');
+    const table = await screen.findByRole('table', { name: 'Status history' });
+    await within(table).findByText('OPEN → CLOSED');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [formatDateTime('2026-11-21T10:00:00Z'), 'API key soar (ab12)', 'CLOSED → OPEN', '—'],
+      [formatDateTime('2026-11-20T09:00:00Z'), 'ana@example.com', 'OPEN → CLOSED', '<b>benign</b> scanner'],
+    ]);
+    expect(table.querySelector('b')).toBeNull();
+  });
+
+  it('shows a status change made on the page in the history', async () => {
+    let current = 'OPEN';
+    page.api.onGet(`${T}/alerts/al-1/`).reply(() => [200, { ...alert, status: current }]);
+    page.api.onPatch(`${T}/alerts/al-1/`).reply(() => {
+      history = [change('2026-11-22T08:00:00Z', current, 'CLOSED', ''), ...history];
+      current = 'CLOSED';
+      return [200, { ...alert, status: current }];
+    });
+    renderRoute('/alerts/al-1');
+    const table = await screen.findByRole('table', { name: 'Status history' });
+    expect(await within(table).findByText('No status changes yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'CLOSED' }));
+    expect(await within(table).findByText('OPEN → CLOSED')).toBeInTheDocument();
+    expect(within(table).queryByText('No status changes yet.')).not.toBeInTheDocument();
+  });
+
+  it('says the history could not load, with Retry, never "No status changes yet."', async () => {
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    historyFails = true;
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoute('/alerts/al-1');
+    const table = await screen.findByRole('table', { name: 'Status history' });
+    expect(await within(table).findByText('Could not load the status history')).toBeInTheDocument();
+    expect(within(table).queryByText('No status changes yet.')).not.toBeInTheDocument();
+    historyFails = false;
+    history = [change('2026-11-20T09:00:00Z', 'OPEN', 'CLOSED', 'done')];
+    await userEvent.click(within(table).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('done')).toBeInTheDocument();
+    logged.mockRestore();
   });
 });

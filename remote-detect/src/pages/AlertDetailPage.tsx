@@ -11,6 +11,7 @@ import { actionErrorMessage, apiErrorMessage, useTenant } from '../api/http-help
 import { AlertStatusSelect } from '../components/alert/AlertStatusSelect';
 import { AssociatedAlerts } from '../components/alert/AssociatedAlerts';
 import { EventTable } from '../components/alert/EventTable';
+import { StatusHistory } from '../components/alert/StatusHistory';
 import { metadataFields } from '../components/alert/alertFields';
 import { alertCrumbs } from '../components/common/crumbs';
 import { PriorityChip } from '../components/common/PriorityChip';
@@ -18,7 +19,7 @@ import { Section } from '../components/common/Section';
 
 export const ALERT_LOAD_ERROR = 'Error loading alert details.';
 
-/** /alerts/{uid}: status selector, summary, metadata, event table, device and associated links. */
+/** /alerts/{uid}: status selector, summary, metadata, event table, device and associated links, status history. */
 export function AlertDetailPage() {
   const { uid } = useParams();
   const tenant = useTenant();
@@ -104,6 +105,9 @@ export function AlertDetailPage() {
       </Section>
       <Section title="Associated Alerts">
         <AssociatedAlerts alerts={alert.associated_alert_ids ?? []} />
+      </Section>
+      <Section title="Status history">
+        <StatusHistory uid={alert.uid} />
       </Section>
     </Page>
   );

@@ -15,7 +15,7 @@ export function AlertsPage() {
       </Typography>
       <TenantCaption />
       <Box sx={{ mt: 2 }}>
-        <AlertsTable filterSet="all" />
+        <AlertsTable filterSet="all" triage />
       </Box>
     </Box>
   );

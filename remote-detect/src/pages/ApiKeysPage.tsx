@@ -1,6 +1,7 @@
 import {
   ConfirmDialog,
   ErrorState,
+  ExportCsvButton,
   LoadingState,
   TenantCaption,
   useDocumentTitle,
@@ -14,13 +15,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-key-list';
+import { apiKeysExportPath, createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-key-list';
 import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
 import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
+import { CredentialHistory } from '../components/common/CredentialHistory';
 import { NameDialog } from '../components/common/NameDialog';
 import { useTenantAction } from '../api/http-helpers';
 
-/** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete. */
+/** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete; their history and a CSV export. */
 export function ApiKeysPage() {
   const { tenant, busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
@@ -49,6 +51,10 @@ export function ApiKeysPage() {
         </Button>
       </Box>
       <TenantCaption />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <CredentialHistory kind="api-key" />
+        <ExportCsvButton what="API keys" path={tenant ? apiKeysExportPath(tenant) : null} />
+      </Box>
       {/* A failed enable/disable: the dialogs show their own failures. */}
       {actionError && !creating && !deleting && (
         <Alert severity="error" role="alert" onClose={clearError} sx={{ mb: 2 }}>

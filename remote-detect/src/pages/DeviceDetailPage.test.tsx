@@ -3,6 +3,7 @@ import { setupPageTest } from '@console/shared/src/testing/setupPageTest';
 import { currentLocation, fakeAuth } from '@console/shared/src/testing/renderWithAuth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { exportQuery, mockDownloads } from '../testing/downloads';
 import { renderRoute, T } from '../testing/renderRoute';
 
 const device = {
@@ -42,6 +43,8 @@ const alertRow = {
 
 describe('DeviceDetailPage', () => {
   const page = setupPageTest({ quiet: true });
+  const downloads = mockDownloads(page);
+  const gets = () => page.api.history.get.map((r) => r.url!);
 
   function replyAll(over: Partial<typeof device> = {}) {
     page.api.onGet(`${T}/devices/d-1/`).reply(200, { ...device, ...over });
@@ -222,5 +225,21 @@ describe('DeviceDetailPage', () => {
   it('waits for the tenant before fetching', () => {
     renderRoute('/devices/d-1', fakeAuth({ profile: null, loading: true }));
     expect(page.api.history.get).toHaveLength(0);
+  });
+
+  it("exports the device's packages (search and sort), its user accounts and its alerts as CSV", async () => {
+    replyAll();
+    renderRoute('/devices/d-1?packages_search=ssl&packages_sort=name');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV of packages' }));
+    await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
+    expect(exportQuery(gets(), `${T}/devices/d-1/packages/export.csv`)).toEqual({ search: 'ssl', ordering: 'name' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of user accounts' }));
+    await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(2));
+    expect(exportQuery(gets(), `${T}/devices/d-1/accounts/export.csv`)).toEqual({});
+    // The device's alerts export only that device's alerts.
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of alerts' }));
+    await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(3));
+    expect(exportQuery(gets(), `${T}/alerts/export.csv`)).toMatchObject({ device: 'd-1' });
   });
 });

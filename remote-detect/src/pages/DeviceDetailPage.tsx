@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useDevice } from '../api/device';
+import { deviceAccountsExportPath, useDevice } from '../api/device';
+import { useTenant } from '../api/http-helpers';
 import { ALERT_LIST, deviceCrumbs } from '../components/common/crumbs';
 import { Section } from '../components/common/Section';
 import { AlertsTable } from '../components/dashboard/AlertsTable';
@@ -18,6 +19,7 @@ import { UserAccountsTable } from '../components/device/UserAccountsTable';
 /** /devices/{uid}: the five sections of spec §2, then the device's alerts. */
 export function DeviceDetailPage() {
   const { uid } = useParams();
+  const tenant = useTenant();
   const { data: device, error, isLoading, mutate } = useDevice(uid);
   useDocumentTitle([device?.hostname, 'Devices']);
 
@@ -37,7 +39,10 @@ export function DeviceDetailPage() {
             <DeviceOverview device={device} />
           </Section>
           <Section title="System User Accounts">
-            <UserAccountsTable accounts={device.user_accounts ?? []} />
+            <UserAccountsTable
+              accounts={device.user_accounts ?? []}
+              exportPath={tenant ? deviceAccountsExportPath(tenant, uid) : null}
+            />
           </Section>
           <Section title="System IP Interfaces">
             <NetworkInterfacesTable interfaces={device.network_interfaces ?? []} />
@@ -56,7 +61,7 @@ export function DeviceDetailPage() {
             <Link component={RouterLink} to={`${ALERT_LIST}?alerts_device=${encodeURIComponent(uid)}`}>
               Open in the alert list
             </Link>
-            <AlertsTable filterSet="all" device={uid} />
+            <AlertsTable filterSet="all" device={uid} triage />
           </Section>
         </>
       )}

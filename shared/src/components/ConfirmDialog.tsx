@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   confirmColor?: 'primary' | 'error';
   busy?: boolean;
+  /** Fields under the message (a comment to send with the action). */
+  children?: ReactNode;
   /** Why the last confirm failed (the API's `detail`), shown in the dialog. */
   error?: string | null;
   onConfirm: () => void;
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   confirmColor = 'primary',
   busy = false,
   error = null,
+  children,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -38,6 +41,7 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
+        {children}
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {error}

@@ -3,7 +3,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -23,6 +23,8 @@ export interface SortableTableHeadProps<F extends string = string> {
   orderBy: F;
   direction: SortDirection;
   onSort(field: F): void;
+  /** A cell before the columns (a table with row checkboxes: its "select this page" box). */
+  leading?: ReactNode;
 }
 
 /** The label keeps its name (the spec's words); the description is read after it and shown on hover and focus. */
@@ -36,10 +38,17 @@ function withDescription(description: string | undefined, label: ReactElement) {
   );
 }
 
-export function SortableTableHead<F extends string = string>({ columns, orderBy, direction, onSort }: SortableTableHeadProps<F>) {
+export function SortableTableHead<F extends string = string>({
+  columns,
+  orderBy,
+  direction,
+  onSort,
+  leading,
+}: SortableTableHeadProps<F>) {
   return (
     <TableHead>
       <TableRow>
+        {leading}
         {columns.map((column) => {
           const active = column.sortField !== undefined && column.sortField === orderBy;
           return (

@@ -4,3 +4,4 @@ export type * from './alerts';
 export type * from './insights';
 export type * from './vulns';
 export type * from './honeypot';
+export type * from './audit';

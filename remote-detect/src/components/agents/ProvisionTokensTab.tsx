@@ -4,6 +4,7 @@ import {
   CopyButton,
   DEVICE_TABLE_PAGE_SIZES,
   ErrorState,
+  ExportCsvButton,
   formatDateTime,
   LoadingState,
   TableHeader,
@@ -27,11 +28,13 @@ import { useSWRConfig } from 'swr';
 import {
   createProvisionToken,
   deleteProvisionToken,
+  provisionTokensExportPath,
   updateProvisionToken,
   useProvisionTokens,
 } from '../../api/provision-token-list';
 import { useClientPaging } from '../../tables/useClientPaging';
 import { useTenantAction } from '../../api/http-helpers';
+import { CredentialHistory } from '../common/CredentialHistory';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
 
@@ -42,7 +45,7 @@ const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', { label:
  * A failed action keeps its dialog open with the API's reason in it.
  */
 export function ProvisionTokensTab() {
-  const { busy, run, error: actionError, clearError } = useTenantAction();
+  const { tenant, busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
   const { data, error, isLoading, mutate: reload } = useProvisionTokens();
   const paging = useClientPaging(data ?? [], 'tokens');
@@ -60,7 +63,9 @@ export function ProvisionTokensTab() {
 
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <CredentialHistory kind="provision-token" />
+        <ExportCsvButton what="provision tokens" path={tenant ? provisionTokensExportPath(tenant) : null} />
         <Button
           variant="contained"
           startIcon={<AddIcon />}

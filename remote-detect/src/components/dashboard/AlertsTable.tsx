@@ -1,10 +1,10 @@
-import { formatDateTime, type SortableColumn } from '@console/shared';
+import { ExportCsvButton, formatDateTime, type AlertFilter, type SortableColumn } from '@console/shared';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useAlerts } from '../../api/alert-list';
-import { useLogError } from '../../api/http-helpers';
+import { alertsExportPath, useAlerts } from '../../api/alert-list';
+import { useLogError, useTenant } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
 import { PriorityChip } from '../common/PriorityChip';
 import { ChoiceFilter } from '../lists/ChoiceFilter';
@@ -20,6 +20,8 @@ import {
   PRIORITY_OPTIONS,
   STATUS_OPTIONS,
 } from '../lists/filterOptions';
+import { AlertBulkActions } from '../triage/AlertBulkActions';
+import { useRowSelection } from '../triage/useRowSelection';
 import { SelectableTable } from './SelectableTable';
 import { ServerTableFrame } from './ServerTableFrame';
 import type { OnVariablesChange } from './variables';
@@ -46,6 +48,15 @@ export interface AlertsTableProps {
   filterSet?: 'basic' | 'all';
   /** Only this device's alerts (the device page): no device filter of its own. */
   device?: string;
+  /** Row checkboxes with Close / Reopen in bulk, and Export CSV (the list pages; the dashboard's card stays as the spec draws it). */
+  triage?: boolean;
+}
+
+/** The list's filters and search as the API's filter form: '' and unset filters left out. */
+function filterForm(filters: object, search: string): AlertFilter {
+  return Object.fromEntries(
+    Object.entries({ ...filters, search }).filter(([, value]) => value !== undefined && value !== ''),
+  ) as AlertFilter;
 }
 
 /**
@@ -53,7 +64,7 @@ export interface AlertsTableProps {
  * `alerts_` (Back from an alert returns to the same rows). The alert name and the device are
  * plain links.
  */
-export function AlertsTable({ onVariablesChange, filterSet = 'basic', device }: AlertsTableProps) {
+export function AlertsTable({ onVariablesChange, filterSet = 'basic', device, triage = false }: AlertsTableProps) {
   const all = filterSet === 'all';
   const navigate = useNavigate();
   const table = useServerTable<string>({
@@ -73,7 +84,10 @@ export function AlertsTable({ onVariablesChange, filterSet = 'basic', device }: 
     () => alertFilterParams({ status, priority, created }, { device: deviceFilter, rule: ruleFilter }),
     [status, priority, created, deviceFilter, ruleFilter],
   );
+  const tenant = useTenant();
   const { data, error, isValidating, mutate } = useAlerts({ ...table.params, ...filters });
+  const form = useMemo(() => filterForm(filters, table.params.search), [filters, table.params.search]);
+  const selection = useRowSelection(JSON.stringify(form));
   useLogError(error, 'Loading the alert list');
   const rows = error ? [] : (data?.results ?? []);
   // The device page's own device is no filter the analyst chose.
@@ -84,6 +98,11 @@ export function AlertsTable({ onVariablesChange, filterSet = 'basic', device }: 
       count={error || !data ? null : data.count}
       searchLabel="Search alerts"
       loading={isValidating}
+      actions={
+        triage && (
+          <ExportCsvButton what="alerts" path={tenant ? alertsExportPath(tenant, { ...table.params, ...filters }) : null} />
+        )
+      }
       filters={
         <>
           <ChoiceFilter label="Status" value={status} options={STATUS_OPTIONS} onChange={(v) => table.setFilter('status', v)} />
@@ -108,8 +127,10 @@ export function AlertsTable({ onVariablesChange, filterSet = 'basic', device }: 
         </>
       }
     >
+      {triage && <AlertBulkActions selection={selection} matching={error || !data ? null : data.count} filter={form} />}
       <SelectableTable
         label="Alerts"
+        checkboxes={triage ? { selection, label: (alert) => alert.name } : undefined}
         columns={COLUMNS}
         table={table}
         rows={rows}

@@ -1,9 +1,9 @@
-import { formatDateTime, type SortableColumn } from '@console/shared';
+import { ExportCsvButton, formatDateTime, type SortableColumn } from '@console/shared';
 import TableCell from '@mui/material/TableCell';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDevices } from '../../api/device-list';
-import { useLogError } from '../../api/http-helpers';
+import { devicesExportPath, useDevices } from '../../api/device-list';
+import { useLogError, useTenant } from '../../api/http-helpers';
 import { useServerTable } from '../../tables/useServerTable';
 import { CVE_PAIRS, HIGH_RISK_CVE_PAIRS } from '../common/cveCounts';
 import { RiskChip } from '../common/RiskChip';
@@ -55,7 +55,7 @@ const PLATFORM_MAX_LENGTH = 200;
 export interface DevicesTableProps {
   /** The dashboard: a row click reports device_uid (navigate-once). Elsewhere a row click opens the device. */
   onVariablesChange?: OnVariablesChange;
-  /** 'basic' (the dashboard): search. 'all' (the list page): every filter the API has. */
+  /** 'basic' (the dashboard): search. 'all' (the list page): every filter the API has, and Export CSV. */
   filterSet?: 'basic' | 'all';
 }
 
@@ -81,6 +81,7 @@ export function DevicesTable({ onVariablesChange, filterSet = 'basic' }: Devices
     () => deviceFilterParams({ device_type, risk, has_kev, has_high_risk, seen }, { platform: platformFilter }),
     [device_type, risk, has_kev, has_high_risk, seen, platformFilter],
   );
+  const tenant = useTenant();
   const { data, error, isValidating, mutate } = useDevices({ ...table.params, ...filters });
   useLogError(error, 'Loading the device list');
   const rows = error ? [] : (data?.results ?? []);
@@ -94,6 +95,11 @@ export function DevicesTable({ onVariablesChange, filterSet = 'basic' }: Devices
       count={error || !data ? null : data.count}
       searchLabel="Search devices"
       loading={isValidating}
+      actions={
+        all && (
+          <ExportCsvButton what="devices" path={tenant ? devicesExportPath(tenant, { ...table.params, ...filters }) : null} />
+        )
+      }
       filters={
         all && (
           <>

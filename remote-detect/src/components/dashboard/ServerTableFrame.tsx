@@ -13,11 +13,13 @@ export interface ServerTableFrameProps {
   searchLabel: string;
   loading: boolean;
   filters?: ReactNode;
+  /** At the end of the search row: what acts on the whole view (Export CSV). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
 /** Search box, a progress bar while a page loads, the table, and server pagination. */
-export function ServerTableFrame({ table, count, searchLabel, loading, filters, children }: ServerTableFrameProps) {
+export function ServerTableFrame({ table, count, searchLabel, loading, filters, actions, children }: ServerTableFrameProps) {
   useKeepPageInRange(table, loading ? null : count);
   return (
     <>
@@ -31,6 +33,7 @@ export function ServerTableFrame({ table, count, searchLabel, loading, filters, 
           sx={{ minWidth: 260 }}
         />
         {filters}
+        {actions && <Box sx={{ ml: 'auto', alignSelf: 'center' }}>{actions}</Box>}
       </Box>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
       {children}

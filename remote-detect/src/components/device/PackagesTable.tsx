@@ -2,6 +2,7 @@ import {
   DemoDataChip,
   DEVICE_TABLE_PAGE_SIZES,
   EpssValue,
+  ExportCsvButton,
   ErrorTableRow,
   KevChip,
   SortableTableHead,
@@ -18,8 +19,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useDevicePackages } from '../../api/device-package-list';
-import { useLogError } from '../../api/http-helpers';
+import { devicePackagesExportPath, useDevicePackages } from '../../api/device-package-list';
+import { useLogError, useTenant } from '../../api/http-helpers';
 import { useKeepPageInRange, useServerTable } from '../../tables/useServerTable';
 import { formatScore } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
@@ -52,6 +53,7 @@ export function PackagesTable({ uid }: { uid: string }) {
     defaultDirection: 'desc',
     descendingFirst: DESCENDING_FIRST,
   });
+  const tenant = useTenant();
   const { data, error, isLoading, isValidating, mutate } = useDevicePackages(uid, table.params);
   useKeepPageInRange(table, isValidating || error || !data ? null : data.count);
   const [cve, setCve] = useState<{ cve_uid: string; cve_id: string | null } | null>(null);
@@ -61,13 +63,16 @@ export function PackagesTable({ uid }: { uid: string }) {
 
   return (
     <>
-      <TextField
-        size="small"
-        label="Search packages"
-        value={table.search}
-        onChange={(event) => table.setSearch(event.target.value)}
-        sx={{ mb: 1, minWidth: 260 }}
-      />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <TextField
+          size="small"
+          label="Search packages"
+          value={table.search}
+          onChange={(event) => table.setSearch(event.target.value)}
+          sx={{ minWidth: 260 }}
+        />
+        <ExportCsvButton what="packages" path={tenant ? devicePackagesExportPath(tenant, uid, table.params) : null} />
+      </Box>
       <TableContainer sx={{ maxHeight: 400 }}>
         <Table size="small" stickyHeader aria-label="System Packages">
           <SortableTableHead columns={COLUMNS} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
