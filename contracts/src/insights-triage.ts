@@ -1,48 +1,56 @@
 import { Type, type Static } from 'typebox'
 import { Actor } from './audit.js'
-import { DateTime, NullableString, pagingQuery } from './common.js'
+import { DateTime, itemList, NullableString, pagingQuery } from './common.js'
 
 // Triage of a report's SBOM vulnerabilities (docs/insights-api.md "Triage"): the console's own
 // CycloneDX analysis per component and vulnerability, kept across re-uploads, with its trail; the
 // VEX upload that sets many at once; the CycloneDX export carrying them.
 
 /** CycloneDX 1.6 `vulnerabilities[].analysis` vocabulary (the VEX part of a BOM). */
-export const ANALYSIS_STATES = [
-  'resolved',
-  'resolved_with_pedigree',
-  'exploitable',
-  'in_triage',
-  'false_positive',
-  'not_affected'
-] as const
-export const ANALYSIS_JUSTIFICATIONS = [
-  'code_not_present',
-  'code_not_reachable',
-  'requires_configuration',
-  'requires_dependency',
-  'requires_environment',
-  'protected_by_compiler',
-  'protected_at_runtime',
-  'protected_at_perimeter',
-  'protected_by_mitigating_control'
-] as const
-export const ANALYSIS_RESPONSES = ['can_not_fix', 'will_not_fix', 'update', 'rollback', 'workaround_available'] as const
+export const AnalysisState = Type.Union(
+  [
+    Type.Literal('resolved'),
+    Type.Literal('resolved_with_pedigree'),
+    Type.Literal('exploitable'),
+    Type.Literal('in_triage'),
+    Type.Literal('false_positive'),
+    Type.Literal('not_affected')
+  ],
+  { description: 'CycloneDX 1.6 analysis state' }
+)
+export const AnalysisJustification = Type.Union(
+  [
+    Type.Literal('code_not_present'),
+    Type.Literal('code_not_reachable'),
+    Type.Literal('requires_configuration'),
+    Type.Literal('requires_dependency'),
+    Type.Literal('requires_environment'),
+    Type.Literal('protected_by_compiler'),
+    Type.Literal('protected_at_runtime'),
+    Type.Literal('protected_at_perimeter'),
+    Type.Literal('protected_by_mitigating_control')
+  ],
+  { description: 'why not_affected (CycloneDX 1.6 analysis justification)' }
+)
+export const AnalysisResponse = Type.Union(
+  [
+    Type.Literal('can_not_fix'),
+    Type.Literal('will_not_fix'),
+    Type.Literal('update'),
+    Type.Literal('rollback'),
+    Type.Literal('workaround_available')
+  ],
+  { description: 'CycloneDX 1.6 analysis response' }
+)
+
+/** The values of each, in the specification's order (what the SBOM reader checks uploads against). */
+const valuesOf = <T extends string>(union: { anyOf: Array<{ const: T }> }): readonly T[] => union.anyOf.map((item) => item.const)
+export const ANALYSIS_STATES = valuesOf(AnalysisState)
+export const ANALYSIS_JUSTIFICATIONS = valuesOf(AnalysisJustification)
+export const ANALYSIS_RESPONSES = valuesOf(AnalysisResponse)
 
 /** Limits of one analysis (the detail is free text an analyst writes). */
 export const ANALYSIS_LIMITS = { detail: 5000, vulnerabilityId: 200, component: 2000 } as const
-
-export const AnalysisState = Type.Union(
-  ANALYSIS_STATES.map((value) => Type.Literal(value)),
-  { description: ANALYSIS_STATES.join(', ') }
-)
-export const AnalysisJustification = Type.Union(
-  ANALYSIS_JUSTIFICATIONS.map((value) => Type.Literal(value)),
-  { description: `why not_affected: ${ANALYSIS_JUSTIFICATIONS.join(', ')}` }
-)
-export const AnalysisResponse = Type.Union(
-  ANALYSIS_RESPONSES.map((value) => Type.Literal(value)),
-  { description: ANALYSIS_RESPONSES.join(', ') }
-)
 
 const ComponentText = Type.String({ minLength: 1, maxLength: ANALYSIS_LIMITS.component })
 
@@ -66,10 +74,8 @@ export const AnalysisSet = Type.Object(
     vulnerability_id: Type.String({ minLength: 1, maxLength: ANALYSIS_LIMITS.vulnerabilityId, pattern: '\\S' }),
     state: AnalysisState,
     justification: Type.Optional(Type.Union([AnalysisJustification, Type.Null()])),
-    response: Type.Optional(Type.Array(AnalysisResponse, { maxItems: ANALYSIS_RESPONSES.length, uniqueItems: true })),
-    detail: Type.Optional(
-      Type.String({ maxLength: ANALYSIS_LIMITS.detail, description: "the analyst's comment; '' when none" })
-    )
+    response: Type.Optional(Type.Array(AnalysisResponse, { maxItems: 5, uniqueItems: true })),
+    detail: Type.Optional(Type.String({ maxLength: ANALYSIS_LIMITS.detail, description: "the analyst's comment; '' when none" }))
   },
   { additionalProperties: false }
 )
@@ -95,9 +101,8 @@ export const ConsoleAnalysis = Type.Object({
   updated_by: Actor
 })
 
-export const ConsoleAnalysisList = Type.Object({
-  results: Type.Array(ConsoleAnalysis, { description: 'every analysis the console holds for the report' })
-})
+/** Every analysis the console holds for the report. */
+export const ConsoleAnalysisList = itemList(ConsoleAnalysis)
 
 export const AnalysisTrailQuery = Type.Object(
   {

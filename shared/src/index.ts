@@ -15,6 +15,7 @@ export { theme } from './theme';
 export type * from './types';
 export { http, refreshClient, createHttpClient, isNoRetryPath, API_BASE_URL } from './http/createHttpClient';
 export type { HttpClientOptions, HttpClients } from './http/createHttpClient';
+export { downloadFile, downloadName } from './http/download';
 export { AuthProvider } from './auth/AuthProvider';
 export type { AuthProviderProps } from './auth/AuthProvider';
 export { useAuth, AuthContext } from './auth/AuthContext';

@@ -14,7 +14,11 @@ const analysisColumns = () => ({
   vulnerabilityId: text('vulnerability_id').notNull(),
   state: text('state').$type<AnalysisState>().notNull(),
   justification: text('justification').$type<AnalysisJustification>(),
-  response: text('response').array().$type<AnalysisResponse[]>().notNull().default(sql`'{}'::text[]`),
+  response: text('response')
+    .array()
+    .$type<AnalysisResponse[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   detail: text('detail').notNull().default(''),
   source: text('source').$type<AnalysisSource>().notNull()
 })

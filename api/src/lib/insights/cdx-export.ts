@@ -18,7 +18,9 @@ type Json = Record<string, unknown>
 /** Keys whose value is null, undefined or an empty list are left out (CycloneDX has no nulls). */
 function compact(object: Json): Json {
   return Object.fromEntries(
-    Object.entries(object).filter(([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0))
+    Object.entries(object).filter(
+      ([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)
+    )
   )
 }
 

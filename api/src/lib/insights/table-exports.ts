@@ -10,13 +10,7 @@ import type { Db } from '../../db/client.js'
 import { inSlices, type CsvTable } from '../csv.js'
 import { HttpError } from '../http-error.js'
 import { oneOf } from '../listing.js'
-import {
-  ADDED_AFFECT_PROPERTY,
-  DEMO_PROPERTY,
-  FEED_SOURCE,
-  SOURCE_PROPERTY,
-  type SbomVulnerability
-} from './cyclonedx.js'
+import { ADDED_AFFECT_PROPERTY, DEMO_PROPERTY, FEED_SOURCE, SOURCE_PROPERTY, type SbomVulnerability } from './cyclonedx.js'
 import { getAudit, sbomOf } from './reports.js'
 import { exploitDataOf } from './sbom-feed.js'
 import { decidingGroup, reportOverlay, type AnalysisGroup } from './triage-overlay.js'

@@ -50,8 +50,7 @@ export function overlayOf(document: SbomDocument, entries: ConsoleAnalysis[]): O
       for (const ref of new Set(vulnerability.affects.map((affect) => affect.ref))) {
         const component = byRef.get(ref)
         const key = component === undefined ? (ref.startsWith('pkg:') ? ref : null) : componentKeyOf(component)
-        const entry =
-          key === null || vulnerability.id === null ? undefined : byKey.get(consoleAnalysisKey(key, vulnerability.id))
+        const entry = key === null || vulnerability.id === null ? undefined : byKey.get(consoleAnalysisKey(key, vulnerability.id))
         const group: AnalysisGroup =
           entry === undefined
             ? { refs: [], analysis: file, origin: file === null ? null : 'file', entry: null, file: null }

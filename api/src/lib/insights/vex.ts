@@ -48,7 +48,8 @@ function entryAnalyses(item: unknown, index: number, byRef: Map<string, Analysis
   const path = `vulnerabilities[${index}]`
   const { id, analysis } = vulnerability
   if (id === null) return `${path}.id is missing`
-  if (id.length > ANALYSIS_LIMITS.vulnerabilityId) return `${path}.id is longer than ${ANALYSIS_LIMITS.vulnerabilityId} characters`
+  if (id.length > ANALYSIS_LIMITS.vulnerabilityId)
+    return `${path}.id is longer than ${ANALYSIS_LIMITS.vulnerabilityId} characters`
   if (analysis?.state == null) return `${path}.analysis.state is missing: nothing to apply`
   if ((analysis.detail?.length ?? 0) > ANALYSIS_LIMITS.detail)
     return `${path}.analysis.detail is longer than ${ANALYSIS_LIMITS.detail} characters`

@@ -144,7 +144,11 @@ describe('SBOM triage', () => {
       specVersion: '1.6',
       vulnerabilities: [
         // By bom-ref (the root), and by purl.
-        { id: 'CVE-2999-0031', analysis: { state: 'not_affected', justification: 'requires_environment' }, affects: [{ ref: 'acme-gateway' }] },
+        {
+          id: 'CVE-2999-0031',
+          analysis: { state: 'not_affected', justification: 'requires_environment' },
+          affects: [{ ref: 'acme-gateway' }]
+        },
         { id: 'CVE-2999-0033', analysis: { state: 'exploitable', detail: 'regressed' }, affects: [{ ref: LIB.purl }] },
         { id: 'CVE-2999-0034', analysis: { state: 'fixed' }, affects: [{ ref: LIB.purl }] },
         { id: 'CVE-2999-0034', analysis: { state: 'resolved' }, affects: [{ ref: 'nothing-here' }] },
