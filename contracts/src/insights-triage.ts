@@ -84,6 +84,15 @@ export const AnalysisSource = Type.Union([Type.Literal('console'), Type.Literal(
   description: 'console: set in the console (PUT); vex: applied from an uploaded VEX document'
 })
 
+/** An analysis as the console stores it (the current one, and each change in the trail). */
+const analysisFields = {
+  state: AnalysisState,
+  justification: Type.Union([AnalysisJustification, Type.Null()]),
+  response: Type.Array(AnalysisResponse),
+  detail: Type.String(),
+  source: AnalysisSource
+}
+
 /** What the console holds for one component and vulnerability of a report. */
 export const ConsoleAnalysis = Type.Object({
   component_key: Type.String({ description: 'purl, or "name:" + group/name@version: what a re-upload is matched on' }),
@@ -92,11 +101,7 @@ export const ConsoleAnalysis = Type.Object({
   name: NullableString,
   version: NullableString,
   vulnerability_id: Type.String(),
-  state: AnalysisState,
-  justification: Type.Union([AnalysisJustification, Type.Null()]),
-  response: Type.Array(AnalysisResponse),
-  detail: Type.String(),
-  source: AnalysisSource,
+  ...analysisFields,
   updated_at: DateTime,
   updated_by: Actor
 })
@@ -117,11 +122,7 @@ export const AnalysisChange = Type.Object({
   at: DateTime,
   component_key: Type.String(),
   vulnerability_id: Type.String(),
-  state: AnalysisState,
-  justification: Type.Union([AnalysisJustification, Type.Null()]),
-  response: Type.Array(AnalysisResponse),
-  detail: Type.String(),
-  source: AnalysisSource,
+  ...analysisFields,
   actor: Actor
 })
 

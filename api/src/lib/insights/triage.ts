@@ -7,13 +7,14 @@ import type {
   ConsoleAnalysis,
   ConsoleAnalysisList
 } from '@console/contracts'
-import { asc, count, desc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightVulnAnalyses as a, insightVulnAnalysisEvents as events } from '../../db/schema/index.js'
-import type { Actor } from '../actor.js'
+import { actorOfRow, type Actor } from '../actor.js'
 import { HttpError } from '../http-error.js'
 import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
+import { trailPage } from '../trail.js'
 import { reportOr404 } from './reports.js'
 
 /**
@@ -32,6 +33,15 @@ export function componentKeyOf(component: AnalysisComponent): string | null {
 /** One analysis to store: the body of a PUT, or one affected component of a VEX entry. */
 export type AnalysisInput = Omit<AnalysisSet, 'component'> & { component: AnalysisComponent; key: string }
 
+/** The analysis columns both tables hold, as the wire says them. */
+const analysisOf = (row: typeof events.$inferSelect | typeof a.$inferSelect) => ({
+  state: row.state,
+  justification: row.justification ?? null,
+  response: row.response,
+  detail: row.detail,
+  source: row.source
+})
+
 const toAnalysis = (row: typeof a.$inferSelect): ConsoleAnalysis => ({
   component_key: row.componentKey,
   purl: row.purl,
@@ -39,13 +49,9 @@ const toAnalysis = (row: typeof a.$inferSelect): ConsoleAnalysis => ({
   name: row.name,
   version: row.version,
   vulnerability_id: row.vulnerabilityId,
-  state: row.state,
-  justification: row.justification ?? null,
-  response: row.response,
-  detail: row.detail,
-  source: row.source,
+  ...analysisOf(row),
   updated_at: row.updatedAt.toISOString(),
-  updated_by: { kind: row.actorKind as Actor['kind'], uid: row.actorUid, label: row.actorLabel }
+  updated_by: actorOfRow(row)
 })
 
 /** Stores the analyses (replacing what the console held for each) and records each in the trail. */
@@ -136,7 +142,6 @@ export async function listAnalyses(db: Db, tenantUid: string, uid: string): Prom
 /** The trail of the report's analyses, newest first; of one vulnerability and/or component when asked. */
 export async function analysisTrail(db: Db, tenantUid: string, uid: string, query: AnalysisTrailQuery): Promise<AnalysisTrail> {
   await reportOr404(db, tenantUid, uid)
-  const { limit, offset } = paging(query, 100, 1000)
   const where = owned(
     events,
     tenantUid,
@@ -144,26 +149,15 @@ export async function analysisTrail(db: Db, tenantUid: string, uid: string, quer
     query.vulnerability_id === undefined ? undefined : eq(events.vulnerabilityId, query.vulnerability_id),
     query.component_key === undefined ? undefined : eq(events.componentKey, query.component_key)
   )
-  const [total] = await db.select({ n: count() }).from(events).where(where)
-  const rows = await db
-    .select()
-    .from(events)
-    .where(where)
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(limit)
-    .offset(offset)
+  const page = await trailPage(db, events, where, paging(query, 100, 1000))
   return {
-    count: total?.n ?? 0,
-    results: rows.map((row) => ({
+    count: page.count,
+    results: page.rows.map((row) => ({
       at: row.createdAt.toISOString(),
       component_key: row.componentKey,
       vulnerability_id: row.vulnerabilityId,
-      state: row.state,
-      justification: row.justification ?? null,
-      response: row.response,
-      detail: row.detail,
-      source: row.source,
-      actor: { kind: row.actorKind as Actor['kind'], uid: row.actorUid, label: row.actorLabel }
+      ...analysisOf(row),
+      actor: actorOfRow(row)
     }))
   }
 }
