@@ -75,12 +75,17 @@ function entryAnalyses(item: unknown, index: number, byRef: Map<string, Analysis
   return inputs
 }
 
-export async function applyVex(db: Db, tenantUid: string, uid: string, body: unknown, actor: Actor): Promise<VexAnswer> {
-  await reportOr404(db, tenantUid, uid)
+/** 400 unless `body` is a CycloneDX document with vulnerabilities to apply (checked before anything is stored). */
+export function checkVex(body: unknown): asserts body is { vulnerabilities: unknown[] } {
   if (!isObject(body) || body.bomFormat !== 'CycloneDX')
     throw new HttpError(400, 'vex: send a CycloneDX JSON document (bomFormat "CycloneDX") with vulnerabilities[].analysis.')
   if (!Array.isArray(body.vulnerabilities) || body.vulnerabilities.length === 0)
     throw new HttpError(400, 'vex: vulnerabilities must be a non-empty array.')
+}
+
+export async function applyVex(db: Db, tenantUid: string, uid: string, body: unknown, actor: Actor): Promise<VexAnswer> {
+  await reportOr404(db, tenantUid, uid)
+  checkVex(body)
   const byRef = refsOf(await sbomOrNull(db, tenantUid, uid))
   const rejected: VexAnswer['rejected'] = []
   // The last entry for a component and vulnerability wins, as it would applied one by one.

@@ -187,6 +187,55 @@ describe('SBOM triage', () => {
     assert.equal((await vex([])).statusCode, 400)
   })
 
+  it('applies a VEX sent with the scan (-F vex=@file) after storing it; a bad or lone VEX is a 400 that stores nothing', async () => {
+    const other = await t.create('Scan with VEX')
+    const document = {
+      bomFormat: 'CycloneDX',
+      specVersion: '1.6',
+      vulnerabilities: [
+        {
+          id: 'CVE-2999-0037',
+          analysis: { state: 'not_affected', justification: 'code_not_reachable' },
+          affects: [{ ref: LIB.purl }]
+        },
+        { id: 'CVE-2999-0036', analysis: { state: 'bogus' }, affects: [{ ref: LIB.purl }] }
+      ]
+    }
+    const refused = [
+      [
+        { field: 'sbom', content: SBOM },
+        { field: 'vex', content: '{"bomFormat":"SPDX"}' }
+      ],
+      [
+        { field: 'sbom', content: SBOM },
+        { field: 'vex', content: '{nope' }
+      ],
+      [{ field: 'vex', content: JSON.stringify(document) }]
+    ]
+    for (const files of refused) {
+      const response = await t.upload(other.token, files)
+      assert.equal(response.statusCode, 400, response.body)
+      assert.match(response.json().detail, /^vex: /)
+    }
+    assert.equal((await t.get(`${REPORTS}${other.uid}/sbom`)).statusCode, 404, 'nothing stored')
+    const response = await t.upload(other.token, [
+      { field: 'sbom', content: SBOM },
+      { field: 'vex', content: JSON.stringify(document) }
+    ])
+    assert.equal(response.statusCode, 200, response.body)
+    const answer = response.json()
+    assert.equal(answer.sbom.components, 1)
+    assert.equal(answer.vex.applied, 1)
+    assert.deepEqual(
+      answer.vex.rejected.map((r: Json) => [r.index, r.id]),
+      [[1, 'CVE-2999-0036']]
+    )
+    const [stored] = (await t.get(`${REPORTS}${other.uid}/sbom/analyses/`)).json().results
+    assert.equal(stored.state, 'not_affected')
+    assert.equal(stored.source, 'vex')
+    assert.equal(stored.updated_by.kind, 'api-key')
+  })
+
   it('exports the SBOM as CycloneDX 1.6 with the analyses that hold, saying where each comes from', async () => {
     const bom = await exported()
     assert.equal(bom.bomFormat, 'CycloneDX')
