@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, NullableString, orderingQuery, pagedList, pagingQuery, searchQuery } from './common.js'
+import { VexAnswer } from './insights-triage.js'
 import { Coverage, ExploitDataFields, Prioritisation } from './vulns.js'
 
 // INSIGHTS (`/api/v1/insights`, docs/insights-api.md): reports, their audit result and SBOM, the scan upload.
@@ -234,7 +235,10 @@ export const ScanAnswer = Type.Object({
     Type.Object({ spec_version: Type.String(), components: Type.Integer(), vulnerabilities: Type.Integer() }),
     Type.Null()
   ]),
-  audit: Type.Union([Type.Object({ rules: Type.Integer(), results: Type.Integer() }), Type.Null()])
+  audit: Type.Union([Type.Object({ rules: Type.Integer(), results: Type.Integer() }), Type.Null()]),
+  vex: Type.Optional(
+    Type.Union([VexAnswer, Type.Null()], { description: 'what the vex file applied (absent or null without one)' })
+  )
 })
 
 const Count = Type.Integer({ minimum: 0 })

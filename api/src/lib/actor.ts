@@ -24,3 +24,10 @@ export function actorOf(request: FastifyRequest): Actor {
   }
   return SYSTEM_ACTOR
 }
+
+/** The actor a trail row recorded (db/schema/audit.ts actorColumns). */
+export const actorOfRow = (row: { actorKind: string; actorUid: string | null; actorLabel: string }): Actor => ({
+  kind: row.actorKind as Actor['kind'],
+  uid: row.actorUid,
+  label: row.actorLabel
+})

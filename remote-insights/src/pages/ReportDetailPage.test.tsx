@@ -207,6 +207,7 @@ describe('ReportDetailPage', () => {
       page.api.onGet(R1).reply(() => [200, latest]);
       page.api.onGet(`${R1}sbom`).reply(200, { ...loadSbom(SBOM_FILES.shop) });
       page.api.onGet(`${R1}sbom/feed/`).reply(500);
+      page.api.onGet(`${R1}sbom/analyses/`).reply(200, { results: [] });
       renderRoute('/insights/r-1?tab=sbom');
       await screen.findByRole('region', { name: 'SBOM Summary' });
       const sbomCalls = () => page.api.history.get.filter((r) => r.url === `${R1}sbom`).length;

@@ -2,6 +2,15 @@
 import type { AuditResult, ReportCreate } from '@console/contracts';
 
 export type {
+  AnalysisChange as SbomAnalysisChange,
+  AnalysisJustification,
+  AnalysisResponse,
+  AnalysisSet as SbomAnalysisInput,
+  AnalysisState,
+  AnalysisTrail as SbomAnalysisTrail,
+  ConsoleAnalysis as SbomConsoleAnalysis,
+  ConsoleAnalysisList as SbomConsoleAnalysisList,
+  VexAnswer as SbomVexAnswer,
   AssessmentType,
   AuditResult,
   ProfileScore,

@@ -9,7 +9,7 @@ import { tenantUid } from './tenant-owned.js'
 // foreign key, so the trail still says who acted after that user or key is deleted.
 
 /** Who acted: a signed-in console user, a tenant API key, or the console itself (CLI, seed). */
-const actorColumns = () => ({
+export const actorColumns = () => ({
   actorKind: text('actor_kind').notNull(),
   /** The user's or the API key's uid; null for the console itself. */
   actorUid: uuid('actor_uid'),
@@ -17,7 +17,7 @@ const actorColumns = () => ({
   actorLabel: text('actor_label').notNull().default('')
 })
 
-const actorCheck = (kind: { name: string }) => sql`${kind} in ('user', 'api-key', 'system')`
+export const actorCheck = (kind: { name: string }) => sql`${kind} in ('user', 'api-key', 'system')`
 
 /** One row per change of an alert's status (a PATCH, or one alert of a bulk change). */
 export const alertStatusHistory = pgTable(

@@ -79,13 +79,13 @@ export interface SbomStats {
 }
 
 /** The key columns of a part of one report's scan: the report's tenant and uid. */
-const reportPart = () => ({
+export const reportPart = () => ({
   tenantUid: tenantUid(),
   reportUid: uuid('report_uid').notNull()
 })
 
 /** A scan part hangs under its report, of the same tenant, and goes with it. */
-const ofReport = (t: { tenantUid: PgColumn; reportUid: PgColumn }) =>
+export const ofReport = (t: { tenantUid: PgColumn; reportUid: PgColumn }) =>
   foreignKey({ columns: [t.tenantUid, t.reportUid], foreignColumns: [insightReports.tenantUid, insightReports.uid] }).onDelete(
     'cascade'
   )

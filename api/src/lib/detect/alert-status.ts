@@ -1,14 +1,15 @@
 import type { AlertBulkStatus, AlertBulkStatusAnswer, AlertHistory, AlertStatus, TrailQuery } from '@console/contracts'
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, alertStatusHistory, devices } from '../../db/schema/index.js'
-import type { Actor } from '../actor.js'
+import { actorOfRow, type Actor } from '../actor.js'
 import { bumpTenantData } from '../data-version.js'
 import { HttpError, NOT_FOUND } from '../http-error.js'
 import { paging } from '../listing.js'
 import { json } from '../sql-params.js'
 import { rowsOf } from '../sql-rows.js'
 import { isUuid, owned, uidOr404 } from '../tenant-scope.js'
+import { trailPage } from '../trail.js'
 import { alertDetail, alertFilterWhere } from './alerts.js'
 import { regenerateSummary } from './summary.js'
 
@@ -150,22 +151,15 @@ export async function alertHistory(db: Db, tenantUid: string, uid: string, query
     .where(owned(alerts, tenantUid, eq(alerts.uid, alertUid)))
   if (exists === undefined) throw new HttpError(404, NOT_FOUND)
   const where = owned(alertStatusHistory, tenantUid, eq(alertStatusHistory.alertUid, alertUid))
-  const [total] = await db.select({ n: count() }).from(alertStatusHistory).where(where)
-  const rows = await db
-    .select()
-    .from(alertStatusHistory)
-    .where(where)
-    .orderBy(desc(alertStatusHistory.createdAt), desc(alertStatusHistory.id))
-    .limit(limit)
-    .offset(offset)
+  const page = await trailPage(db, alertStatusHistory, where, { limit, offset })
   return {
-    count: total?.n ?? 0,
-    results: rows.map((row) => ({
+    count: page.count,
+    results: page.rows.map((row) => ({
       at: row.createdAt.toISOString(),
       from_status: row.fromStatus as AlertStatus,
       to_status: row.toStatus as AlertStatus,
       comment: row.comment,
-      actor: { kind: row.actorKind as Actor['kind'], uid: row.actorUid, label: row.actorLabel }
+      actor: actorOfRow(row)
     }))
   }
 }

@@ -1,8 +1,9 @@
 import type { CredentialAction, CredentialKind, CredentialTrail, TrailQuery } from '@console/contracts'
-import { count, desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { credentialEvents } from '../../db/schema/index.js'
-import type { Actor } from '../actor.js'
+import { actorOfRow, type Actor } from '../actor.js'
+import { trailPage } from '../trail.js'
 import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
 
@@ -72,24 +73,17 @@ export async function credentialTrail(
     eq(credentialEvents.credentialKind, kind),
     uid === undefined ? undefined : eq(credentialEvents.credentialUid, uidOr404(uid))
   )
-  const [total] = await db.select({ n: count() }).from(credentialEvents).where(where)
-  const rows = await db
-    .select()
-    .from(credentialEvents)
-    .where(where)
-    .orderBy(desc(credentialEvents.createdAt), desc(credentialEvents.id))
-    .limit(limit)
-    .offset(offset)
+  const page = await trailPage(db, credentialEvents, where, { limit, offset })
   return {
-    count: total?.n ?? 0,
-    results: rows.map((row) => ({
+    count: page.count,
+    results: page.rows.map((row) => ({
       at: row.createdAt.toISOString(),
       credential_kind: row.credentialKind as CredentialKind,
       credential_uid: row.credentialUid,
       credential_name: row.credentialName,
       action: row.action as CredentialAction,
       detail: row.detail,
-      actor: { kind: row.actorKind as Actor['kind'], uid: row.actorUid, label: row.actorLabel }
+      actor: actorOfRow(row)
     }))
   }
 }

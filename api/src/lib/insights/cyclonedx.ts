@@ -10,6 +10,7 @@ import type {
   SbomVulnerability as StoredVulnerability,
   SbomVulnerabilityAnalysis
 } from '@console/contracts'
+import { ANALYSIS_JUSTIFICATIONS, ANALYSIS_RESPONSES, ANALYSIS_STATES } from '@console/contracts'
 import {
   asObject,
   fail,
@@ -162,27 +163,8 @@ function source(parent: JsonObject, path: string): SbomSource | null {
 
 const SEVERITIES = new Set<string>(CYCLONEDX_SEVERITIES)
 
-/** CycloneDX 1.4+ `vulnerabilities[].analysis` values (the VEX part of a BOM). */
-export const ANALYSIS_STATES = [
-  'resolved',
-  'resolved_with_pedigree',
-  'exploitable',
-  'in_triage',
-  'false_positive',
-  'not_affected'
-] as const
-export const ANALYSIS_JUSTIFICATIONS = [
-  'code_not_present',
-  'code_not_reachable',
-  'requires_configuration',
-  'requires_dependency',
-  'requires_environment',
-  'protected_by_compiler',
-  'protected_at_runtime',
-  'protected_at_perimeter',
-  'protected_by_mitigating_control'
-] as const
-export const ANALYSIS_RESPONSES = ['can_not_fix', 'will_not_fix', 'update', 'rollback', 'workaround_available'] as const
+// CycloneDX 1.4+ `vulnerabilities[].analysis` values: one list, in @console/contracts (the triage route validates with it too).
+export { ANALYSIS_JUSTIFICATIONS, ANALYSIS_RESPONSES, ANALYSIS_STATES }
 
 /** An optional string that must be one of `allowed` (the console counts and filters by it). */
 function oneOfString(parent: JsonObject, key: string, path: string, allowed: readonly string[]): string | null {

@@ -1,10 +1,16 @@
+import { promisify } from 'node:util'
+import { gunzip as gunzipCallback } from 'node:zlib'
 import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, ReportPatch } from '@console/contracts'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
 import { deleteOwned, found, owned, uidOr404, updateOwned } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
+import { HttpError } from '../http-error.js'
+import type { SbomDocument } from './cyclonedx.js'
 import { sbomText } from './sbom-chunks.js'
+
+const gunzip = promisify(gunzipCallback)
 
 /**
  * Every query on the INSIGHTS tables lives here and is scoped with `owned(table, tenantUid, ...)`:
@@ -213,4 +219,23 @@ export async function resolveReportToken(db: Db, token: string): Promise<{ uid: 
     .where(eq(r.tokenHash, hashToken(token)))
   if (row === undefined || !safeEqual(row.token, token)) return null
   return { uid: row.uid, tenantUid: row.tenantUid }
+}
+
+/** The stored SBOM, parsed; 404 when none was uploaded (or the report is not the tenant's). */
+export async function sbomOf(db: Db, tenantUid: string, uid: string): Promise<SbomDocument> {
+  const document = await sbomOrNull(db, tenantUid, uid)
+  if (document === null) throw new HttpError(404, 'No SBOM data available.')
+  return document
+}
+
+/** The stored SBOM, parsed, or null when none was uploaded (404 when the report is not the tenant's). */
+export async function sbomOrNull(db: Db, tenantUid: string, uid: string): Promise<SbomDocument | null> {
+  const stored = await getSbomGzip(db, tenantUid, uid)
+  return stored === null ? null : (JSON.parse((await gunzip(stored.gzip)).toString('utf8')) as SbomDocument)
+}
+
+/** 404 unless the tenant has report `uid` (for writes under a report that need nothing of it). */
+export async function reportOr404(db: Db, tenantUid: string, uid: string): Promise<void> {
+  const [row] = await db.select({ uid: r.uid }).from(r).where(reportWhere(tenantUid, uid))
+  found(row)
 }

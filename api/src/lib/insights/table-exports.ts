@@ -1,5 +1,3 @@
-import { promisify } from 'node:util'
-import { gunzip as gunzipCallback } from 'node:zlib'
 import type {
   Prioritisation,
   RuleExportQuery,
@@ -12,19 +10,11 @@ import type { Db } from '../../db/client.js'
 import { inSlices, type CsvTable } from '../csv.js'
 import { HttpError } from '../http-error.js'
 import { oneOf } from '../listing.js'
-import {
-  ADDED_AFFECT_PROPERTY,
-  DEMO_PROPERTY,
-  FEED_SOURCE,
-  SOURCE_PROPERTY,
-  type SbomDocument,
-  type SbomVulnerability
-} from './cyclonedx.js'
-import { getAudit, getSbomGzip } from './reports.js'
+import { ADDED_AFFECT_PROPERTY, DEMO_PROPERTY, FEED_SOURCE, SOURCE_PROPERTY, type SbomVulnerability } from './cyclonedx.js'
+import { getAudit, sbomOf } from './reports.js'
 import { exploitDataOf } from './sbom-feed.js'
+import { decidingGroup, reportOverlay, type AnalysisGroup } from './triage-overlay.js'
 import { headlineRating, SEVERITY_ORDER, severityRank } from './severity.js'
-
-const gunzip = promisify(gunzipCallback)
 
 /**
  * CSV exports of a report's tables: the Compliance Rules, the SBOM's Components and its
@@ -72,12 +62,6 @@ export async function ruleExport(db: Db, tenantUid: string, uid: string, query: 
     header: ['id', 'title', 'severity', 'status', 'message', 'profiles'],
     batches: inSlices(rows, (row) => [row.id, row.title, row.severity, row.status, row.message, row.profiles.join('; ')])
   }
-}
-
-async function sbomOf(db: Db, tenantUid: string, uid: string): Promise<SbomDocument> {
-  const stored = await getSbomGzip(db, tenantUid, uid)
-  if (stored === null) throw new HttpError(404, 'No SBOM data available.')
-  return JSON.parse((await gunzip(stored.gzip)).toString('utf8')) as SbomDocument
 }
 
 /** Case-insensitive text with numbers by value ("1.10" after "1.9"): the tables' sort key. */
@@ -135,6 +119,14 @@ const hasProperty = (vulnerability: SbomVulnerability, name: string, value: stri
 /** How the Source of what the console added from its feed reads on the page. */
 const CONSOLE_FEED_SOURCE = 'OSV (console feed)'
 
+/** Who the analysis in a row comes from: the console user (or key), a VEX upload, or the SBOM file. */
+function analysisBy(group: AnalysisGroup): string | null {
+  if (group.origin === null) return null
+  if (group.origin === 'file') return 'SBOM file'
+  const by = `${group.entry!.updated_by.label} at ${group.entry!.updated_at}`
+  return group.origin === 'vex' ? `VEX upload by ${by}` : `console: ${by}`
+}
+
 const VULNERABILITY_FIELDS = ['id', 'severity', 'kev', 'epss'] as const
 
 /**
@@ -150,6 +142,7 @@ export async function sbomVulnerabilityExport(
   const { field, sign } = sortOf(query.ordering, '-severity', VULNERABILITY_FIELDS)
   const document = await sbomOf(db, tenantUid, uid)
   const exploits = await exploitDataOf(db, document)
+  const overlay = await reportOverlay(db, tenantUid, uid, document)
   const byRef = new Map<string, Pick<SbomComponent, 'name' | 'group' | 'version' | 'type'>>()
   // The root (metadata.component) too: a VEX's affects often name it.
   const root = document.metadata.component
@@ -187,6 +180,7 @@ export async function sbomVulnerabilityExport(
         epss: exploit?.epss ?? null,
         percentile: exploit?.epss_percentile ?? null,
         source: hasProperty(v, SOURCE_PROPERTY, FEED_SOURCE) ? CONSOLE_FEED_SOURCE : v.source.name,
+        triage: decidingGroup(overlay.groups(v)),
         affected: v.affects.map(({ ref }) => `${label(ref)}${added.has(ref) ? ' (added by the console)' : ''}`)
       }
     })
@@ -205,7 +199,26 @@ export async function sbomVulnerabilityExport(
   rows.sort(compare[field])
   return {
     name: 'sbom-vulnerabilities',
-    header: ['id', 'severity', 'score', 'vector', 'source', 'affected_components', 'kev', 'epss', 'epss_percentile', 'demo'],
+    // Beside the table's columns: the analysis that holds (the console's over the file's; for a
+    // vulnerability of several components, an open one's first) and who set it.
+    header: [
+      'id',
+      'severity',
+      'score',
+      'vector',
+      'source',
+      'affected_components',
+      'kev',
+      'epss',
+      'epss_percentile',
+      'demo',
+      'analysis_state',
+      'analysis_justification',
+      'analysis_response',
+      'analysis_detail',
+      'analysis_by',
+      'file_analysis_state'
+    ],
     batches: inSlices(rows, (row) => [
       row.v.id,
       SEVERITY_ORDER[row.rank],
@@ -216,7 +229,13 @@ export async function sbomVulnerabilityExport(
       row.kev === 1,
       row.epss,
       row.percentile,
-      hasProperty(row.v, DEMO_PROPERTY, 'true')
+      hasProperty(row.v, DEMO_PROPERTY, 'true'),
+      row.triage.analysis?.state ?? null,
+      row.triage.analysis?.justification ?? null,
+      row.triage.analysis?.response.join('; ') ?? null,
+      row.triage.analysis?.detail ?? null,
+      analysisBy(row.triage),
+      (row.triage.origin === 'file' ? row.triage.analysis : row.triage.file)?.state ?? null
     ])
   }
 }

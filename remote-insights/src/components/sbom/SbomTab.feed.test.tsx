@@ -46,6 +46,7 @@ describe('SBOM tab: vulnerability feed status', () => {
     const demo = sbom.vulnerabilities.find((v) => v.properties?.length)!.id;
     ids = { kev: lows[0]!.id!, epssHigh: lows[1]!.id!, epssLow: lows[2]!.id!, demo: demo! };
     api.onGet(`${R1}sbom`).reply(200, sbom);
+    api.onGet(`${R1}sbom/analyses/`).reply(200, { results: [] });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {

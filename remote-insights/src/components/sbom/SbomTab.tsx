@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import { useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
+import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
@@ -21,13 +22,16 @@ import {
   vexCountsOf,
   vulnerabilitiesOfType,
   vulnerabilitiesOfVex,
+  withConsoleAnalyses,
   withExploitData,
 } from './sbomData';
+import { SbomActions } from './SbomActions';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VULNERABILITIES_TABLE, VulnerabilitiesTable } from './VulnerabilitiesTable';
 
 export const SBOM_ERROR = 'Failed to load SBOM data';
 export const NO_SBOM = 'No SBOM data available.';
+export const ANALYSES_ERROR = "Failed to load the console's analyses: the states shown are the SBOM file's own";
 
 // Distinct colours for component types (ApexCharts' default palette repeats after five).
 /** Pie slices of what the SBOM's VEX analysis closed (greens and a grey: not open work). */
@@ -59,6 +63,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const { data, error, isLoading, mutate } = useReportSbom(uid, hasSbom);
   // Asked at the same time as the SBOM: coverage, and KEV/EPSS of its vulnerabilities.
   const feed = useReportSbomFeed(uid, hasSbom);
+  // The console's analyses, laid over the file's: they decide the states, counts and pie.
+  const analyses = useReportSbomAnalyses(uid, hasSbom);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
@@ -69,13 +75,14 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     resetPages: [COMPONENTS_TABLE, VULNERABILITIES_TABLE],
   });
   const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
-  const exploitable = useMemo(() => (view ? withExploitData(view.vulnerabilities, feed.data) : []), [view, feed.data]);
+  const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
+  const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
   const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
   const vulnerabilities = useMemo(() => vulnerabilitiesOfVex(ofType, vex), [ofType, vex]);
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
-  const allVexCounts = useMemo(() => vexCountsOf(view?.vulnerabilities ?? []), [view]);
+  const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
   // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
   const severitySlices = useMemo<PieSlice[]>(
     () => [
@@ -114,6 +121,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   return (
     <Box>
       <FeedStatus feed={feed.data} error={feed.error} onRetry={() => void feed.mutate()} />
+      {analyses.error && <ErrorState message={ANALYSES_ERROR} onRetry={() => void analyses.mutate()} />}
+      <SbomActions uid={uid} />
       <FilterSelect
         label="Filter by Component Type"
         value={type}
@@ -166,7 +175,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
               minWidth={220}
               mb={2}
             />
-            <VulnerabilitiesTable rows={vulnerabilities} />
+            <VulnerabilitiesTable rows={vulnerabilities} uid={uid} allRows={exploitable} />
           </Box>
         )}
       </Box>

@@ -49,6 +49,7 @@ describe('SBOM tab: VEX analysis and scores', () => {
   beforeEach(async () => {
     api = mockHttp();
     api.onGet(R1).reply(200, report());
+    api.onGet(`${R1}sbom/analyses/`).reply(200, { results: [] });
     api.onGet(`${R1}sbom/feed/`).reply(200, {
       demo: false,
       checked: 0,

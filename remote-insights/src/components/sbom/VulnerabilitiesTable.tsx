@@ -46,7 +46,17 @@ const SORT: TableSort<VulnerabilityRow, VulnerabilitySortField> = {
 export const VULNERABILITIES_TABLE = 'vulns';
 
 /** Default order: severity, highest first (spec §2). */
-export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }: { rows: VulnerabilityRow[] }) {
+export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({
+  rows,
+  uid,
+  allRows = rows,
+}: {
+  rows: VulnerabilityRow[];
+  /** The report: the dialog offers triage (a form and the trail) with it. */
+  uid?: string;
+  /** Every row, unfiltered: an open dialog follows its row's refresh even when a filter now hides it. */
+  allRows?: VulnerabilityRow[];
+}) {
   return (
     <SortedTableSection
       title="Vulnerabilities"
@@ -86,7 +96,9 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({ rows }:
           </TableCell>
         </>
       )}
-      dialog={({ item, open, close }) => <VulnerabilityDialog row={item} open={open} onClose={close} />}
+      dialog={({ item, open, close }) => (
+        <VulnerabilityDialog row={allRows.find((row) => row.key === item?.key) ?? item} open={open} onClose={close} uid={uid} />
+      )}
     />
   );
 });

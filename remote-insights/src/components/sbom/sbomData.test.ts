@@ -89,6 +89,7 @@ describe('SBOM data', () => {
       {
         ref: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar',
         component: null,
+        key: null,
         root: false,
         label: 'urn:cdx:5b0c1f0e-2b7a-4c55-8d4e-0000000000aa/1#pkg:maven/com.example/xml-binding@2.10.0?type=jar',
         addedByConsole: false,

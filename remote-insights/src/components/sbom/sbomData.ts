@@ -1,5 +1,7 @@
 import type {
   Prioritisation,
+  SbomConsoleAnalysis,
+  SbomConsoleAnalysisList,
   SbomComponent,
   SbomFeedStatus,
   SbomLicense,
@@ -98,6 +100,20 @@ export interface AffectedComponent {
   label: string;
   /** The console's analysis added this component to a vulnerability the SBOM listed. */
   addedByConsole: boolean;
+  /** What the console keeps its analysis under (analysisKey); null when it cannot name the component. */
+  key: string | null;
+  /** The console's analysis of this component's vulnerability (withConsoleAnalyses), if any. */
+  consoleAnalysis?: SbomConsoleAnalysis;
+}
+
+/**
+ * The identity the API keeps an analysis under (api lib/insights/triage.ts componentKeyOf): the
+ * purl, else `name:` group/name@version. A ref naming no component counts when it is a purl.
+ */
+export function analysisKey(component: Pick<SbomComponent, 'purl' | 'group' | 'name' | 'version'> | null, ref: string) {
+  if (!component) return ref.startsWith('pkg:') ? ref : null;
+  if (component.purl) return component.purl;
+  return `name:${component.group ? `${component.group}/` : ''}${component.name}@${component.version ?? ''}`;
 }
 
 /** CycloneDX VEX analysis of a vulnerability as the API answers it. */
@@ -136,6 +152,8 @@ export const enumText = (value: string): string => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+export type AnalysisOrigin = 'console' | 'vex' | 'file';
+
 export interface VulnerabilityRow {
   key: string;
   vulnerability: SbomVulnerability;
@@ -145,8 +163,15 @@ export interface VulnerabilityRow {
   headline: SbomRating | null;
   /** The SBOM stated only a CVSS score; the console set the severity from it (console:severity-from-score). */
   scoredSeverity: boolean;
+  /** The analysis that holds: the console's where it set one (it wins), else the SBOM file's. */
   analysis: VexAnalysis | null;
   vex: VexStatus;
+  /** Where `analysis` comes from: set in the console, a VEX upload, the SBOM file; null when none. */
+  origin: AnalysisOrigin | null;
+  /** The console's entry `analysis` comes from (origin console or vex). */
+  decidedBy: SbomConsoleAnalysis | null;
+  /** The SBOM file's own analysis (shown beside the console's). */
+  fileAnalysis: VexAnalysis | null;
   /** The source's name; for what the console added from its OSV feed, CONSOLE_FEED_SOURCE. */
   source: string | null;
   /** The console added this vulnerability from its own OSV feed (not in the uploaded SBOM). */
@@ -220,6 +245,9 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
       scoredSeverity: headline !== null && scored.has(String((vulnerability.ratings ?? []).indexOf(headline))),
       analysis,
       vex: vexStatusOf(analysis),
+      origin: analysis ? 'file' : null,
+      decidedBy: null,
+      fileAnalysis: analysis,
       source: addedByConsole ? CONSOLE_FEED_SOURCE : (vulnerability.source?.name ?? null),
       addedByConsole,
       affected: refs.map((ref) => {
@@ -230,6 +258,7 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
           component,
           label: component ? componentLabel(component) : ref,
           addedByConsole: addedRefs?.has(ref) ?? false,
+          key: analysisKey(component, ref),
         };
       }),
       demo: isDemo(vulnerability),
@@ -257,6 +286,50 @@ export function withExploitData(rows: VulnerabilityRow[], feed: SbomFeedStatus |
     // Own keys only: an SBOM id such as "constructor" must not read the object's prototype.
     const entry = id && Object.hasOwn(known, id) ? known[id] : undefined;
     return { ...row, exploit: entry ?? NO_EXPLOIT_DATA };
+  });
+}
+
+/** A console analysis as CycloneDX states it. */
+const asVex = (entry: SbomConsoleAnalysis): VexAnalysis => ({
+  state: entry.state,
+  justification: entry.justification,
+  response: entry.response,
+  detail: entry.detail || null,
+});
+
+/**
+ * The rows with the console's analyses laid over the file's (the console's wins, per component).
+ * A vulnerability of several components takes the first open component's analysis (it is open
+ * while any of its components is), else the first one's. The same rows without analyses.
+ */
+export function withConsoleAnalyses(rows: VulnerabilityRow[], list: SbomConsoleAnalysisList | undefined): VulnerabilityRow[] {
+  if (!list?.results.length) return rows;
+  const byKey = new Map(list.results.map((entry) => [`${entry.vulnerability_id}\n${entry.component_key}`, entry]));
+  return rows.map((row) => {
+    const id = row.vulnerability.id;
+    if (!id) return row;
+    let touched = false;
+    const affected = row.affected.map((a) => {
+      const entry = a.key ? byKey.get(`${id}\n${a.key}`) : undefined;
+      if (!entry) return a;
+      touched = true;
+      return { ...a, consoleAnalysis: entry };
+    });
+    if (!touched) return row;
+    const each = affected.map((a) =>
+      a.consoleAnalysis
+        ? { analysis: asVex(a.consoleAnalysis), entry: a.consoleAnalysis }
+        : { analysis: row.fileAnalysis, entry: null },
+    );
+    const deciding = each.find((item) => vexStatusOf(item.analysis) === 'open') ?? each[0]!;
+    return {
+      ...row,
+      affected,
+      analysis: deciding.analysis,
+      vex: vexStatusOf(deciding.analysis),
+      origin: deciding.entry ? deciding.entry.source : deciding.analysis ? 'file' : null,
+      decidedBy: deciding.entry,
+    };
   });
 }
 
@@ -292,7 +365,7 @@ export type VulnerabilitySortField = 'id' | 'severity' | 'kev' | 'epss';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function componentKey(row: ComponentRow, field: ComponentSortField): string {
+function componentSortKey(row: ComponentRow, field: ComponentSortField): string {
   const value = field === 'type' ? typeOf(row.component) : row.component[field];
   return (row.sortKeys[field] ??= naturalKey(value));
 }
@@ -302,7 +375,7 @@ const idKey = (row: VulnerabilityRow) => (row.sortKeys.id ??= naturalKey(row.vul
 /** A sorted copy; ties keep document order. Missing values sort last in both directions. */
 export function sortComponents(rows: ComponentRow[], field: ComponentSortField, direction: SortDirection): ComponentRow[] {
   const sign = direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row) => ({ row, key: componentKey(row, field) }));
+  const keyed = rows.map((row) => ({ row, key: componentSortKey(row, field) }));
   keyed.sort((a, b) => {
     if (!a.key !== !b.key) return a.key ? -1 : 1;
     return sign * compareText(a.key, b.key);

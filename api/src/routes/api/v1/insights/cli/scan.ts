@@ -1,12 +1,15 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { ScanAnswer } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
+import { actorOf } from '../../../../../lib/actor.js'
 import { HttpError } from '../../../../../lib/http-error.js'
+import { parseJsonText } from '../../../../../lib/insights/document.js'
+import { applyVex, checkVex } from '../../../../../lib/insights/vex.js'
 import { INVALID_REPORT_TOKEN, SCAN_FIELDS, storeScan, type ScanField } from '../../../../../lib/insights/scan.js'
 import { ScanWorkers } from '../../../../../lib/insights/scan-thread.js'
 import { UploadSlots } from '../../../../../lib/upload-slots.js'
@@ -14,10 +17,16 @@ import { responses } from '../../../../../lib/schemas.js'
 import { REPORT_TOKEN_KIND } from '../../../../../plugins/app/report-token.js'
 
 export const SCAN_FILE_MAX_BYTES = 100 * 1024 * 1024
-const MAX_FILES = SCAN_FIELDS.length
+/** Beside the scan parts: a CycloneDX VEX whose analyses are applied once the scan is stored. */
+const VEX_FIELD = 'vex'
+const VEX_MAX_BYTES = 10 * 1024 * 1024
+type UploadField = ScanField | typeof VEX_FIELD
+const UPLOAD_FIELDS: readonly UploadField[] = [...SCAN_FIELDS, VEX_FIELD]
+const MAX_FILES = UPLOAD_FIELDS.length
 /** Two full files plus generous room for the multipart framing. */
 const MAX_REQUEST_BYTES = MAX_FILES * SCAN_FILE_MAX_BYTES + 1024 * 1024
-const FIELDS_HINT = 'Send multipart/form-data with a file field sbom and/or a file field audit.'
+const FIELDS_HINT =
+  'Send multipart/form-data with a file field sbom and/or a file field audit (and, with either, a CycloneDX VEX as the file field vex).'
 /** What a refused upload is told to wait: about one big upload's time on a busy server. */
 export const BUSY_RETRY_AFTER_SECONDS = 30
 export const BUSY = 'The server is checking as many uploads as it allows at once; try again in a moment (see Retry-After).'
@@ -28,7 +37,7 @@ function limitError(code: string | undefined): HttpError | undefined {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new HttpError(400, `At most ${MAX_FILES} files: sbom and audit, each once. ${FIELDS_HINT}`)
+      return new HttpError(400, `At most ${MAX_FILES} files: sbom, audit and vex, each once. ${FIELDS_HINT}`)
     case 'FST_PROTO_VIOLATION':
       return new HttpError(400, `Unknown field. ${FIELDS_HINT}`)
     default:
@@ -72,12 +81,14 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'api-key', apiKeyKinds: [REPORT_TOKEN_KIND], unauthorizedDetail: INVALID_REPORT_TOKEN, tenant: 'caller' },
       schema: {
         tags: ['insights'],
-        summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit',
+        summary: 'Upload a scan (X-API-Key: the report token): multipart file fields sbom and/or audit, and optionally vex',
         description:
           'sbom: CycloneDX JSON, specVersion 1.2 to 1.7. audit: the audit-result JSON (rules, results, profile_scores). ' +
           'At most 100 MB per file. The content is checked, not the MIME type; a bad file is a 400 that names the field and ' +
           'the reason, and nothing is stored. A good part replaces the previous part of the same kind. ' +
-          'A server checking as many uploads as it allows (and with its queue full) answers 503 with Retry-After.',
+          'A server checking as many uploads as it allows (and with its queue full) answers 503 with Retry-After. ' +
+          "vex (with sbom and/or audit, at most 10 MB): a CycloneDX VEX whose analyses become the console's, applied after the scan is stored " +
+          '(as POST …/reports/{uid}/sbom/vex/ does; bad entries are refused by index in the answer).',
         response: responses({ 200: ScanAnswer }, 400, 401, 403, 413, 415, 503)
       }
     },
@@ -103,18 +114,37 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
       }
       const dir = await mkdtemp(join(tmpdir(), 'console-scan-'))
       try {
-        const files = await receiveFiles(request.parts(), dir, reply)
+        const { vex: vexPath, ...files } = await receiveFiles(request.parts(), dir, reply)
+        // Checked before anything is stored, like the other parts; small (VEX_MAX_BYTES), so read here.
+        const vex = vexPath === undefined ? undefined : await readVex(vexPath)
         // Parsed, checked, analysed against the console's OSV feed and compressed on a worker thread;
         // only the columns to store come back.
         const scan = await workers.run(files)
         // The report token's tenant (the guard's 'caller') and the report it stands for.
-        return await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan)
+        const answer = await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan)
+        if (vex === undefined) return answer
+        // After the scan: its refs resolve against the SBOM just stored.
+        return { ...answer, vex: await applyVex(app.db, request.tenantUid, request.apiKey!.id, vex, actorOf(request)) }
       } finally {
         release()
         await rm(dir, { recursive: true, force: true })
       }
     }
   )
+}
+
+/** The vex part as JSON, or 400 saying what is wrong with it. */
+async function readVex(path: string): Promise<unknown> {
+  if ((await stat(path)).size > VEX_MAX_BYTES)
+    throw new HttpError(413, `vex: file is larger than ${VEX_MAX_BYTES / 1024 / 1024} MB.`)
+  let document: unknown
+  try {
+    document = parseJsonText(await readFile(path, 'utf8'))
+  } catch (error) {
+    throw new HttpError(400, `vex: ${(error as Error).message}`)
+  }
+  checkVex(document)
+  return document
 }
 
 type Parts = AsyncIterable<{ type: 'file' | 'field'; fieldname: string; file?: NodeJS.ReadableStream & { truncated?: boolean } }>
@@ -124,19 +154,19 @@ async function receiveFiles(
   parts: Parts,
   dir: string,
   reply: { header: (name: string, value: string) => unknown }
-): Promise<Partial<Record<ScanField, string>>> {
-  const files: Partial<Record<ScanField, string>> = {}
+): Promise<Partial<Record<UploadField, string>>> {
+  const files: Partial<Record<UploadField, string>> = {}
   try {
     for await (const part of parts) {
-      const field = part.fieldname as ScanField
-      if (part.type !== 'file' && SCAN_FIELDS.includes(field)) {
+      const field = part.fieldname as UploadField
+      if (part.type !== 'file' && UPLOAD_FIELDS.includes(field)) {
         // curl -F "sbom=<bom.json" sends the content as a text field (cut at 1 MB by the parser).
         throw new HttpError(
           400,
-          `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : 'audit'}.json), not a text field.`
+          `${field}: send it as a file field (curl -F ${field}=@${field === 'sbom' ? 'bom' : field}.json), not a text field.`
         )
       }
-      if (part.type !== 'file' || !SCAN_FIELDS.includes(field)) {
+      if (part.type !== 'file' || !UPLOAD_FIELDS.includes(field)) {
         throw new HttpError(400, `Unknown field "${part.fieldname.slice(0, 100)}". ${FIELDS_HINT}`)
       }
       if (files[field] !== undefined) throw new HttpError(400, `${field}: sent more than once.`)
@@ -162,6 +192,13 @@ async function receiveFiles(
       new HttpError(400, `The multipart body is malformed (${String((error as Error).message).slice(0, 120)}). ${FIELDS_HINT}`)
     )
   }
-  if (files.sbom === undefined && files.audit === undefined) throw new HttpError(400, `No file uploaded. ${FIELDS_HINT}`)
+  if (files.sbom === undefined && files.audit === undefined) {
+    throw new HttpError(
+      400,
+      files.vex === undefined
+        ? `No file uploaded. ${FIELDS_HINT}`
+        : "vex: send it with the scan (sbom and/or audit); to apply a VEX alone, POST it to the report's sbom/vex/ route or use Upload VEX on its SBOM tab."
+    )
+  }
   return files
 }

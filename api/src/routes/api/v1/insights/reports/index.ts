@@ -32,6 +32,7 @@ import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
 import { ruleExport, sbomComponentExport, sbomVulnerabilityExport } from '../../../../../lib/insights/table-exports.js'
 import { csvExportRoute } from '../../../../csv-export-route.js'
 import { deleteItemRoute, itemRoute, patchItemRoute } from '../../../../item-routes.js'
+import { triageRoutes } from './triage.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -41,6 +42,7 @@ const config = { tenant: 'caller' } as const
 /** Insight reports of the caller's tenant (spec §7); every query goes through lib/insights/reports.ts. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
+  await app.register(triageRoutes)
 
   app.get(
     '/',

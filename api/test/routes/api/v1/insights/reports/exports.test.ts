@@ -100,7 +100,14 @@ describe('CSV exports of a report: rules, SBOM components and vulnerabilities', 
       'kev',
       'epss',
       'epss_percentile',
-      'demo'
+      'demo',
+      // The analysis that holds (triage.test.ts checks the values).
+      'analysis_state',
+      'analysis_justification',
+      'analysis_response',
+      'analysis_detail',
+      'analysis_by',
+      'file_analysis_state'
     ])
     assert.equal(rows.length, vulnerabilities.length)
     const ranks = rows.map((row) => SEVERITIES.indexOf(row.severity))
