@@ -63,7 +63,9 @@ async function coldLoad(browser, baseURL, { path, signedIn, network, ready }) {
   const context = await browser.newContext();
   try {
     if (signedIn) {
-      const res = await context.request.post(`${baseURL}/api/v1/token/`, { data: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+      const res = await context.request.post(`${baseURL}/api/v1/token/`, {
+        data: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
       if (!res.ok()) throw new Error(`sign-in through the API answered ${res.status()}`);
     }
     const page = await context.newPage();
@@ -93,7 +95,9 @@ const PAGES = [
     signedIn: false,
     ready: async (page) => {
       await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 120_000 });
-      return await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0))));
+      return await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0))),
+      );
     },
   },
   {
@@ -148,7 +152,9 @@ try {
   const slowLogin = find('Slow 4G, CPU 4x', '/login');
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
   console.log('\nTargets:');
-  console.log(`  /login JS ≤ ${TARGETS.loginJsKb} KB gzip: ${login.jsGzipKb.toFixed(1)} KB — ${verdict(login.jsGzipKb <= TARGETS.loginJsKb)}`);
+  console.log(
+    `  /login JS ≤ ${TARGETS.loginJsKb} KB gzip: ${login.jsGzipKb.toFixed(1)} KB — ${verdict(login.jsGzipKb <= TARGETS.loginJsKb)}`,
+  );
   console.log(
     `  / first chart ≤ ${TARGETS.dashboardLoopbackMs} ms on loopback (median): ${ms(dash.readyMedianMs)} — ${verdict(dash.readyMedianMs <= TARGETS.dashboardLoopbackMs)}`,
   );
