@@ -5,6 +5,8 @@
 //
 //   node bench/honeypot.mjs [--events 5000000] [--batch 20000] [--calls 200] [--export-calls 20]
 //   node bench/honeypot.mjs --events 200000        # quick mode
+//   node bench/honeypot.mjs --data-dir DIR          # PGlite in DIR, kept for a later --reads-only
+//   node bench/honeypot.mjs --reads-only --data-dir DIR   # the reads again (or DATABASE_URL=…)
 //
 // Runs `api/dist` (build first: node scripts/build.mjs) on a temporary DATA_DIR (embedded
 // PGlite), or on DATABASE_URL when set. A sensor key comes from the CLI, as an operator makes one.
@@ -18,13 +20,29 @@ const {
   batch: BATCH,
   calls: CALLS,
   'export-calls': EXPORT_CALLS,
-} = benchArgs('Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N] [--export-calls N]', {
-  events: 5000000,
-  batch: 20000,
-  calls: 200,
-  'export-calls': 20,
-});
-const { dataDir, engine, env, removeDataDir } = benchDatabase('honeypot', 'lib/honeypot/generator.js');
+  'reads-only': READS_ONLY,
+  'data-dir': KEEP_DIR,
+} = benchArgs(
+  'Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N] [--export-calls N] [--data-dir DIR] [--reads-only]',
+  { events: 5000000, batch: 20000, calls: 200, 'export-calls': 20 },
+  { options: { 'reads-only': { type: 'boolean', default: false }, 'data-dir': { type: 'string' } } },
+);
+if (READS_ONLY && !process.env.DATABASE_URL && KEEP_DIR === undefined) {
+  console.error('--reads-only times the reads on the database of an earlier run: give its --data-dir, or DATABASE_URL');
+  process.exit(2);
+}
+const database = benchDatabase('honeypot', 'lib/honeypot/generator.js');
+// --data-dir: a PGlite folder of our own, kept (a later run times the reads again without re-ingesting).
+if (KEEP_DIR !== undefined && !process.env.DATABASE_URL) {
+  database.removeDataDir();
+  Object.assign(database, {
+    dataDir: KEEP_DIR,
+    engine: `PGlite (${KEEP_DIR}, kept)`,
+    env: { ...database.env, DATA_DIR: KEEP_DIR },
+    removeDataDir() {},
+  });
+}
+const { dataDir, engine, env, removeDataDir } = database;
 
 const { cowrieSessions } = await importApi('lib/honeypot/generator.js');
 
@@ -37,14 +55,17 @@ function cli(...args) {
 const fmt = (n) => n.toLocaleString('en-US');
 
 console.log(
-  `honeypot bench: ${fmt(EVENTS)} events in requests of ${fmt(BATCH)}, ${CALLS} calls per read (${EXPORT_CALLS} per export), ${engine}`,
+  READS_ONLY
+    ? `honeypot bench: reads only (the data of an earlier run), ${CALLS} calls per read (${EXPORT_CALLS} per export), ${engine}`
+    : `honeypot bench: ${fmt(EVENTS)} events in requests of ${fmt(BATCH)}, ${CALLS} calls per read (${EXPORT_CALLS} per export), ${engine}`,
 );
-const key = cli('create-sensor-key', '--name', 'bench');
+const key = READS_ONLY ? undefined : cli('create-sensor-key', '--name', 'bench');
 let t = performance.now();
 const { baseURL, stop } = await startApiServer(API, env);
 console.log(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (first start seeds the demo data)`);
 
-try {
+/** Sends EVENTS generated events; resolves with what the API counted and the rate. */
+async function ingest() {
   // Ingest: 14 days of traffic, generated while the previous request is in flight.
   const now = Date.now();
   // Enough sessions for EVENTS events (measured on a sample), so the traffic reaches the last 24 h.
@@ -102,6 +123,12 @@ try {
   console.log(
     `ingest: ${fmt(accepted)} accepted, ${fmt(duplicates)} duplicates, ${fmt(rejected)} rejected, ${(bytes / 1e6).toFixed(0)} MB in ${ingestSeconds.toFixed(1)} s → ${fmt(rate)} events/s`,
   );
+  return { accepted, duplicates, rejected, ingestSeconds, eventsPerSecond: rate };
+}
+
+try {
+  let ingested = {};
+  if (!READS_ONLY) ingested = await ingest();
 
   // Reads: signed in as the demo user, each route called one after another after one warm-up.
   const { cookie } = await signIn(baseURL);
@@ -168,11 +195,8 @@ try {
     events: EVENTS,
     batch: BATCH,
     engine: dataDir ? 'pglite' : 'postgres',
-    accepted,
-    duplicates,
-    rejected,
-    ingestSeconds,
-    eventsPerSecond: rate,
+    readsOnly: READS_ONLY,
+    ...ingested,
     routesMs: routes,
   });
 } finally {
