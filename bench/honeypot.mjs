@@ -1,8 +1,12 @@
 // Honeynet ingest and metrics at scale: streams generated Cowrie events to the built API over
-// HTTP, then times GET /api/v1/honeypot-metrics/. Not a test: it prints figures.
+// HTTP, then times every read of the Threat Landscape page (metrics, trend, origins, top lists,
+// sessions with and without a filter, one session, sensors, CSV and STIX exports) with the default
+// range and with 30 days. Not a test: it prints figures.
 //
-//   node bench/honeypot.mjs [--events 5000000] [--batch 20000] [--calls 200]
+//   node bench/honeypot.mjs [--events 5000000] [--batch 20000] [--calls 200] [--export-calls 20]
 //   node bench/honeypot.mjs --events 200000        # quick mode
+//   node bench/honeypot.mjs --data-dir DIR          # PGlite in DIR, kept for a later --reads-only
+//   node bench/honeypot.mjs --reads-only --data-dir DIR   # the reads again (or DATABASE_URL=…)
 //
 // Runs `api/dist` (build first: node scripts/build.mjs) on a temporary DATA_DIR (embedded
 // PGlite), or on DATABASE_URL when set. A sensor key comes from the CLI, as an operator makes one.
@@ -15,12 +19,30 @@ const {
   events: EVENTS,
   batch: BATCH,
   calls: CALLS,
-} = benchArgs('Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N]', {
-  events: 5000000,
-  batch: 20000,
-  calls: 200,
-});
-const { dataDir, engine, env, removeDataDir } = benchDatabase('honeypot', 'lib/honeypot/generator.js');
+  'export-calls': EXPORT_CALLS,
+  'reads-only': READS_ONLY,
+  'data-dir': KEEP_DIR,
+} = benchArgs(
+  'Usage: node bench/honeypot.mjs [--events N] [--batch N] [--calls N] [--export-calls N] [--data-dir DIR] [--reads-only]',
+  { events: 5000000, batch: 20000, calls: 200, 'export-calls': 20 },
+  { options: { 'reads-only': { type: 'boolean', default: false }, 'data-dir': { type: 'string' } } },
+);
+if (READS_ONLY && !process.env.DATABASE_URL && KEEP_DIR === undefined) {
+  console.error('--reads-only times the reads on the database of an earlier run: give its --data-dir, or DATABASE_URL');
+  process.exit(2);
+}
+const database = benchDatabase('honeypot', 'lib/honeypot/generator.js');
+// --data-dir: a PGlite folder of our own, kept (a later run times the reads again without re-ingesting).
+if (KEEP_DIR !== undefined && !process.env.DATABASE_URL) {
+  database.removeDataDir();
+  Object.assign(database, {
+    dataDir: KEEP_DIR,
+    engine: `PGlite (${KEEP_DIR}, kept)`,
+    env: { ...database.env, DATA_DIR: KEEP_DIR },
+    removeDataDir() {},
+  });
+}
+const { dataDir, engine, env, removeDataDir } = database;
 
 const { cowrieSessions } = await importApi('lib/honeypot/generator.js');
 
@@ -32,13 +54,18 @@ function cli(...args) {
 
 const fmt = (n) => n.toLocaleString('en-US');
 
-console.log(`honeypot bench: ${fmt(EVENTS)} events in requests of ${fmt(BATCH)}, ${CALLS} metrics calls, ${engine}`);
-const key = cli('create-sensor-key', '--name', 'bench');
+console.log(
+  READS_ONLY
+    ? `honeypot bench: reads only (the data of an earlier run), ${CALLS} calls per read (${EXPORT_CALLS} per export), ${engine}`
+    : `honeypot bench: ${fmt(EVENTS)} events in requests of ${fmt(BATCH)}, ${CALLS} calls per read (${EXPORT_CALLS} per export), ${engine}`,
+);
+const key = READS_ONLY ? undefined : cli('create-sensor-key', '--name', 'bench');
 let t = performance.now();
 const { baseURL, stop } = await startApiServer(API, env);
 console.log(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (first start seeds the demo data)`);
 
-try {
+/** Sends EVENTS generated events; resolves with what the API counted and the rate. */
+async function ingest() {
   // Ingest: 14 days of traffic, generated while the previous request is in flight.
   const now = Date.now();
   // Enough sessions for EVENTS events (measured on a sample), so the traffic reaches the last 24 h.
@@ -96,40 +123,81 @@ try {
   console.log(
     `ingest: ${fmt(accepted)} accepted, ${fmt(duplicates)} duplicates, ${fmt(rejected)} rejected, ${(bytes / 1e6).toFixed(0)} MB in ${ingestSeconds.toFixed(1)} s → ${fmt(rate)} events/s`,
   );
+  return { accepted, duplicates, rejected, ingestSeconds, eventsPerSecond: rate };
+}
 
-  // Metrics: signed in as the demo user, sequential calls after one warm-up.
+try {
+  let ingested = {};
+  if (!READS_ONLY) ingested = await ingest();
+
+  // Reads: signed in as the demo user, each route called one after another after one warm-up.
   const { cookie } = await signIn(baseURL);
-  const get = async () => {
-    const response = await fetch(`${baseURL}/api/v1/honeypot-metrics/`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`metrics answered ${response.status}`);
-    return response.json();
+  const get = async (path) => {
+    const response = await fetch(`${baseURL}/api/v1/${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    // Read the whole body: an export is timed until its last byte.
+    return path.startsWith('honeypot/indicators/csv/') ? response.text() : response.json();
   };
-  const metrics = await get();
-  const times = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = performance.now();
-    await get();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
-  console.log(
-    `metrics: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${CALLS} calls (target p95 ≤ 100 ms${p95 <= 100 ? ': met' : ': MISSED'})`,
-  );
+  const timeRoute = async (label, path, calls) => {
+    const first = await get(path);
+    const times = [];
+    for (let i = 0; i < calls; i++) {
+      const start = performance.now();
+      await get(path);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
+    console.log(
+      `  ${label.padEnd(22)} p50 ${p50.toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  (${calls} calls${p95 <= 100 ? '' : ', target MISSED'})`,
+    );
+    return { first, figures: { p50, p95, p99, calls } };
+  };
+
+  const metrics = await get('honeypot-metrics/');
   console.log(
     `  total_attacks ${fmt(metrics.total_attacks)}, top ASN ${metrics.top_asns[0]?.asn} (${fmt(metrics.top_asns[0]?.count ?? 0)})`,
   );
+  const routes = {};
+  // Every aggregate of the Threat page, with the default range (14 d) and with 30 d; the filters
+  // and the session take values the page itself offers (its top lists and newest session).
+  for (const range of [undefined, '30d']) {
+    const q = (extra = {}) => {
+      const params = new URLSearchParams({ ...(range ? { range } : {}), ...extra }).toString();
+      return params ? `?${params}` : '';
+    };
+    console.log(`range ${range ?? 'default (14d)'}: target p95 ≤ 100 ms per route`);
+    const timed = {};
+    const time = async (label, path, calls = CALLS) => {
+      const { first, figures } = await timeRoute(label, path, calls);
+      timed[label] = { path, ...figures };
+      return first;
+    };
+    await time('metrics', `honeypot-metrics/${q()}`);
+    await time('trend', `honeypot/trend/${q()}`);
+    await time('origins', `honeypot/origins/${q()}`);
+    const top = await time('top-lists', `honeypot/top-lists/${q()}`);
+    const sessions = await time('sessions', `honeypot/sessions/${q()}`);
+    await time('sessions ?ip= (top IP)', `honeypot/sessions/${q({ ip: top.source_ips[0].value })}`);
+    await time('sessions ?command=', `honeypot/sessions/${q({ command: metrics.top_commands[0].command })}`);
+    await time('sessions ?hash=', `honeypot/sessions/${q({ hash: metrics.top_hashes[0].hash })}`);
+    await time('session timeline', `honeypot/sessions/${encodeURIComponent(sessions.results[0].id)}/`);
+    await time('sensors', `honeypot/sensors/${q()}`);
+    await time('indicators CSV', `honeypot/indicators/csv/${q()}`, EXPORT_CALLS);
+    await time('indicators STIX', `honeypot/indicators/stix/${q()}`, EXPORT_CALLS);
+    routes[range ?? 'default'] = timed;
+  }
+  const all = Object.values(routes).flatMap((timed) => Object.values(timed));
+  const missed = all.filter((figures) => figures.p95 > 100).length;
+  console.log(`reads: ${all.length - missed} of ${all.length} routes met p95 ≤ 100 ms${missed ? ` (${missed} MISSED)` : ''}`);
 
   writeResults('honeypot', {
     events: EVENTS,
     batch: BATCH,
     engine: dataDir ? 'pglite' : 'postgres',
-    accepted,
-    duplicates,
-    rejected,
-    ingestSeconds,
-    eventsPerSecond: rate,
-    metricsMs: { p50, p95, p99, calls: CALLS },
+    readsOnly: READS_ONLY,
+    ...ingested,
+    routesMs: routes,
   });
 } finally {
   await stop();

@@ -9,7 +9,7 @@ import { dayOf, hourOf } from './window.js'
 export type RollupKind =
   'sessions' | 'asn' | 'country' | 'src_ip' | 'command' | 'hash' | 'username' | 'password' | 'url' | 'sensor_key'
 
-const md5Uuid = (value: string): string => {
+export const md5Uuid = (value: string): string => {
   const hex = createHash('md5').update(value).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
 import { revokeSensorKey } from '../../../../../src/lib/honeypot/sensor-keys.js'
+import { FEW_MATCHES } from '../../../../../src/lib/honeypot/sessions.js'
 import { buildTestApp, type Json, type TestApp } from '../../../../helpers.js'
 import { cowrieEvent, cowrieSample, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
 import { Model } from '../../../../lib/honeypot/independent-counts.js'
@@ -9,6 +10,8 @@ import { Model } from '../../../../lib/honeypot/independent-counts.js'
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
+/** Run in more sessions than FEW_MATCHES, so its filter takes the newest-sessions-first plan. */
+const BUSY_COMMAND = 'cat /proc/mounts'
 
 describe('honeynet sessions, indicators and sensors', () => {
   let t: TestApp
@@ -43,6 +46,14 @@ describe('honeynet sessions, indicators and sensors', () => {
         shasum: 'cd'.repeat(32)
       })
     )
+    // Over 20 days, so the 14-day window cuts them.
+    for (let i = 0; i < FEW_MATCHES + 300; i++) {
+      const ago = Math.round(((i + 0.5) / (FEW_MATCHES + 300)) * 20 * DAY)
+      lines.push(
+        cowrieEvent('cowrie.session.connect', `busy${i}`, ago),
+        cowrieEvent('cowrie.command.input', `busy${i}`, ago - 1000, { input: BUSY_COMMAND })
+      )
+    }
     const response = await ingest(t.app, key, lines)
     assert.equal(response.json().accepted, lines.length, response.body)
     model = new Model(
@@ -104,8 +115,16 @@ describe('honeynet sessions, indicators and sensors', () => {
         'command=uname%20-a',
         (key) => sessionsWith((e) => e.eventid === 'cowrie.command.input' && e.input === 'uname -a').has(key)
       ],
-      [`hash=${'AB'.repeat(32)}`, (key) => sessionsWith((e) => e.shasum === 'ab'.repeat(32)).has(key)]
+      [`hash=${'AB'.repeat(32)}`, (key) => sessionsWith((e) => e.shasum === 'ab'.repeat(32)).has(key)],
+      [
+        `command=${encodeURIComponent(BUSY_COMMAND)}`,
+        (key) => sessionsWith((e) => e.eventid === 'cowrie.command.input' && e.input === BUSY_COMMAND).has(key)
+      ]
     ]
+    // Both plans of the command filter: uname -a names its sessions, BUSY_COMMAND is checked session by session.
+    const ran = (command: string) =>
+      model.events.filter((e) => e.eventid === 'cowrie.command.input' && e.input === command).length
+    assert.ok(ran('uname -a') <= FEW_MATCHES && ran(BUSY_COMMAND) > FEW_MATCHES)
     for (const [query, keep] of cases) {
       const ids = await allPages(query)
       // The list's window starts when the request runs: compare against the model over the same start.
