@@ -48,11 +48,21 @@ export async function queueRematch(tx: Db, change: OsvChange): Promise<void> {
   }
 }
 
+/** Entries read per statement: PGlite's heap grows to its largest result and keeps that size. */
+const PAGE = 10_000
+
 /** Everything queued, or null when nothing is owed. */
 export async function readRematchQueue(db: Db): Promise<QueuedRematch | null> {
-  const entries = rowsOf<{ kind: Kind; key: string; at: string }>(
-    await db.execute(sql`SELECT kind, key, queued_at::text AS at FROM feed_rematch_queue ORDER BY kind, key`)
-  )
+  const entries: QueuedRematch['entries'] = []
+  for (let last: { kind: string; key: string } | undefined = { kind: '', key: '' }; last !== undefined;) {
+    const page: QueuedRematch['entries'] = rowsOf<{ kind: Kind; key: string; at: string }>(
+      await db.execute(sql`
+        SELECT kind, key, queued_at::text AS at FROM feed_rematch_queue
+        WHERE (kind, key) > (${last.kind}, ${last.key}) ORDER BY kind, key LIMIT ${PAGE}`)
+    )
+    entries.push(...page)
+    last = page.length === PAGE ? page.at(-1) : undefined
+  }
   if (entries.length === 0) return null
   const change: OsvChange = { packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set() }
   const sets: Record<Kind, Set<string>> = {
