@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { json } from '../sql-params.js'
-import { rowsOf } from '../sql-rows.js'
+import { feedRematchQueue } from '../../db/schema/index.js'
+import { queryBatches } from '../sql-cursor.js'
+import { chunks, rowsOf } from '../sql-rows.js'
 
 /**
  * The re-match still owed after OSV records changed (table feed_rematch_queue): queued in the same
@@ -38,31 +40,29 @@ export async function queueRematch(tx: Db, change: OsvChange): Promise<void> {
     ['orphan', change.orphans]
   ]
   for (const [kind, keys] of parts) {
-    const list = [...keys]
-    for (let i = 0; i < list.length; i += CHUNK) {
+    for (const slice of chunks([...keys], CHUNK)) {
       await tx.execute(sql`
         INSERT INTO feed_rematch_queue (kind, key)
-        SELECT ${kind}, value FROM jsonb_array_elements_text(${json(list.slice(i, i + CHUNK))})
+        SELECT ${kind}, value FROM jsonb_array_elements_text(${json(slice)})
         ON CONFLICT (kind, key) DO UPDATE SET queued_at = clock_timestamp()`)
     }
   }
 }
 
-/** Entries read per statement: PGlite's heap grows to its largest result and keeps that size. */
+/** Entries read per batch: PGlite's heap grows to its largest result and keeps that size. */
 const PAGE = 10_000
 
 /** Everything queued, or null when nothing is owed. */
 export async function readRematchQueue(db: Db): Promise<QueuedRematch | null> {
   const entries: QueuedRematch['entries'] = []
-  for (let last: { kind: string; key: string } | undefined = { kind: '', key: '' }; last !== undefined;) {
-    const page: QueuedRematch['entries'] = rowsOf<{ kind: Kind; key: string; at: string }>(
-      await db.execute(sql`
-        SELECT kind, key, queued_at::text AS at FROM feed_rematch_queue
-        WHERE (kind, key) > (${last.kind}, ${last.key}) ORDER BY kind, key LIMIT ${PAGE}`)
-    )
-    entries.push(...page)
-    last = page.length === PAGE ? page.at(-1) : undefined
-  }
+  const query = db
+    .select({
+      kind: feedRematchQueue.kind,
+      key: feedRematchQueue.key,
+      at: sql<string>`${feedRematchQueue.queuedAt}::text`.as('at')
+    })
+    .from(feedRematchQueue)
+  for await (const batch of queryBatches<QueuedRematch['entries'][number]>(db, query, PAGE)) entries.push(...batch)
   if (entries.length === 0) return null
   const change: OsvChange = { packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set() }
   const sets: Record<Kind, Set<string>> = {
@@ -76,10 +76,10 @@ export async function readRematchQueue(db: Db): Promise<QueuedRematch | null> {
 
 /** Removes the entries a finished re-match read; one queued again meanwhile (a newer time) stays. */
 export async function clearRematchQueue(db: Db, entries: QueuedRematch['entries']): Promise<void> {
-  for (let i = 0; i < entries.length; i += CHUNK) {
+  for (const slice of chunks(entries, CHUNK)) {
     await db.execute(sql`
       DELETE FROM feed_rematch_queue q
-      USING jsonb_to_recordset(${json(entries.slice(i, i + CHUNK))}) AS e(kind text, key text, at text)
+      USING jsonb_to_recordset(${json(slice)}) AS e(kind text, key text, at text)
       WHERE q.kind = e.kind AND q.key = e.key AND q.queued_at = e.at::timestamptz`)
   }
 }
