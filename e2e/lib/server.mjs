@@ -1,7 +1,8 @@
 // Starts the production console (API + built host + remotes, one port) on a free port
 // with a throw-away data folder, the way `npm start` runs it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -22,26 +23,44 @@ function freePort() {
   });
 }
 
-/**
- * `importOsv`: OSV files or folders loaded into the fresh database with the CLI
- * (`npm run cli -- import-osv PATH`) before the server first starts, as an operator does.
- * `cli`: further CLI commands run then (e.g. `['create-sensor-key', '--name', 's1']`); what each
- * printed on stdout, trimmed, is in `cliOutput`.
- */
-export async function startConsole(extraEnv = {}, { importOsv = [], cli = [] } = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  const { DATABASE_URL, ...env } = process.env; // the browser tests use the embedded database
-  const cliOutput = [];
-  for (const args of [...importOsv.map((path) => ['import-osv', path]), ...cli]) {
-    const run = spawnSync(process.execPath, [join(ROOT, 'api', 'dist', 'cli.js'), ...args], {
-      cwd: ROOT,
-      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
-    cliOutput.push(run.stdout.trim());
+/** What decides the seeded database: the built API (its migrations and seed are bundled in it). */
+function buildKey() {
+  const hash = createHash('sha256');
+  for (const file of ['server.js', 'cli.js']) {
+    const { size, mtimeMs } = statSync(join(ROOT, 'api', 'dist', file));
+    hash.update(`${file}:${size}:${mtimeMs};`);
   }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The seed dates its alerts and honeynet events from "now": a copy older than this is made again. */
+const TEMPLATE_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Migrating and seeding the demo costs ~15 s a start on a quiet machine (over 90 s under load): the
+ * browser tests of one build start from copies of one data folder seeded by the production server
+ * itself, made by the first test file that needs it (the files run one at a time).
+ */
+async function seededDataDir(env) {
+  const template = join(tmpdir(), `console-e2e-seeded-${buildKey()}`);
+  if (existsSync(template) && Date.now() - statSync(template).mtimeMs < TEMPLATE_MAX_AGE_MS) return template;
+  rmSync(template, { recursive: true, force: true });
+  const partial = mkdtempSync(`${template}.partial-`);
+  const server = await serve(partial, env);
+  await server.stop();
+  try {
+    renameSync(partial, template);
+  } catch (error) {
+    // Another process (a bench beside the tests) made it meanwhile: use theirs.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(template)) throw error;
+  }
+  return template;
+}
+
+/** Starts `api/dist/server.js` on `dataDir` and a free port; resolves once it answers. */
+async function serve(dataDir, env, extraEnv = {}) {
+  const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
     env: {
@@ -80,10 +99,8 @@ export async function startConsole(extraEnv = {}, { importOsv = [], cli = [] } =
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-
   return {
     baseURL,
-    cliOutput: cliOutput.slice(importOsv.length),
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -91,6 +108,39 @@ export async function startConsole(extraEnv = {}, { importOsv = [], cli = [] } =
         child.kill('SIGTERM');
         await exited;
       }
+    },
+  };
+}
+
+/**
+ * `importOsv`: OSV files or folders loaded into the fresh database with the CLI
+ * (`npm run cli -- import-osv PATH`) before the server first starts, as an operator does; such a
+ * console seeds its demo after the import, so it starts from an empty folder, not the seeded copy.
+ * `cli`: further CLI commands run then (e.g. `['create-sensor-key', '--name', 's1']`); what each
+ * printed on stdout, trimmed, is in `cliOutput`.
+ * `extraEnv` may not change what is seeded (CONSOLE_DEMO…): the seeded copy is the default one.
+ */
+export async function startConsole(extraEnv = {}, { importOsv = [], cli = [] } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const { DATABASE_URL, ...env } = process.env; // the browser tests use the embedded database
+  if (importOsv.length === 0) cpSync(await seededDataDir(env), dataDir, { recursive: true });
+  const cliOutput = [];
+  for (const args of [...importOsv.map((path) => ['import-osv', path]), ...cli]) {
+    const run = spawnSync(process.execPath, [join(ROOT, 'api', 'dist', 'cli.js'), ...args], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+    cliOutput.push(run.stdout.trim());
+  }
+  const server = await serve(dataDir, env, extraEnv);
+  return {
+    baseURL: server.baseURL,
+    cliOutput: cliOutput.slice(importOsv.length),
+    output: server.output,
+    async stop() {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

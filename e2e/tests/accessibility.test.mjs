@@ -27,8 +27,8 @@ async function settle(page) {
       timeout: 30_000,
     },
   );
-  // ApexCharts animates its first draw; axe reads the final SVG.
-  await page.waitForTimeout(800);
+  // ApexCharts animates its first draw; axe reads the final SVG (screens without charts need no wait).
+  if (await page.locator('.apexcharts-canvas').count()) await page.waitForTimeout(800);
 }
 
 /** axe-core in the page; resolves its violations as one readable line each. */

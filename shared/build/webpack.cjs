@@ -94,6 +94,19 @@ const HASHED_ASSET = /[.-][0-9a-f]{10}\.(js|css|svg)$/;
  * compressing each response at brotli 4. Entry files (index.html, remoteEntry.js, the manifests)
  * are revalidated on every load and may be edited in place by an operator: compressed per request.
  */
+/**
+ * The minimizer webpack ships with, told to minify with SWC (already the loader's compiler) instead
+ * of terser: the same kind of output, in a fraction of the time terser spent (half of each build).
+ */
+function swcMinimizer(appRequire) {
+  const webpackRequire = require('node:module').createRequire(appRequire.resolve('webpack'));
+  const MinimizerPlugin = webpackRequire('minimizer-webpack-plugin');
+  return new MinimizerPlugin({
+    minify: MinimizerPlugin.swcMinify,
+    minimizerOptions: { compress: { passes: 2 }, mangle: true },
+  });
+}
+
 function precompressed(appRequire) {
   const CompressionPlugin = appRequire('compression-webpack-plugin');
   const zlib = require('node:zlib');
@@ -221,6 +234,7 @@ function createWebpackConfig(app) {
         ],
       },
       plugins,
+      optimization: { minimizer: [swcMinimizer(appRequire)] },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {
