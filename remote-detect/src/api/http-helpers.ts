@@ -7,6 +7,9 @@ export function useTenant(): string | undefined {
   return useAuth().profile?.tenant_uid || undefined;
 }
 
+/** Entries a page of an audit trail holds (the trail endpoints' `limit`). */
+export const TRAIL_PAGE_SIZE = 50;
+
 export type QueryValue = string | number | null | undefined;
 
 /** Appends the non-empty params as a query string; the result doubles as the SWR key. */

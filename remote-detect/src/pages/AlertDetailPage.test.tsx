@@ -47,7 +47,7 @@ describe('AlertDetailPage', () => {
     history = [];
     historyFails = false;
     page.api
-      .onGet(`${T}/alerts/al-1/history/`)
+      .onGet(`${T}/alerts/al-1/history/?limit=50&offset=0`)
       .reply(() => (historyFails ? [500, { detail: 'boom' }] : [200, { count: history.length, results: history }]));
   });
 
@@ -183,6 +183,22 @@ describe('AlertDetailPage', () => {
       [formatDateTime('2026-11-20T09:00:00Z'), 'ana@example.com', 'OPEN → CLOSED', '<b>benign</b> scanner'],
     ]);
     expect(table.querySelector('b')).toBeNull();
+  });
+
+  it('pages a long history: 120 changes read 1–50 of 120, and the next page asks the API for entries 51–100', async () => {
+    const stamp = (n: number) => new Date(Date.UTC(2026, 10, 20, 0, n)).toISOString();
+    const all = Array.from({ length: 120 }, (_, n) => change(stamp(120 - n), 'OPEN', 'CLOSED', `change ${120 - n}`));
+    page.api.onGet(`${T}/alerts/al-1/`).reply(200, alert);
+    page.api.onGet(`${T}/alerts/al-1/history/?limit=50&offset=0`).reply(200, { count: 120, results: all.slice(0, 50) });
+    page.api.onGet(`${T}/alerts/al-1/history/?limit=50&offset=50`).reply(200, { count: 120, results: all.slice(50, 100) });
+    renderRoute('/alerts/al-1');
+    const table = await screen.findByRole('table', { name: 'Status history' });
+    await within(table).findByText('change 120');
+    expect(screen.getByText('1–50 of 120')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await within(table).findByText('change 70')).toBeInTheDocument();
+    expect(within(table).queryByText('change 120')).not.toBeInTheDocument();
+    expect(screen.getByText('51–100 of 120')).toBeInTheDocument();
   });
 
   it('shows a status change made on the page in the history', async () => {

@@ -1,4 +1,5 @@
 import TableCell from '@mui/material/TableCell';
+import { useState } from 'react';
 import { useAlertHistory } from '../../api/alert-history';
 import { useLogError } from '../../api/http-helpers';
 import { TrailTable } from '../common/TrailTable';
@@ -7,7 +8,8 @@ export const HISTORY_ERROR = 'Could not load the status history';
 
 /** The alert's status changes, newest first: who, when, from → to, comment. */
 export function StatusHistory({ uid }: { uid: string }) {
-  const { data, error, mutate } = useAlertHistory(uid);
+  const [page, setPage] = useState(0);
+  const { data, error, mutate } = useAlertHistory(uid, page);
   useLogError(error, 'Loading the status history');
   return (
     <TrailTable
@@ -16,6 +18,7 @@ export function StatusHistory({ uid }: { uid: string }) {
       entries={data?.results}
       error={error ? { message: HISTORY_ERROR, onRetry: () => void mutate() } : null}
       emptyText="No status changes yet."
+      paging={{ count: data?.count, page, onPageChange: setPage }}
       cells={(change) => (
         <>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>

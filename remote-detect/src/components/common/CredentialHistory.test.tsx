@@ -32,7 +32,9 @@ describe('History of API keys and provision tokens', () => {
     page.api.onGet(`${T}/api-keys/`).reply(200, {
       results: [{ uid: 'a', name: 'CI', prefix: 'pk_a', revoked: false, created: '2026-11-01T10:00:00Z' }],
     });
-    page.api.onGet(`${T}/api-keys/history/`).reply(() => [200, { count: trail.length, results: [...trail].reverse() }]);
+    page.api
+      .onGet(`${T}/api-keys/history/?limit=50&offset=0`)
+      .reply(() => [200, { count: trail.length, results: [...trail].reverse() }]);
     page.api.onPatch(`${T}/api-keys/a/`).reply(() => {
       trail.push(event('api-key', 'CI', 'disabled', '2026-11-02T11:00:00Z', '', 'bob@example.com'));
       return [200, { uid: 'a', name: 'CI', prefix: 'pk_a', revoked: true, created: '2026-11-01T10:00:00Z' }];
@@ -65,7 +67,7 @@ describe('History of API keys and provision tokens', () => {
   it('provision tokens: a deleted one and a rename stay in the trail; a failed load says so, with Retry', async () => {
     let fail = true;
     page.api.onGet(`${T}/provision-tokens/`).reply(200, { results: [] });
-    page.api.onGet(`${T}/provision-tokens/history/`).reply(() =>
+    page.api.onGet(`${T}/provision-tokens/history/?limit=50&offset=0`).reply(() =>
       fail
         ? [500, { detail: 'boom' }]
         : [

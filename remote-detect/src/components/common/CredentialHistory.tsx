@@ -16,12 +16,19 @@ const PLURAL: Record<CredentialKind, string> = { 'provision-token': 'provision t
 /** "History": a dialog with the trail of every credential of this kind (created, renamed, enabled, disabled, deleted, by whom). */
 export function CredentialHistory({ kind }: { kind: CredentialKind }) {
   const [open, setOpen] = useState(false);
-  const { data, error, mutate } = useCredentialTrail(kind, open);
+  const [page, setPage] = useState(0);
+  const { data, error, mutate } = useCredentialTrail(kind, open, page);
   useLogError(error, `Loading the history of ${PLURAL[kind]}`);
   const title = `History of ${PLURAL[kind]}`;
   return (
     <>
-      <Button startIcon={<HistoryIcon />} onClick={() => setOpen(true)}>
+      <Button
+        startIcon={<HistoryIcon />}
+        onClick={() => {
+          setPage(0);
+          setOpen(true);
+        }}
+      >
         History
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`${kind}-history-title`} fullWidth maxWidth="md">
@@ -33,6 +40,7 @@ export function CredentialHistory({ kind }: { kind: CredentialKind }) {
             entries={data?.results}
             error={error ? { message: `Could not load the history of ${PLURAL[kind]}`, onRetry: () => void mutate() } : null}
             emptyText="Nothing recorded yet."
+            paging={{ count: data?.count, page, onPageChange: setPage }}
             cells={(event) => (
               <>
                 <TableCell>{event.credential_name}</TableCell>

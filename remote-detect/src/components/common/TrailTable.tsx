@@ -3,8 +3,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import { TRAIL_PAGE_SIZE } from '../../api/http-helpers';
 
 export interface TrailTableProps<Entry extends { at: string; actor: { label: string } }> {
   label: string;
@@ -16,6 +18,8 @@ export interface TrailTableProps<Entry extends { at: string; actor: { label: str
   /** A failed load: shown instead of the entries, with Retry (never as "no changes"). */
   error: { message: string; onRetry(): void } | null;
   emptyText: string;
+  /** The trail's page (the API answers `count` entries in all, TRAIL_PAGE_SIZE a page): without it a long trail would end silently at its first page. */
+  paging?: { count: number | undefined; page: number; onPageChange(page: number): void };
 }
 
 /** An audit trail, newest first: when, who, then what changed. */
@@ -26,6 +30,7 @@ export function TrailTable<Entry extends { at: string; actor: { label: string } 
   cells,
   error,
   emptyText,
+  paging,
 }: TrailTableProps<Entry>) {
   const all = ['When', 'Who', ...columns];
   return (
@@ -54,6 +59,16 @@ export function TrailTable<Entry extends { at: string; actor: { label: string } 
           )}
         </TableBody>
       </Table>
+      {!error && paging?.count !== undefined && paging.count > TRAIL_PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={paging.count}
+          page={paging.page}
+          rowsPerPage={TRAIL_PAGE_SIZE}
+          rowsPerPageOptions={[]}
+          onPageChange={(_, page) => paging.onPageChange(page)}
+        />
+      )}
     </TableContainer>
   );
 }
