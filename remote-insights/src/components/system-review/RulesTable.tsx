@@ -1,4 +1,4 @@
-import { FilterSelect, TableHeader, useUrlChoice, useUrlText } from '@console/shared';
+import { ExportCsvButton, FilterSelect, TableHeader, useUrlChoice, useUrlText } from '@console/shared';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
+import { reportRulesExportPath } from '../../api/report-rules-export';
 import { useDialogItem } from '../../tables/useDialogItem';
 import { ClickableRow } from '../common/ClickableRow';
 import { ReportSection } from '../common/ReportSection';
@@ -23,8 +24,13 @@ export const RULES_TABLE_MAX_HEIGHT = 600;
 const SEVERITY_VALUES: readonly string[] = [ALL, ...SEVERITIES];
 const STATUS_VALUES: readonly string[] = [ALL, ...STATUSES];
 
-/** Compliance Rules: severity, status and free-text filters, a row opens the rule dialog. */
-export function RulesTable({ rows }: { rows: RuleRow[] }) {
+const chosen = (value: string) => (value === ALL ? undefined : value);
+
+/**
+ * Compliance Rules: severity, status and free-text filters, a row opens the rule dialog. Export CSV
+ * downloads the rules shown (report `uid`, the chosen `profile` and these filters) from the API.
+ */
+export function RulesTable({ rows, uid, profile }: { rows: RuleRow[]; uid: string; profile: string }) {
   // In the URL (?rules_status=FAIL&rules_search=ssh), so Back, a reload and a shared link keep them.
   const [severity, setSeverity] = useUrlChoice('rules_severity', SEVERITY_VALUES);
   const [status, setStatus] = useUrlChoice('rules_status', STATUS_VALUES);
@@ -65,6 +71,15 @@ export function RulesTable({ rows }: { rows: RuleRow[] }) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ minWidth: 260 }}
+        />
+        <ExportCsvButton
+          what="compliance rules"
+          path={reportRulesExportPath(uid, {
+            profile: chosen(profile),
+            severity: chosen(severity),
+            status: chosen(status),
+            search: search.trim(),
+          })}
         />
       </Box>
       {/* Beside the filters: how many rules have each status, failures first as the rows are. */}

@@ -189,6 +189,23 @@ describe('System Review tab', () => {
     );
   });
 
+  it('exports the rules shown as CSV: the chosen profile and table filters go to the API', async () => {
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
+    const exported: string[] = [];
+    api.onGet(new RegExp(`^${RULES}export\\.csv`)).reply((config) => {
+      exported.push(config.url!);
+      return [200, new Blob(['id\r\n'])];
+    });
+    api.onGet(RULES).reply(200, AUDIT);
+    renderRoute('/insights/r-1?tab=system-review&review_profile=iot&rules_status=FAIL');
+    await screen.findByRole('table', { name: 'Compliance Rules' });
+    await search('ssh');
+    await waitFor(() => expect(ruleIds()).toEqual(['ssh-password-auth']));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV of compliance rules' }));
+    await waitFor(() => expect(exported).toHaveLength(1));
+    expect(exported[0]).toBe(`${RULES}export.csv?profile=iot&status=FAIL&search=ssh`);
+  });
+
   it('shows everything for filter values it does not offer', async () => {
     api.onGet(RULES).reply(200, AUDIT);
     renderRoute('/insights/r-1?tab=system-review&review_profile=nope&rules_severity=%3Cb%3E&rules_status=0');

@@ -93,7 +93,7 @@ export function SystemReviewTab({ uid, hasAudit = true }: { uid: string; hasAudi
           <ProfileCompliance scores={scores} />
         </Grid>
       </Grid>
-      <RulesTable rows={scoped} />
+      <RulesTable rows={scoped} uid={uid} profile={profile} />
     </Box>
   );
 }
