@@ -1,8 +1,8 @@
-import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
+import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice, useUrlText } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
@@ -15,11 +15,13 @@ import {
   ALL_TYPES,
   ALL_VEX,
   buildSbomView,
+  componentsMatching,
   componentsOfType,
   severityCountsOf,
   VEX_LABELS,
   VEX_STATUSES,
   vexCountsOf,
+  vulnerabilitiesMatching,
   vulnerabilitiesOfType,
   vulnerabilitiesOfVex,
   withConsoleAnalyses,
@@ -74,13 +76,26 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     fallback: ALL_TYPES,
     resetPages: [COMPONENTS_TABLE, VULNERABILITIES_TABLE],
   });
-  const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
+  const ofTypeComponents = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
+  // ?components_search=lodash&vulns_search=CVE-2021: the tables' rows only (the charts and counts keep every row);
+  // typing stays responsive with 10,000 rows, the table catching up with the box.
+  const [componentSearch, setComponentSearch] = useUrlText('components_search', { resetPages: [COMPONENTS_TABLE] });
+  const [vulnerabilitySearch, setVulnerabilitySearch] = useUrlText('vulns_search', { resetPages: [VULNERABILITIES_TABLE] });
+  const deferredComponentSearch = useDeferredValue(componentSearch);
+  const deferredVulnerabilitySearch = useDeferredValue(vulnerabilitySearch);
+  const components = useMemo(
+    () => componentsMatching(ofTypeComponents, deferredComponentSearch),
+    [ofTypeComponents, deferredComponentSearch],
+  );
   const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
   const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
   const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
-  const vulnerabilities = useMemo(() => vulnerabilitiesOfVex(ofType, vex), [ofType, vex]);
+  const vulnerabilities = useMemo(
+    () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), deferredVulnerabilitySearch),
+    [ofType, vex, deferredVulnerabilitySearch],
+  );
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
   const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
   // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
@@ -160,7 +175,10 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       </Grid>
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ComponentsTable rows={components} />
+        <ComponentsTable
+          rows={components}
+          search={{ value: componentSearch, onChange: setComponentSearch, placeholder: 'Name or package URL' }}
+        />
         {view.vulnerabilities.length > 0 && (
           <Box>
             <FilterSelect
@@ -175,7 +193,16 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
               minWidth={220}
               mb={2}
             />
-            <VulnerabilitiesTable rows={vulnerabilities} uid={uid} allRows={exploitable} />
+            <VulnerabilitiesTable
+              rows={vulnerabilities}
+              uid={uid}
+              allRows={exploitable}
+              search={{
+                value: vulnerabilitySearch,
+                onChange: setVulnerabilitySearch,
+                placeholder: 'ID, or a component name or package URL',
+              }}
+            />
           </Box>
         )}
       </Box>
