@@ -165,40 +165,15 @@ const REPORT = {
 
 // ---- measuring
 
-/** In the page: clicks a column header and times it to the table's change and to the next frame. */
-async function timeSort(page, table, header) {
-  return page.evaluate(
-    async ([tableLabel, headerText]) => {
-      const el = document.querySelector(`table[aria-label="${tableLabel}"]`);
-      const button = [...el.querySelectorAll('thead .MuiTableSortLabel-root')].find((b) => b.textContent.trim() === headerText);
-      const body = el.querySelector('tbody');
-      const before = body.innerHTML;
-      const start = performance.now();
-      let changed = null;
-      const observer = new MutationObserver(() => {
-        if (changed === null && body.innerHTML !== before) changed = performance.now();
-      });
-      observer.observe(body, { childList: true, subtree: true, characterData: true });
-      button.click();
-      if (changed === null && body.innerHTML !== before) changed = performance.now();
-      // The next frame after the update: what the person sees.
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      const painted = performance.now();
-      observer.disconnect();
-      return { updated: (changed ?? painted) - start, painted: painted - start, changed: body.innerHTML !== before };
-    },
-    [table, header],
-  );
-}
-
 /**
- * In the page: types `text` into a table's search box at once (as a paste does) and times it to the
- * table's change and to the next frame after it (the rows are filtered in a deferred render).
+ * In the page: clicks a column header (`sort`) or types text into the table's search box at once,
+ * as a paste does (`search`), and times it to the table's change and to the next frame after it.
+ * The table changes in a React transition (its state is in the URL), so this waits for the change
+ * (up to 5 s) rather than for one frame.
  */
-async function timeSearch(page, table, text) {
+async function timeTable(page, table, action) {
   return page.evaluate(
-    async ([tableLabel, value]) => {
-      const input = document.querySelector(`section[aria-label="${tableLabel}"] input[type="text"]`);
+    async ([tableLabel, { sort, search }]) => {
       const body = document.querySelector(`table[aria-label="${tableLabel}"] tbody`);
       const before = body.innerHTML;
       const start = performance.now();
@@ -214,15 +189,21 @@ async function timeSearch(page, table, text) {
           resolve(null);
         }, 5000);
       });
-      // React's own value setter, then the input event React listens to.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (sort !== undefined) {
+        const head = document.querySelector(`table[aria-label="${tableLabel}"] thead`);
+        [...head.querySelectorAll('.MuiTableSortLabel-root')].find((b) => b.textContent.trim() === sort).click();
+      } else {
+        const input = document.querySelector(`section[aria-label="${tableLabel}"] input[type="text"]`);
+        // React's own value setter, then the input event React listens to.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, search);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
       const at = await changed;
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       const painted = performance.now();
       return { updated: (at ?? painted) - start, painted: painted - start, changed: at !== null };
     },
-    [table, text],
+    [table, action],
   );
 }
 
@@ -288,13 +269,13 @@ async function oneRun(context, baseURL, body, searches) {
     ['Vulnerabilities', 'Severity'],
     ['Vulnerabilities', 'Severity'],
   ]) {
-    const result = await timeSort(page, table, header);
+    const result = await timeTable(page, table, { sort: header });
     if (!result.changed) throw new Error(`sorting ${table} by ${header} changed nothing`);
     sorts.push({ table, header, ...result });
   }
   const searched = [];
   for (const [table, text] of searches) {
-    const result = await timeSearch(page, table, text);
+    const result = await timeTable(page, table, { search: text });
     if (!result.changed) throw new Error(`searching ${table} for "${text}" changed nothing`);
     searched.push({ table, text, ...result });
   }

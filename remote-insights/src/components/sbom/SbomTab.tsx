@@ -1,8 +1,8 @@
-import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice, useUrlText } from '@console/shared';
+import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice } from '@console/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
@@ -27,6 +27,7 @@ import {
   withConsoleAnalyses,
   withExploitData,
 } from './sbomData';
+import { useTableSearch } from '../../tables/useTableSearch';
 import { SbomActions } from './SbomActions';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VULNERABILITIES_TABLE, VulnerabilitiesTable } from './VulnerabilitiesTable';
@@ -77,15 +78,12 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     resetPages: [COMPONENTS_TABLE, VULNERABILITIES_TABLE],
   });
   const ofTypeComponents = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
-  // ?components_search=lodash&vulns_search=CVE-2021: the tables' rows only (the charts and counts keep every row);
-  // typing stays responsive with 10,000 rows, the table catching up with the box.
-  const [componentSearch, setComponentSearch] = useUrlText('components_search', { resetPages: [COMPONENTS_TABLE] });
-  const [vulnerabilitySearch, setVulnerabilitySearch] = useUrlText('vulns_search', { resetPages: [VULNERABILITIES_TABLE] });
-  const deferredComponentSearch = useDeferredValue(componentSearch);
-  const deferredVulnerabilitySearch = useDeferredValue(vulnerabilitySearch);
+  // ?components_search=lodash&vulns_search=CVE-2021: the tables' rows only (the charts and counts keep every row).
+  const componentSearch = useTableSearch('components_search', COMPONENTS_TABLE, 'Name or package URL');
+  const vulnerabilitySearch = useTableSearch('vulns_search', VULNERABILITIES_TABLE, 'ID, or a component name or package URL');
   const components = useMemo(
-    () => componentsMatching(ofTypeComponents, deferredComponentSearch),
-    [ofTypeComponents, deferredComponentSearch],
+    () => componentsMatching(ofTypeComponents, componentSearch.filter),
+    [ofTypeComponents, componentSearch.filter],
   );
   const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
   const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
@@ -93,8 +91,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
   const vulnerabilities = useMemo(
-    () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), deferredVulnerabilitySearch),
-    [ofType, vex, deferredVulnerabilitySearch],
+    () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), vulnerabilitySearch.filter),
+    [ofType, vex, vulnerabilitySearch.filter],
   );
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
   const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
@@ -175,10 +173,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       </Grid>
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ComponentsTable
-          rows={components}
-          search={{ value: componentSearch, onChange: setComponentSearch, placeholder: 'Name or package URL' }}
-        />
+        <ComponentsTable rows={components} search={componentSearch.search} />
         {view.vulnerabilities.length > 0 && (
           <Box>
             <FilterSelect
@@ -193,16 +188,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
               minWidth={220}
               mb={2}
             />
-            <VulnerabilitiesTable
-              rows={vulnerabilities}
-              uid={uid}
-              allRows={exploitable}
-              search={{
-                value: vulnerabilitySearch,
-                onChange: setVulnerabilitySearch,
-                placeholder: 'ID, or a component name or package URL',
-              }}
-            />
+            <VulnerabilitiesTable rows={vulnerabilities} uid={uid} allRows={exploitable} search={vulnerabilitySearch.search} />
           </Box>
         )}
       </Box>
