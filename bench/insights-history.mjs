@@ -11,7 +11,7 @@
 // Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
 // DATA_DIR (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected), with
 // its default INSIGHTS_SCAN_RETENTION (20): every upload is kept. Loopback only.
-import { signIn, startApiServer } from './lib/api-server.mjs';
+import { createInsightReport, signIn, startApiServer } from './lib/api-server.mjs';
 import { generateBom } from './lib/cyclonedx-bom.mjs';
 import { npmPurl } from './lib/npm-packages.mjs';
 import { API, benchArgs, benchDatabase, percentile, writeResults } from './lib/setup.mjs';
@@ -80,14 +80,9 @@ const base = generateBom(COMPONENTS, VULNERABILITIES);
 
 const { baseURL, stop } = await startApiServer(API, env);
 try {
-  const { cookie, csrf } = await signIn(baseURL);
-  const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
-    method: 'POST',
-    headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench scan history', assessment_type: 'application' }),
-  });
-  if (created.status !== 201) throw new Error(`create report: ${created.status} ${await created.text()}`);
-  const report = await created.json();
+  const session = await signIn(baseURL);
+  const { cookie } = session;
+  const report = await createInsightReport(baseURL, session, 'Bench scan history');
   const reportUrl = `${baseURL}/api/v1/insights/reports/${report.uid}/`;
   const get = async (path) => {
     const response = await fetch(`${reportUrl}${path}`, { headers: { cookie } });

@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { signIn, startApiServer } from './lib/api-server.mjs';
+import { createInsightReport, signIn, startApiServer } from './lib/api-server.mjs';
 import { generateBom } from './lib/cyclonedx-bom.mjs';
 import { API, benchArgs, benchDatabase, importApi, percentile, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
@@ -94,14 +94,9 @@ console.log(`feed: ${FEED}: ${imported.stdout.split('\n')[0]}`);
 
 const { baseURL, stop } = await startApiServer(API, env);
 try {
-  const { cookie, csrf } = await signIn(baseURL);
-  const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
-    method: 'POST',
-    headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench 10k components', assessment_type: 'application' }),
-  });
-  if (created.status !== 201) throw new Error(`create report: ${created.status} ${await created.text()}`);
-  const report = await created.json();
+  const session = await signIn(baseURL);
+  const { cookie } = session;
+  const report = await createInsightReport(baseURL, session, 'Bench 10k components');
 
   // 1. Upload through HTTP, as the scanner does: the time from sending to the stored answer.
   const uploadTimes = [];

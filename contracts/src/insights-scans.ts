@@ -54,10 +54,7 @@ export const ScanDiff = Type.Object({
   })
 })
 
+// The types the frontends use (the diff's parts are ScanDiff['components']…).
 export type ScanListItem = Static<typeof ScanListItem>
 export type ScanList = Static<typeof ScanList>
-export type ScanDiffQuery = Static<typeof ScanDiffQuery>
-export type ScanDiffComponent = Static<typeof ScanDiffComponent>
-export type ScanDiffUpgrade = Static<typeof ScanDiffUpgrade>
-export type ScanDiffVulnerability = Static<typeof ScanDiffVulnerability>
 export type ScanDiff = Static<typeof ScanDiff>

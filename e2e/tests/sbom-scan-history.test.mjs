@@ -2,12 +2,12 @@
 // command, upload it again with one component upgraded (jquery 3.4.1 → 3.5.0, which fixes the
 // CVE-2999-1005 the file listed against it), then the Scans tab lists both scans and the diff
 // shows the upgrade and the fix. Our own SBOM: fixtures/test-sbom/shop-npm.cdx-1.7.json.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openInsights, shell, UPLOAD_LABEL } from '../lib/insights-page.mjs';
-import { startConsole, ROOT } from '../lib/server.mjs';
+import { insightsSuite, shell, UPLOAD_LABEL } from '../lib/insights-page.mjs';
+import { ROOT } from '../lib/server.mjs';
 
 const SBOM = readFileSync(join(ROOT, 'fixtures', 'test-sbom', 'shop-npm.cdx-1.7.json'), 'utf8');
 const OLD = 'pkg:npm/jquery@3.4.1';
@@ -23,22 +23,10 @@ function upgraded() {
 }
 
 describe('SBOM scan history (production build)', () => {
-  let app;
-  let ui;
-  let page;
-
-  before(async () => {
-    app = await startConsole();
-    ui = await openInsights(app);
-    page = ui.page;
-  });
-
-  after(async () => {
-    await ui?.close();
-    await app?.stop();
-  });
+  const suite = insightsSuite();
 
   test('upload → re-upload with one component upgraded → two scans, the diff shows the change', async () => {
+    const { ui, page } = suite;
     await ui.createReport(`e2e scan history ${Date.now()}`);
     const upload = await ui.copyCommand(UPLOAD_LABEL);
     // Only bom.json each time: the command works with either file.

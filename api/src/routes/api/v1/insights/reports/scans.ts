@@ -2,34 +2,21 @@ import { ReportParams, ScanDiff, ScanDiffQuery, ScanList } from '@console/contra
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { listScans, scanDiff } from '../../../../../lib/insights/scan-history.js'
 import { responses } from '../../../../../lib/schemas.js'
+import { itemRoute } from '../../../../item-routes.js'
 
 const config = { tenant: 'caller' } as const
-const tags = ['insights']
 
 /** A report's scan history (docs/insights-api.md "Scan history"): the kept SBOM scans and the diff of two. */
 export const scanHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app
-
-  app.get(
-    '/:uid/scans/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The report's kept SBOM scans, newest first (INSIGHTS_SCAN_RETENTION per report)",
-        params: ReportParams,
-        response: responses({ 200: ScanList }, 401, 404)
-      }
-    },
-    async (request) => await listScans(db, request.tenantUid, request.params.uid)
-  )
+  const summary = "The report's kept SBOM scans, newest first (INSIGHTS_SCAN_RETENTION per report)"
+  itemRoute(app, { tag: 'insights', config, params: ReportParams, url: '/:uid/scans/', summary, response: ScanList }, listScans)
 
   app.get(
     '/:uid/scans/diff/',
     {
       config,
       schema: {
-        tags,
+        tags: ['insights'],
         summary:
           'What changed between two kept scans: components added, removed, upgraded; vulnerabilities new, fixed, still open',
         description:
@@ -40,6 +27,6 @@ export const scanHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ScanDiff }, 400, 401, 404)
       }
     },
-    async (request) => await scanDiff(db, request.tenantUid, request.params.uid, request.query.from, request.query.to)
+    async (request) => await scanDiff(app.db, request.tenantUid, request.params.uid, request.query.from, request.query.to)
   )
 }
