@@ -16,9 +16,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { signIn, startApiServer } from './lib/api-server.mjs';
-import { IMPACTS, npmDescription, npmPackage, npmPurl } from './lib/npm-packages.mjs';
-import { API, benchArgs, benchDatabase, importApi, percentile, prng, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
+import { createInsightReport, signIn, startApiServer } from './lib/api-server.mjs';
+import { generateBom } from './lib/cyclonedx-bom.mjs';
+import { API, benchArgs, benchDatabase, importApi, percentile, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const values = benchArgs(
   'Usage: node bench/insights-upload.mjs [--components N] [--vulnerabilities N] [--uploads N] [--reads N] [--vulnerable 0-100] [--feed PATH]',
@@ -70,94 +70,12 @@ const AFFECTED_NPM = [
   ['@babel/traverse', '7.20.0'],
 ];
 
-/** A realistic npm-style BOM: groups, purls, licenses, properties; vulnerabilities with several ratings. */
-function generateSbom(components, vulnerabilities) {
-  const r = prng(20261122);
-  const licenses = [
-    { license: { id: 'MIT' } },
-    { license: { id: 'Apache-2.0' } },
-    { license: { id: 'BSD-3-Clause' } },
-    { expression: 'MIT OR Apache-2.0' },
-    { license: { name: 'Custom', url: 'https://example.com/LICENSE' } },
-  ];
-  const list = Array.from({ length: components }, (_, i) => {
-    let { group, name, version } = npmPackage(r, i);
-    const affected = VULNERABLE > 0 && i % 100 < VULNERABLE;
-    if (affected) {
-      const [full, affectedVersion] = AFFECTED_NPM[i % AFFECTED_NPM.length];
-      [group, name] = full.startsWith('@') ? full.split('/') : [undefined, full];
-      version = affectedVersion;
-    }
-    // npm installs one package at many paths: the copies need distinct refs.
-    const ref = `${group ? `${group}/` : ''}${name}@${version}${affected ? `#${i}` : ''}`;
-    return {
-      type: i % 50 === 0 ? 'framework' : 'library',
-      ...(group ? { group } : {}),
-      name,
-      version,
-      'bom-ref': ref,
-      description: npmDescription(r, name),
-      licenses: [r.pick(licenses)],
-      purl: npmPurl(group, name, version),
-      hashes: [{ alg: 'SHA-512', content: Array.from({ length: 128 }, () => r.int(0, 15).toString(16)).join('') }],
-      properties: [
-        { name: 'cdx:npm:package:path', value: `node_modules/${ref.split('@').slice(0, -1).join('@')}` },
-        { name: 'cdx:npm:package:development', value: String(i % 4 === 0) },
-      ],
-    };
-  });
-  const severities = [
-    ['critical', 9.8],
-    ['high', 7.5],
-    ['medium', 5.3],
-    ['low', 3.1],
-    ['info', 0],
-    ['none', 0],
-  ];
-  const vulns = Array.from({ length: vulnerabilities }, (_, i) => {
-    const [severity, score] = r.pick(severities);
-    // Invented findings: CVE-2999-… is no real CVE id, so none merges with what the feed adds.
-    const id = `CVE-2999-${String(10000 + i).padStart(5, '0')}`;
-    return {
-      id,
-      'bom-ref': `vuln-${i}`,
-      source: { name: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${id}` },
-      ratings: [
-        { source: { name: 'NVD' }, score, severity, method: 'CVSSv31', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
-        ...(i % 2 === 0 ? [{ source: { name: 'ghsa' }, severity }] : []),
-      ],
-      cwes: [r.pick([79, 89, 20, 400, 502, 1321])],
-      description: `A flaw in ${list.length ? r.pick(list).name : 'a package'} allows a remote attacker to cause ${r.pick(IMPACTS)} through crafted input.`,
-      recommendation: 'Upgrade to the latest patched version.',
-      advisories: [
-        { url: `https://github.com/advisories/GHSA-${i}` },
-        { title: 'NVD', url: `https://nvd.nist.gov/vuln/detail/${id}` },
-      ],
-      published: '2023-03-01T00:00:00Z',
-      updated: '2024-01-15T00:00:00Z',
-      affects: list.length ? Array.from({ length: r.int(1, 3) }, () => ({ ref: r.pick(list)['bom-ref'] })) : [],
-    };
-  });
-  return {
-    $schema: 'http://cyclonedx.org/schema/bom-1.6.schema.json',
-    bomFormat: 'CycloneDX',
-    specVersion: '1.6',
-    serialNumber: 'urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79',
-    version: 1,
-    metadata: {
-      timestamp: '2026-11-22T12:00:00Z',
-      tools: { components: [{ type: 'application', group: '@cyclonedx', name: 'cyclonedx-npm', version: '1.19.0' }] },
-      component: { type: 'application', name: 'bench-app', version: '1.0.0', 'bom-ref': 'bench-app@1.0.0' },
-    },
-    components: list,
-    vulnerabilities: vulns,
-  };
-}
-
 console.log(
   `INSIGHTS upload bench: ${fmt(COMPONENTS)} components (${VULNERABLE}% affected per the feed), ${fmt(VULNERABILITIES)} vulnerabilities, ${UPLOADS} uploads, ${READS} reads, ${engine}`,
 );
-const file = Buffer.from(JSON.stringify(generateSbom(COMPONENTS, VULNERABILITIES)));
+const file = Buffer.from(
+  JSON.stringify(generateBom(COMPONENTS, VULNERABILITIES, { vulnerable: VULNERABLE, affected: AFFECTED_NPM })),
+);
 console.log(`generated CycloneDX 1.6 SBOM: ${mb(file.length)}`);
 
 // In-process, for the breakdown: parse + check + normalise + serialise + gzip of the same bytes.
@@ -176,14 +94,9 @@ console.log(`feed: ${FEED}: ${imported.stdout.split('\n')[0]}`);
 
 const { baseURL, stop } = await startApiServer(API, env);
 try {
-  const { cookie, csrf } = await signIn(baseURL);
-  const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
-    method: 'POST',
-    headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench 10k components', assessment_type: 'application' }),
-  });
-  if (created.status !== 201) throw new Error(`create report: ${created.status} ${await created.text()}`);
-  const report = await created.json();
+  const session = await signIn(baseURL);
+  const { cookie } = session;
+  const report = await createInsightReport(baseURL, session, 'Bench 10k components');
 
   // 1. Upload through HTTP, as the scanner does: the time from sending to the stored answer.
   const uploadTimes = [];

@@ -66,6 +66,8 @@ export interface Config {
   insightsUploadConcurrency: number
   /** Uploads that wait for a slot; one more is refused with 503 and Retry-After. */
   insightsUploadQueue: number
+  /** SBOM scans kept per report for its history and diff (the newest; older ones are deleted at upload). */
+  insightsScanRetention: number
   /** API_DOCS: serve /api/docs (OpenAPI JSON/YAML and UI) to anyone; otherwise to signed-in users only. */
   apiDocs: boolean
   /** REQUEST_TIMEOUT_SECONDS: a request not answered by then gets 503 {detail} (the work it started may go on). */
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseIdleTransactionTimeoutSeconds: int(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS', 60, 0, 86_400),
     workers,
     insightsUploadConcurrency: int(env, 'INSIGHTS_UPLOAD_CONCURRENCY', 1, 1, 64),
-    insightsUploadQueue: int(env, 'INSIGHTS_UPLOAD_QUEUE', 2, 0, 1000)
+    insightsUploadQueue: int(env, 'INSIGHTS_UPLOAD_QUEUE', 2, 0, 1000),
+    insightsScanRetention: int(env, 'INSIGHTS_SCAN_RETENTION', 20, 1, 1000)
   }
 }

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     assert.equal(config.databaseIdleTransactionTimeoutSeconds, 60)
     assert.equal(config.insightsUploadConcurrency, 1)
     assert.equal(config.insightsUploadQueue, 2)
+    assert.equal(config.insightsScanRetention, 20)
   })
 
   it('the default CONSOLE_ROOT is the repository root', () => {
@@ -51,7 +52,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         CACHE_TTL_SECONDS: '0',
         INSIGHTS_UPLOAD_CONCURRENCY: '3',
-        INSIGHTS_UPLOAD_QUEUE: '0'
+        INSIGHTS_UPLOAD_QUEUE: '0',
+        INSIGHTS_SCAN_RETENTION: '5'
       },
       '/srv'
     )
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
     assert.equal(config.cacheTtlSeconds, 0)
     assert.equal(config.insightsUploadConcurrency, 3)
     assert.equal(config.insightsUploadQueue, 0)
+    assert.equal(config.insightsScanRetention, 5)
   })
 
   it('refuses bad values with one clear line', () => {
@@ -94,7 +97,8 @@ describe('loadConfig', () => {
       [{ DATABASE_POOL_MAX: '0' }, /^DATABASE_POOL_MAX must be a whole number from 1/],
       [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5' }, /^DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 0/],
       [{ INSIGHTS_UPLOAD_CONCURRENCY: '0' }, /^INSIGHTS_UPLOAD_CONCURRENCY must be a whole number from 1 to 64/],
-      [{ INSIGHTS_UPLOAD_QUEUE: 'many' }, /^INSIGHTS_UPLOAD_QUEUE must be a whole number from 0 to 1000/]
+      [{ INSIGHTS_UPLOAD_QUEUE: 'many' }, /^INSIGHTS_UPLOAD_QUEUE must be a whole number from 0 to 1000/],
+      [{ INSIGHTS_SCAN_RETENTION: '0' }, /^INSIGHTS_SCAN_RETENTION must be a whole number from 1 to 1000/]
     ]
     for (const [env, message] of cases) {
       assert.throws(

@@ -47,3 +47,14 @@ export async function signIn(baseURL, { remember = false } = {}) {
   const csrf = cookies.find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
   return { cookie: cookies.join('; '), csrf };
 }
+
+/** Creates an INSIGHTS report as the signed-in user (`session`: signIn's answer); resolves with the report (uid, token…). */
+export async function createInsightReport(baseURL, { cookie, csrf }, name) {
+  const created = await fetch(`${baseURL}/api/v1/insights/reports/`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, assessment_type: 'application' }),
+  });
+  if (created.status !== 201) throw new Error(`create report: ${created.status} ${await created.text()}`);
+  return await created.json();
+}

@@ -22,7 +22,20 @@ export const ReportListItem = Type.Object({
   created_at: DateTime,
   has_scan_uploaded: Type.Boolean()
 })
-export const ReportList = pagedList(ReportListItem)
+/** What the list adds beside the spec's columns: the state of the report's scans. */
+export const ScanStatus = Type.Union(
+  [Type.Literal('not_uploaded'), Type.Literal('sbom'), Type.Literal('audit'), Type.Literal('sbom_and_audit')],
+  { description: 'which scan parts the report holds' }
+)
+export const ReportListRow = Type.Interface([ReportListItem], {
+  scan_status: ScanStatus,
+  scan_uploaded_at: Type.Union([DateTime, Type.Null()], { description: 'the latest accepted upload' }),
+  open_vulnerabilities: Type.Union([Type.Integer(), Type.Null()], { description: 'of the latest SBOM scan (null: none kept)' }),
+  critical_vulnerabilities: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'open and critical, of the latest SBOM scan'
+  })
+})
+export const ReportList = pagedList(ReportListRow)
 
 export const ReportCreate = Type.Object(
   {
@@ -297,6 +310,8 @@ export type ReportParams = Static<typeof ReportParams>
 export type ReportListQuery = Static<typeof ReportListQuery>
 export type ReportListItem = Static<typeof ReportListItem>
 export type ReportList = Static<typeof ReportList>
+export type ScanStatus = Static<typeof ScanStatus>
+export type ReportListRow = Static<typeof ReportListRow>
 export type ReportCreate = Static<typeof ReportCreate>
 export type ReportContext = Static<typeof ReportContext>
 export type ContextPatch = Static<typeof ContextPatch>

@@ -5,13 +5,33 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { signedInPage } from './browser.mjs';
+import { startConsole } from './server.mjs';
 
 export const UPLOAD_LABEL = 'Upload command';
 export const SCANNER_LABEL = 'Scan and upload from a Linux machine';
 /** The copied upload command: sends whichever of bom.json and audit.json the folder holds, with curl. */
 export const UPLOAD_COMMAND =
   /^set --; \[ -f bom\.json \] && set -- "\$@" -F sbom=@bom\.json; \[ -f audit\.json \] && set -- "\$@" -F audit=@audit\.json; .*curl .* "\$@" \S+\/api\/v1\/insights\/cli\/scan; fi$/;
+
+/**
+ * Call in a describe block: the production console starts and an INSIGHTS page opens before its
+ * tests, and both close after them. Read `ui` and `page` inside the tests.
+ */
+export function insightsSuite() {
+  const suite = { app: null, ui: null, page: null };
+  before(async () => {
+    suite.app = await startConsole();
+    suite.ui = await openInsights(suite.app);
+    suite.page = suite.ui.page;
+  });
+  after(async () => {
+    await suite.ui?.close();
+    await suite.app?.stop();
+  });
+  return suite;
+}
 
 /** Runs a command line the way a person pastes it into a shell; never throws. */
 export function shell(command, cwd) {

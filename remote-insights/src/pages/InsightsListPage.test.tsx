@@ -8,7 +8,14 @@ import { listItem } from '../testing/reports';
 
 const reports = [
   listItem('r-2', 'Billing API', { assessment_type: 'application', created_at: '2026-11-21T14:05:00Z' }),
-  listItem('r-1', 'Gateway firmware 4.2', { created_at: '2026-11-20T09:30:00Z', has_scan_uploaded: true }),
+  listItem('r-1', 'Gateway firmware 4.2', {
+    created_at: '2026-11-20T09:30:00Z',
+    has_scan_uploaded: true,
+    scan_status: 'sbom_and_audit',
+    scan_uploaded_at: '2026-11-22T07:15:00Z',
+    open_vulnerabilities: 1234,
+    critical_vulnerabilities: 7,
+  }),
 ];
 
 describe('InsightsListPage', () => {
@@ -33,12 +40,30 @@ describe('InsightsListPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Report Name', 'Type', 'Created At', 'Actions']);
+    // The spec's columns, with the scan columns beside them.
+    expect(headers).toEqual([
+      'Report Name',
+      'Type',
+      'Created At',
+      'Scan Status',
+      'Last Scan',
+      'Open Vulnerabilities',
+      'Critical (open)',
+      'Actions',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Billing API');
     expect(rows[0]).toHaveTextContent('Application');
     expect(rows[0]).toHaveTextContent(formatDateTime('2026-11-21T14:05:00Z'));
     expect(rows[1]).toHaveTextContent('System');
+    // Scan columns: no scan is N/A, never a 0 that would read as "nothing found".
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(3, 7)
+        .map((cell) => cell.textContent);
+    expect(cells(rows[0]!)).toEqual(['No scan', 'N/A', 'N/A', 'N/A']);
+    expect(cells(rows[1]!)).toEqual(['SBOM and audit', formatDateTime('2026-11-22T07:15:00Z'), '1,234', '7']);
     const view = within(rows[1]!).getByRole('link', { name: /View/ });
     expect(view).toHaveAttribute('href', '/insights/r-1/');
     await userEvent.click(view);

@@ -227,11 +227,11 @@ describe('ReportDetailPage', () => {
   });
 
   describe('tabs', () => {
-    it('shows Overview, Context, System Review and SBOM, Overview first with the analysis', async () => {
+    it('shows Overview, Context, System Review and SBOM (then Scans), Overview first with the analysis', async () => {
       page.api.onGet(R1).reply(200, report());
       renderRoute('/insights/r-1');
       const tabs = await screen.findAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Context', 'System Review', 'SBOM']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Context', 'System Review', 'SBOM', 'Scans']);
       expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByTestId('report-analysis')).toHaveTextContent('4 of 11 hardening checks failed');
       expect(screen.getByText('Assessment Type')).toBeInTheDocument();

@@ -20,12 +20,14 @@ import { deleteReport, saveReportContext, useReport } from '../api/report';
 import { reportRulesKey } from '../api/report-rules';
 import { reportSbomKey } from '../api/report-sbom';
 import { reportSbomFeedKey } from '../api/report-sbom-feed';
+import { reportScansKey } from '../api/report-scan-list';
 import { flashNotice, NoticeSnackbar, useNotice, withReason } from '../components/common/Notice';
 import { ContextTab } from '../components/report/ContextTab';
 import { OverviewTab } from '../components/report/OverviewTab';
 import { ReportHeader } from '../components/report/ReportHeader';
 import { UploadRequired } from '../components/report/UploadRequired';
 import { SbomTab } from '../components/sbom/SbomTab';
+import { ScansTab } from '../components/scans/ScansTab';
 import { SystemReviewTab } from '../components/system-review/SystemReviewTab';
 
 export const LOADING_REPORT = 'Loading report data…';
@@ -41,6 +43,8 @@ const TABS = [
   { id: 'context', label: 'Context' },
   { id: 'system-review', label: 'System Review' },
   { id: 'sbom', label: 'SBOM' },
+  // Beside the spec's four: the SBOM scan history and diff.
+  { id: 'scans', label: 'Scans' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);
@@ -48,7 +52,7 @@ const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);
 /** Reports › the report */
 const reportCrumbs = (name: string): Crumb[] => [{ label: 'Reports', to: '/insights' }, { label: name }];
 
-/** /insights/{uid}: the header and buttons, then Upload Required or the four tabs (spec §2). */
+/** /insights/{uid}: the header and buttons, then Upload Required or the spec's four tabs (§2) and Scans. */
 export function ReportDetailPage() {
   const { uid } = useParams();
   const { data: report, error, isLoading, mutate: reload } = useReport(uid);
@@ -93,7 +97,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
   useEffect(() => {
     if (uploadedAt.current === report.scan_uploaded_at) return;
     uploadedAt.current = report.scan_uploaded_at;
-    for (const key of [reportRulesKey(uid), reportSbomKey(uid), reportSbomFeedKey(uid)]) void mutate(key);
+    for (const key of [reportRulesKey(uid), reportSbomKey(uid), reportSbomFeedKey(uid), reportScansKey(uid)]) void mutate(key);
   }, [mutate, report.scan_uploaded_at, uid]);
 
   const remove = async () => {
@@ -150,6 +154,7 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
           {tab === 'context' && <ContextTab key={report.uid} report={report} onSave={saveContext} />}
           {tab === 'system-review' && <SystemReviewTab uid={uid} hasAudit={report.has_audit} />}
           {tab === 'sbom' && <SbomTab uid={uid} hasSbom={report.has_sbom} />}
+          {tab === 'scans' && <ScansTab uid={uid} />}
         </>
       )}
       <ConfirmDialog

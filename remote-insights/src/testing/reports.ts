@@ -1,9 +1,20 @@
-import type { InsightReport, ReportListItem } from '@console/shared';
+import type { InsightReport, ReportListRow } from '@console/shared';
 
 export const TOKEN = 'rt_Q2hvb3NlIGEgbG9uZyByYW5kb20gdG9rZW4';
 
-export function listItem(uid: string, name: string, over: Partial<ReportListItem> = {}): ReportListItem {
-  return { uid, name, assessment_type: 'system', created_at: '2026-11-20T09:30:00Z', has_scan_uploaded: false, ...over };
+export function listItem(uid: string, name: string, over: Partial<ReportListRow> = {}): ReportListRow {
+  return {
+    uid,
+    name,
+    assessment_type: 'system',
+    created_at: '2026-11-20T09:30:00Z',
+    has_scan_uploaded: false,
+    scan_status: 'not_uploaded',
+    scan_uploaded_at: null,
+    open_vulnerabilities: null,
+    critical_vulnerabilities: null,
+    ...over,
+  };
 }
 
 /** A report as GET /v1/insights/reports/{uid}/ answers it; by default scanned, with a full context. */

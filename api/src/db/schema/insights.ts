@@ -78,6 +78,19 @@ export interface SbomStats {
   feed?: { checked: number; vulnerabilities: number; affects: number }
 }
 
+/** A vulnerability of a kept scan (lib/insights/scan-history.ts). */
+export interface ScanVulnerability {
+  id: string | null
+  /** Its highest rating: critical, high, medium, low, none or unknown. */
+  severity: string
+  /** The file's own analysis state. */
+  state: string | null
+  /** The console's key of each affected component (null: a ref the SBOM does not list). */
+  keys: Array<string | null>
+  /** No analysis closes it (the console's, else the file's) for some affected component. */
+  open: boolean
+}
+
 /** The key columns of a part of one report's scan: the report's tenant and uid. */
 export const reportPart = () => ({
   tenantUid: tenantUid(),
@@ -163,4 +176,32 @@ export const insightSbomChunks = pgTable(
     index('insight_sbom_chunks_report_idx').on(t.tenantUid, t.reportUid),
     ofReport(t)
   ]
+)
+
+/**
+ * One accepted SBOM upload of a report, kept for its scan history (lib/insights/scan-history.ts):
+ * counts for the list and a compact summary (components' names, purls and versions; vulnerability
+ * ids with severity and state) to diff two scans, not the document. The newest
+ * INSIGHTS_SCAN_RETENTION per report are kept.
+ */
+export const insightScans = pgTable(
+  'insight_scans',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    ...reportPart(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    componentCount: integer('component_count').notNull(),
+    vulnerabilityCount: integer('vulnerability_count').notNull(),
+    /** Vulnerabilities open (no analysis closes them, the console's or the file's); kept current for the newest scan. */
+    openCount: integer('open_count').notNull(),
+    criticalCount: integer('critical_count').notNull(),
+    /**
+     * The components as [name, purl, version] JSON, gzip, as base64 text (see
+     * insight_sboms.document_gzip_base64 for why text): only a diff reads them.
+     */
+    componentsGzipBase64: text('components_gzip_base64').notNull(),
+    /** Its vulnerabilities as the counts need them (ids, severity, state, affected component keys). */
+    vulnerabilities: jsonb('vulnerabilities').$type<ScanVulnerability[]>().notNull()
+  },
+  (t) => [index('insight_scans_report_idx').on(t.tenantUid, t.reportUid, t.uploadedAt, t.uid), ofReport(t)]
 )

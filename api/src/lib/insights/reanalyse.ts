@@ -9,6 +9,7 @@ import { reportWhere } from './reports.js'
 import { dropChunks, sbomText } from './sbom-chunks.js'
 import { analysisOf, packSbom, sbomColumns } from './scan.js'
 import { analyseSbom } from './sbom-vulns.js'
+import { refreshLatestScan } from './scan-history.js'
 import { letRequestsIn } from '../event-loop.js'
 
 const gunzip = promisify(gunzipCallback)
@@ -100,10 +101,13 @@ export async function reanalyseSbom(
       JSON.stringify(row.ecosystems) !== JSON.stringify(sbom.ecosystems)
     if (changed) {
       // Written back whole, in the row: the pieces of a chunked upload go.
+      const { history, ...columns } = sbomColumns(sbom)
       await tx
         .update(insightSboms)
-        .set({ ...sbomColumns(sbom), documentUpload: null })
+        .set({ ...columns, documentUpload: null })
         .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
+      // The newest scan is the SBOM now shown: its summary follows the new analysis.
+      await refreshLatestScan(tx, tenantUid, reportUid, history)
       if (row.upload !== null) await dropChunks(tx, row.upload)
       const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: sbom.stats, audit: null })
       await tx.update(insightReports).set({ analysis }).where(reportWhere(tenantUid, reportUid))

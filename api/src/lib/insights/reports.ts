@@ -1,9 +1,9 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
-import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, ReportPatch } from '@console/contracts'
+import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, ReportPatch, ScanStatus } from '@console/contracts'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightAudits, insightReports, insightSboms } from '../../db/schema/index.js'
+import { insightAudits, insightReports, insightSboms, insightScans } from '../../db/schema/index.js'
 import { deleteOwned, found, owned, uidOr404, updateOwned } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { HttpError } from '../http-error.js'
@@ -27,8 +27,14 @@ const r = insightReports
 /** A report's scan part (SBOM, audit) joined to its report. */
 export const partOfReport = (part: typeof insightSboms | typeof insightAudits): SQL =>
   and(eq(part.tenantUid, r.tenantUid), eq(part.reportUid, r.uid)) as SQL
+/**
+ * The report's own columns, qualified: drizzle writes a select's columns unqualified when it
+ * selects from one table, and inside a subquery "uid" would then name the subquery's own column.
+ */
+const reportTenant = sql.raw('"insight_reports"."tenant_uid"')
+const reportUid = sql.raw('"insight_reports"."uid"')
 const partExists = (table: typeof insightSboms | typeof insightAudits): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${table} where ${table.tenantUid} = ${r.tenantUid} and ${table.reportUid} = ${r.uid})`
+  sql<boolean>`exists (select 1 from ${table} where ${table.tenantUid} = ${reportTenant} and ${table.reportUid} = ${reportUid})`
 
 const COLUMNS = {
   uid: r.uid,
@@ -88,6 +94,15 @@ function present(row: ReportRow): Report {
 /** The WHERE of one report of the caller's tenant; a uid that is not a uuid is a 404. */
 export const reportWhere = (tenantUid: string, uid: string): SQL => owned(r, tenantUid, eq(r.uid, uidOr404(uid)))
 
+/** A count of the report's newest kept scan (null: none kept). */
+const latestScan = (column: typeof insightScans.openCount | typeof insightScans.criticalCount): SQL<number | null> =>
+  sql<
+    number | null
+  >`(select ${column} from ${insightScans} where ${insightScans.tenantUid} = ${reportTenant} and ${insightScans.reportUid} = ${reportUid} order by ${insightScans.uploadedAt} desc, ${insightScans.uid} desc limit 1)`
+
+const scanStatus = (hasSbom: boolean, hasAudit: boolean): ScanStatus =>
+  hasSbom ? (hasAudit ? 'sbom_and_audit' : 'sbom') : hasAudit ? 'audit' : 'not_uploaded'
+
 export async function listReports(db: Db, tenantUid: string, limit: number, offset: number): Promise<ReportList> {
   const [total] = await db.select({ n: count() }).from(r).where(owned(r, tenantUid))
   const rows = await db
@@ -96,7 +111,11 @@ export async function listReports(db: Db, tenantUid: string, limit: number, offs
       name: r.name,
       assessmentType: r.assessmentType,
       createdAt: r.createdAt,
-      scanUploadedAt: r.scanUploadedAt
+      scanUploadedAt: r.scanUploadedAt,
+      hasSbom: partExists(insightSboms),
+      hasAudit: partExists(insightAudits),
+      open: latestScan(insightScans.openCount),
+      critical: latestScan(insightScans.criticalCount)
     })
     .from(r)
     .where(owned(r, tenantUid))
@@ -110,7 +129,11 @@ export async function listReports(db: Db, tenantUid: string, limit: number, offs
       name: row.name,
       assessment_type: row.assessmentType as AssessmentType,
       created_at: row.createdAt.toISOString(),
-      has_scan_uploaded: row.scanUploadedAt !== null
+      has_scan_uploaded: row.scanUploadedAt !== null,
+      scan_status: scanStatus(row.hasSbom, row.hasAudit),
+      scan_uploaded_at: row.scanUploadedAt === null ? null : row.scanUploadedAt.toISOString(),
+      open_vulnerabilities: row.open,
+      critical_vulnerabilities: row.critical
     }))
   }
 }

@@ -5,6 +5,7 @@ import type { SbomDocument } from './cyclonedx.js'
 import { scoreSeverities } from './severity.js'
 import type { SbomColumns } from './scan.js'
 import { listedPackages, type FeedAnalysis } from './sbom-vulns.js'
+import { scanHistoryOf } from './scan-history.js'
 
 /** Array items serialised per write: a few hundred KB of JSON, never the whole document at once. */
 const ITEMS_PER_WRITE = 2000
@@ -56,6 +57,7 @@ export async function packSbomColumns(document: SbomDocument, feed: FeedAnalysis
     stats,
     packages: listedPackages(feed),
     ecosystems: feed?.ecosystems ?? null,
-    demo
+    demo,
+    history: await scanHistoryOf(document)
   }
 }

@@ -14,6 +14,7 @@ import { partOfReport, reportWhere } from './reports.js'
 import { dropChunks, stageChunks } from './sbom-chunks.js'
 import { analyseSbom, listedPackages, type FeedAnalysis } from './sbom-vulns.js'
 import { scoreSeverities } from './severity.js'
+import { DEFAULT_SCAN_RETENTION, keepScan, scanHistoryOf, type ScanHistoryColumns } from './scan-history.js'
 
 const gzip = promisify(gzipCallback)
 
@@ -34,6 +35,8 @@ export interface PreparedSbom {
   ecosystems: string[] | null
   /** A demo SBOM (the seed's): analysed against the demo catalogue too. */
   demo: boolean
+  /** What its scan history keeps of it. */
+  history: ScanHistoryColumns
 }
 
 export interface PreparedScan {
@@ -71,7 +74,8 @@ export async function packSbom(document: SbomDocument, feed: FeedAnalysis | null
     gzip: await gzip(json, { level: 6 }),
     packages: listedPackages(feed),
     ecosystems: feed?.ecosystems ?? null,
-    demo
+    demo,
+    history: await scanHistoryOf(document)
   }
 }
 
@@ -126,6 +130,8 @@ export interface SbomColumns {
   packages: string[] | null
   ecosystems: string[] | null
   demo: boolean
+  /** Not an insight_sboms column: what insight_scans keeps of this upload. */
+  history: ScanHistoryColumns
 }
 
 /** What storeScan writes: the SBOM's columns (made here or by the upload worker) and the audit. */
@@ -149,15 +155,22 @@ export const sbomColumns = (sbom: PreparedSbom): SbomColumns => ({
   stats: sbom.stats,
   packages: sbom.packages,
   ecosystems: sbom.ecosystems,
-  demo: sbom.demo
+  demo: sbom.demo,
+  history: sbom.history
 })
 
 /**
  * Stores the prepared parts in one transaction: each given part replaces the previous one of its
- * kind, the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
+ * kind (an SBOM is also kept in the scan history, the newest `retention` of it), the analysis is rewritten from what the report now holds, `scan_uploaded_at` is set.
  * The report row is locked first, so a concurrent delete or upload waits (or wins cleanly).
  */
-export async function storeScan(db: Db, tenantUid: string, reportUid: string, scan: StoredScan): Promise<ScanAnswer> {
+export async function storeScan(
+  db: Db,
+  tenantUid: string,
+  reportUid: string,
+  scan: StoredScan,
+  { retention = DEFAULT_SCAN_RETENTION }: { retention?: number } = {}
+): Promise<ScanAnswer> {
   // A big document goes in pieces before the transaction (sbom-chunks.ts); the row then points at them.
   let upload: string | null = null
   if (scan.sbom !== null) {
@@ -187,8 +200,9 @@ export async function storeScan(db: Db, tenantUid: string, reportUid: string, sc
           .from(insightSboms)
           .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
         replaced = previous?.upload ?? null
+        const { history, ...columns } = scan.sbom
         const values = {
-          ...scan.sbom,
+          ...columns,
           ...(upload === null ? {} : { documentGzipBase64: '' }),
           documentUpload: upload,
           uploadedAt: now
@@ -197,6 +211,7 @@ export async function storeScan(db: Db, tenantUid: string, reportUid: string, sc
           .insert(insightSboms)
           .values({ tenantUid, reportUid, ...values })
           .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
+        await keepScan(tx, tenantUid, reportUid, history, now, retention)
       }
       await writeAudit(tx, tenantUid, reportUid, scan, now)
     })

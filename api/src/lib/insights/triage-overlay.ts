@@ -24,7 +24,8 @@ export interface AnalysisGroup {
 
 const CLOSED = new Set(['not_affected', 'false_positive', 'resolved', 'resolved_with_pedigree'])
 /** Open (no analysis, in_triage, exploitable) before closed: a vulnerability is open while any component is. */
-export const isOpen = (analysis: SbomVulnerabilityAnalysis | null): boolean => !CLOSED.has(analysis?.state ?? '')
+export const isOpen = (analysis: SbomVulnerabilityAnalysis | null): boolean => isOpenState(analysis?.state ?? null)
+export const isOpenState = (state: string | null): boolean => !CLOSED.has(state ?? '')
 
 export interface Overlay {
   groups: (vulnerability: SbomVulnerability) => AnalysisGroup[]
@@ -34,22 +35,30 @@ type Identity = Pick<SbomComponent | SbomRootComponent, 'purl' | 'group' | 'name
 
 export const consoleAnalysisKey = (key: string, vulnerabilityId: string): string => `${vulnerabilityId}\n${key}`
 
-/** An overlay of `entries` on `document` (bom-refs resolved through the root and the components). */
-export function overlayOf(document: SbomDocument, entries: ConsoleAnalysis[]): Overlay {
-  const byKey = new Map(entries.map((entry) => [consoleAnalysisKey(entry.component_key, entry.vulnerability_id), entry]))
+/** The console's component key of a bom-ref (the root's or a component's; a purl ref is its own key). */
+export function refKeysOf(document: SbomDocument): (ref: string) => string | null {
   const byRef = new Map<string, Identity>()
   const root = document.metadata.component
   for (const component of root === null ? document.components : [root, ...document.components]) {
     const ref = component['bom-ref']
     if (ref !== null && !byRef.has(ref)) byRef.set(ref, component)
   }
+  return (ref) => {
+    const component = byRef.get(ref)
+    return component === undefined ? (ref.startsWith('pkg:') ? ref : null) : componentKeyOf(component)
+  }
+}
+
+/** An overlay of `entries` on `document` (bom-refs resolved through the root and the components). */
+export function overlayOf(document: SbomDocument, entries: ConsoleAnalysis[]): Overlay {
+  const byKey = new Map(entries.map((entry) => [consoleAnalysisKey(entry.component_key, entry.vulnerability_id), entry]))
+  const keyOf = refKeysOf(document)
   return {
     groups: (vulnerability) => {
       const file = vulnerability.analysis ?? null
       const groups = new Map<string, AnalysisGroup>()
       for (const ref of new Set(vulnerability.affects.map((affect) => affect.ref))) {
-        const component = byRef.get(ref)
-        const key = component === undefined ? (ref.startsWith('pkg:') ? ref : null) : componentKeyOf(component)
+        const key = keyOf(ref)
         const entry = key === null || vulnerability.id === null ? undefined : byKey.get(consoleAnalysisKey(key, vulnerability.id))
         const group: AnalysisGroup =
           entry === undefined

@@ -16,6 +16,7 @@ import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
 import { trailPage } from '../trail.js'
 import { reportOr404 } from './reports.js'
+import { refreshLatestScan } from './scan-history.js'
 
 /**
  * The console's triage of a report's SBOM vulnerabilities (CycloneDX analysis per component and
@@ -79,7 +80,7 @@ export async function storeAnalyses(
     actorLabel: actor.label
   }))
   return await db.transaction(async (tx) => {
-    const stored = await tx
+    const written = await tx
       .insert(a)
       .values(
         rows.map((row, index) => {
@@ -107,7 +108,9 @@ export async function storeAnalyses(
       })
       .returning()
     await tx.insert(events).values(rows)
-    return stored.map(toAnalysis)
+    // The newest scan's open counts (the reports list's, the scan history's) follow the triage.
+    await refreshLatestScan(tx, tenantUid, reportUid)
+    return written.map(toAnalysis)
   })
 }
 

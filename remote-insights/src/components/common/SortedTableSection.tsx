@@ -10,6 +10,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useClientTable } from '../../tables/useClientTable';
 import { useDialogItem } from '../../tables/useDialogItem';
@@ -22,6 +23,14 @@ export interface TableSort<R, F extends string> {
   field: F;
   direction?: SortDirection;
   descendingFirst?: readonly F[];
+}
+
+/** A search box above the table; the caller filters the rows (and keeps the text, in the URL). */
+export interface TableSearch {
+  value: string;
+  onChange(text: string): void;
+  /** What it searches, e.g. "Name or purl". */
+  placeholder: string;
 }
 
 export interface SortedTableSectionProps<R extends { key: string }, F extends string> {
@@ -38,6 +47,7 @@ export interface SortedTableSectionProps<R extends { key: string }, F extends st
   empty: string;
   /** The dialog a row opens. */
   dialog(state: ReturnType<typeof useDialogItem<R>>): ReactNode;
+  search?: TableSearch;
 }
 
 /**
@@ -53,6 +63,7 @@ export function SortedTableSection<R extends { key: string }, F extends string>(
   cells,
   empty,
   dialog,
+  search,
 }: SortedTableSectionProps<R, F>) {
   const table = useClientTable(rows, sort.rows, {
     prefix,
@@ -65,6 +76,16 @@ export function SortedTableSection<R extends { key: string }, F extends string>(
 
   return (
     <ReportSection title={title}>
+      {search && (
+        <TextField
+          size="small"
+          label={`Search ${title.toLowerCase()}`}
+          placeholder={search.placeholder}
+          value={search.value}
+          onChange={(event) => search.onChange(event.target.value)}
+          sx={{ minWidth: 280, mb: 1 }}
+        />
+      )}
       <TableContainer>
         <Table size="small" aria-label={title}>
           <SortableTableHead columns={columns} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
@@ -76,7 +97,9 @@ export function SortedTableSection<R extends { key: string }, F extends string>(
             ))}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length}>{empty}</TableCell>
+                <TableCell colSpan={columns.length}>
+                  {search?.value.trim() ? `No ${title.toLowerCase()} match the search.` : empty}
+                </TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -2,7 +2,7 @@ import type { SortableColumn } from '@console/shared';
 import TableCell from '@mui/material/TableCell';
 import { memo } from 'react';
 import { NOT_AVAILABLE } from '../common/format';
-import { SortedTableSection, type TableSort } from '../common/SortedTableSection';
+import { SortedTableSection, type TableSearch, type TableSort } from '../common/SortedTableSection';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
@@ -20,7 +20,7 @@ const SORT: TableSort<ComponentRow, ComponentSortField> = { rows: sortComponents
 export const COMPONENTS_TABLE = 'components';
 
 /** Sorted by name at first. */
-export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: ComponentRow[] }) {
+export const ComponentsTable = memo(function ComponentsTable({ rows, search }: { rows: ComponentRow[]; search?: TableSearch }) {
   return (
     <SortedTableSection
       title="Components"
@@ -29,6 +29,7 @@ export const ComponentsTable = memo(function ComponentsTable({ rows }: { rows: C
       rows={rows}
       sort={SORT}
       empty="No components found"
+      search={search}
       cells={({ component }) => (
         <>
           <TableCell sx={{ wordBreak: 'break-word' }}>{component.name}</TableCell>

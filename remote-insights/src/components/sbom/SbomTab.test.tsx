@@ -376,6 +376,39 @@ describe('SBOM tab', () => {
     expect(within(components).getByText('1–5 of 25')).toBeInTheDocument();
   });
 
+  it('searches the components by name or purl and the vulnerabilities by id or component, kept in the URL', async () => {
+    api.onGet(SBOM).reply(200, withFindings(generatedSbom(25)));
+    renderRoute('/insights/r-1?tab=sbom&components_search=pkg-002&components_page=2');
+    await screen.findByRole('region', { name: 'SBOM Summary' });
+    // From the URL, on the first page of what matches.
+    expect(screen.getByRole('textbox', { name: 'Search components' })).toHaveValue('pkg-002');
+    expect(column('Components', 0)).toEqual(['pkg-0020', 'pkg-0021', 'pkg-0022', 'pkg-0023', 'pkg-0024']);
+
+    // Pasted (one change per search: the URL keeps each as it is typed, tested in useUrlText's own tests).
+    const search = async (box: HTMLElement, text: string) => {
+      await userEvent.clear(box);
+      await userEvent.click(box);
+      await userEvent.paste(text);
+    };
+    const components = screen.getByRole('textbox', { name: 'Search components' });
+    await search(components, 'PKG:NPM/pkg-0003@');
+    await waitFor(() => expect(column('Components', 0)).toEqual(['pkg-0003']));
+    expect(new URLSearchParams(currentLocation().search).get('components_search')).toBe('PKG:NPM/pkg-0003@');
+    // The charts and counts keep every component.
+    expect(summary('Components')).toBe('25');
+
+    const vulnerabilities = screen.getByRole('textbox', { name: 'Search vulnerabilities' });
+    await search(vulnerabilities, 'ghsa-test-low');
+    await waitFor(() => expect(rowsOf('Vulnerabilities')).toHaveLength(6));
+    expect(column('Vulnerabilities', 0).every((id) => id!.startsWith('GHSA-test-low-'))).toBe(true);
+    // By an affected component's name.
+    await search(vulnerabilities, 'pkg-0000');
+    await waitFor(() => expect(column('Vulnerabilities', 4).every((text) => text!.includes('pkg-0000'))).toBe(true));
+    expect(rowsOf('Vulnerabilities').length).toBeGreaterThan(0);
+    await search(vulnerabilities, 'nothing-like-this');
+    await waitFor(() => expect(rowsOf('Vulnerabilities')[0]).toHaveTextContent('No vulnerabilities match the search.'));
+  });
+
   it('shows the first page, sorted by default, for values it does not offer', async () => {
     api.onGet(SBOM).reply(200, generatedSbom(25));
     renderRoute('/insights/r-1?tab=sbom&sbom_type=nope&components_sort=licenses&components_page=99&components_size=7');

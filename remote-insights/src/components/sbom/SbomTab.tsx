@@ -15,16 +15,19 @@ import {
   ALL_TYPES,
   ALL_VEX,
   buildSbomView,
+  componentsMatching,
   componentsOfType,
   severityCountsOf,
   VEX_LABELS,
   VEX_STATUSES,
   vexCountsOf,
+  vulnerabilitiesMatching,
   vulnerabilitiesOfType,
   vulnerabilitiesOfVex,
   withConsoleAnalyses,
   withExploitData,
 } from './sbomData';
+import { useTableSearch } from '../../tables/useTableSearch';
 import { SbomActions } from './SbomActions';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VULNERABILITIES_TABLE, VulnerabilitiesTable } from './VulnerabilitiesTable';
@@ -74,13 +77,23 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     fallback: ALL_TYPES,
     resetPages: [COMPONENTS_TABLE, VULNERABILITIES_TABLE],
   });
-  const components = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
+  const ofTypeComponents = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
+  // ?components_search=lodash&vulns_search=CVE-2021: the tables' rows only (the charts and counts keep every row).
+  const componentSearch = useTableSearch('components_search', COMPONENTS_TABLE, 'Name or package URL');
+  const vulnerabilitySearch = useTableSearch('vulns_search', VULNERABILITIES_TABLE, 'ID, or a component name or package URL');
+  const components = useMemo(
+    () => componentsMatching(ofTypeComponents, componentSearch.filter),
+    [ofTypeComponents, componentSearch.filter],
+  );
   const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
   const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
   const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
-  const vulnerabilities = useMemo(() => vulnerabilitiesOfVex(ofType, vex), [ofType, vex]);
+  const vulnerabilities = useMemo(
+    () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), vulnerabilitySearch.filter),
+    [ofType, vex, vulnerabilitySearch.filter],
+  );
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
   const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
   // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
@@ -160,7 +173,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       </Grid>
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ComponentsTable rows={components} />
+        <ComponentsTable rows={components} search={componentSearch.search} />
         {view.vulnerabilities.length > 0 && (
           <Box>
             <FilterSelect
@@ -175,7 +188,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
               minWidth={220}
               mb={2}
             />
-            <VulnerabilitiesTable rows={vulnerabilities} uid={uid} allRows={exploitable} />
+            <VulnerabilitiesTable rows={vulnerabilities} uid={uid} allRows={exploitable} search={vulnerabilitySearch.search} />
           </Box>
         )}
       </Box>

@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import { memo } from 'react';
 import { NOT_AVAILABLE } from '../common/format';
 import { SeverityChip } from '../common/SeverityChip';
-import { SortedTableSection, type TableSort } from '../common/SortedTableSection';
+import { SortedTableSection, type TableSearch, type TableSort } from '../common/SortedTableSection';
 import { sortVulnerabilities, type VulnerabilityRow, type VulnerabilitySortField } from './sbomData';
 import { AnalysisSummary, ScoreSummary } from './VulnerabilityFacts';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
@@ -50,12 +50,14 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({
   rows,
   uid,
   allRows = rows,
+  search,
 }: {
   rows: VulnerabilityRow[];
   /** The report: the dialog offers triage (a form and the trail) with it. */
   uid?: string;
   /** Every row, unfiltered: an open dialog follows its row's refresh even when a filter now hides it. */
   allRows?: VulnerabilityRow[];
+  search?: TableSearch;
 }) {
   return (
     <SortedTableSection
@@ -65,6 +67,7 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({
       rows={rows}
       sort={SORT}
       empty="No vulnerabilities affect components of this type."
+      search={search}
       cells={(row) => (
         <>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -340,6 +340,27 @@ export function componentsOfType(rows: ComponentRow[], type: string): ComponentR
   return type === ALL_TYPES ? rows : rows.filter((row) => typeOf(row.component) === type);
 }
 
+const containing = (needle: string, ...fields: Array<string | null | undefined>) =>
+  fields.some((field) => field?.toLowerCase().includes(needle));
+
+/** Components whose name, group or purl contains `search` (any case); every row for a blank search. */
+export function componentsMatching(rows: ComponentRow[], search: string): ComponentRow[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter(({ component }) => containing(needle, component.name, component.group, component.purl));
+}
+
+/** Vulnerabilities whose id, or an affected component's name or purl, contains `search` (any case). */
+export function vulnerabilitiesMatching(rows: VulnerabilityRow[], search: string): VulnerabilityRow[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter(
+    (row) =>
+      containing(needle, row.vulnerability.id) ||
+      row.affected.some((a) => containing(needle, a.label, a.component?.purl, a.component?.name)),
+  );
+}
+
 /** Vulnerabilities that affect a component of the type (all of them for every type). */
 export function vulnerabilitiesOfType(rows: VulnerabilityRow[], type: string): VulnerabilityRow[] {
   if (type === ALL_TYPES) return rows;

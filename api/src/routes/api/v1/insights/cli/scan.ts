@@ -121,7 +121,9 @@ export const scanRoute: FastifyPluginAsyncTypebox = async (app) => {
         // only the columns to store come back.
         const scan = await workers.run(files)
         // The report token's tenant (the guard's 'caller') and the report it stands for.
-        const answer = await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan)
+        const answer = await storeScan(app.db, request.tenantUid, request.apiKey!.id, scan, {
+          retention: app.config.insightsScanRetention
+        })
         if (vex === undefined) return answer
         // After the scan: its refs resolve against the SBOM just stored.
         return { ...answer, vex: await applyVex(app.db, request.tenantUid, request.apiKey!.id, vex, actorOf(request)) }

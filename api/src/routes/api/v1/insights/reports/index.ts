@@ -32,6 +32,7 @@ import { negotiatedEncoding } from '../../../../../lib/http/compression.js'
 import { ruleExport, sbomComponentExport, sbomVulnerabilityExport } from '../../../../../lib/insights/table-exports.js'
 import { csvExportRoute } from '../../../../csv-export-route.js'
 import { deleteItemRoute, itemRoute, patchItemRoute } from '../../../../item-routes.js'
+import { scanHistoryRoutes } from './scans.js'
 import { triageRoutes } from './triage.js'
 
 const gunzip = promisify(gunzipCallback)
@@ -43,6 +44,7 @@ const config = { tenant: 'caller' } as const
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
   await app.register(triageRoutes)
+  await app.register(scanHistoryRoutes)
 
   app.get(
     '/',
@@ -51,7 +53,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       prefixTrailingSlash: 'slash',
       schema: {
         tags: ['insights'],
-        summary: 'Insight reports of the tenant, newest first',
+        summary: 'Insight reports of the tenant, newest first, with their scan status and latest open/critical counts',
         querystring: ReportListQuery,
         response: responses({ 200: ReportList }, 400, 401)
       }

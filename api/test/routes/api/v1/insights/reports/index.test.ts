@@ -71,7 +71,17 @@ describe('insight reports: /api/v1/insights/reports/', () => {
     assert.ok(count >= 3)
     assert.equal(results.length, count)
     for (const item of results)
-      assert.deepEqual(keysOf(item), ['assessment_type', 'created_at', 'has_scan_uploaded', 'name', 'uid'])
+      assert.deepEqual(keysOf(item), [
+        'assessment_type',
+        'created_at',
+        'critical_vulnerabilities',
+        'has_scan_uploaded',
+        'name',
+        'open_vulnerabilities',
+        'scan_status',
+        'scan_uploaded_at',
+        'uid'
+      ])
     assert.deepEqual(
       results.slice(0, 3).map((r: { name: string }) => r.name),
       ['third', 'second', 'first']
