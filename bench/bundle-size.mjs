@@ -58,7 +58,7 @@ async function buildMissing() {
 // ---------------------------------------------------------------------------------------------
 // Which shared package each federated file provides: each remote's dist/mf-stats.json, and the
 // host's dist/share-scope.json (same `shared` list; the host is no federation container, see
-// shared/build/share-scope.cjs)
+// shared/toolchain/share-scope.cjs)
 
 function sharedFileMap() {
   const map = new Map(); // URL path -> { app, packages: Set }

@@ -1,4 +1,4 @@
-const { createWebpackConfig } = require('@console/shared/build/webpack.cjs');
+const { createWebpackConfig } = require('@console/shared/toolchain/webpack.cjs');
 
 // The federation runtime and its plugins are set up in src/remotes/federation.ts.
 module.exports = createWebpackConfig({

@@ -1,7 +1,7 @@
 // The same console as one bundle without federation: the benchmark's baseline only.
 // Run: pnpm --filter @console/host run build:monolith  → dist-monolith/
 const path = require('node:path');
-const { createWebpackConfig } = require('@console/shared/build/webpack.cjs');
+const { createWebpackConfig } = require('@console/shared/toolchain/webpack.cjs');
 
 const FEDERATED_MODULES = path.join(__dirname, 'src/remotes/remote-modules');
 

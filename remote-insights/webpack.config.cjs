@@ -1,5 +1,5 @@
-const { createWebpackConfig } = require('@console/shared/build/webpack.cjs');
-const { pageExposes } = require('@console/shared/build/pages.cjs');
+const { createWebpackConfig } = require('@console/shared/toolchain/webpack.cjs');
+const { pageExposes } = require('@console/shared/toolchain/pages.cjs');
 
 module.exports = createWebpackConfig({
   dir: __dirname,

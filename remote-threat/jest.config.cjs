@@ -1,3 +1,3 @@
-const { createJestConfig } = require('@console/shared/build/jest.cjs');
+const { createJestConfig } = require('@console/shared/toolchain/jest.cjs');
 
 module.exports = createJestConfig(__dirname);

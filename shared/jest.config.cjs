@@ -1,3 +1,3 @@
-const { createJestConfig } = require('./build/jest.cjs');
+const { createJestConfig } = require('./toolchain/jest.cjs');
 
 module.exports = createJestConfig(__dirname);

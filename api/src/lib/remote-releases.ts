@@ -6,7 +6,7 @@ import { MemoCache } from './memo-cache.js'
 /**
  * Version and build time of the running host and of every remote, for /remotes.json: the host's
  * from the build-info.json its build writes, a remote's from `metaData.console` of its
- * mf-manifest.json (shared/build/release.cjs writes both).
+ * mf-manifest.json (shared/toolchain/release.cjs writes both).
  */
 export type Release = Remotes['host']
 

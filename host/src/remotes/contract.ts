@@ -1,4 +1,4 @@
-// The contract between this host and a remote (shared/build/release.cjs): the remote's manifest
+// The contract between this host and a remote (shared/toolchain/release.cjs): the remote's manifest
 // records the semver ranges it needs, this host's build the versions it provides. A remote whose
 // needs are not met is refused before any of its code runs. Loaded with the first remote page.
 import satisfies from 'semver/functions/satisfies';

@@ -1,2 +1,2 @@
-// Compiled in by the host's webpack build (shared/build/release.cjs); undefined under jest.
+// Compiled in by the host's webpack build (shared/toolchain/release.cjs); undefined under jest.
 declare const CONSOLE_BUILD: import('../remotes/hostBuild').HostBuild | undefined;

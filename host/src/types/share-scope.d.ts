@@ -1,4 +1,4 @@
-// Generated at build time by shared/build/share-scope.cjs (empty under jest).
+// Generated at build time by shared/toolchain/share-scope.cjs (empty under jest).
 declare module 'console-share-scope' {
   import type { init, ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 

@@ -31,7 +31,7 @@ function fakeConsoleRoot(): string {
   write('host/dist/index.html', INDEX)
   write('host/dist/main.0123abcd.js', `console.log(${JSON.stringify('x'.repeat(4000))})`)
   write('host/dist/logo.png', 'png')
-  // What the build writes beside a hashed asset (shared/build/webpack.cjs): served as they are.
+  // What the build writes beside a hashed asset (shared/toolchain/webpack.cjs): served as they are.
   write('host/dist/app.89abcdef01.js', 'var app = 1')
   write('host/dist/app.89abcdef01.js.br', 'brotli bytes')
   write('host/dist/app.89abcdef01.js.gz', 'gzip bytes')

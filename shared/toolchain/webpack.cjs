@@ -16,7 +16,7 @@ function sharedModules() {
   const catalog = readCatalog();
   // A remote accepts any semver-compatible version: the range its manifest records (release.cjs).
   // The version is stated, not read from the module's package.json: the react-router keys
-  // resolve to facades in shared/build, whose nearest package.json is @console/shared's.
+  // resolve to facades in shared/toolchain, whose nearest package.json is @console/shared's.
   const singleton = (pkg, version = catalog[pkg]) => ({
     singleton: true,
     strictVersion: true,
