@@ -23,13 +23,20 @@ export interface CsvTable {
  */
 const FORMULA_START = /^[=+\-@\t\r]/
 
+// Quote characters as named constants: a quote inside a regex literal reads as an open string to
+// plain-text tools (farm-studio), which then misread the rest of the file.
+const QUOTE = '"'
+const APOSTROPHE = "'"
+const NEEDS_QUOTES = new RegExp(`[${QUOTE},\r\n]`)
+const ALL_QUOTES = new RegExp(QUOTE, 'g')
+
 /** One cell: text is guarded against formulas; numbers and booleans are written as they are. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
   if (typeof value === 'boolean') return value ? 'true' : 'false'
-  const text = FORMULA_START.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const text = FORMULA_START.test(value) ? APOSTROPHE + value : value
+  return NEEDS_QUOTES.test(text) ? QUOTE + text.replace(ALL_QUOTES, QUOTE + QUOTE) + QUOTE : text
 }
 
 export const csvLine = (values: readonly CsvValue[]): string => `${values.map(csvCell).join(',')}\r\n`
