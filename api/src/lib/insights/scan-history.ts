@@ -6,10 +6,10 @@ import type { Db } from '../../db/client.js'
 import { insightScans as s, insightVulnAnalyses, type ScanVulnerability } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
 import { isUuid, owned, uidOr404 } from '../tenant-scope.js'
+import { consoleAnalysisKey, isOpenState, refKeysOf } from './analysis-keys.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportOr404 } from './reports.js'
 import { highestSeverity } from './severity.js'
-import { consoleAnalysisKey, isOpenState, refKeysOf } from './triage-overlay.js'
 
 const gzip = promisify(gzipCallback)
 const gunzip = promisify(gunzipCallback)

@@ -1,7 +1,8 @@
-import type { ConsoleAnalysis, SbomRootComponent, SbomVulnerabilityAnalysis } from '@console/contracts'
+import type { ConsoleAnalysis, SbomVulnerabilityAnalysis } from '@console/contracts'
 import type { Db } from '../../db/client.js'
-import type { SbomComponent, SbomDocument, SbomVulnerability } from './cyclonedx.js'
-import { componentKeyOf, listAnalyses } from './triage.js'
+import { consoleAnalysisKey, isOpen, refKeysOf } from './analysis-keys.js'
+import type { SbomDocument, SbomVulnerability } from './cyclonedx.js'
+import { listAnalyses } from './triage.js'
 
 /**
  * The console's analyses laid over a stored SBOM: for each vulnerability, its affected components
@@ -22,31 +23,8 @@ export interface AnalysisGroup {
   file: SbomVulnerabilityAnalysis | null
 }
 
-const CLOSED = new Set(['not_affected', 'false_positive', 'resolved', 'resolved_with_pedigree'])
-/** Open (no analysis, in_triage, exploitable) before closed: a vulnerability is open while any component is. */
-export const isOpen = (analysis: SbomVulnerabilityAnalysis | null): boolean => isOpenState(analysis?.state ?? null)
-export const isOpenState = (state: string | null): boolean => !CLOSED.has(state ?? '')
-
 export interface Overlay {
   groups: (vulnerability: SbomVulnerability) => AnalysisGroup[]
-}
-
-type Identity = Pick<SbomComponent | SbomRootComponent, 'purl' | 'group' | 'name' | 'version'>
-
-export const consoleAnalysisKey = (key: string, vulnerabilityId: string): string => `${vulnerabilityId}\n${key}`
-
-/** The console's component key of a bom-ref (the root's or a component's; a purl ref is its own key). */
-export function refKeysOf(document: SbomDocument): (ref: string) => string | null {
-  const byRef = new Map<string, Identity>()
-  const root = document.metadata.component
-  for (const component of root === null ? document.components : [root, ...document.components]) {
-    const ref = component['bom-ref']
-    if (ref !== null && !byRef.has(ref)) byRef.set(ref, component)
-  }
-  return (ref) => {
-    const component = byRef.get(ref)
-    return component === undefined ? (ref.startsWith('pkg:') ? ref : null) : componentKeyOf(component)
-  }
 }
 
 /** An overlay of `entries` on `document` (bom-refs resolved through the root and the components). */

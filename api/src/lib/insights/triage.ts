@@ -15,6 +15,7 @@ import { HttpError } from '../http-error.js'
 import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
 import { trailPage } from '../trail.js'
+import { componentKeyOf } from './analysis-keys.js'
 import { reportOr404 } from './reports.js'
 import { refreshLatestScan } from './scan-history.js'
 
@@ -23,13 +24,6 @@ import { refreshLatestScan } from './scan-history.js'
  * vulnerability). Kept under the component's identity, not under anything of one upload, so it
  * survives re-uploads; every write also appends to the trail, in the same transaction.
  */
-
-/** The component's identity an analysis is kept under: its purl, else `name:` group/name@version. */
-export function componentKeyOf(component: AnalysisComponent): string | null {
-  if (component.purl) return component.purl
-  if (!component.name) return null
-  return `name:${component.group ? `${component.group}/` : ''}${component.name}@${component.version ?? ''}`
-}
 
 /** One analysis to store: the body of a PUT, or one affected component of a VEX entry. */
 export type AnalysisInput = Omit<AnalysisSet, 'component'> & { component: AnalysisComponent; key: string }

@@ -5,7 +5,8 @@ import { HttpError } from '../http-error.js'
 import { normaliseVulnerabilityEntry, type SbomDocument } from './cyclonedx.js'
 import { DocumentError, isObject } from './document.js'
 import { reportOr404, sbomOrNull } from './reports.js'
-import { componentKeyOf, storeAnalyses, type AnalysisInput } from './triage.js'
+import { componentKeyOf } from './analysis-keys.js'
+import { storeAnalyses, type AnalysisInput } from './triage.js'
 
 /**
  * A CycloneDX VEX applied to a report in bulk: each `vulnerabilities[i]` with an analysis becomes
