@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.js'
 import { getAgent } from './catalogue.js'
-import { linuxAgentScript } from './linux-agent.js'
+import { linuxAgentScript } from './linux-agent-script.js'
 import { rtosBundle } from './rtos-bundle.js'
 
 export interface Artifact {
