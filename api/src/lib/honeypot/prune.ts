@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { sql, type AnyColumn } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
+import { honeypotDailyRollups, honeypotEvents, honeypotRollups, honeypotSessions } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { dayOf, HOUR_MS, hourOf } from './window.js'
 
@@ -10,8 +12,12 @@ export interface PruneResult {
   dailyRollups: number
 }
 
-const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> =>
-  Number(rowsOf<{ n: string | number }>(await db.execute(query))[0]?.n ?? 0)
+/** Deletes the table's rows whose `column` is before `cutoff` (an ISO instant); counts them in SQL, not here. */
+async function deleteBefore(db: Db, table: PgTable, column: AnyColumn, cutoff: string): Promise<number> {
+  const query = sql`WITH gone AS (DELETE FROM ${table} WHERE ${column} < ${cutoff}::timestamptz RETURNING 1)
+      SELECT count(*) AS n FROM gone`
+  return Number(rowsOf<{ n: string | number }>(await db.execute(query))[0]?.n ?? 0)
+}
 
 /**
  * Drops raw events and sessions older than the retention, and rollup hours and days wholly before
@@ -23,25 +29,9 @@ export async function pruneHoneypot(db: Db, retentionDays: number, now: number =
   const bucketCutoff = new Date(hourOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
   const dayCutoff = new Date(dayOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
   return {
-    events: await deleted(
-      db,
-      sql`WITH gone AS (DELETE FROM honeypot_events WHERE ts < ${cutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`
-    ),
-    sessions: await deleted(
-      db,
-      sql`WITH gone AS (DELETE FROM honeypot_sessions WHERE started_at < ${cutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`
-    ),
-    rollups: await deleted(
-      db,
-      sql`WITH gone AS (DELETE FROM honeypot_rollups WHERE bucket < ${bucketCutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`
-    ),
-    dailyRollups: await deleted(
-      db,
-      sql`WITH gone AS (DELETE FROM honeypot_daily_rollups WHERE bucket < ${dayCutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`
-    )
+    events: await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff),
+    sessions: await deleteBefore(db, honeypotSessions, honeypotSessions.startedAt, cutoff),
+    rollups: await deleteBefore(db, honeypotRollups, honeypotRollups.bucket, bucketCutoff),
+    dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff)
   }
 }
