@@ -1,8 +1,8 @@
-import { CsvExport } from '@console/contracts'
+import { CsvExport, TenantParams } from '@console/contracts'
 import type { Static, TObject, TSchema } from 'typebox'
 import { CSV_CONTENT_TYPE, csvFilename, csvStream, type CsvTable } from '../lib/csv.js'
 import { responses } from '../lib/schemas.js'
-import type { App, Db, RouteDoc } from './item-routes.js'
+import { pagedListRoute, type App, type Db, type RouteDoc } from './item-routes.js'
 
 /** The suffix of every CSV export route: `<the table's URL>export.csv`. */
 export const EXPORT_SUFFIX = 'export.csv'
@@ -41,5 +41,21 @@ export function csvExportRoute<P extends TObject, Q extends TSchema>(
         .header('cache-control', 'no-store')
         .send(body)
     }
+  )
+}
+
+/** A tenant collection's `GET /` (one page) and `GET /export.csv` (with the list's filters and ordering, every matching row). */
+export function listAndExportRoutes<Q extends TSchema, L extends TSchema, E extends TSchema>(
+  app: App,
+  doc: { tag: string; listSummary: string; exportSummary: string; querystring: Q; response: L; exportQuery: E },
+  list: (db: Db, tenantUid: string, query: Static<Q>) => Promise<Static<L>>,
+  exportTable: (db: Db, tenantUid: string, query: Static<E>) => CsvTable | Promise<CsvTable>
+): void {
+  const { tag, querystring, response } = doc
+  pagedListRoute(app, { tag, summary: doc.listSummary, querystring, response }, list)
+  csvExportRoute(
+    app,
+    { tag, url: `/${EXPORT_SUFFIX}`, summary: doc.exportSummary, params: TenantParams, querystring: doc.exportQuery },
+    (db, tenantUid, _params, query) => exportTable(db, tenantUid, query)
   )
 }

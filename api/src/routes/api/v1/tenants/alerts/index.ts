@@ -17,8 +17,8 @@ import { alertHistory, bulkSetAlertStatus, setAlertStatus } from '../../../../..
 import { alertDetail, alertExport, listAlerts } from '../../../../../lib/detect/alerts.js'
 import { responses } from '../../../../../lib/schemas.js'
 import { TENANT_API_KEY_KIND } from '../../../../../plugins/app/api-key.js'
-import { csvExportRoute } from '../../../../csv-export-route.js'
-import { cachedDetailRoute, pagedListRoute, patchItemRoute } from '../../../../item-routes.js'
+import { listAndExportRoutes } from '../../../../csv-export-route.js'
+import { cachedDetailRoute, patchItemRoute } from '../../../../item-routes.js'
 import { alertIngestRoutes } from './ingest.js'
 
 /** Status changes are open to automation too (a SOAR closing what it resolved): recorded as the key. */
@@ -29,18 +29,18 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(alertIngestRoutes)
 
   const item = { tag: 'alerts', params: AlertParams }
-  const listSummary = 'Alerts of the tenant: search, status, priority, device, rule, time range; ordering, limit/offset'
-  pagedListRoute(app, { tag: item.tag, summary: listSummary, querystring: AlertListQuery, response: AlertList }, listAlerts)
-  csvExportRoute(
+  listAndExportRoutes(
     app,
     {
       tag: item.tag,
-      url: '/export.csv',
-      summary: 'The alert list as CSV: the same filters and ordering, every matching alert',
-      params: TenantParams,
-      querystring: AlertExportQuery
+      listSummary: 'Alerts of the tenant: search, status, priority, device, rule, time range; ordering, limit/offset',
+      exportSummary: 'The alert list as CSV: the same filters and ordering, every matching alert',
+      querystring: AlertListQuery,
+      response: AlertList,
+      exportQuery: AlertExportQuery
     },
-    (db, tenantUid, _params, query) => alertExport(db, tenantUid, query)
+    listAlerts,
+    alertExport
   )
   const detailSummary = 'One alert with event data and associated alerts (link = uid in this tenant, or null)'
   cachedDetailRoute(app, { ...item, summary: detailSummary, response: Alert, cacheKey: 'alert' }, alertDetail)

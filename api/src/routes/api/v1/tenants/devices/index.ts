@@ -9,7 +9,6 @@ import {
   PackageExportQuery,
   PackageList,
   PackageQuery,
-  TenantParams,
   ThreadList
 } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
@@ -26,26 +25,26 @@ import {
   listDevices
 } from '../../../../../lib/detect/devices.js'
 import { responses } from '../../../../../lib/schemas.js'
-import { csvExportRoute } from '../../../../csv-export-route.js'
-import { cachedDetailRoute, deleteItemRoute, itemRoute, pagedListRoute } from '../../../../item-routes.js'
+import { csvExportRoute, listAndExportRoutes } from '../../../../csv-export-route.js'
+import { cachedDetailRoute, deleteItemRoute, itemRoute } from '../../../../item-routes.js'
 
 /** Devices of the caller's tenant (spec §7 "Devices, agents and tokens" + the list the spec lacks). */
 export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
 
   const item = { tag: 'devices', params: DeviceParams }
-  const listSummary = 'Devices of the tenant: search, ordering, limit/offset'
-  pagedListRoute(app, { tag: item.tag, summary: listSummary, querystring: DeviceListQuery, response: DeviceList }, listDevices)
-  csvExportRoute(
+  listAndExportRoutes(
     app,
     {
       tag: item.tag,
-      url: '/export.csv',
-      summary: 'The device list as CSV: the same filters and ordering, every matching device',
-      params: TenantParams,
-      querystring: DeviceExportQuery
+      listSummary: 'Devices of the tenant: search, ordering, limit/offset',
+      exportSummary: 'The device list as CSV: the same filters and ordering, every matching device',
+      querystring: DeviceListQuery,
+      response: DeviceList,
+      exportQuery: DeviceExportQuery
     },
-    (db, tenantUid, _params, query) => deviceExport(db, tenantUid, query)
+    listDevices,
+    deviceExport
   )
   // A hot path: served from the DETECT cache; a miss is one round trip.
   const detailSummary = 'One device with its user accounts and network interfaces'
