@@ -2,14 +2,14 @@ import type { AlertBulkStatus, AlertBulkStatusAnswer, AlertHistory, AlertStatus,
 import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, alertStatusHistory, devices } from '../../db/schema/index.js'
-import { actorOfRow, type Actor } from '../actor.js'
+import type { Actor } from '../actor.js'
 import { bumpTenantData } from '../data-version.js'
 import { HttpError, NOT_FOUND } from '../http-error.js'
 import { paging } from '../listing.js'
 import { json } from '../sql-params.js'
 import { rowsOf } from '../sql-rows.js'
 import { isUuid, owned, uidOr404 } from '../tenant-scope.js'
-import { trailPage } from '../trail.js'
+import { trail } from '../trail.js'
 import { alertDetail, alertFilterWhere } from './alerts.js'
 import { regenerateSummary } from './summary.js'
 
@@ -151,15 +151,9 @@ export async function alertHistory(db: Db, tenantUid: string, uid: string, query
     .where(owned(alerts, tenantUid, eq(alerts.uid, alertUid)))
   if (exists === undefined) throw new HttpError(404, NOT_FOUND)
   const where = owned(alertStatusHistory, tenantUid, eq(alertStatusHistory.alertUid, alertUid))
-  const page = await trailPage(db, alertStatusHistory, where, { limit, offset })
-  return {
-    count: page.count,
-    results: page.rows.map((row) => ({
-      at: row.createdAt.toISOString(),
-      from_status: row.fromStatus as AlertStatus,
-      to_status: row.toStatus as AlertStatus,
-      comment: row.comment,
-      actor: actorOfRow(row)
-    }))
-  }
+  return await trail(db, alertStatusHistory, where, { limit, offset }, (row) => ({
+    from_status: row.fromStatus as AlertStatus,
+    to_status: row.toStatus as AlertStatus,
+    comment: row.comment
+  }))
 }

@@ -2,8 +2,8 @@ import type { CredentialAction, CredentialKind, CredentialTrail, TrailQuery } fr
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { credentialEvents } from '../../db/schema/index.js'
-import { actorOfRow, type Actor } from '../actor.js'
-import { trailPage } from '../trail.js'
+import type { Actor } from '../actor.js'
+import { trail } from '../trail.js'
 import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
 
@@ -73,17 +73,11 @@ export async function credentialTrail(
     eq(credentialEvents.credentialKind, kind),
     uid === undefined ? undefined : eq(credentialEvents.credentialUid, uidOr404(uid))
   )
-  const page = await trailPage(db, credentialEvents, where, { limit, offset })
-  return {
-    count: page.count,
-    results: page.rows.map((row) => ({
-      at: row.createdAt.toISOString(),
-      credential_kind: row.credentialKind as CredentialKind,
-      credential_uid: row.credentialUid,
-      credential_name: row.credentialName,
-      action: row.action as CredentialAction,
-      detail: row.detail,
-      actor: actorOfRow(row)
-    }))
-  }
+  return await trail(db, credentialEvents, where, { limit, offset }, (row) => ({
+    credential_kind: row.credentialKind as CredentialKind,
+    credential_uid: row.credentialUid,
+    credential_name: row.credentialName,
+    action: row.action as CredentialAction,
+    detail: row.detail
+  }))
 }

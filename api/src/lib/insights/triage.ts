@@ -14,7 +14,7 @@ import { actorOfRow, type Actor } from '../actor.js'
 import { HttpError } from '../http-error.js'
 import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
-import { trailPage } from '../trail.js'
+import { trail } from '../trail.js'
 import { componentKeyOf } from './analysis-keys.js'
 import { reportOr404 } from './reports.js'
 import { refreshLatestScan } from './scan-history.js'
@@ -146,15 +146,9 @@ export async function analysisTrail(db: Db, tenantUid: string, uid: string, quer
     query.vulnerability_id === undefined ? undefined : eq(events.vulnerabilityId, query.vulnerability_id),
     query.component_key === undefined ? undefined : eq(events.componentKey, query.component_key)
   )
-  const page = await trailPage(db, events, where, paging(query, 100, 1000))
-  return {
-    count: page.count,
-    results: page.rows.map((row) => ({
-      at: row.createdAt.toISOString(),
-      component_key: row.componentKey,
-      vulnerability_id: row.vulnerabilityId,
-      ...analysisOf(row),
-      actor: actorOfRow(row)
-    }))
-  }
+  return await trail(db, events, where, paging(query, 100, 1000), (row) => ({
+    component_key: row.componentKey,
+    vulnerability_id: row.vulnerabilityId,
+    ...analysisOf(row)
+  }))
 }
