@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TInteger, type TString } from 'typebox'
 import { DateTime, NullableDateTime, NullableString } from './common.js'
 
 // The honeynet: sensors' event ingestion and the global metrics THREAT shows.
@@ -30,18 +30,18 @@ export const HoneypotIngestTooLarge = Type.Object(
 
 const Count = Type.Integer({ minimum: 0 })
 
+/** A top-10 list: `{ <key>: string, count }` items, most first. */
+function topList<K extends string>(key: K, description: string) {
+  const item = { [key]: Type.String(), count: Count } as { [P in K]: TString } & { count: TInteger }
+  return Type.Array(Type.Object(item), { description })
+}
+
 export const HoneypotMetrics = Type.Object({
   total_attacks: Type.Integer({ minimum: 0, description: 'Sessions started in the last 24 hours.' }),
-  top_asns: Type.Array(Type.Object({ asn: Type.String(), count: Count }), { description: 'Top 10 by sessions, last 14 days.' }),
-  top_countries: Type.Array(Type.Object({ country: Type.String(), count: Count }), {
-    description: 'Top 10 by sessions, last 14 days.'
-  }),
-  top_commands: Type.Array(Type.Object({ command: Type.String(), count: Count }), {
-    description: 'Top 10 by occurrences, last 14 days.'
-  }),
-  top_hashes: Type.Array(Type.Object({ hash: Type.String(), count: Count }), {
-    description: 'Top 10 file SHA-256 by occurrences, last 14 days.'
-  })
+  top_asns: topList('asn', 'Top 10 by sessions, last 14 days.'),
+  top_countries: topList('country', 'Top 10 by sessions, last 14 days.'),
+  top_commands: topList('command', 'Top 10 by occurrences, last 14 days.'),
+  top_hashes: topList('hash', 'Top 10 file SHA-256 by occurrences, last 14 days.')
 })
 
 const rangeOf = (description: string) =>
@@ -106,18 +106,10 @@ export const HoneypotOrigins = Type.Object({
 
 export const HoneypotTopLists = Type.Object({
   ...Window,
-  source_ips: Type.Array(Type.Object({ value: Type.String(), count: Count }), {
-    description: 'Top 10 source addresses by attacks (sessions).'
-  }),
-  usernames: Type.Array(Type.Object({ value: Type.String(), count: Count }), {
-    description: 'Top 10 usernames by login attempts (cowrie.login.failed and cowrie.login.success).'
-  }),
-  passwords: Type.Array(Type.Object({ value: Type.String(), count: Count }), {
-    description: 'Top 10 passwords by login attempts; "" is the empty password.'
-  }),
-  urls: Type.Array(Type.Object({ value: Type.String(), count: Count }), {
-    description: 'Top 10 URLs of cowrie.session.file_download by downloads.'
-  })
+  source_ips: topList('value', 'Top 10 source addresses by attacks (sessions).'),
+  usernames: topList('value', 'Top 10 usernames by login attempts (cowrie.login.failed and cowrie.login.success).'),
+  passwords: topList('value', 'Top 10 passwords by login attempts; "" is the empty password.'),
+  urls: topList('value', 'Top 10 URLs of cowrie.session.file_download by downloads.')
 })
 
 export const HoneypotSessionsQuery = Type.Object({
