@@ -29,19 +29,10 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(alertIngestRoutes)
 
   const item = { tag: 'alerts', params: AlertParams }
-  listAndExportRoutes(
-    app,
-    {
-      tag: item.tag,
-      listSummary: 'Alerts of the tenant: search, status, priority, device, rule, time range; ordering, limit/offset',
-      exportSummary: 'The alert list as CSV: the same filters and ordering, every matching alert',
-      querystring: AlertListQuery,
-      response: AlertList,
-      exportQuery: AlertExportQuery
-    },
-    listAlerts,
-    alertExport
-  )
+  const listSummary = 'Alerts of the tenant: search, status, priority, device, rule, time range; ordering, limit/offset'
+  const exportSummary = 'The alert list as CSV: the same filters and ordering, every matching alert'
+  const schemas = { querystring: AlertListQuery, response: AlertList, exportQuery: AlertExportQuery }
+  listAndExportRoutes(app, { tag: item.tag, listSummary, exportSummary, ...schemas }, listAlerts, alertExport)
   const detailSummary = 'One alert with event data and associated alerts (link = uid in this tenant, or null)'
   cachedDetailRoute(app, { ...item, summary: detailSummary, response: Alert, cacheKey: 'alert' }, alertDetail)
   const patchSummary =

@@ -33,19 +33,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
 
   const item = { tag: 'devices', params: DeviceParams }
-  listAndExportRoutes(
-    app,
-    {
-      tag: item.tag,
-      listSummary: 'Devices of the tenant: search, ordering, limit/offset',
-      exportSummary: 'The device list as CSV: the same filters and ordering, every matching device',
-      querystring: DeviceListQuery,
-      response: DeviceList,
-      exportQuery: DeviceExportQuery
-    },
-    listDevices,
-    deviceExport
-  )
+  const listSummary = 'Devices of the tenant: search, ordering, limit/offset'
+  const exportSummary = 'The device list as CSV: the same filters and ordering, every matching device'
+  const schemas = { querystring: DeviceListQuery, response: DeviceList, exportQuery: DeviceExportQuery }
+  listAndExportRoutes(app, { tag: item.tag, listSummary, exportSummary, ...schemas }, listDevices, deviceExport)
   // A hot path: served from the DETECT cache; a miss is one round trip.
   const detailSummary = 'One device with its user accounts and network interfaces'
   cachedDetailRoute(app, { ...item, summary: detailSummary, response: Device, cacheKey: 'device' }, deviceDetail)
