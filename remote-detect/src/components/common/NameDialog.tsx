@@ -1,11 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from './FormDialog';
 
 export interface NameDialogProps {
   open: boolean;
@@ -27,29 +22,18 @@ export function NameDialog({ open, title, submitLabel, busy = false, error = nul
     setWasOpen(open);
     if (open) setName('');
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(name.trim());
-  };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="name-dialog-title">
-      <form onSubmit={submit}>
-        <DialogTitle id="name-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          <TextField autoFocus margin="dense" label="Name" fullWidth value={name} onChange={(e) => setName(e.target.value)} />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="name-dialog-title"
+      title={title}
+      submitLabel={submitLabel}
+      busy={busy}
+      error={error}
+      onSubmit={() => onSubmit(name.trim())}
+      onClose={onClose}
+    >
+      <TextField autoFocus margin="dense" label="Name" fullWidth value={name} onChange={(e) => setName(e.target.value)} />
+    </FormDialog>
   );
 }
