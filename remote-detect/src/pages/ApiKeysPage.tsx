@@ -1,13 +1,4 @@
-import {
-  ConfirmDialog,
-  ErrorState,
-  ExportCsvButton,
-  LoadingState,
-  TenantCaption,
-  useDocumentTitle,
-  type ApiKey,
-  type CreatedApiKey,
-} from '@console/shared';
+import { ErrorState, LoadingState, TenantCaption, useDocumentTitle, type ApiKey, type CreatedApiKey } from '@console/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +9,8 @@ import { useSWRConfig } from 'swr';
 import { apiKeysExportPath, createApiKey, deleteApiKey, updateApiKey, useApiKeys } from '../api/api-key-list';
 import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
 import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
-import { CredentialHistory } from '../components/common/CredentialHistory';
+import { CredentialToolbar } from '../components/common/CredentialToolbar';
+import { DeleteCredentialDialog } from '../components/common/DeleteCredentialDialog';
 import { NameDialog } from '../components/common/NameDialog';
 import { useTenantAction } from '../api/http-helpers';
 
@@ -51,10 +43,7 @@ export function ApiKeysPage() {
         </Button>
       </Box>
       <TenantCaption />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <CredentialHistory kind="api-key" />
-        <ExportCsvButton what="API keys" path={tenant ? apiKeysExportPath(tenant) : null} />
-      </Box>
+      <CredentialToolbar kind="api-key" exportPath={tenant ? apiKeysExportPath(tenant) : null} />
       {/* A failed enable/disable: the dialogs show their own failures. */}
       {actionError && !creating && !deleting && (
         <Alert severity="error" role="alert" onClose={clearError} sx={{ mb: 2 }}>
@@ -95,12 +84,9 @@ export function ApiKeysPage() {
       />
       {/* Closing drops the key from memory: it is shown once. */}
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
+      <DeleteCredentialDialog
+        what="API key"
         open={deleting !== null}
-        title="Delete API key"
-        message="Are you sure you want to delete this API key?"
-        confirmLabel="Delete"
-        confirmColor="error"
         busy={busy}
         error={actionError}
         onClose={() => setDeleting(null)}

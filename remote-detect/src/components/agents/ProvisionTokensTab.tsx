@@ -1,10 +1,8 @@
 import {
   ClientPagination,
-  ConfirmDialog,
   CopyButton,
   DEVICE_TABLE_PAGE_SIZES,
   ErrorState,
-  ExportCsvButton,
   formatDateTime,
   LoadingState,
   TableHeader,
@@ -34,7 +32,8 @@ import {
 } from '../../api/provision-token-list';
 import { useClientPaging } from '../../tables/useClientPaging';
 import { useTenantAction } from '../../api/http-helpers';
-import { CredentialHistory } from '../common/CredentialHistory';
+import { CredentialToolbar } from '../common/CredentialToolbar';
+import { DeleteCredentialDialog } from '../common/DeleteCredentialDialog';
 import { NameDialog } from '../common/NameDialog';
 import { TokenEditDialog } from './TokenEditDialog';
 
@@ -63,9 +62,7 @@ export function ProvisionTokensTab() {
 
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <CredentialHistory kind="provision-token" />
-        <ExportCsvButton what="provision tokens" path={tenant ? provisionTokensExportPath(tenant) : null} />
+      <CredentialToolbar kind="provision-token" exportPath={tenant ? provisionTokensExportPath(tenant) : null}>
         <Button
           variant="contained"
           startIcon={<AddIcon />}
@@ -76,7 +73,7 @@ export function ProvisionTokensTab() {
         >
           Create Token
         </Button>
-      </Box>
+      </CredentialToolbar>
       <TableContainer sx={{ maxHeight: 400 }}>
         <Table size="small" stickyHeader aria-label="Provision Tokens">
           <TableHeader columns={COLUMNS} />
@@ -166,12 +163,9 @@ export function ProvisionTokensTab() {
           }
         />
       )}
-      <ConfirmDialog
+      <DeleteCredentialDialog
+        what="token"
         open={deleting !== null}
-        title="Delete token"
-        message="Are you sure you want to delete this token?"
-        confirmLabel="Delete"
-        confirmColor="error"
         busy={busy}
         error={actionError}
         onClose={() => setDeleting(null)}

@@ -9,17 +9,16 @@ import TableCell from '@mui/material/TableCell';
 import { useState } from 'react';
 import { useCredentialTrail } from '../../api/credential-trail';
 import { useLogError } from '../../api/http-helpers';
+import { CREDENTIAL_PLURAL } from './credentialKinds';
 import { TrailTable } from './TrailTable';
-
-const PLURAL: Record<CredentialKind, string> = { 'provision-token': 'provision tokens', 'api-key': 'API keys' };
 
 /** "History": a dialog with the trail of every credential of this kind (created, renamed, enabled, disabled, deleted, by whom). */
 export function CredentialHistory({ kind }: { kind: CredentialKind }) {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(0);
   const { data, error, mutate } = useCredentialTrail(kind, open, page);
-  useLogError(error, `Loading the history of ${PLURAL[kind]}`);
-  const title = `History of ${PLURAL[kind]}`;
+  useLogError(error, `Loading the history of ${CREDENTIAL_PLURAL[kind]}`);
+  const title = `History of ${CREDENTIAL_PLURAL[kind]}`;
   return (
     <>
       <Button
@@ -38,7 +37,9 @@ export function CredentialHistory({ kind }: { kind: CredentialKind }) {
             label={title}
             columns={['Name', 'Action', 'Detail']}
             entries={data?.results}
-            error={error ? { message: `Could not load the history of ${PLURAL[kind]}`, onRetry: () => void mutate() } : null}
+            error={
+              error ? { message: `Could not load the history of ${CREDENTIAL_PLURAL[kind]}`, onRetry: () => void mutate() } : null
+            }
             emptyText="Nothing recorded yet."
             paging={{ count: data?.count, page, onPageChange: setPage }}
             cells={(event) => (
