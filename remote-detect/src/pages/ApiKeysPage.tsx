@@ -10,18 +10,29 @@ import { apiKeysExportPath, createApiKey, deleteApiKey, updateApiKey, useApiKeys
 import { ApiKeysTable } from '../components/api-keys/ApiKeysTable';
 import { NewKeyDialog } from '../components/api-keys/NewKeyDialog';
 import { CredentialToolbar } from '../components/common/CredentialToolbar';
-import { DeleteCredentialDialog } from '../components/common/DeleteCredentialDialog';
-import { NameDialog } from '../components/common/NameDialog';
-import { useTenantAction } from '../api/http-helpers';
+import { useCredentialDialogs } from '../components/common/useCredentialDialogs';
 
 /** /api-keys: the list, Create API Key, the new key shown once, enable/disable and delete; their history and a CSV export. */
 export function ApiKeysPage() {
-  const { tenant, busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
   const { data, error, isLoading, mutate: reload } = useApiKeys();
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const {
+    tenant,
+    run,
+    error: actionError,
+    clearError,
+    creating,
+    deleting,
+    startCreate,
+    startDelete,
+    dialogs,
+  } = useCredentialDialogs<ApiKey>({
+    what: 'API key',
+    createTitle: 'Create API Key',
+    create: async (tenant, name) => setCreated(await createApiKey(mutate, tenant, name)),
+    remove: (tenant, uid) => deleteApiKey(mutate, tenant, uid),
+  });
   useDocumentTitle(['API Keys']);
 
   return (
@@ -30,15 +41,7 @@ export function ApiKeysPage() {
         <Typography variant="h4" component="h1">
           API Keys
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            clearError();
-            setCreating(true);
-          }}
-          disabled={!tenant}
-        >
+        <Button variant="contained" startIcon={<AddIcon />} onClick={startCreate} disabled={!tenant}>
           Create API Key
         </Button>
       </Box>
@@ -60,42 +63,13 @@ export function ApiKeysPage() {
           onToggle={(key, enabled) =>
             void run('Saving the API key', (tenant) => updateApiKey(mutate, tenant, key.uid, { revoked: !enabled }))
           }
-          onDelete={(key) => {
-            clearError();
-            setDeleting(key);
-          }}
+          onDelete={startDelete}
         />
       )}
 
-      <NameDialog
-        open={creating}
-        title="Create API Key"
-        submitLabel="Create"
-        busy={busy}
-        error={actionError}
-        onClose={() => setCreating(false)}
-        onSubmit={(name) =>
-          void run('Creating the API key', async (tenant) => {
-            const key = await createApiKey(mutate, tenant, name);
-            setCreating(false);
-            setCreated(key);
-          })
-        }
-      />
+      {dialogs}
       {/* Closing drops the key from memory: it is shown once. */}
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
-      <DeleteCredentialDialog
-        what="API key"
-        open={deleting !== null}
-        busy={busy}
-        error={actionError}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void run('Deleting the API key', (tenant) => deleteApiKey(mutate, tenant, deleting!.uid)).then(
-            (done) => done && setDeleting(null),
-          )
-        }
-      />
     </Box>
   );
 }

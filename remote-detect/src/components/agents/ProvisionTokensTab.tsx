@@ -31,10 +31,8 @@ import {
   useProvisionTokens,
 } from '../../api/provision-token-list';
 import { useClientPaging } from '../../tables/useClientPaging';
-import { useTenantAction } from '../../api/http-helpers';
 import { CredentialToolbar } from '../common/CredentialToolbar';
-import { DeleteCredentialDialog } from '../common/DeleteCredentialDialog';
-import { NameDialog } from '../common/NameDialog';
+import { useCredentialDialogs } from '../common/useCredentialDialogs';
 import { TokenEditDialog } from './TokenEditDialog';
 
 const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', { label: <VisuallyHidden>Actions</VisuallyHidden> }];
@@ -44,13 +42,28 @@ const COLUMNS = ['Name', 'Token', 'Status', 'Created by', 'Created at', { label:
  * A failed action keeps its dialog open with the API's reason in it.
  */
 export function ProvisionTokensTab() {
-  const { tenant, busy, run, error: actionError, clearError } = useTenantAction();
   const { mutate } = useSWRConfig();
   const { data, error, isLoading, mutate: reload } = useProvisionTokens();
   const paging = useClientPaging(data ?? [], 'tokens');
-  const [creating, setCreating] = useState(false);
+  const {
+    tenant,
+    busy,
+    run,
+    error: actionError,
+    clearError,
+    startCreate,
+    startDelete,
+    dialogs,
+  } = useCredentialDialogs<ProvisionToken>({
+    what: 'token',
+    createTitle: 'Create Provision Token',
+    create: async (tenant, name) => {
+      await createProvisionToken(mutate, tenant, name);
+      paging.setPage(0);
+    },
+    remove: (tenant, uid) => deleteProvisionToken(mutate, tenant, uid),
+  });
   const [editing, setEditing] = useState<ProvisionToken | null>(null);
-  const [deleting, setDeleting] = useState<ProvisionToken | null>(null);
 
   const edit = (token: ProvisionToken) => {
     clearError();
@@ -63,14 +76,7 @@ export function ProvisionTokensTab() {
   return (
     <>
       <CredentialToolbar kind="provision-token" exportPath={tenant ? provisionTokensExportPath(tenant) : null}>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            clearError();
-            setCreating(true);
-          }}
-        >
+        <Button variant="contained" startIcon={<AddIcon />} onClick={startCreate}>
           Create Token
         </Button>
       </CredentialToolbar>
@@ -113,8 +119,7 @@ export function ProvisionTokensTab() {
                       aria-label={`Delete ${token.name}`}
                       onClick={(event) => {
                         event.stopPropagation();
-                        clearError();
-                        setDeleting(token);
+                        startDelete(token);
                       }}
                     >
                       <DeleteIcon />
@@ -133,21 +138,6 @@ export function ProvisionTokensTab() {
       </TableContainer>
       <ClientPagination count={data.length} pageSizes={DEVICE_TABLE_PAGE_SIZES} {...paging} />
 
-      <NameDialog
-        open={creating}
-        title="Create Provision Token"
-        submitLabel="Create"
-        busy={busy}
-        error={actionError}
-        onClose={() => setCreating(false)}
-        onSubmit={(name) =>
-          void run('Creating the token', async (tenant) => {
-            await createProvisionToken(mutate, tenant, name);
-            setCreating(false);
-            paging.setPage(0);
-          })
-        }
-      />
       {editing && (
         <TokenEditDialog
           key={editing.uid}
@@ -163,18 +153,7 @@ export function ProvisionTokensTab() {
           }
         />
       )}
-      <DeleteCredentialDialog
-        what="token"
-        open={deleting !== null}
-        busy={busy}
-        error={actionError}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void run('Deleting the token', async (tenant) => {
-            await deleteProvisionToken(mutate, tenant, deleting!.uid);
-          }).then((done) => done && setDeleting(null))
-        }
-      />
+      {dialogs}
     </>
   );
 }
