@@ -25,6 +25,8 @@ export { swrConfig, fetcher, retryDelay, gcMiddleware } from './swr/swrConfig';
 export { createGcCache, CACHE_TTL_MS } from './swr/gcCache';
 export type { GcCache } from './swr/gcCache';
 export { useApi } from './swr/useApi';
+export { CloseableDialog } from './components/CloseableDialog';
+export type { CloseableDialogProps } from './components/CloseableDialog';
 export { ConfirmDialog } from './components/ConfirmDialog';
 export type { ConfirmDialogProps } from './components/ConfirmDialog';
 export { ErrorState, ErrorTableRow } from './components/ErrorState';

@@ -1,11 +1,7 @@
-import { ErrorState, formatDateTime, type HoneypotTimelineEvent } from '@console/shared';
+import { CloseableDialog, ErrorState, formatDateTime, type HoneypotTimelineEvent } from '@console/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -58,8 +54,7 @@ function describe(event: HoneypotTimelineEvent): { title: string; detail?: React
 export function SessionTimelineDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { data, error, mutate } = useHoneypotSession(id);
   return (
-    <Dialog open={id !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="session-timeline-title">
-      <DialogTitle id="session-timeline-title">Session {id}</DialogTitle>
+    <CloseableDialog open={id !== null} onClose={onClose} titleId="session-timeline-title" title={<>Session {id}</>}>
       <DialogContent dividers>
         {error ? (
           <ErrorState compact message="Could not load the session's timeline." onRetry={() => void mutate()} />
@@ -90,9 +85,6 @@ export function SessionTimelineDialog({ id, onClose }: { id: string | null; onCl
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    </CloseableDialog>
   );
 }

@@ -1,10 +1,7 @@
-import type { CredentialKind } from '@console/shared';
+import { CloseableDialog, type CredentialKind } from '@console/shared';
 import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TableCell from '@mui/material/TableCell';
 import { useState } from 'react';
 import { useCredentialTrail } from '../../api/credential-trail';
@@ -30,8 +27,7 @@ export function CredentialHistory({ kind }: { kind: CredentialKind }) {
       >
         History
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`${kind}-history-title`} fullWidth maxWidth="md">
-        <DialogTitle id={`${kind}-history-title`}>{title}</DialogTitle>
+      <CloseableDialog open={open} onClose={() => setOpen(false)} titleId={`${kind}-history-title`} title={title}>
         <DialogContent>
           <TrailTable
             label={title}
@@ -51,10 +47,7 @@ export function CredentialHistory({ kind }: { kind: CredentialKind }) {
             )}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      </CloseableDialog>
     </>
   );
 }

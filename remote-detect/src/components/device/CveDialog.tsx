@@ -1,12 +1,16 @@
-import { DemoDataChip, ErrorState, ExploitDetails, FieldList, SafeLink, type CveDescription } from '@console/shared';
+import {
+  CloseableDialog,
+  DemoDataChip,
+  ErrorState,
+  ExploitDetails,
+  FieldList,
+  SafeLink,
+  type CveDescription,
+} from '@console/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useCveDescription } from '../../api/cve-description';
 import { useLogError } from '../../api/http-helpers';
@@ -54,8 +58,13 @@ export function CveDialog({ cve, onClose }: CveDialogProps) {
   // Spec §8 only logs a CVE description error; the dialog says so too, rather than stay blank.
   useLogError(error, 'Loading the CVE description');
   return (
-    <Dialog open={cve !== null} onClose={onClose} aria-labelledby="cve-dialog-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="cve-dialog-title">{data?.cve_id ?? cve?.cve_id ?? 'CVE'}</DialogTitle>
+    <CloseableDialog
+      open={cve !== null}
+      onClose={onClose}
+      titleId="cve-dialog-title"
+      title={data?.cve_id ?? cve?.cve_id ?? 'CVE'}
+      maxWidth="sm"
+    >
       <DialogContent>
         {isLoading ? (
           <CircularProgress size={24} />
@@ -73,9 +82,6 @@ export function CveDialog({ cve, onClose }: CveDialogProps) {
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    </CloseableDialog>
   );
 }

@@ -1,11 +1,7 @@
-import { FieldList, TableHeader } from '@console/shared';
+import { CloseableDialog, FieldList, TableHeader } from '@console/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -34,8 +30,7 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
   const rule = row?.rule;
   const os = Object.entries(rule?.os ?? {});
   return (
-    <Dialog open={open && row !== null} onClose={onClose} aria-labelledby="rule-dialog-title" maxWidth="md" fullWidth>
-      <DialogTitle id="rule-dialog-title">{row?.title}</DialogTitle>
+    <CloseableDialog open={open && row !== null} onClose={onClose} titleId="rule-dialog-title" title={row?.title}>
       {row && (
         <DialogContent dividers>
           <FieldList
@@ -126,9 +121,6 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
           </Block>
         </DialogContent>
       )}
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    </CloseableDialog>
   );
 }
