@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { HttpError } from './http-error.js'
 import { isUuid } from './tenant-scope.js'
@@ -88,3 +88,19 @@ export function uidFilter(value: string | undefined, name: string): string | und
 /** `'true'` / `'false'` (the schema allows nothing else) as a boolean. */
 export const yesNo = (value: 'true' | 'false' | undefined): boolean | undefined =>
   value === undefined ? undefined : value === 'true'
+
+/** `?search=`: any of the columns contains the term (case-insensitive, no wildcards); undefined when none is asked. */
+export function searchAny(search: string | undefined, columns: AnyPgColumn[]): SQL | undefined {
+  const term = search?.trim() ?? ''
+  if (term === '') return undefined
+  const pattern = likePattern(term)
+  return or(...columns.map((column) => ilike(column, pattern)))
+}
+
+/** A multi-choice filter (oneOf's answer): the column is one of the values; undefined when none is asked. */
+export const anyOf = <T extends string>(column: AnyPgColumn, values: readonly T[] | undefined): SQL | undefined =>
+  values === undefined ? undefined : inArray(column, values)
+
+/** A time filter (instant's answers): from `after` (inclusive) to `before` (exclusive), either end open. */
+export const within = (column: AnyPgColumn, after: Date | undefined, before: Date | undefined): SQL | undefined =>
+  and(after === undefined ? undefined : gte(column, after), before === undefined ? undefined : lt(column, before))

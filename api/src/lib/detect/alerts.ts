@@ -1,9 +1,9 @@
 import type { AlertFilter, AlertPriority, AlertStatus } from '@console/contracts'
-import { count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { count, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
 import type { CsvTable } from '../csv.js'
-import { instant, likePattern, oneOf, orderBy, paging, uidFilter, type ListQuery } from '../listing.js'
+import { anyOf, instant, oneOf, orderBy, paging, searchAny, uidFilter, within, type ListQuery } from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { PRIORITIES } from './priority.js'
@@ -71,21 +71,15 @@ export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery): S
   const device = uidFilter(filter.device, 'device')
   const after = instant(filter.created_after, 'created_after')
   const before = instant(filter.created_before, 'created_before')
-  let matches: SQL | undefined
-  if (search !== undefined && search.trim() !== '') {
-    const pattern = likePattern(search.trim())
-    matches = or(ilike(alerts.name, pattern), ilike(devices.hostname, pattern), ilike(alerts.description, pattern))
-  }
   return owned(
     alerts,
     tenantUid,
     status === undefined ? undefined : eq(alerts.status, status),
-    priorities === undefined ? undefined : inArray(alerts.priority, priorities),
+    anyOf(alerts.priority, priorities),
     device === undefined ? undefined : eq(alerts.deviceUid, device),
     filter.rule === undefined || filter.rule === '' ? undefined : eq(alerts.elasticRuleName, filter.rule),
-    after === undefined ? undefined : gte(alerts.elasticAlertCreatedAt, after),
-    before === undefined ? undefined : lt(alerts.elasticAlertCreatedAt, before),
-    matches
+    within(alerts.elasticAlertCreatedAt, after, before),
+    searchAny(search, [alerts.name, devices.hostname, alerts.description])
   )
 }
 

@@ -1,5 +1,5 @@
 import type { DeviceExportQuery, DeviceType, NetworkInterface, PackageExportQuery, Risk, UserAccount } from '@console/contracts'
-import { and, asc, count, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, ilike, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   deviceAccounts,
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js'
 import type { CsvTable } from '../csv.js'
 import { bumpTenantData } from '../data-version.js'
-import { instant, iso, likePattern, oneOf, orderBy, paging, yesNo, type ListQuery } from '../listing.js'
+import { anyOf, instant, iso, likePattern, oneOf, orderBy, paging, searchAny, within, yesNo, type ListQuery } from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { deviceCoverage } from '../vulns/device-coverage.js'
@@ -126,27 +126,16 @@ export function deviceFilterWhere(tenantUid: string, filter: DeviceFilterQuery):
   const highRisk = yesNo(filter.has_high_risk)
   const after = instant(filter.last_connected_after, 'last_connected_after')
   const before = instant(filter.last_connected_before, 'last_connected_before')
-  let matches: SQL | undefined
-  if (search !== undefined && search.trim() !== '') {
-    const pattern = likePattern(search.trim())
-    matches = or(
-      ilike(devices.hostname, pattern),
-      ilike(devices.platformName, pattern),
-      ilike(devices.platformVersion, pattern),
-      ilike(devices.ipAddresses, pattern)
-    )
-  }
   return owned(
     devices,
     tenantUid,
-    types === undefined ? undefined : inArray(devices.deviceType, types),
+    anyOf(devices.deviceType, types),
     filter.platform === undefined || filter.platform === '' ? undefined : eq(devices.platformName, filter.platform),
-    risks === undefined ? undefined : inArray(devices.riskScore, risks),
+    anyOf(devices.riskScore, risks),
     kev === undefined ? undefined : kev ? gt(devices.kevCount, 0) : eq(devices.kevCount, 0),
     highRisk === undefined ? undefined : highRisk ? gt(devices.highRiskCveCount, 0) : eq(devices.highRiskCveCount, 0),
-    after === undefined ? undefined : gte(devices.lastConnected, after),
-    before === undefined ? undefined : lt(devices.lastConnected, before),
-    matches
+    within(devices.lastConnected, after, before),
+    searchAny(search, [devices.hostname, devices.platformName, devices.platformVersion, devices.ipAddresses])
   )
 }
 
