@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.js'
 import { apiKeys } from '../../db/schema/index.js'
 import type { Actor } from '../actor.js'
 import type { CsvTable } from '../csv.js'
-import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
+import { isoText } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
+import { credentialExport, deleteCredential } from './credentials.js'
 
 /**
  * Tenant API keys look like `ck_4f9a1c2b7d3e.<43 url-safe chars>`: the prefix (unique, shown in
@@ -107,29 +108,16 @@ export async function updateApiKey(
 }
 
 export async function deleteApiKey(db: Db, tenantUid: string, uid: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(apiKeys)
-      .where(owned(apiKeys, tenantUid, eq(apiKeys.uid, uidOr404(uid))))
-      .returning({ uid: apiKeys.uid, name: apiKeys.name })
-    await recordCredentialEvents(tx, tenantUid, trailOf(found(deleted[0])), [{ action: 'deleted' }], actor)
-  })
+  await deleteCredential(db, apiKeys, 'api-key', tenantUid, uid, actor)
 }
 
 /** The CSV export of the list, newest first (never a secret: only its hash is stored). */
 export function apiKeyExport(db: Db, tenantUid: string): CsvTable {
-  const columns: ExportColumns = {
+  return credentialExport(db, apiKeys, tenantUid, 'api-keys', {
     uid: apiKeys.uid,
     name: apiKeys.name,
     prefix: apiKeys.prefix,
     revoked: apiKeys.revoked,
     created: isoText(apiKeys.createdAt)
-  }
-  const select = db
-    .select(textSelection(columns))
-    .from(apiKeys)
-    .where(owned(apiKeys, tenantUid))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.uid))
-  const header = Object.keys(columns)
-  return { name: 'api-keys', header, batches: exportRows(db, select, header) }
+  })
 }

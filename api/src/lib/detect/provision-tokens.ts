@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.js'
 import { provisionTokens } from '../../db/schema/index.js'
 import type { Actor } from '../actor.js'
 import type { CsvTable } from '../csv.js'
-import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
+import { isoText } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { randomToken } from '../tokens.js'
 import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
+import { credentialExport, deleteCredential } from './credentials.js'
 
 /**
  * Provision tokens (`/api/v1/tenants/{tenant}/provision-tokens/`): the enrolment secrets an agent
@@ -84,13 +85,7 @@ export async function updateProvisionToken(
 }
 
 export async function deleteProvisionToken(db: Db, tenantUid: string, uid: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(provisionTokens)
-      .where(owned(provisionTokens, tenantUid, eq(provisionTokens.uid, uidOr404(uid))))
-      .returning({ uid: provisionTokens.uid, name: provisionTokens.name })
-    await recordCredentialEvents(tx, tenantUid, trailOf(found(deleted[0])), [{ action: 'deleted' }], actor)
-  })
+  await deleteCredential(db, provisionTokens, 'provision-token', tenantUid, uid, actor)
 }
 
 /**
@@ -98,18 +93,11 @@ export async function deleteProvisionToken(db: Db, tenantUid: string, uid: strin
  * belongs on the page that shows it to its own tenant, not in a file that travels.
  */
 export function provisionTokenExport(db: Db, tenantUid: string): CsvTable {
-  const columns: ExportColumns = {
+  return credentialExport(db, provisionTokens, tenantUid, 'provision-tokens', {
     uid: provisionTokens.uid,
     name: provisionTokens.name,
     enabled: provisionTokens.enabled,
     created_by: provisionTokens.createdByEmail,
     created_at: isoText(provisionTokens.createdAt)
-  }
-  const select = db
-    .select(textSelection(columns))
-    .from(provisionTokens)
-    .where(owned(provisionTokens, tenantUid))
-    .orderBy(desc(provisionTokens.createdAt), desc(provisionTokens.uid))
-  const header = Object.keys(columns)
-  return { name: 'provision-tokens', header, batches: exportRows(db, select, header) }
+  })
 }
