@@ -1,6 +1,6 @@
 import { http, useApi, type ApiKey, type CreatedApiKey } from '@console/shared';
 import type { ScopedMutator } from 'swr';
-import { useTenant } from './http-helpers';
+import { cachedList, useTenant } from './http-helpers';
 
 export const apiKeysKey = (tenant: string) => `/v1/tenants/${tenant}/api-keys/`;
 const apiKeyUrl = (tenant: string, uid: string) => `${apiKeysKey(tenant)}${uid}/`;
@@ -19,9 +19,7 @@ export function useApiKeys() {
 export async function createApiKey(mutate: ScopedMutator, tenant: string, name: string): Promise<CreatedApiKey> {
   const created = (await http.post<CreatedApiKey>(apiKeysKey(tenant), { name })).data;
   const { key: _secret, ...listed } = created;
-  await mutate<ApiKey[]>(apiKeysKey(tenant), (list = []) => [listed, ...list.filter((k) => k.uid !== created.uid)], {
-    revalidate: false,
-  });
+  await cachedList<ApiKey>(mutate, apiKeysKey(tenant)).putFirst(listed);
   return created;
 }
 
@@ -32,17 +30,13 @@ export async function updateApiKey(
   changes: Partial<Pick<ApiKey, 'name' | 'revoked'>>,
 ): Promise<ApiKey> {
   const updated = (await http.patch<ApiKey>(apiKeyUrl(tenant, uid), changes)).data;
-  await mutate<ApiKey[]>(
-    apiKeysKey(tenant),
-    (list = []) => list.map((k) => (k.uid === uid ? { ...k, ...changes, ...updated } : k)),
-    { revalidate: false },
-  );
+  await cachedList<ApiKey>(mutate, apiKeysKey(tenant)).update(uid, { ...changes, ...updated });
   return updated;
 }
 
 export async function deleteApiKey(mutate: ScopedMutator, tenant: string, uid: string): Promise<void> {
   await http.delete(apiKeyUrl(tenant, uid));
-  await mutate<ApiKey[]>(apiKeysKey(tenant), (list = []) => list.filter((k) => k.uid !== uid), { revalidate: false });
+  await cachedList<ApiKey>(mutate, apiKeysKey(tenant)).remove(uid);
 }
 
 /** GET …/api-keys/export.csv: the list (never a secret: the API stores hashes). */

@@ -1,5 +1,6 @@
 import { useAuth } from '@console/shared';
 import axios from 'axios';
+import type { ScopedMutator } from 'swr';
 import { useCallback, useEffect, useState } from 'react';
 
 /** The signed-in user's tenant; undefined while the profile is still loading (skip fetching then). */
@@ -91,4 +92,18 @@ export function useTenantAction() {
     }
   }
   return { tenant, busy, run, error, clearError };
+}
+
+/**
+ * The writes of a cached list of `uid` items (the credential lists): the answer of the write is
+ * the new state, so the cache is changed in place, without a refetch.
+ */
+export function cachedList<T extends { uid: string }>(mutate: ScopedMutator, key: string) {
+  const change = (edit: (list: T[]) => T[]) => mutate<T[]>(key, (list = []) => edit(list), { revalidate: false });
+  return {
+    /** A created item goes on top (replacing any copy of it). */
+    putFirst: (item: T) => change((list) => [item, ...list.filter((x) => x.uid !== item.uid)]),
+    update: (uid: string, changes: Partial<T>) => change((list) => list.map((x) => (x.uid === uid ? { ...x, ...changes } : x))),
+    remove: (uid: string) => change((list) => list.filter((x) => x.uid !== uid)),
+  };
 }

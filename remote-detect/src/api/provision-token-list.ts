@@ -1,6 +1,6 @@
 import { http, useApi, type ProvisionToken } from '@console/shared';
 import type { ScopedMutator } from 'swr';
-import { useTenant } from './http-helpers';
+import { cachedList, useTenant } from './http-helpers';
 
 export const provisionTokensKey = (tenant: string) => `/v1/tenants/${tenant}/provision-tokens/`;
 const tokenUrl = (tenant: string, uid: string) => `${provisionTokensKey(tenant)}${uid}/`;
@@ -20,11 +20,7 @@ export function useProvisionTokens() {
 /** Creates a token and puts it at the top of the cached list (spec: new tokens appear at the top). */
 export async function createProvisionToken(mutate: ScopedMutator, tenant: string, name: string): Promise<ProvisionToken> {
   const created = (await http.post<ProvisionToken>(provisionTokensKey(tenant), { name })).data;
-  await mutate<ProvisionToken[]>(
-    provisionTokensKey(tenant),
-    (list = []) => [created, ...list.filter((token) => token.uid !== created.uid)],
-    { revalidate: false },
-  );
+  await cachedList<ProvisionToken>(mutate, provisionTokensKey(tenant)).putFirst(created);
   return created;
 }
 
@@ -35,19 +31,13 @@ export async function updateProvisionToken(
   changes: Partial<Pick<ProvisionToken, 'name' | 'enabled'>>,
 ): Promise<ProvisionToken> {
   const updated = (await http.patch<ProvisionToken>(tokenUrl(tenant, uid), changes)).data;
-  await mutate<ProvisionToken[]>(
-    provisionTokensKey(tenant),
-    (list = []) => list.map((token) => (token.uid === uid ? { ...token, ...changes, ...updated } : token)),
-    { revalidate: false },
-  );
+  await cachedList<ProvisionToken>(mutate, provisionTokensKey(tenant)).update(uid, { ...changes, ...updated });
   return updated;
 }
 
 export async function deleteProvisionToken(mutate: ScopedMutator, tenant: string, uid: string): Promise<void> {
   await http.delete(tokenUrl(tenant, uid));
-  await mutate<ProvisionToken[]>(provisionTokensKey(tenant), (list = []) => list.filter((token) => token.uid !== uid), {
-    revalidate: false,
-  });
+  await cachedList<ProvisionToken>(mutate, provisionTokensKey(tenant)).remove(uid);
 }
 
 /** GET …/provision-tokens/export.csv: the list. */
