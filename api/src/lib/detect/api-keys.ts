@@ -4,10 +4,10 @@ import { apiKeys } from '../../db/schema/index.js'
 import type { Actor } from '../actor.js'
 import type { CsvTable } from '../csv.js'
 import { isoText } from '../sql-cursor.js'
-import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { owned } from '../tenant-scope.js'
 import { hashToken, randomToken, safeEqual } from '../tokens.js'
 import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
-import { credentialExport, deleteCredential } from './credentials.js'
+import { credentialExport, deleteCredential, updateCredential } from './credentials.js'
 
 /**
  * Tenant API keys look like `ck_4f9a1c2b7d3e.<43 url-safe chars>`: the prefix (unique, shown in
@@ -95,16 +95,10 @@ export async function updateApiKey(
   actor: Actor
 ) {
   const changes = { ...(name === undefined ? {} : { name: name.trim() }), ...(revoked === undefined ? {} : { revoked }) }
-  const where = owned(apiKeys, tenantUid, eq(apiKeys.uid, uidOr404(uid)))
-  if (Object.keys(changes).length === 0) return present(found((await db.select(COLUMNS).from(apiKeys).where(where))[0]))
-  return await db.transaction(async (tx) => {
-    const before = found((await tx.select(COLUMNS).from(apiKeys).where(where).for('update'))[0])
-    const [after] = await tx.update(apiKeys).set(changes).where(where).returning(COLUMNS)
-    // A revoked key is a disabled one (spec §4: enabled is the inverse of revoked).
-    const events = updateEvents({ name: before.name, enabled: !before.revoked }, { name: after!.name, enabled: !after!.revoked })
-    await recordCredentialEvents(tx, tenantUid, trailOf(after!), events, actor)
-    return present(after!)
-  })
+  // A revoked key is a disabled one (spec §4: enabled is the inverse of revoked).
+  const events = (before: { name: string; revoked: boolean }, after: { name: string; revoked: boolean }) =>
+    updateEvents({ name: before.name, enabled: !before.revoked }, { name: after.name, enabled: !after.revoked })
+  return present(await updateCredential(db, apiKeys, 'api-key', tenantUid, uid, changes, COLUMNS, events, actor))
 }
 
 export async function deleteApiKey(db: Db, tenantUid: string, uid: string, actor: Actor): Promise<void> {

@@ -1,13 +1,13 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { provisionTokens } from '../../db/schema/index.js'
 import type { Actor } from '../actor.js'
 import type { CsvTable } from '../csv.js'
 import { isoText } from '../sql-cursor.js'
-import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { owned } from '../tenant-scope.js'
 import { randomToken } from '../tokens.js'
 import { recordCredentialEvents, updateEvents, type CredentialChange } from './credential-trail.js'
-import { credentialExport, deleteCredential } from './credentials.js'
+import { credentialExport, deleteCredential, updateCredential } from './credentials.js'
 
 /**
  * Provision tokens (`/api/v1/tenants/{tenant}/provision-tokens/`): the enrolment secrets an agent
@@ -74,14 +74,9 @@ export async function updateProvisionToken(
   actor: Actor
 ) {
   const changes = { ...(name === undefined ? {} : { name: name.trim() }), ...(enabled === undefined ? {} : { enabled }) }
-  const where = owned(provisionTokens, tenantUid, eq(provisionTokens.uid, uidOr404(uid)))
-  if (Object.keys(changes).length === 0) return present(found((await db.select(COLUMNS).from(provisionTokens).where(where))[0]))
-  return await db.transaction(async (tx) => {
-    const before = found((await tx.select(COLUMNS).from(provisionTokens).where(where).for('update'))[0])
-    const [after] = await tx.update(provisionTokens).set(changes).where(where).returning(COLUMNS)
-    await recordCredentialEvents(tx, tenantUid, trailOf(after!), updateEvents(before, after!), actor)
-    return present(after!)
-  })
+  return present(
+    await updateCredential(db, provisionTokens, 'provision-token', tenantUid, uid, changes, COLUMNS, updateEvents, actor)
+  )
 }
 
 export async function deleteProvisionToken(db: Db, tenantUid: string, uid: string, actor: Actor): Promise<void> {
