@@ -415,15 +415,9 @@ t_accounts() {
   # The conditions are awk code, quoted for awk: nothing in them is the shell's to expand.
   # shellcheck disable=SC2016
   case $1 in
-    uid0_only_root)
-      bad=$(names_where '$3 ~ /^0+$/ && $1 != "root"' "$passwd")
-      ok='only root has UID 0' what='other accounts with UID 0' ;;
-    gid0_only_root)
-      bad=$(names_where '$4 ~ /^0+$/ && $1 !~ /^(root|sync|shutdown|halt|operator)$/' "$passwd")
-      ok='only root has primary GID 0' what='other accounts with primary GID 0' ;;
-    group_gid0_only_root)
-      bad=$(names_where '$3 ~ /^0+$/ && $1 != "root"' "$group")
-      ok='only the group root has GID 0' what='other groups with GID 0' ;;
+    uid0_only_root) bad=$(names_where '$3 ~ /^0+$/ && $1 != "root"' "$passwd") ok='only root has UID 0' what='other accounts with UID 0' ;;
+    gid0_only_root) bad=$(names_where '$4 ~ /^0+$/ && $1 !~ /^(root|sync|shutdown|halt|operator)$/' "$passwd") ok='only root has primary GID 0' what='other accounts with primary GID 0' ;;
+    group_gid0_only_root) bad=$(names_where '$3 ~ /^0+$/ && $1 != "root"' "$group") ok='only the group root has GID 0' what='other groups with GID 0' ;;
     system_accounts_no_shell)
       umin=$(awk '$1 == "UID_MIN" && $2 ~ /^[0-9]+$/ { print $2; exit }' "$SCAN_ROOT/etc/login.defs" 2>/dev/null)
       shells=$SCAN_ROOT/etc/shells
@@ -434,12 +428,8 @@ t_accounts() {
           sh = ($7 == "" ? "/bin/sh" : $7)
           if (has ? (sh in valid) : (sh !~ /(nologin|false)$/)) printf "%s%s (%s)", (n++ ? ", " : ""), $1, sh }' ${shells:+"$shells"} "$passwd")
       ok="no system account (UID below ${umin:-1000}) has a login shell" what='system accounts with a login shell' ;;
-    no_empty_passwords)
-      bad=$(names_where '$2 == ""' "$SCAN_ROOT/etc/shadow")
-      ok='every account has a password or is locked' what='accounts with an empty password' ;;
-    shadowed_passwords)
-      bad=$(names_where '$2 != "x"' "$passwd")
-      ok='every password is in /etc/shadow' what='accounts with a password field other than x' ;;
+    no_empty_passwords) bad=$(names_where '$2 == ""' "$SCAN_ROOT/etc/shadow") ok='every account has a password or is locked' what='accounts with an empty password' ;;
+    shadowed_passwords) bad=$(names_where '$2 != "x"' "$passwd") ok='every password is in /etc/shadow' what='accounts with a password field other than x' ;;
     groups_exist)
       bad=$(G=$group awk -F: "$skip_comments"'FILENAME == ENVIRON["G"] { gid[$3] = 1; next } !($4 in gid) { printf "%s%s (GID %s)", (n++ ? ", " : ""), $1, $4 }' "$group" "$passwd")
       ok='every primary group exists' what='accounts whose primary group is missing' ;;
