@@ -1,10 +1,8 @@
-import { TenantCaption, useDocumentTitle, useUrlChoice } from '@console/shared';
-import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import { useUrlChoice } from '@console/shared';
+import { PageTabs } from '../components/common/PageTabs';
+import { TenantPage } from '../components/common/TenantPage';
 import { StrategicOverview } from '../components/dashboard/StrategicOverview';
-import { DASHBOARD_TAB_IDS, DASHBOARD_TABS, type DashboardTab } from '../components/dashboard/tabs';
+import { DASHBOARD_TAB_IDS, DASHBOARD_TABS } from '../components/dashboard/tabs';
 import { TechnicalOverview } from '../components/dashboard/TechnicalOverview';
 import { useDashboardVariables } from '../components/dashboard/useDashboardVariables';
 
@@ -15,25 +13,15 @@ import { useDashboardVariables } from '../components/dashboard/useDashboardVaria
 export function DashboardPage() {
   const [tab, setTab] = useUrlChoice('tab', DASHBOARD_TAB_IDS, { clearOthers: true });
   const { variables, onVariablesChange } = useDashboardVariables();
-  useDocumentTitle(['Dashboards']);
   return (
-    <Box sx={{ p: 3 }}>
-      <Typography variant="h4" component="h1">
-        Dashboards
-      </Typography>
-      <TenantCaption />
-      <Tabs value={tab} onChange={(_, next: DashboardTab) => setTab(next)} sx={{ mb: 2 }}>
-        {DASHBOARD_TABS.map(({ id, label }) => (
-          <Tab key={id} value={id} label={label} id={`dashboard-tab-${id}`} aria-controls={`dashboard-panel-${id}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`dashboard-panel-${tab}`} aria-labelledby={`dashboard-tab-${tab}`}>
+    <TenantPage title="Dashboards">
+      <PageTabs idPrefix="dashboard" tabs={DASHBOARD_TABS} value={tab} onChange={setTab}>
         {tab === 'strategic' ? (
           <StrategicOverview variables={variables} onVariablesChange={onVariablesChange} />
         ) : (
           <TechnicalOverview variables={variables} onVariablesChange={onVariablesChange} />
         )}
-      </Box>
-    </Box>
+      </PageTabs>
+    </TenantPage>
   );
 }
