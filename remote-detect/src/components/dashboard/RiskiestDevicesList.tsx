@@ -1,11 +1,7 @@
 import type { StrategicDashboard } from '@console/shared';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { RiskChip } from '../common/RiskChip';
+import { ClickableListCard } from './ClickableListCard';
 import type { OnVariablesChange } from './variables';
-import { NoData, WidgetCard } from './WidgetCard';
 
 type RiskyDevice = StrategicDashboard['riskiest_devices'][number];
 
@@ -24,22 +20,13 @@ export function RiskiestDevicesList({
   onVariablesChange: OnVariablesChange;
 }) {
   return (
-    <WidgetCard title="Riskiest devices">
-      {rows.length === 0 ? (
-        <NoData />
-      ) : (
-        <List dense aria-label="Riskiest devices">
-          {rows.map((device) => (
-            // Each button in a list item: a <ul> holds only <li>, or screen readers miscount it.
-            <ListItem key={device.uid} disablePadding>
-              <ListItemButton onClick={() => onVariablesChange({ device_uid: device.uid })}>
-                <ListItemText primary={device.hostname} secondary={findingsText(device)} />
-                <RiskChip level={device.risk_score} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      )}
-    </WidgetCard>
+    <ClickableListCard
+      title="Riskiest devices"
+      rows={rows}
+      onSelect={(device) => onVariablesChange({ device_uid: device.uid })}
+      primary={(device) => device.hostname}
+      secondary={findingsText}
+      chip={(device) => <RiskChip level={device.risk_score} />}
+    />
   );
 }
