@@ -1,5 +1,4 @@
 import { countOf, coverageGaps, CoverageWarnings, type Device } from '@console/shared';
-import Alert from '@mui/material/Alert';
 
 export const DEMO_DEVICE_NOTICE = 'Simulated demo device: its findings come from the demo catalogue, not from real advisories.';
 
@@ -16,17 +15,11 @@ export function findingsIncomplete(device: Device): boolean {
 export function FindingsCoverage({ device }: { device: Device }) {
   const unmatched = device.unmatched_packages ?? 0;
   return (
-    <>
-      {device.demo && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {DEMO_DEVICE_NOTICE}
-        </Alert>
-      )}
-      <CoverageWarnings
-        coverage={device.coverage}
-        demo={device.demo}
-        unchecked={unmatched > 0 ? uncheckedPackagesMessage(unmatched) : null}
-      />
-    </>
+    <CoverageWarnings
+      coverage={device.coverage}
+      demo={device.demo}
+      demoNotice={DEMO_DEVICE_NOTICE}
+      unchecked={unmatched > 0 ? uncheckedPackagesMessage(unmatched) : null}
+    />
   );
 }

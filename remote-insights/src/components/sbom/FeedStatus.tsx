@@ -62,14 +62,10 @@ export function FeedStatus({ feed, error, onRetry }: FeedStatusProps) {
   const exploitData = exploitDataNotice(feed);
   return (
     <>
-      {feed.demo && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {DEMO_SBOM_NOTICE}
-        </Alert>
-      )}
       <CoverageWarnings
         coverage={feed.coverage}
         demo={feed.demo}
+        demoNotice={DEMO_SBOM_NOTICE}
         unchecked={unchecked > 0 ? uncheckedComponentsMessage(unchecked) : null}
       />
       {exploitData && (

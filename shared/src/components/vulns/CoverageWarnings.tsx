@@ -9,23 +9,33 @@ export interface CoverageWarningsProps {
   demo?: boolean;
   /** What was never checked at all ("3 packages are not checked: …"); null when everything was. */
   unchecked?: string | null;
+  /** Said first, as information, when `demo`: where a demo's findings come from. */
+  demoNotice?: string;
 }
 
 /**
  * One warning per gap in what the console could check, so incomplete findings never read as a
- * clean zero. Renders nothing when every ecosystem is covered.
+ * clean zero (after the demo notice, if any). Renders nothing when every ecosystem is covered.
  */
-export function CoverageWarnings({ coverage, demo = false, unchecked = null }: CoverageWarningsProps) {
+export function CoverageWarnings({ coverage, demo = false, unchecked = null, demoNotice }: CoverageWarningsProps) {
   const messages = coverageGaps(coverage, demo).map(gapMessage);
   if (unchecked) messages.push(unchecked);
-  if (messages.length === 0) return null;
   return (
-    <Box sx={{ display: 'grid', gap: 1, mb: 2 }} aria-label="Coverage warnings">
-      {messages.map((message) => (
-        <Alert key={message} severity="warning">
-          {message}
+    <>
+      {demo && demoNotice && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {demoNotice}
         </Alert>
-      ))}
-    </Box>
+      )}
+      {messages.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 1, mb: 2 }} aria-label="Coverage warnings">
+          {messages.map((message) => (
+            <Alert key={message} severity="warning">
+              {message}
+            </Alert>
+          ))}
+        </Box>
+      )}
+    </>
   );
 }
