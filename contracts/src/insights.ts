@@ -231,6 +231,11 @@ export const SbomMetadata = Type.Object({
   })
 })
 
+export const SbomDependency = Type.Object({
+  ref: Type.String(),
+  dependsOn: Type.Array(Type.String())
+})
+
 export const Sbom = Type.Object({
   spec_version: Type.String({ description: 'CycloneDX specVersion, 1.2 to 1.7' }),
   serial_number: NullableString,
@@ -238,7 +243,12 @@ export const Sbom = Type.Object({
   components: Type.Array(SbomComponent, { description: 'nested components flattened, parents first, in document order' }),
   vulnerabilities: Type.Array(SbomVulnerability, {
     description: "the SBOM's own vulnerabilities, then those the console found in its OSV feed"
-  })
+  }),
+  dependencies: Type.Optional(
+    Type.Array(SbomDependency, {
+      description: "the BOM's dependency graph (`ref` → `dependsOn`, as written); absent in SBOMs stored before it was kept"
+    })
+  )
 })
 
 export const ScanAnswer = Type.Object({
@@ -333,6 +343,7 @@ export type SbomRootComponent = Static<typeof SbomRootComponent>
 export type SbomTool = Static<typeof SbomTool>
 export type SbomComponent = Static<typeof SbomComponent>
 export type SbomRating = Static<typeof SbomRating>
+export type SbomDependency = Static<typeof SbomDependency>
 export type SbomVulnerability = Static<typeof SbomVulnerability>
 export type SbomVulnerabilityAnalysis = Static<typeof SbomVulnerabilityAnalysis>
 export type SbomMetadata = Static<typeof SbomMetadata>

@@ -10,6 +10,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { NOT_AVAILABLE, orNA } from '../common/format';
+import type { ComponentContext } from './componentContext';
+import { ComponentRelations } from './ComponentRelations';
 
 function Licenses({ component }: { component: SbomComponent }) {
   const licenses = component.licenses ?? [];
@@ -29,10 +31,12 @@ function Licenses({ component }: { component: SbomComponent }) {
 /** One component of the SBOM (spec §2 component dialog). */
 export function ComponentDialog({
   component,
+  context,
   open,
   onClose,
 }: {
   component: SbomComponent | null;
+  context: ComponentContext;
   open: boolean;
   onClose(): void;
 }) {
@@ -69,6 +73,7 @@ export function ComponentDialog({
             </Table>
           )}
           {properties.length === 0 && <Box sx={{ mt: 2, color: 'text.secondary' }}>Properties: {NOT_AVAILABLE}</Box>}
+          <ComponentRelations component={component} context={context} />
         </DialogContent>
       )}
       <DialogActions>

@@ -3,6 +3,7 @@ import TableCell from '@mui/material/TableCell';
 import { memo } from 'react';
 import { NOT_AVAILABLE } from '../common/format';
 import { SortedTableSection, type TableSearch, type TableSort } from '../common/SortedTableSection';
+import type { ComponentContext } from './componentContext';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
@@ -20,7 +21,16 @@ const SORT: TableSort<ComponentRow, ComponentSortField> = { rows: sortComponents
 export const COMPONENTS_TABLE = 'components';
 
 /** Sorted by name at first. */
-export const ComponentsTable = memo(function ComponentsTable({ rows, search }: { rows: ComponentRow[]; search?: TableSearch }) {
+export const ComponentsTable = memo(function ComponentsTable({
+  rows,
+  context,
+  search,
+}: {
+  rows: ComponentRow[];
+  /** What the dialog shows beside the component (its vulnerabilities, its dependency paths). */
+  context: ComponentContext;
+  search?: TableSearch;
+}) {
   return (
     <SortedTableSection
       title="Components"
@@ -39,7 +49,9 @@ export const ComponentsTable = memo(function ComponentsTable({ rows, search }: {
           <TableCell sx={{ wordBreak: 'break-word' }}>{licenseText(component.licenses) ?? NOT_AVAILABLE}</TableCell>
         </>
       )}
-      dialog={({ item, open, close }) => <ComponentDialog component={item?.component ?? null} open={open} onClose={close} />}
+      dialog={({ item, open, close }) => (
+        <ComponentDialog component={item?.component ?? null} context={context} open={open} onClose={close} />
+      )}
     />
   );
 });

@@ -9,6 +9,7 @@ import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
+import { componentContextOf } from './componentContext';
 import { COMPONENTS_TABLE, ComponentsTable } from './ComponentsTable';
 import { FeedStatus, noVulnerabilitiesText } from './FeedStatus';
 import {
@@ -88,6 +89,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
   const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
   const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
+  const componentContext = useMemo(() => (data ? componentContextOf(data, triaged) : null), [data, triaged]);
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
   const vulnerabilities = useMemo(
@@ -129,7 +131,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       <ErrorState message={SBOM_ERROR} onRetry={() => void mutate()} />
     );
   }
-  if (isLoading || !data || !view) return <LoadingState text="Loading SBOM data…" />;
+  if (isLoading || !data || !view || !componentContext) return <LoadingState text="Loading SBOM data…" />;
 
   return (
     <Box>
@@ -173,7 +175,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       </Grid>
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ComponentsTable rows={components} search={componentSearch.search} />
+        <ComponentsTable rows={components} context={componentContext} search={componentSearch.search} />
         {view.vulnerabilities.length > 0 && (
           <Box>
             <FilterSelect

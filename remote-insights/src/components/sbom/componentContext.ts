@@ -1,0 +1,37 @@
+import type { SbomPayload } from '@console/shared';
+import { dependencyGraphOf, type DependencyGraph } from './dependencyPaths';
+import { componentLabel, type VulnerabilityRow } from './sbomData';
+
+/** What a component's dialog shows beside the component: its vulnerabilities and paths from the root. */
+export interface ComponentContext {
+  graph: DependencyGraph;
+  /** `metadata.component`'s bom-ref: where the paths start. */
+  rootRef: string | null;
+  /** A ref as the SBOM names the component (name@version), else the ref itself. */
+  labelOf(ref: string): string;
+  /** The vulnerabilities whose `affects` name the ref. */
+  vulnerabilitiesOf(ref: string | null): VulnerabilityRow[];
+}
+
+const NONE: VulnerabilityRow[] = [];
+
+/** Built once per SBOM response (and once more when the analyses or feed change the rows). */
+export function componentContextOf(sbom: SbomPayload, rows: VulnerabilityRow[]): ComponentContext {
+  const root = sbom.metadata?.component ?? null;
+  const labels = new Map<string, string>();
+  for (const component of sbom.components ?? []) {
+    const ref = component['bom-ref'];
+    if (ref && !labels.has(ref)) labels.set(ref, componentLabel(component));
+  }
+  if (root?.['bom-ref']) labels.set(root['bom-ref'], componentLabel(root));
+  const byRef = new Map<string, VulnerabilityRow[]>();
+  for (const row of rows) {
+    for (const { ref } of row.affected) byRef.set(ref, [...(byRef.get(ref) ?? []), row]);
+  }
+  return {
+    graph: dependencyGraphOf(sbom.dependencies),
+    rootRef: root?.['bom-ref'] ?? null,
+    labelOf: (ref) => labels.get(ref) ?? ref,
+    vulnerabilitiesOf: (ref) => (ref === null ? NONE : (byRef.get(ref) ?? NONE)),
+  };
+}
