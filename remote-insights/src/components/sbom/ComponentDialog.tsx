@@ -10,7 +10,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { NOT_AVAILABLE, orNA } from '../common/format';
-import type { ComponentContext } from './componentContext';
+import { deniedOf, type ComponentContext } from './componentContext';
+import { DeniedLicenseChips } from './DeniedLicenseChips';
 import { ComponentRelations } from './ComponentRelations';
 
 function Licenses({ component }: { component: SbomComponent }) {
@@ -56,7 +57,15 @@ export function ComponentDialog({
               { label: 'Version', value: orNA(component.version) },
               { label: 'Description', value: orNA(component.description) },
               { label: 'Package URL', value: component.purl ? <code>{component.purl}</code> : NOT_AVAILABLE },
-              { label: 'Licenses', value: <Licenses component={component} /> },
+              {
+                label: 'Licenses',
+                value: (
+                  <>
+                    <Licenses component={component} />
+                    <DeniedLicenseChips matches={deniedOf(context, component)} />
+                  </>
+                ),
+              },
             ]}
           />
           {properties.length > 0 && (

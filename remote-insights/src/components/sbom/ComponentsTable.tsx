@@ -3,7 +3,8 @@ import TableCell from '@mui/material/TableCell';
 import { memo } from 'react';
 import { NOT_AVAILABLE } from '../common/format';
 import { SortedTableSection, type TableSearch, type TableSort } from '../common/SortedTableSection';
-import type { ComponentContext } from './componentContext';
+import { deniedOf, type ComponentContext } from './componentContext';
+import { DeniedLicenseChips } from './DeniedLicenseChips';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
@@ -46,7 +47,10 @@ export const ComponentsTable = memo(function ComponentsTable({
           <TableCell>{component.type || NOT_AVAILABLE}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{component.version || NOT_AVAILABLE}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{component.group || NOT_AVAILABLE}</TableCell>
-          <TableCell sx={{ wordBreak: 'break-word' }}>{licenseText(component.licenses) ?? NOT_AVAILABLE}</TableCell>
+          <TableCell sx={{ wordBreak: 'break-word' }}>
+            {licenseText(component.licenses) ?? NOT_AVAILABLE}
+            <DeniedLicenseChips matches={deniedOf(context, component)} />
+          </TableCell>
         </>
       )}
       dialog={({ item, open, close }) => (

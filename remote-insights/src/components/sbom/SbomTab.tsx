@@ -7,11 +7,14 @@ import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
+import { useLicensePolicy } from '../../api/license-policy';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
 import { componentContextOf } from './componentContext';
 import { COMPONENTS_TABLE, ComponentsTable } from './ComponentsTable';
 import { FeedStatus, noVulnerabilitiesText } from './FeedStatus';
+import { LicenseSummaryCard } from './LicenseSummaryCard';
+import { deniedComponentCount, deniedSetOf, licenseSummaryOf } from './licenses';
 import {
   ALL_TYPES,
   ALL_VEX,
@@ -69,6 +72,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const feed = useReportSbomFeed(uid, hasSbom);
   // The console's analyses, laid over the file's: they decide the states, counts and pie.
   const analyses = useReportSbomAnalyses(uid, hasSbom);
+  // The tenant's denied licenses: flagged on components, counted on the Licenses card.
+  const policy = useLicensePolicy(hasSbom);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
@@ -89,7 +94,13 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
   const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
   const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
-  const componentContext = useMemo(() => (data ? componentContextOf(data, triaged) : null), [data, triaged]);
+  const denied = useMemo(() => deniedSetOf(policy.data?.denied), [policy.data]);
+  const componentContext = useMemo(() => (data ? componentContextOf(data, triaged, denied) : null), [data, triaged, denied]);
+  const licenseSummary = useMemo(() => licenseSummaryOf(data?.components ?? []), [data]);
+  const deniedCount = useMemo(
+    () => (policy.data ? deniedComponentCount(data?.components ?? [], denied) : null),
+    [data, policy.data, denied],
+  );
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
   const vulnerabilities = useMemo(
@@ -171,6 +182,9 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <PieCard title="Component Types" slices={typeSlices} emptyText="No components found" donut />
+        </Grid>
+        <Grid size={12}>
+          <LicenseSummaryCard summary={licenseSummary} denied={deniedCount} policy={policy} />
         </Grid>
       </Grid>
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}

@@ -1,5 +1,7 @@
-import type { SbomPayload } from '@console/shared';
+import type { SbomComponent, SbomPayload } from '@console/shared';
 import { dependencyGraphOf, type DependencyGraph } from './dependencyPaths';
+import type { DeniedMatch } from './licenses';
+import { deniedLicensesOf } from './licenses';
 import { componentLabel, type VulnerabilityRow } from './sbomData';
 
 /** What a component's dialog shows beside the component: its vulnerabilities and paths from the root. */
@@ -11,12 +13,22 @@ export interface ComponentContext {
   labelOf(ref: string): string;
   /** The vulnerabilities whose `affects` name the ref. */
   vulnerabilitiesOf(ref: string | null): VulnerabilityRow[];
+  /** The tenant's denied ids (lower case); empty until the policy loads. */
+  denied: ReadonlySet<string>;
 }
+
+/** The component's licenses the tenant's policy denies. */
+export const deniedOf = (context: ComponentContext, component: SbomComponent): DeniedMatch[] =>
+  deniedLicensesOf(component, context.denied);
 
 const NONE: VulnerabilityRow[] = [];
 
 /** Built once per SBOM response (and once more when the analyses or feed change the rows). */
-export function componentContextOf(sbom: SbomPayload, rows: VulnerabilityRow[]): ComponentContext {
+export function componentContextOf(
+  sbom: SbomPayload,
+  rows: VulnerabilityRow[],
+  denied: ReadonlySet<string> = new Set(),
+): ComponentContext {
   const root = sbom.metadata?.component ?? null;
   const labels = new Map<string, string>();
   for (const component of sbom.components ?? []) {
@@ -33,5 +45,6 @@ export function componentContextOf(sbom: SbomPayload, rows: VulnerabilityRow[]):
     rootRef: root?.['bom-ref'] ?? null,
     labelOf: (ref) => labels.get(ref) ?? ref,
     vulnerabilitiesOf: (ref) => (ref === null ? NONE : (byRef.get(ref) ?? NONE)),
+    denied,
   };
 }
