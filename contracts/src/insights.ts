@@ -299,6 +299,9 @@ export const SbomComponentExportQuery = Type.Object(
     type: Type.Optional(
       Type.String({ maxLength: 100, description: "a component type (the Filter by Component Type select; 'unknown' for none)" })
     ),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: "the table's search: name, group or package URL containing it, any case" })
+    ),
     ordering: orderingQuery
   },
   { additionalProperties: false }
@@ -307,6 +310,19 @@ export const SbomComponentExportQuery = Type.Object(
 export const SbomVulnerabilityExportQuery = Type.Object(
   {
     type: Type.Optional(Type.String({ maxLength: 100, description: 'the vulnerabilities affecting a component of this type' })),
+    vex: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'the Filter by Analysis select: open, not_affected, false_positive or resolved (of the analysis that holds)'
+      })
+    ),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          "the table's search: the id, or an affected component's name@version, name or package URL containing it, any case"
+      })
+    ),
     ordering: orderingQuery
   },
   { additionalProperties: false }

@@ -19,6 +19,8 @@ import {
   ALL_TYPES,
   ALL_VEX,
   buildSbomView,
+  COMPONENT_SORT_FIELDS,
+  VULNERABILITY_SORT_FIELDS,
   componentsMatching,
   componentsOfType,
   severityCountsOf,
@@ -31,6 +33,7 @@ import {
   withConsoleAnalyses,
   withExploitData,
 } from './sbomData';
+import { useTableOrdering } from '../../tables/useTableOrdering';
 import { useTableSearch } from '../../tables/useTableSearch';
 import { SbomActions } from './SbomActions';
 import { SbomSummaryCard } from './SbomSummaryCard';
@@ -107,6 +110,21 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), vulnerabilitySearch.filter),
     [ofType, vex, vulnerabilitySearch.filter],
   );
+  // The CSV exports hold the rows the tables show: the same type, Analysis filter, search and sort.
+  const componentOrdering = useTableOrdering(COMPONENTS_TABLE, COMPONENT_SORT_FIELDS);
+  const vulnerabilityOrdering = useTableOrdering(VULNERABILITIES_TABLE, VULNERABILITY_SORT_FIELDS);
+  const exportFilters = useMemo(() => {
+    const typeFilter = type === ALL_TYPES ? undefined : type;
+    return {
+      components: { type: typeFilter, search: componentSearch.filter, ordering: componentOrdering },
+      vulnerabilities: {
+        type: typeFilter,
+        vex: vex === ALL_VEX ? undefined : vex,
+        search: vulnerabilitySearch.filter,
+        ordering: vulnerabilityOrdering,
+      },
+    };
+  }, [type, vex, componentSearch.filter, vulnerabilitySearch.filter, componentOrdering, vulnerabilityOrdering]);
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
   const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
   // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
@@ -148,7 +166,7 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     <Box>
       <FeedStatus feed={feed.data} error={feed.error} onRetry={() => void feed.mutate()} />
       {analyses.error && <ErrorState message={ANALYSES_ERROR} onRetry={() => void analyses.mutate()} />}
-      <SbomActions uid={uid} />
+      <SbomActions uid={uid} filters={exportFilters} />
       <FilterSelect
         label="Filter by Component Type"
         value={type}
