@@ -79,17 +79,28 @@ describe('SBOM tab: licenses and the denied-license policy', () => {
     api.onPut(LICENSE_POLICY).reply((config) => {
       const body = JSON.parse(config.data as string) as { denied: string[] };
       puts.push(body);
-      if (body.denied.some((id) => id.includes('<')))
-        return [400, { detail: 'body/denied/0 must match pattern "^[A-Za-z0-9.+-]+$"' }];
+      if (body.denied.includes('LicenseRef-refused')) return [400, { detail: 'Invalid request body.' }];
       return [200, licensePolicy(body.denied)];
     });
     await open();
     await userEvent.click(within(card()).getByRole('button', { name: 'Denied Licenses…' }));
     let dialog = screen.getByRole('dialog', { name: 'Denied Licenses' });
-    await userEvent.type(within(dialog).getByLabelText('SPDX license ids'), '<b>x</b>');
+    const box = within(dialog).getByLabelText('SPDX license ids');
+    // Named before anything is sent, as text (never markup).
+    await userEvent.type(box, 'MIT <b>x</b>');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('body/denied/0 must match pattern "^[A-Za-z0-9.+-]+$"')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Not an SPDX license id: "<b>x</b>" (letters, digits, ".", "-" and "+", at most 100 characters).',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('x', { selector: 'b' })).not.toBeInTheDocument();
+    expect(puts).toEqual([]);
+    // What the API refuses is shown as it says it.
+    await userEvent.clear(box);
+    await userEvent.type(box, 'LicenseRef-refused');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Invalid request body.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await userEvent.click(within(card()).getByRole('button', { name: 'Denied Licenses…' }));

@@ -1,7 +1,6 @@
 import type { SbomComponent, SbomPayload } from '@console/shared';
 import { dependencyGraphOf, type DependencyGraph } from './dependencyPaths';
-import type { DeniedMatch } from './licenses';
-import { deniedLicensesOf } from './licenses';
+import { deniedLicensesOf, type DeniedMatch } from './licenses';
 import { componentLabel, type VulnerabilityRow } from './sbomData';
 
 /** What a component's dialog shows beside the component: its vulnerabilities and paths from the root. */
@@ -38,7 +37,11 @@ export function componentContextOf(
   if (root?.['bom-ref']) labels.set(root['bom-ref'], componentLabel(root));
   const byRef = new Map<string, VulnerabilityRow[]>();
   for (const row of rows) {
-    for (const { ref } of row.affected) byRef.set(ref, [...(byRef.get(ref) ?? []), row]);
+    for (const { ref } of row.affected) {
+      const list = byRef.get(ref);
+      if (list) list.push(row);
+      else byRef.set(ref, [row]);
+    }
   }
   return {
     graph: dependencyGraphOf(sbom.dependencies),

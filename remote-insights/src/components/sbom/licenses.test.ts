@@ -1,6 +1,7 @@
 import type { SbomComponent, SbomLicense } from '@console/shared';
 import { loadSbom, normaliseSbom, SBOM_FILES } from '../../testing/sbomFixtures';
 import { describeWithSharedData, readSharedJson } from '../../testing/sharedData';
+import { licenseIdsProblem, parseLicenseIds } from './LicensePolicyDialog';
 import { deniedComponentCount, deniedLicensesOf, deniedSetOf, expressionIds, licenseSummaryOf } from './licenses';
 
 const withLicenses = (name: string, licenses: SbomLicense[]): SbomComponent => ({
@@ -71,5 +72,17 @@ describeWithSharedData('licenses of the real SBOMs of ../shared/data/sbom', ['sb
     expect(top).toMatchObject({ license: 'MIT', kind: 'id' });
     const flagged = deniedComponentCount(juice.components, deniedSetOf([top.license.toLowerCase()]));
     expect(flagged).toBeGreaterThanOrEqual(top.count);
+  });
+});
+
+describe('the denied list as typed', () => {
+  it('splits at commas, spaces and new lines, and names what the API would refuse', () => {
+    expect(parseLicenseIds(' MIT,GPL-3.0-only\n\nLicenseRef-acme  ')).toEqual(['MIT', 'GPL-3.0-only', 'LicenseRef-acme']);
+    expect(licenseIdsProblem(['MIT', 'GPL-2.0+', `LicenseRef-${'x'.repeat(89)}`])).toBeNull();
+    expect(licenseIdsProblem([`LicenseRef-${'x'.repeat(90)}`])).toMatch(/^Not an SPDX license id: "LicenseRef-x{29}…"/);
+    expect(licenseIdsProblem(['MIT', 'Apache_2'])).toMatch(/"Apache_2"/);
+    expect(licenseIdsProblem(Array.from({ length: 201 }, (_, i) => `L${i}`))).toBe(
+      'At most 200 licenses can be denied (this list has 201).',
+    );
   });
 });
