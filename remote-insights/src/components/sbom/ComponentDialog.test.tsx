@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loadSbom, SBOM_FILES } from '../../testing/sbomFixtures';
 import { ComponentDialog } from './ComponentDialog';
 import { componentContextOf } from './componentContext';
+import { GRAPH_NOT_KEPT } from './ComponentRelations';
 import { buildSbomView } from './sbomData';
 
 const portal = loadSbom(SBOM_FILES.portal);
@@ -82,6 +83,14 @@ describe('ComponentDialog', () => {
     const old = shop.components.find((c) => c.name === 'lodash' && c.version === '4.17.20')!;
     render(<ComponentDialog component={old} context={shopContext} open onClose={() => undefined} />);
     expect(screen.getByText('No path from the root: not in the dependency graph.')).toBeInTheDocument();
+  });
+
+  it('says the paths are unknown for an SBOM stored before the graph was kept', () => {
+    const { dependencies: _, ...stored } = loadSbom(SBOM_FILES.shop);
+    const jquery = stored.components.find((c) => c.name === 'jquery')!;
+    render(<ComponentDialog component={jquery} context={componentContextOf(stored, [])} open onClose={() => undefined} />);
+    expect(screen.getByText(GRAPH_NOT_KEPT)).toBeInTheDocument();
+    expect(screen.queryByText('No dependency graph in this SBOM.')).not.toBeInTheDocument();
   });
 
   it('handles a cyclic graph and shows at most 10 paths, saying how many more', () => {

@@ -27,6 +27,10 @@ export const NO_PATH_TEXT: Record<Exclude<DependencyPaths['kind'], 'paths'>, str
   unreachable: 'No path from the root: nothing the root depends on leads to it.',
 };
 
+/** An SBOM stored before the graph was kept: unknown, not "no graph". */
+export const GRAPH_NOT_KEPT =
+  'Dependency paths unknown: this SBOM was stored before the console kept dependency graphs. Upload it again to see them.';
+
 function Vulnerabilities({ component, context }: { component: SbomComponent; context: ComponentContext }) {
   const rows = context.vulnerabilitiesOf(component['bom-ref']);
   if (rows.length === 0) return <Note>None listed for this component in this SBOM.</Note>;
@@ -52,6 +56,7 @@ function Vulnerabilities({ component, context }: { component: SbomComponent; con
 
 function Paths({ component, context }: { component: SbomComponent; context: ComponentContext }) {
   const result = useMemo(() => dependencyPaths(context.graph, context.rootRef, component['bom-ref']), [context, component]);
+  if (!context.graphKept) return <Note>{GRAPH_NOT_KEPT}</Note>;
   if (result.kind !== 'paths') return <Note>{NO_PATH_TEXT[result.kind]}</Note>;
   const more = result.total - result.paths.length;
   return (

@@ -6,6 +6,8 @@ import { componentLabel, type VulnerabilityRow } from './sbomData';
 /** What a component's dialog shows beside the component: its vulnerabilities and paths from the root. */
 export interface ComponentContext {
   graph: DependencyGraph;
+  /** False for an SBOM stored before the API kept `dependencies`: its graph is unknown, not empty. */
+  graphKept: boolean;
   /** `metadata.component`'s bom-ref: where the paths start. */
   rootRef: string | null;
   /** A ref as the SBOM names the component (name@version), else the ref itself. */
@@ -45,6 +47,7 @@ export function componentContextOf(
   }
   return {
     graph: dependencyGraphOf(sbom.dependencies),
+    graphKept: sbom.dependencies !== undefined,
     rootRef: root?.['bom-ref'] ?? null,
     labelOf: (ref) => labels.get(ref) ?? ref,
     vulnerabilitiesOf: (ref) => (ref === null ? NONE : (byRef.get(ref) ?? NONE)),
