@@ -4,32 +4,20 @@
 // find its vulnerability and its path from the root. Our own SBOM:
 // fixtures/test-sbom/shop-npm.cdx-1.7.json (7 components MIT, 3 ISC, react's "MIT License" by
 // name, cookies "(MIT OR Apache-2.0)", package-lock.json none; jquery 3.4.1 has CVE-2999-1005).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openInsights, shell, UPLOAD_LABEL } from '../lib/insights-page.mjs';
-import { startConsole, ROOT } from '../lib/server.mjs';
+import { insightsSuite, shell, UPLOAD_LABEL } from '../lib/insights-page.mjs';
+import { ROOT } from '../lib/server.mjs';
 
 const SBOM_FILE = join(ROOT, 'fixtures', 'test-sbom', 'shop-npm.cdx-1.7.json');
 
 describe('SBOM licenses and dependency paths (production build)', () => {
-  let app;
-  let ui;
-  let page;
-
-  before(async () => {
-    app = await startConsole();
-    ui = await openInsights(app);
-    page = ui.page;
-  });
-
-  after(async () => {
-    await ui?.close();
-    await app?.stop();
-  });
+  const suite = insightsSuite();
 
   const savePolicy = async (text) => {
+    const { page } = suite;
     const card = page.getByRole('region', { name: 'Licenses' });
     await card.getByRole('button', { name: 'Denied Licenses…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Denied Licenses' });
@@ -43,6 +31,7 @@ describe('SBOM licenses and dependency paths (production build)', () => {
   };
 
   test('license summary → deny MIT → flagged and counted → a component’s vulnerability and path', async () => {
+    const { ui, page } = suite;
     await ui.createReport(`e2e licenses ${Date.now()}`);
     const upload = await ui.copyCommand(UPLOAD_LABEL);
     const run = await shell(upload, ui.folderWith({ 'bom.json': readFileSync(SBOM_FILE) }));
