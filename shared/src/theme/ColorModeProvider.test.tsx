@@ -28,7 +28,11 @@ function systemPrefersDark(dark: boolean) {
 function Probe() {
   const { preference, mode } = useColorMode();
   const theme = useTheme();
-  return <p data-testid="probe">{`${preference} ${mode} ${theme.palette.mode} ${theme.palette.primary.main}`}</p>;
+  return (
+    <p data-testid="probe" data-error-text={theme.palette.error.contrastText}>
+      {`${preference} ${mode} ${theme.palette.mode} ${theme.palette.primary.main}`}
+    </p>
+  );
 }
 
 const renderProbe = () =>
@@ -45,8 +49,11 @@ describe('ColorModeProvider', () => {
     const change = systemPrefersDark(false);
     renderProbe();
     expect(screen.getByTestId('probe')).toHaveTextContent('system light light #5a00ff');
+    expect(screen.getByTestId('probe')).toHaveAttribute('data-error-text', '#fff');
     act(() => change(true));
     expect(screen.getByTestId('probe')).toHaveTextContent('system dark dark #b388ff');
+    // A filled error chip reads dark on red in dark mode (white on #f44336 is 3.7:1).
+    expect(screen.getByTestId('probe')).toHaveAttribute('data-error-text', 'rgba(0, 0, 0, 0.87)');
   });
 
   it('keeps a stored choice over the system, and ignores a stored value it does not know', () => {
