@@ -43,7 +43,7 @@ export function TopPackagesTable({ rows }: { rows: StrategicDashboard['top_vulne
                 <TableCell>
                   <RiskChip level={packageRisk(row.max_score)} />
                 </TableCell>
-                <TableCell align="right" sx={row.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+                <TableCell align="right" sx={row.kev_count ? { color: 'error.main', fontWeight: 'bold' } : undefined}>
                   {row.kev_count ?? '—'}
                 </TableCell>
               </TableRow>
