@@ -231,6 +231,11 @@ export const SbomMetadata = Type.Object({
   })
 })
 
+export const SbomDependency = Type.Object({
+  ref: Type.String(),
+  dependsOn: Type.Array(Type.String())
+})
+
 export const Sbom = Type.Object({
   spec_version: Type.String({ description: 'CycloneDX specVersion, 1.2 to 1.7' }),
   serial_number: NullableString,
@@ -238,7 +243,12 @@ export const Sbom = Type.Object({
   components: Type.Array(SbomComponent, { description: 'nested components flattened, parents first, in document order' }),
   vulnerabilities: Type.Array(SbomVulnerability, {
     description: "the SBOM's own vulnerabilities, then those the console found in its OSV feed"
-  })
+  }),
+  dependencies: Type.Optional(
+    Type.Array(SbomDependency, {
+      description: "the BOM's dependency graph (`ref` → `dependsOn`, as written); absent in SBOMs stored before it was kept"
+    })
+  )
 })
 
 export const ScanAnswer = Type.Object({
@@ -289,6 +299,9 @@ export const SbomComponentExportQuery = Type.Object(
     type: Type.Optional(
       Type.String({ maxLength: 100, description: "a component type (the Filter by Component Type select; 'unknown' for none)" })
     ),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: "the table's search: name, group or package URL containing it, any case" })
+    ),
     ordering: orderingQuery
   },
   { additionalProperties: false }
@@ -297,6 +310,19 @@ export const SbomComponentExportQuery = Type.Object(
 export const SbomVulnerabilityExportQuery = Type.Object(
   {
     type: Type.Optional(Type.String({ maxLength: 100, description: 'the vulnerabilities affecting a component of this type' })),
+    vex: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'the Filter by Analysis select: open, not_affected, false_positive or resolved (of the analysis that holds)'
+      })
+    ),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          "the table's search: the id, or an affected component's name@version, name or package URL containing it, any case"
+      })
+    ),
     ordering: orderingQuery
   },
   { additionalProperties: false }
@@ -333,6 +359,7 @@ export type SbomRootComponent = Static<typeof SbomRootComponent>
 export type SbomTool = Static<typeof SbomTool>
 export type SbomComponent = Static<typeof SbomComponent>
 export type SbomRating = Static<typeof SbomRating>
+export type SbomDependency = Static<typeof SbomDependency>
 export type SbomVulnerability = Static<typeof SbomVulnerability>
 export type SbomVulnerabilityAnalysis = Static<typeof SbomVulnerabilityAnalysis>
 export type SbomMetadata = Static<typeof SbomMetadata>

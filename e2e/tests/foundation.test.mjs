@@ -125,4 +125,18 @@ describe('application shell (production build)', () => {
     await page.goto(`${app.baseURL}/`);
     await page.waitForURL(`${app.baseURL}/login`);
   });
+
+  test('signing in after the redirect returns to the page asked for, its filters included', async () => {
+    const asked = `${app.baseURL}/alerts?alerts_status=OPEN`;
+    await page.goto(asked);
+    await page.waitForURL(`${app.baseURL}/login`);
+    await page.getByLabel(/email/i).first().fill(DEMO_EMAIL);
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(asked);
+    await page.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor();
+  });
 });

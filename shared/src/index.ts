@@ -11,7 +11,12 @@ export {
   ASSESSMENT_TYPES,
   PRODUCT_NAME,
 } from './constants';
-export { theme } from './theme';
+export { theme, createConsoleTheme } from './theme/consoleTheme';
+export type { ShellPalette } from './theme/consoleTheme';
+export { ColorModeProvider, useColorMode } from './theme/ColorModeProvider';
+export type { ColorModeContextValue } from './theme/ColorModeProvider';
+export { COLOR_MODE_PREFERENCES, COLOR_MODE_STORAGE_KEY } from './theme/colorModeStorage';
+export type { ColorModePreference } from './theme/colorModeStorage';
 export type * from './types';
 export { http, refreshClient, createHttpClient, isNoRetryPath, API_BASE_URL } from './http/createHttpClient';
 export type { HttpClientOptions, HttpClients } from './http/createHttpClient';
@@ -59,7 +64,7 @@ export type { ExportCsvButtonProps } from './components/ExportCsvButton';
 export { downloadFile, attachmentName } from './download/downloadFile';
 export { PageBreadcrumbs } from './components/PageBreadcrumbs';
 export type { Crumb, PageBreadcrumbsProps } from './components/PageBreadcrumbs';
-export { formatDateTime, isIsoDateTime } from './format/formatDateTime';
+export { formatDateTime, formatUtcDay, isIsoDateTime } from './format/formatDateTime';
 export { useDocumentTitle, documentTitle } from './document/useDocumentTitle';
 export { useUrlTableState } from './url/useUrlTableState';
 export type { UrlTableOptions, UrlTableState } from './url/useUrlTableState';

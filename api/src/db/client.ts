@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -136,6 +137,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // PGlite allocates its buffer cache at open (128 MB by default) and keeps it: 32 MB takes ~100 MB
       // off the process for good, and what no longer fits is read back from the OS's page cache.
       postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      // Trigram indexes make the alert search (a substring ILIKE) an index scan (migration 0020).
+      extensions: { pg_trgm },
       ...(target.template === undefined ? {} : { loadDataDir: target.template })
     }
     client = target.dataDir === null ? await PGlite.create(options) : await PGlite.create(pgliteFolder(target.dataDir), options)

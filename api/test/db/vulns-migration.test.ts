@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -52,7 +53,8 @@ describe('migration of the demo affected rows to OSV records (0003..0005)', () =
         await admin.end({ timeout: 5 })
       }
     } else {
-      const client = await PGlite.create()
+      // The later migrations need pg_trgm, as the console's own PGlite loads it (db/client.ts).
+      const client = await PGlite.create({ extensions: { pg_trgm } })
       const lite = drizzlePglite({ client, schema })
       db = lite
       migrateTo = (folder) => migratePglite(lite, { migrationsFolder: folder })

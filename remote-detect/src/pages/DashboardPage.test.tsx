@@ -169,6 +169,9 @@ describe('DashboardPage', () => {
     const packages = screen.getByRole('table', { name: 'Top vulnerable packages' });
     expect(within(packages).getAllByRole('columnheader').at(-1)).toHaveTextContent('KEV');
     expect(within(within(packages).getByText('openssl').closest('tr')!).getAllByRole('cell').at(-1)).toHaveTextContent('3');
+    // Its "CVEs" counts distinct CVEs, not a device page's package–CVE pairs: the header says so on hover.
+    await userEvent.hover(within(packages).getByText('CVEs'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('distinct CVEs of this package, over all devices');
   });
 
   it('labels the CVE figures "Demo data" when some findings are demo data', async () => {

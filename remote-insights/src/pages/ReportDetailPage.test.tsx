@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { RESCAN_POLL_MS, UPLOAD_POLL_MS } from '../api/report';
 import { uploadCommand } from '../components/report/UploadRequired';
 import { loadSbom, SBOM_FILES } from '../testing/sbomFixtures';
-import { renderRoute, REPORTS } from '../testing/renderRoute';
+import { LICENSE_POLICY, licensePolicy, renderRoute, REPORTS } from '../testing/renderRoute';
 import { listItem, report, TOKEN } from '../testing/reports';
 
 jest.mock('@console/shared', () => ({
@@ -208,6 +208,7 @@ describe('ReportDetailPage', () => {
       page.api.onGet(`${R1}sbom`).reply(200, { ...loadSbom(SBOM_FILES.shop) });
       page.api.onGet(`${R1}sbom/feed/`).reply(500);
       page.api.onGet(`${R1}sbom/analyses/`).reply(200, { results: [] });
+      page.api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
       renderRoute('/insights/r-1?tab=sbom');
       await screen.findByRole('region', { name: 'SBOM Summary' });
       const sbomCalls = () => page.api.history.get.filter((r) => r.url === `${R1}sbom`).length;

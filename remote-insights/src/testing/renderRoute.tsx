@@ -11,3 +11,11 @@ export function renderRoute(path: string, auth?: AuthContextValue) {
 }
 
 export const REPORTS = '/v1/insights/reports/';
+
+/** The tenant's license policy (GET /v1/insights/license-policy/), nothing denied unless given. */
+export const LICENSE_POLICY = '/v1/insights/license-policy/';
+export const licensePolicy = (denied: string[] = []) => ({
+  denied,
+  updated_at: denied.length ? '2026-11-26T10:00:00Z' : null,
+  updated_by: denied.length ? { kind: 'user', uid: 'u-1', label: 'analyst@example.com' } : null,
+});

@@ -112,6 +112,7 @@ export function normaliseSbom(raw: Raw): SbomPayload {
     },
     components: flatten(raw.components),
     vulnerabilities: (raw.vulnerabilities ?? []).map(vulnerability),
+    dependencies: (raw.dependencies ?? []).map((d: Raw) => ({ ref: d.ref, dependsOn: d.dependsOn ?? [] })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ApexChart, type HoneypotRange } from '@console/shared';
+import { ApexChart, formatDateTime, formatUtcDay, type HoneypotRange } from '@console/shared';
 import Typography from '@mui/material/Typography';
 import { useHoneypotTrend } from '../api/honeypot-trend';
 import { rangeWords } from '../range/range';
@@ -43,7 +43,10 @@ export function TrendChart({ range }: { range: HoneypotRange | undefined }) {
                 xaxis: { type: 'datetime', labels: { datetimeUTC: trend.bucket === 'day' } },
                 yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (value: number) => Math.round(value).toString() } },
                 legend: { position: 'top' },
-                tooltip: { x: { format: trend.bucket === 'hour' ? 'dd MMM HH:mm' : 'dd MMM yyyy' } },
+                // Hours in the viewer's zone, days in UTC (as the axis draws them), each named.
+                tooltip: {
+                  x: { formatter: (value: number) => (trend.bucket === 'hour' ? formatDateTime(value) : formatUtcDay(value)) },
+                },
               }}
             />
           </>

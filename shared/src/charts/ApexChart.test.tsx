@@ -1,5 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
+import { ColorModeProvider } from '../theme/ColorModeProvider';
+import { COLOR_MODE_STORAGE_KEY } from '../theme/colorModeStorage';
 import { ApexChart, preloadApexCharts } from './ApexChart';
 
 const mockLoaded = jest.fn();
@@ -88,5 +90,29 @@ describe('ApexChart', () => {
     const chart = await screen.findByTestId('apex');
     expect(await screen.findByText('Germany')).toBeInTheDocument();
     expect(chart.querySelector('a')).toBeNull();
+  });
+
+  it("draws in the page's dark mode: ApexCharts' dark mode, light text, a dark tooltip", async () => {
+    window.localStorage.setItem(COLOR_MODE_STORAGE_KEY, 'dark');
+    render(
+      <ColorModeProvider>
+        <ApexChart type="bar" height={200} label="Alerts" series={[{ name: 'Open', data: [2] }]} options={{}} />
+      </ColorModeProvider>,
+    );
+    await screen.findByTestId('apex');
+    const drawn = mockOptions.mock.calls.at(-1)[0];
+    expect(drawn.theme.mode).toBe('dark');
+    expect(drawn.tooltip.theme).toBe('dark');
+    expect(drawn.chart.foreColor).toBe('rgba(255, 255, 255, 0.7)');
+    window.localStorage.clear();
+  });
+
+  it('draws in light mode as before when the page is light', async () => {
+    render(<ApexChart type="bar" height={200} label="Alerts" series={[{ name: 'Open', data: [2] }]} options={{}} />);
+    await screen.findByTestId('apex');
+    const drawn = mockOptions.mock.calls.at(-1)[0];
+    expect(drawn.theme.mode).toBe('light');
+    expect(drawn.tooltip.theme).toBe('light');
+    expect(drawn.chart.foreColor).toBeUndefined();
   });
 });

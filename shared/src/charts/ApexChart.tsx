@@ -1,6 +1,8 @@
 import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { modeChartOptions } from './modeChartOptions';
 import { safeChartOptions } from './safeChartOptions';
 
 export type ChartType = 'line' | 'area' | 'bar' | 'pie' | 'donut';
@@ -34,13 +36,14 @@ export function preloadApexCharts(): void {
  * tooltips into the page as HTML), in a labelled box with a skeleton while its chunk loads.
  */
 export function ApexChart({ type, options, series, height, label, deferred = false, testId }: ApexChartProps) {
+  const theme = useTheme();
   const safe = useMemo(() => {
-    const made = safeChartOptions(options, series);
+    const made = safeChartOptions(modeChartOptions(options, theme), series);
     // The box is role="img" named by `label` (its children are hidden from assistive technology):
     // ApexCharts' own keyboard stops and live regions inside it would be focusable but unnamed.
     const chart = { ...made.options.chart, accessibility: { enabled: false } };
     return { ...made, options: { ...made.options, chart } };
-  }, [options, series]);
+  }, [options, series, theme]);
   const draw = useDeferredValue(true, !deferred);
   const placeholder = <Skeleton variant="rectangular" height={height} />;
   return (

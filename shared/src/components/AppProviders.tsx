@@ -1,23 +1,22 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../auth/AuthProvider';
 import { SWRProvider } from '../swr/SWRProvider';
-import { theme } from '../theme';
+import { ColorModeProvider } from '../theme/ColorModeProvider';
 
 export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Auth, data fetching and theme, in the order every shell needs (inside a router). */
+/** Auth, data fetching and the light/dark theme, in the order every shell needs (inside a router). */
 export function AppProviders({ children }: AppProvidersProps) {
   return (
     <AuthProvider>
       <SWRProvider>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
+        <ColorModeProvider>
+          <CssBaseline enableColorScheme />
           {children}
-        </ThemeProvider>
+        </ColorModeProvider>
       </SWRProvider>
     </AuthProvider>
   );

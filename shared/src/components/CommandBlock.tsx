@@ -29,7 +29,7 @@ export function CommandBlock({ label, command, wrap = false, labelledCopy = fals
             flex: 1,
             m: 0,
             p: 1.5,
-            bgcolor: 'grey.100',
+            bgcolor: 'action.hover',
             borderRadius: 1,
             overflowX: 'auto',
             fontSize: 13,

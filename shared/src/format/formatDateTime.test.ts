@@ -1,4 +1,4 @@
-import { formatDateTime, isIsoDateTime } from './formatDateTime';
+import { formatDateTime, formatUtcDay, isIsoDateTime } from './formatDateTime';
 
 describe('formatDateTime', () => {
   it('shows a date as the local date-time with its time zone', () => {
@@ -22,6 +22,26 @@ describe('formatDateTime', () => {
 
   it('shows a value that is not a date as it came', () => {
     expect(formatDateTime('yesterday', 'N/A')).toBe('yesterday');
+  });
+});
+
+describe('formatUtcDay', () => {
+  it("shows the UTC day, named as UTC, whatever the viewer's zone", () => {
+    const day = new Date('2026-11-20T00:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' });
+    expect(formatUtcDay('2026-11-20')).toBe(`${day} (UTC)`);
+    expect(formatUtcDay(Date.parse('2026-11-20T23:59:00Z'))).toBe(`${day} (UTC)`);
+  });
+
+  it('shows a missing value as the dash and text that is not a date as it came', () => {
+    expect(formatUtcDay(null)).toBe('—');
+    expect(formatUtcDay('soon')).toBe('soon');
+  });
+});
+
+describe("formatDateTime of a chart's timestamp", () => {
+  it('takes milliseconds too', () => {
+    const ms = Date.parse('2026-03-04T05:06:07Z');
+    expect(formatDateTime(ms)).toBe(formatDateTime('2026-03-04T05:06:07Z'));
   });
 });
 

@@ -10,10 +10,20 @@ export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { timeZoneName: 'sh
  * DETECT and the settings show a dash, INSIGHTS "N/A"), the raw text for one that is not a date,
  * so nothing unreadable is hidden.
  */
-export function formatDateTime(value: string | null | undefined, missing = '—'): string {
-  if (!value) return missing;
+export function formatDateTime(value: string | number | null | undefined, missing = '—'): string {
+  if (value === null || value === undefined || value === '') return missing;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, DATE_TIME_OPTIONS);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(undefined, DATE_TIME_OPTIONS);
+}
+
+/**
+ * A calendar day counted in UTC (a chart's daily bucket, a data release), named as such
+ * ("11/20/2026 (UTC)"): read in the viewer's zone it could show the day before.
+ */
+export function formatUtcDay(value: string | number | null | undefined, missing = '—'): string {
+  if (value === null || value === undefined || value === '') return missing;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : `${date.toLocaleDateString(undefined, { timeZone: 'UTC' })} (UTC)`;
 }
 
 /** An ISO 8601 date-time (e.g. Elastic's `@timestamp`): only these are rewritten, not numbers or words. */

@@ -1,5 +1,6 @@
 // Test helpers for the host and the remotes (jest only; not exported from the package index).
 import { AuthContext, type AuthContextValue } from '../auth/AuthContext';
+import { ColorModeProvider } from '../theme/ColorModeProvider';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type Location } from 'react-router-dom';
@@ -26,7 +27,7 @@ function LocationSpy() {
   return null;
 }
 
-/** `path` may carry history state too (`{ pathname: '/login', state: { from } }`), as a redirect leaves it. */
+/** Inside the console's theme provider, as in the app. `path` may carry history state too (`{ pathname: '/login', state: { from } }`), as a redirect leaves it. */
 export function renderWithAuth(
   ui: ReactNode,
   { path = '/', auth = fakeAuth() }: { path?: string | Partial<Location>; auth?: AuthContextValue } = {},
@@ -38,8 +39,10 @@ export function renderWithAuth(
     ...render(
       <MemoryRouter initialEntries={[path]}>
         <AuthContext.Provider value={auth}>
-          <LocationSpy />
-          {ui}
+          <ColorModeProvider>
+            <LocationSpy />
+            {ui}
+          </ColorModeProvider>
         </AuthContext.Provider>
       </MemoryRouter>,
     ),

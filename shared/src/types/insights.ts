@@ -11,6 +11,8 @@ export type {
   ConsoleAnalysis as SbomConsoleAnalysis,
   ConsoleAnalysisList as SbomConsoleAnalysisList,
   VexAnswer as SbomVexAnswer,
+  LicensePolicy,
+  LicensePolicySet,
   AssessmentType,
   AuditResult,
   ProfileScore,

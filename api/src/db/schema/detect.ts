@@ -244,6 +244,9 @@ export const alerts = pgTable(
     index('alerts_device_idx').on(t.tenantUid, t.deviceUid),
     // The list's rule filter (an exact rule name).
     index('alerts_tenant_rule_idx').on(t.tenantUid, t.elasticRuleName, t.elasticAlertCreatedAt),
+    // The list's search (a substring ILIKE on name or description): trigram indexes (pg_trgm).
+    index('alerts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('alerts_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('alerts_tenant_group_idx')
       .on(t.tenantUid, t.elasticGroupId)
       .where(sql`${t.elasticGroupId} <> ''`)

@@ -120,7 +120,8 @@ export function cycloneDxOf(document: SbomDocument, overlay: Overlay, now = new 
       properties: [{ name: 'console:source-spec-version', value: document.spec_version }]
     }),
     components: document.components.map(component),
-    vulnerabilities: document.vulnerabilities.flatMap((v) => vulnerabilities(v, overlay))
+    vulnerabilities: document.vulnerabilities.flatMap((v) => vulnerabilities(v, overlay)),
+    dependencies: document.dependencies ?? []
   }
 }
 

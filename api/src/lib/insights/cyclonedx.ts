@@ -1,6 +1,7 @@
 import type {
   Sbom,
   SbomComponent,
+  SbomDependency,
   SbomLicense,
   SbomProperty,
   SbomRating,
@@ -23,6 +24,7 @@ import {
   optString,
   reqString,
   storable,
+  stringList,
   type JsonObject
 } from './document.js'
 import { CYCLONEDX_SEVERITIES } from './severity.js'
@@ -35,7 +37,7 @@ import { CYCLONEDX_SEVERITIES } from './severity.js'
  * lenient elsewhere: real generators leave out severities, descriptions, components...
  */
 
-export type { SbomComponent, SbomRating }
+export type { SbomComponent, SbomDependency, SbomRating }
 
 export const SUPPORTED_SPEC_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6', '1.7'] as const
 
@@ -120,6 +122,13 @@ function flattenEntry(item: unknown, path: string, out: SbomComponent[], depth: 
 /** Entry `index` of a BOM's top-level `components` (its children after it) onto `out`, as normaliseSbom reads it. */
 export function normaliseComponentEntry(item: unknown, index: number, out: SbomComponent[]): void {
   flattenEntry(item, `components[${index}]`, out, 0, true)
+}
+
+/** Entry `index` of a BOM's `dependencies` (the graph: `ref` → `dependsOn`), as normaliseSbom reads it. */
+export function normaliseDependencyEntry(item: unknown, index: number): SbomDependency {
+  const path = `dependencies[${index}]`
+  const entry = asObject(item, path)
+  return { ref: reqString(entry, 'ref', path), dependsOn: stringList(entry, 'dependsOn', path) }
 }
 
 /** Entry `index` of a BOM's `vulnerabilities`, as normaliseSbom would read it. */
@@ -241,11 +250,14 @@ export interface NormaliseOptions {
    * The BOM's lists already normalised entry by entry (sbom-stream.ts); the value then lacks the
    * keys. Apart from them, normaliseSbom reads only bomFormat, specVersion, serialNumber and metadata.
    */
-  normalised?: Pick<SbomDocument, 'components' | 'vulnerabilities'>
+  normalised?: Pick<SbomDocument, 'components' | 'vulnerabilities'> & { dependencies: SbomDependency[] }
 }
 
 /** Checks a parsed CycloneDX JSON BOM and returns its normalised form; throws DocumentError. */
-export function normaliseSbom(value: unknown, { release = false, normalised: done }: NormaliseOptions = {}): SbomDocument {
+export function normaliseSbom(
+  value: unknown,
+  { release = false, normalised: done }: NormaliseOptions = {}
+): SbomDocument & { dependencies: SbomDependency[] } {
   if (!isObject(value)) return fail('the document', 'must be a JSON object (a CycloneDX BOM)')
   if (value.bomFormat !== 'CycloneDX') fail('bomFormat', 'must be "CycloneDX"')
   const specVersion = value.specVersion
@@ -276,9 +288,11 @@ export function normaliseSbom(value: unknown, { release = false, normalised: don
     normalised.push(vulnerability(vulnerabilities[index], `vulnerabilities[${index}]`))
     if (release) vulnerabilities[index] = null
   }
+  const dependencies = done?.dependencies ?? optArray(value, 'dependencies', '').map(normaliseDependencyEntry)
   return {
     ...head,
     components,
-    vulnerabilities: normalised
+    vulnerabilities: normalised,
+    dependencies
   }
 }

@@ -40,11 +40,16 @@ export async function packSbomColumns(document: SbomDocument, feed: FeedAnalysis
     await write(']')
   }
   // The key order of normaliseSbom's object, as JSON.stringify(document) writes it.
-  const { components, vulnerabilities, ...head } = document
+  const { components, vulnerabilities, dependencies, ...head } = document
   await write(JSON.stringify(head).slice(0, -1) + ',"components":')
   await array(components)
   await write(',"vulnerabilities":')
   await array(vulnerabilities)
+  // Absent from documents stored before the graph was kept (reanalysed ones): left absent.
+  if (dependencies) {
+    await write(',"dependencies":')
+    await array(dependencies)
+  }
   await write('}')
   gzip.end()
   await ended

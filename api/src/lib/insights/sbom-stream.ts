@@ -2,9 +2,11 @@ import { closeSync, openSync, readSync } from 'node:fs'
 import { duplicateKeys } from '../json-duplicates.js'
 import {
   normaliseComponentEntry,
+  normaliseDependencyEntry,
   normaliseSbom,
   normaliseVulnerabilityEntry,
   type SbomComponent,
+  type SbomDependency,
   type SbomDocument,
   type SbomVulnerability
 } from './cyclonedx.js'
@@ -168,12 +170,16 @@ function readBom(reader: ByteReader): SbomDocument {
   const keys = new Set<string>()
   const components: SbomComponent[] = []
   const vulnerabilities: SbomVulnerability[] = []
+  const dependencies: SbomDependency[] = []
   const lists: Record<string, (item: unknown, index: number) => void> = {
     components: (item, index) => {
       normaliseComponentEntry(item, index, components)
     },
     vulnerabilities: (item, index) => {
       vulnerabilities.push(normaliseVulnerabilityEntry(item, index))
+    },
+    dependencies: (item, index) => {
+      dependencies.push(normaliseDependencyEntry(item, index))
     }
   }
   at = skipSpace(reader, at + 1)
@@ -210,5 +216,5 @@ function readBom(reader: ByteReader): SbomDocument {
     }
   }
   if (reader.at(skipSpace(reader, at)) !== -1) notPlain()
-  return normaliseSbom(root, { normalised: { components, vulnerabilities } })
+  return normaliseSbom(root, { normalised: { components, vulnerabilities, dependencies } })
 }

@@ -86,6 +86,11 @@ function sortOf<F extends string>(
   return { field, sign: requested.startsWith('-') ? -1 : 1 }
 }
 
+/** The tables' search: a value containing the text, any case (empty matches everything). */
+const needleOf = (search: string | undefined): string => search?.trim().toLowerCase() ?? ''
+const containing = (needle: string, ...values: Array<string | null | undefined>): boolean =>
+  values.some((value) => value?.toLowerCase().includes(needle))
+
 const licenseText = (component: SbomComponent): string =>
   component.licenses
     .map((entry) => ('expression' in entry ? entry.expression : (entry.license.id ?? entry.license.name ?? entry.license.url)))
@@ -103,8 +108,10 @@ export async function sbomComponentExport(
 ): Promise<CsvTable> {
   const { field, sign } = sortOf(query.ordering, 'name', COMPONENT_FIELDS)
   const document = await sbomOf(db, tenantUid, uid)
+  const needle = needleOf(query.search)
   const keyed = document.components
     .filter((component) => query.type === undefined || query.type === '' || typeOf(component) === query.type)
+    .filter((c) => needle === '' || containing(needle, c.name, c.group, c.purl))
     .map((component) => ({ component, key: naturalKey(field === 'type' ? typeOf(component) : component[field]) }))
   keyed.sort((a, b) => (!a.key !== !b.key ? (a.key ? -1 : 1) : sign * compareText(a.key, b.key)))
   return {
@@ -128,6 +135,14 @@ function analysisBy(group: AnalysisGroup): string | null {
 }
 
 const VULNERABILITY_FIELDS = ['id', 'severity', 'kev', 'epss'] as const
+/** The Filter by Analysis values: what an analysis closes, and open (anything else, or none). */
+const VEX_STATUSES = ['open', 'not_affected', 'false_positive', 'resolved'] as const
+const vexStatusOf = (state: string | null | undefined): (typeof VEX_STATUSES)[number] =>
+  state === 'not_affected' || state === 'false_positive'
+    ? state
+    : state === 'resolved' || state === 'resolved_with_pedigree'
+      ? 'resolved'
+      : 'open'
 
 /**
  * The Vulnerabilities table: those affecting a component of one type (or all), sorted by id,
@@ -140,10 +155,12 @@ export async function sbomVulnerabilityExport(
   query: SbomVulnerabilityExportQuery
 ): Promise<CsvTable> {
   const { field, sign } = sortOf(query.ordering, '-severity', VULNERABILITY_FIELDS)
+  const vex = oneOf(query.vex, 'vex', VEX_STATUSES)
+  const needle = needleOf(query.search)
   const document = await sbomOf(db, tenantUid, uid)
   const exploits = await exploitDataOf(db, document)
   const overlay = await reportOverlay(db, tenantUid, uid, document)
-  const byRef = new Map<string, Pick<SbomComponent, 'name' | 'group' | 'version' | 'type'>>()
+  const byRef = new Map<string, Pick<SbomComponent, 'name' | 'group' | 'version' | 'type' | 'purl'>>()
   // The root (metadata.component) too: a VEX's affects often name it.
   const root = document.metadata.component
   for (const component of root === null ? document.components : [root, ...document.components]) {
@@ -184,6 +201,13 @@ export async function sbomVulnerabilityExport(
         affected: v.affects.map(({ ref }) => `${label(ref)}${added.has(ref) ? ' (added by the console)' : ''}`)
       }
     })
+    .filter(
+      (row) =>
+        (vex === undefined || vex.includes(vexStatusOf(row.triage.analysis?.state))) &&
+        (needle === '' ||
+          containing(needle, row.v.id) ||
+          row.v.affects.some(({ ref }) => containing(needle, label(ref), byRef.get(ref)?.purl, byRef.get(ref)?.name)))
+    )
   type Row = (typeof rows)[number]
   const compare: Record<(typeof VULNERABILITY_FIELDS)[number], (a: Row, b: Row) => number> = {
     id: (a, b) => sign * compareText(a.key, b.key),

@@ -345,11 +345,11 @@ describe('normaliseSbom: shapes and leniency', () => {
     assert.deepEqual(sbom.vulnerabilities[1]?.source, { name: null, url: null })
   })
 
-  it('keeps only the listed fields (hashes, externalReferences, analysis... are dropped)', () => {
+  it('keeps only the listed fields (hashes, externalReferences... are dropped) and the dependency graph', () => {
     const sbom = normaliseSbom(
       minimal({
         components: [{ type: 'library', name: 'x', hashes: [{ alg: 'SHA-1', content: 'ab' }], author: 'me', scope: 'required' }],
-        dependencies: [{ ref: 'x' }]
+        dependencies: [{ ref: 'x' }, { ref: 'y', dependsOn: ['x'], provides: ['z'] }]
       })
     )
     assert.deepEqual(sbom.components[0], {
@@ -363,7 +363,10 @@ describe('normaliseSbom: shapes and leniency', () => {
       licenses: [],
       properties: []
     })
-    assert.ok(!('dependencies' in sbom))
+    assert.deepEqual(sbom.dependencies, [
+      { ref: 'x', dependsOn: [] },
+      { ref: 'y', dependsOn: ['x'] }
+    ])
   })
 
   it("keeps a vulnerability's properties but drops the console: namespace (only the console writes those marks)", () => {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { currentLocation, fakeAuth, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
+import { COLOR_MODE_STORAGE_KEY } from '@console/shared';
 import { AppShell } from './AppShell';
 import { isNavItemActive } from './navItems';
 
@@ -120,6 +121,15 @@ describe('AppShell drawer', () => {
     expect(entry('Agents')).toHaveStyle({ color: '#5a00ff' });
     expect(entry('Dashboards')).not.toHaveAttribute('aria-current');
     expect(entry('Dashboards')).toHaveStyle({ color: 'rgb(0, 0, 0)' });
+  });
+
+  it('keeps the spec colours for light mode only: dark mode draws a dark bar and a light violet for the active entry', () => {
+    window.localStorage.setItem(COLOR_MODE_STORAGE_KEY, 'dark');
+    renderShell('/agents/abc');
+    expect(screen.getByTestId('top-bar')).toHaveStyle({ backgroundColor: '#1e1e1e', color: '#ffffff' });
+    expect(entry('Agents')).toHaveStyle({ color: '#b388ff' });
+    expect(entry('Dashboards')).toHaveStyle({ color: '#ffffff' });
+    window.localStorage.clear();
   });
 
   it('logs out and goes to /login', async () => {

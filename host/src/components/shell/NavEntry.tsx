@@ -1,4 +1,3 @@
-import { ACCENT_COLOR } from '@console/shared';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,7 +17,8 @@ export interface NavEntryProps {
 }
 
 export function NavEntry({ label, tooltip, icon, open, active = false, to, onClick }: NavEntryProps) {
-  const color = active ? ACCENT_COLOR : 'black';
+  // The spec's #5a00ff / black in light mode (theme.palette.shell).
+  const color = active ? 'shell.navActive' : 'shell.navText';
   const button = (
     <ListItemButton
       {...(to ? { component: Link, to } : { onClick })}

@@ -1,19 +1,19 @@
-import { DRAWER_WIDTH, TOPBAR_COLOR, useAuth } from '@console/shared';
+import { DRAWER_WIDTH, useAuth } from '@console/shared';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import logoUrl from '../../assets/logo.svg';
 import { widthTransition } from './layout';
+import { Logo } from './Logo';
 
 export interface TopBarProps {
   open: boolean;
   onOpen: () => void;
 }
 
-/** The spec's bar (#eeeeee, the logo at 140x30), and on the right who is signed in to which tenant. */
+/** The spec's bar (#eeeeee in light mode, the logo at 140x30), and on the right who is signed in to which tenant. */
 export function TopBar({ open, onOpen }: TopBarProps) {
   const { profile } = useAuth();
   return (
@@ -22,8 +22,8 @@ export function TopBar({ open, onOpen }: TopBarProps) {
       elevation={1}
       data-testid="top-bar"
       sx={(theme) => ({
-        backgroundColor: TOPBAR_COLOR,
-        color: 'black',
+        backgroundColor: theme.palette.shell.topBar,
+        color: theme.palette.shell.topBarText,
         zIndex: theme.zIndex.drawer + 1,
         transition: widthTransition(theme, open),
         ...(open && { marginLeft: `${DRAWER_WIDTH}px`, width: `calc(100% - ${DRAWER_WIDTH}px)` }),
@@ -35,7 +35,7 @@ export function TopBar({ open, onOpen }: TopBarProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <Box component="img" src={logoUrl} alt="Security Console" width={140} height={30} sx={{ width: 140, height: 30 }} />
+        <Logo />
         <Box sx={{ flexGrow: 1 }} />
         {profile && <SignedInAs tenantName={profile.tenant_name} email={profile.user_email} />}
       </Toolbar>

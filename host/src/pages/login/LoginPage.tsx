@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import logoUrl from '../../assets/logo.svg';
+import { Logo } from '../../components/shell/Logo';
 import { OutlinedField } from './OutlinedField';
 import { returnPath } from './returnPath';
 import { validateSignIn, type SignInErrors } from './validation';
@@ -54,9 +54,9 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: '#eeeeee', p: 2 }}>
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'shell.backdrop', p: 2 }}>
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
-        <Box component="img" src={logoUrl} alt="Security Console" sx={{ width: 140, height: 30, mb: 2 }} />
+        <Logo sx={{ mb: 2 }} />
         <Typography variant="h5" component="h1" gutterBottom>
           Sign in
         </Typography>

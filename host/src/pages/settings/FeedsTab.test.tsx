@@ -101,7 +101,7 @@ describe('Settings › Vulnerability feed', () => {
     expect(within(debian).getByText('52,310')).toBeInTheDocument();
     expect(within(debian).getAllByText(formatDateTime('2026-11-22T06:00:00Z'))).toHaveLength(2);
     const kev = within(table).getByText('kev').closest('tr')!;
-    const released = new Date('2026-11-21T00:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' });
+    const released = `${new Date('2026-11-21T00:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' })} (UTC)`;
     expect(within(kev).getByText(`version 2026.11.21, released ${released}`)).toBeInTheDocument();
     const error = within(kev).getByText('HTTP 503 from www.cisa.gov').closest('td')!;
     expect(error).toHaveStyle({ color: '#d32f2f' });

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { AboutTab } from './AboutTab';
 import { FeedsTab } from './FeedsTab';
+import { UserTab } from './UserTab';
 
 export const SETTINGS_TABS = [
   { value: 'user', label: 'User', text: 'User settings will be available here.' },
@@ -51,7 +52,13 @@ export function SettingsPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" aria-labelledby={`settings-tab-${current.value}`} sx={{ pt: 3 }}>
-        {'text' in current ? <Typography>{current.text}</Typography> : <Panel value={current.value} />}
+        {current.value === 'user' ? (
+          <UserTab text={current.text} />
+        ) : 'text' in current ? (
+          <Typography>{current.text}</Typography>
+        ) : (
+          <Panel value={current.value} />
+        )}
       </Box>
     </Box>
   );

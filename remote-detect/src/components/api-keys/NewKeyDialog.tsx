@@ -36,7 +36,7 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedApiKey | nu
           <Box
             component="code"
             aria-label="New API key"
-            sx={{ flex: 1, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, wordBreak: 'break-all', fontSize: 13 }}
+            sx={{ flex: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, wordBreak: 'break-all', fontSize: 13 }}
           >
             {created?.key}
           </Box>

@@ -140,7 +140,7 @@ export function DevicesTable({ onVariablesChange, filterSet = 'basic' }: Devices
             </TableCell>
             <TableCell align="right">{device.cve_count}</TableCell>
             <TableCell align="right">{device.high_risk_cve_count}</TableCell>
-            <TableCell align="right" sx={device.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+            <TableCell align="right" sx={device.kev_count ? { color: 'error.main', fontWeight: 'bold' } : undefined}>
               {device.kev_count ?? '—'}
             </TableCell>
             <TableCell>{formatDateTime(device.last_connected)}</TableCell>

@@ -20,7 +20,7 @@ function Kpi({ label, value, alarm = false, caption, demo = false }: KpiProps) {
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h4" component="p" sx={alarm && value ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+      <Typography variant="h4" component="p" sx={alarm && value ? { color: 'error.main', fontWeight: 'bold' } : undefined}>
         {value ?? '—'}
       </Typography>
       {caption && (

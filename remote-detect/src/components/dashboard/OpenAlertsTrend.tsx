@@ -1,4 +1,4 @@
-import { ApexChart, type StrategicDashboard } from '@console/shared';
+import { ApexChart, formatUtcDay, type StrategicDashboard } from '@console/shared';
 import { PRIORITY_COLORS, priorityTimeline } from './chartData';
 import { NoData, WidgetCard } from './WidgetCard';
 
@@ -23,6 +23,8 @@ export function OpenAlertsTrend({ rows }: { rows: StrategicDashboard['open_alert
             yaxis: { labels: { formatter: (value: number) => String(Math.round(value)) } },
             dataLabels: { enabled: false },
             legend: { position: 'bottom' },
+            // The API counts per UTC day; the axis draws UTC too (ApexCharts' default).
+            tooltip: { x: { formatter: (value: number) => formatUtcDay(value) } },
           }}
         />
       )}

@@ -4,6 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import { DISTINCT_CVES } from '../common/cveCounts';
 import { formatScore } from '../common/format';
 import { RiskChip } from '../common/RiskChip';
 import { packageRisk } from '../device/packageRisk';
@@ -12,12 +13,20 @@ import { NoData, WidgetCard } from './WidgetCard';
 const COLUMNS: TableHeaderColumn[] = [
   { label: 'Package' },
   { label: 'Devices', align: 'right' },
-  { label: 'CVEs', align: 'right' },
+  {
+    // A package's distinct CVEs over every device, unlike a device page's "CVEs" (package–CVE pairs).
+    label: (
+      <Tooltip title={`${DISTINCT_CVES} of this package, over all devices`}>
+        <span>CVEs</span>
+      </Tooltip>
+    ),
+    align: 'right',
+  },
   { label: 'Max score', align: 'right' },
   { label: 'Risk' },
   {
     label: (
-      <Tooltip title="Findings on CVEs in CISA's Known Exploited Vulnerabilities catalogue">
+      <Tooltip title={`${DISTINCT_CVES} in CISA's Known Exploited Vulnerabilities catalogue`}>
         <span>KEV</span>
       </Tooltip>
     ),
@@ -43,7 +52,7 @@ export function TopPackagesTable({ rows }: { rows: StrategicDashboard['top_vulne
                 <TableCell>
                   <RiskChip level={packageRisk(row.max_score)} />
                 </TableCell>
-                <TableCell align="right" sx={row.kev_count ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+                <TableCell align="right" sx={row.kev_count ? { color: 'error.main', fontWeight: 'bold' } : undefined}>
                   {row.kev_count ?? '—'}
                 </TableCell>
               </TableRow>

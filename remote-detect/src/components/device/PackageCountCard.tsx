@@ -28,7 +28,7 @@ function Figure({ label, value, unknown, highlight = false, incomplete = false, 
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={highlight && value ? { color: '#d32f2f', fontWeight: 'bold' } : undefined}>
+      <Typography variant="h5" component="p" sx={highlight && value ? { color: 'error.main', fontWeight: 'bold' } : undefined}>
         {unknown === undefined ? (value ?? '—') : '—'}
       </Typography>
       {caption && (

@@ -10,6 +10,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { NOT_AVAILABLE, orNA } from '../common/format';
+import { deniedOf, type ComponentContext } from './componentContext';
+import { DeniedLicenseChips } from './DeniedLicenseChips';
+import { ComponentRelations } from './ComponentRelations';
 
 function Licenses({ component }: { component: SbomComponent }) {
   const licenses = component.licenses ?? [];
@@ -29,10 +32,12 @@ function Licenses({ component }: { component: SbomComponent }) {
 /** One component of the SBOM (spec §2 component dialog). */
 export function ComponentDialog({
   component,
+  context,
   open,
   onClose,
 }: {
   component: SbomComponent | null;
+  context: ComponentContext;
   open: boolean;
   onClose(): void;
 }) {
@@ -52,7 +57,15 @@ export function ComponentDialog({
               { label: 'Version', value: orNA(component.version) },
               { label: 'Description', value: orNA(component.description) },
               { label: 'Package URL', value: component.purl ? <code>{component.purl}</code> : NOT_AVAILABLE },
-              { label: 'Licenses', value: <Licenses component={component} /> },
+              {
+                label: 'Licenses',
+                value: (
+                  <>
+                    <Licenses component={component} />
+                    <DeniedLicenseChips matches={deniedOf(context, component)} />
+                  </>
+                ),
+              },
             ]}
           />
           {properties.length > 0 && (
@@ -69,6 +82,7 @@ export function ComponentDialog({
             </Table>
           )}
           {properties.length === 0 && <Box sx={{ mt: 2, color: 'text.secondary' }}>Properties: {NOT_AVAILABLE}</Box>}
+          <ComponentRelations component={component} context={context} />
         </DialogContent>
       )}
       <DialogActions>

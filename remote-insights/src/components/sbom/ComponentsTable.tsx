@@ -3,6 +3,8 @@ import TableCell from '@mui/material/TableCell';
 import { memo } from 'react';
 import { NOT_AVAILABLE } from '../common/format';
 import { SortedTableSection, type TableSearch, type TableSort } from '../common/SortedTableSection';
+import { deniedOf, type ComponentContext } from './componentContext';
+import { DeniedLicenseChips } from './DeniedLicenseChips';
 import { ComponentDialog } from './ComponentDialog';
 import { licenseText, sortComponents, type ComponentRow, type ComponentSortField } from './sbomData';
 
@@ -20,7 +22,16 @@ const SORT: TableSort<ComponentRow, ComponentSortField> = { rows: sortComponents
 export const COMPONENTS_TABLE = 'components';
 
 /** Sorted by name at first. */
-export const ComponentsTable = memo(function ComponentsTable({ rows, search }: { rows: ComponentRow[]; search?: TableSearch }) {
+export const ComponentsTable = memo(function ComponentsTable({
+  rows,
+  context,
+  search,
+}: {
+  rows: ComponentRow[];
+  /** What the dialog shows beside the component (its vulnerabilities, its dependency paths). */
+  context: ComponentContext;
+  search?: TableSearch;
+}) {
   return (
     <SortedTableSection
       title="Components"
@@ -36,10 +47,15 @@ export const ComponentsTable = memo(function ComponentsTable({ rows, search }: {
           <TableCell>{component.type || NOT_AVAILABLE}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{component.version || NOT_AVAILABLE}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{component.group || NOT_AVAILABLE}</TableCell>
-          <TableCell sx={{ wordBreak: 'break-word' }}>{licenseText(component.licenses) ?? NOT_AVAILABLE}</TableCell>
+          <TableCell sx={{ wordBreak: 'break-word' }}>
+            {licenseText(component.licenses) ?? NOT_AVAILABLE}
+            <DeniedLicenseChips matches={deniedOf(context, component)} />
+          </TableCell>
         </>
       )}
-      dialog={({ item, open, close }) => <ComponentDialog component={item?.component ?? null} open={open} onClose={close} />}
+      dialog={({ item, open, close }) => (
+        <ComponentDialog component={item?.component ?? null} context={context} open={open} onClose={close} />
+      )}
     />
   );
 });

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { downloadSbomExport, type SbomExport } from '../../api/report-sbom-export';
+import { downloadSbomExport, type SbomExport, type SbomExportFilters } from '../../api/report-sbom-export';
 import { uploadSbomVex } from '../../api/report-sbom-vex';
 
 const LABELS: Record<SbomExport, string> = {
@@ -27,7 +27,14 @@ const readText = (file: File) =>
 type Outcome = { severity: 'success' | 'warning' | 'error'; text: string; retry?: () => void };
 
 /** Downloads of the SBOM (CycloneDX with the console's analyses, the tables as CSV) and the VEX upload. */
-export function SbomActions({ uid }: { uid: string }) {
+export function SbomActions({
+  uid,
+  filters = {},
+}: {
+  uid: string;
+  /** Each table's filters, search and sort: its CSV holds the rows it shows (the CycloneDX export is whole). */
+  filters?: Partial<Record<SbomExport, SbomExportFilters>>;
+}) {
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -37,7 +44,7 @@ export function SbomActions({ uid }: { uid: string }) {
     setBusy(true);
     setOutcome(null);
     try {
-      await downloadSbomExport(uid, kind);
+      await downloadSbomExport(uid, kind, filters[kind]);
     } catch (error) {
       setOutcome({
         severity: 'error',

@@ -3,7 +3,7 @@ import type { SbomFeedStatus, SbomPayload } from '@console/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
+import { mockHttp, renderRoute, REPORTS, LICENSE_POLICY, licensePolicy } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { withFindings } from '../../testing/sbomFixtures';
 
@@ -40,6 +40,7 @@ describe('SBOM tab: vulnerability feed status', () => {
   let ids: { kev: string; epssHigh: string; epssLow: string; demo: string };
   beforeEach(() => {
     api = mockHttp();
+    api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
     api.onGet(R1).reply(200, report());
     sbom = sbomWithFindings();
     const lows = sbom.vulnerabilities.filter((v) => v.ratings.some((r) => r.severity === 'low'));

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
-import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
+import { mockHttp, renderRoute, REPORTS, LICENSE_POLICY, licensePolicy } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { generatedSbom, loadSbom, SBOM_FILES, withFindings } from '../../testing/sbomFixtures';
 
@@ -57,6 +57,7 @@ describe('SBOM tab', () => {
   let api: MockAdapter;
   beforeEach(() => {
     api = mockHttp();
+    api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
     api.onGet(R1).reply(200, report());
     api.onGet(FEED).reply(200, COVERED);
     api.onGet(`${R1}sbom/analyses/`).reply(200, { results: [] });

@@ -2,7 +2,7 @@ import type { SbomConsoleAnalysis } from '@console/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
+import { mockHttp, renderRoute, REPORTS, LICENSE_POLICY, licensePolicy } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { vexSbom } from '../../testing/sbomFixtures';
 
@@ -72,6 +72,7 @@ describe('SBOM tab: triage', () => {
   beforeEach(() => {
     stored = [entry('CVE-2999-0032', 'exploitable', { detail: 'It is the right product after all.' })];
     api = mockHttp();
+    api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
     api.onGet(R1).reply(200, report());
     api
       .onGet(`${R1}sbom/feed/`)

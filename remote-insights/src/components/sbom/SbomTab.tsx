@@ -7,14 +7,20 @@ import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
 import { useReportSbomFeed } from '../../api/report-sbom-feed';
+import { useLicensePolicy } from '../../api/license-policy';
 import { PieCard, type PieSlice } from '../common/PieCard';
 import { capitalise, SEVERITY_COLORS } from '../common/SeverityChip';
+import { componentContextOf } from './componentContext';
 import { COMPONENTS_TABLE, ComponentsTable } from './ComponentsTable';
 import { FeedStatus, noVulnerabilitiesText } from './FeedStatus';
+import { LicenseSummaryCard } from './LicenseSummaryCard';
+import { deniedComponentCount, deniedSetOf, licenseSummaryOf } from './licenses';
 import {
   ALL_TYPES,
   ALL_VEX,
   buildSbomView,
+  COMPONENT_SORT_FIELDS,
+  VULNERABILITY_SORT_FIELDS,
   componentsMatching,
   componentsOfType,
   severityCountsOf,
@@ -27,6 +33,7 @@ import {
   withConsoleAnalyses,
   withExploitData,
 } from './sbomData';
+import { useTableOrdering } from '../../tables/useTableOrdering';
 import { useTableSearch } from '../../tables/useTableSearch';
 import { SbomActions } from './SbomActions';
 import { SbomSummaryCard } from './SbomSummaryCard';
@@ -68,6 +75,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const feed = useReportSbomFeed(uid, hasSbom);
   // The console's analyses, laid over the file's: they decide the states, counts and pie.
   const analyses = useReportSbomAnalyses(uid, hasSbom);
+  // The tenant's denied licenses: flagged on components, counted on the Licenses card.
+  const policy = useLicensePolicy(hasSbom);
   // The charts' code loads while the data is on its way.
   useEffect(preloadApexCharts, []);
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
@@ -88,12 +97,34 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const triaged = useMemo(() => (view ? withConsoleAnalyses(view.vulnerabilities, analyses.data) : []), [view, analyses.data]);
   const exploitable = useMemo(() => withExploitData(triaged, feed.data), [triaged, feed.data]);
   const ofType = useMemo(() => vulnerabilitiesOfType(exploitable, type), [exploitable, type]);
+  const denied = useMemo(() => deniedSetOf(policy.data?.denied), [policy.data]);
+  const componentContext = useMemo(() => (data ? componentContextOf(data, triaged, denied) : null), [data, triaged, denied]);
+  const licenseSummary = useMemo(() => licenseSummaryOf(data?.components ?? []), [data]);
+  const deniedCount = useMemo(
+    () => (policy.data ? deniedComponentCount(data?.components ?? [], denied) : null),
+    [data, policy.data, denied],
+  );
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
   const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
   const vulnerabilities = useMemo(
     () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), vulnerabilitySearch.filter),
     [ofType, vex, vulnerabilitySearch.filter],
   );
+  // The CSV exports hold the rows the tables show: the same type, Analysis filter, search and sort.
+  const componentOrdering = useTableOrdering(COMPONENTS_TABLE, COMPONENT_SORT_FIELDS);
+  const vulnerabilityOrdering = useTableOrdering(VULNERABILITIES_TABLE, VULNERABILITY_SORT_FIELDS);
+  const exportFilters = useMemo(() => {
+    const typeFilter = type === ALL_TYPES ? undefined : type;
+    return {
+      components: { type: typeFilter, search: componentSearch.filter, ordering: componentOrdering },
+      vulnerabilities: {
+        type: typeFilter,
+        vex: vex === ALL_VEX ? undefined : vex,
+        search: vulnerabilitySearch.filter,
+        ordering: vulnerabilityOrdering,
+      },
+    };
+  }, [type, vex, componentSearch.filter, vulnerabilitySearch.filter, componentOrdering, vulnerabilityOrdering]);
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
   const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
   // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
@@ -129,13 +160,13 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       <ErrorState message={SBOM_ERROR} onRetry={() => void mutate()} />
     );
   }
-  if (isLoading || !data || !view) return <LoadingState text="Loading SBOM data…" />;
+  if (isLoading || !data || !view || !componentContext) return <LoadingState text="Loading SBOM data…" />;
 
   return (
     <Box>
       <FeedStatus feed={feed.data} error={feed.error} onRetry={() => void feed.mutate()} />
       {analyses.error && <ErrorState message={ANALYSES_ERROR} onRetry={() => void analyses.mutate()} />}
-      <SbomActions uid={uid} />
+      <SbomActions uid={uid} filters={exportFilters} />
       <FilterSelect
         label="Filter by Component Type"
         value={type}
@@ -170,10 +201,13 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
         <Grid size={{ xs: 12, md: 4 }}>
           <PieCard title="Component Types" slices={typeSlices} emptyText="No components found" donut />
         </Grid>
+        <Grid size={12}>
+          <LicenseSummaryCard summary={licenseSummary} denied={deniedCount} policy={policy} />
+        </Grid>
       </Grid>
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ComponentsTable rows={components} search={componentSearch.search} />
+        <ComponentsTable rows={components} context={componentContext} search={componentSearch.search} />
         {view.vulnerabilities.length > 0 && (
           <Box>
             <FilterSelect

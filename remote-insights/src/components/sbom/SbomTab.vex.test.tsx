@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { currentLocation } from '@console/shared/src/testing/renderWithAuth';
-import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
+import { mockHttp, renderRoute, REPORTS, LICENSE_POLICY, licensePolicy } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { vexSbom } from '../../testing/sbomFixtures';
 
@@ -48,6 +48,7 @@ describe('SBOM tab: VEX analysis and scores', () => {
   let api: MockAdapter;
   beforeEach(async () => {
     api = mockHttp();
+    api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
     api.onGet(R1).reply(200, report());
     api.onGet(`${R1}sbom/analyses/`).reply(200, { results: [] });
     api.onGet(`${R1}sbom/feed/`).reply(200, {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderRoute, REPORTS } from '../../testing/renderRoute';
+import { mockHttp, renderRoute, REPORTS, LICENSE_POLICY, licensePolicy } from '../../testing/renderRoute';
 import { report } from '../../testing/reports';
 import { normaliseSbom } from '../../testing/sbomFixtures';
 import { describeWithSharedData, readSharedJson, sharedJsonFiles } from '../../testing/sharedData';
@@ -50,6 +50,7 @@ describeWithSharedData('the real SBOMs of ../shared/data/sbom (made by other too
     let api: MockAdapter;
     beforeEach(() => {
       api = mockHttp();
+      api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
       api.onGet(`${REPORTS}r-1/`).reply(200, report());
     });
     afterEach(() => api.restore());

@@ -381,8 +381,10 @@ export function vexCountsOf(rows: VulnerabilityRow[]): Array<{ status: VexStatus
   return VEX_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
-export type ComponentSortField = 'name' | 'type' | 'version';
-export type VulnerabilitySortField = 'id' | 'severity' | 'kev' | 'epss';
+export const COMPONENT_SORT_FIELDS = ['name', 'type', 'version'] as const;
+export type ComponentSortField = (typeof COMPONENT_SORT_FIELDS)[number];
+export const VULNERABILITY_SORT_FIELDS = ['id', 'severity', 'kev', 'epss'] as const;
+export type VulnerabilitySortField = (typeof VULNERABILITY_SORT_FIELDS)[number];
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -34,7 +34,13 @@ export const ProfileCompliance = memo(function ProfileCompliance({ scores }: Pro
               aria-valuemax={100}
               aria-valuenow={Math.round(percent * 10) / 10}
               data-level={level}
-              sx={{ height: 10, borderRadius: 5, bgcolor: 'grey.200', overflow: 'hidden' }}
+              sx={(theme) => ({
+                height: 10,
+                borderRadius: 5,
+                // The empty track: a light grey on a light page, a dark one on a dark page.
+                bgcolor: theme.palette.mode === 'dark' ? 'grey.800' : 'grey.200',
+                overflow: 'hidden',
+              })}
             >
               <Box
                 data-testid="score-bar"

@@ -59,7 +59,7 @@ export function RuleDialog({ row, open, onClose }: { row: RuleRow | null; open: 
                       sx={{
                         m: 0,
                         p: 1,
-                        bgcolor: 'grey.100',
+                        bgcolor: 'action.hover',
                         borderRadius: 1,
                         whiteSpace: 'pre-wrap',
                         wordBreak: 'break-all',

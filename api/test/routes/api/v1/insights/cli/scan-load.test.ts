@@ -99,7 +99,11 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
       for (let i = 0; i < 2; i++) assert.equal((await t.upload(token, [{ field: 'sbom', content: file }])).statusCode, 200)
       const { documentGzipBase64: gotGzip, documentUpload, tenantUid, reportUid, uploadedAt, ...got } = await storedRow(uid)
       // The scan history's copy is kept in its own table (insight_scans), not in this row.
-      const { documentGzipBase64: wantGzip, history: _history, ...want } = storedScan(await prepareScan({ sbom: file }, t.app.db)).sbom!
+      const {
+        documentGzipBase64: wantGzip,
+        history: _history,
+        ...want
+      } = storedScan(await prepareScan({ sbom: file }, t.app.db)).sbom!
       assert.deepEqual(got, want)
       const pieces = await t.app.db
         .select({ upload: insightSbomChunks.uploadUid })

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { naturalKey } from '../../../../../../src/lib/insights/table-exports.js'
 import { csvOf } from '../../../../../csv-helpers.js'
 import type { Json } from '../../../../../helpers.js'
 import { assertBadRequest, assertNotFound } from '../../detect-fixtures.js'
-import { buildInsightsApp, REPORTS, type InsightsApp } from '../insights-fixtures.js'
+import { REPO_ROOT } from '../../../../../shared-data.js'
+import { buildInsightsApp, readTestSbom, REPORTS, type InsightsApp } from '../insights-fixtures.js'
 
 const SEVERITIES = ['unknown', 'none', 'low', 'medium', 'high', 'critical']
 
@@ -140,6 +143,62 @@ describe('CSV exports of a report: rules, SBOM components and vulnerabilities', 
         .length,
       0
     )
+  })
+
+  it("components and vulnerabilities: the table's search and Analysis filter narrow the CSV as they narrow the table", async () => {
+    const shop = await t.create('Search export')
+    const shopSbom = readTestSbom('shop-npm.cdx-1.7.json')
+    assert.equal((await t.upload(shop.token, [{ field: 'sbom', content: shopSbom }])).statusCode, 200)
+    const components = async (query: string) =>
+      csvOf(await t.get(`${REPORTS}${shop.uid}/sbom/components/export.csv?${query}`), /sbom-components/).rows
+    // Name, group or purl, any case; with the type filter and sort the table shows.
+    assert.deepEqual(
+      (await components('search=LODASH&type=library&ordering=-version')).map((row) => row.version),
+      ['4.17.21', '4.17.20']
+    )
+    assert.deepEqual(
+      (await components('search=pkg%3Anpm%2Fsemver')).map((row) => row.version),
+      ['5.7.1', '6.3.0', '7.3.8']
+    )
+    assert.deepEqual(
+      (await components('search=%2540example')).map((row) => row.name),
+      ['cookies']
+    )
+    assert.deepEqual(await components('search=no-such-package'), [])
+    assert.equal((await components('search=%20%20')).length, 13, 'blank: every row')
+
+    // Our VEX file: 7 vulnerabilities, 3 open (exploitable, in_triage, none), of acme-gateway (root) and libexample.
+    const vex = await t.create('Search export VEX')
+    const vexSbom = fs.readFileSync(path.join(REPO_ROOT, 'fixtures', 'test-vex', 'vex-all-states.cdx-1.6.json'))
+    assert.equal((await t.upload(vex.token, [{ field: 'sbom', content: vexSbom }])).statusCode, 200)
+    const ids = async (query: string) =>
+      csvOf(await t.get(`${REPORTS}${vex.uid}/sbom/vulnerabilities/export.csv?${query}`), /sbom-vulnerabilities/).rows.map(
+        (row) => row.id
+      )
+    assert.deepEqual(await ids('search=cve-2999-0032'), ['CVE-2999-0032'])
+    // An affected component's name@version, name or purl; the root component by its bom-ref.
+    assert.deepEqual(await ids('search=acme-gateway%404.2&ordering=id'), ['CVE-2999-0031', 'CVE-2999-0035'])
+    assert.equal((await ids('search=PKG%3Ageneric%2Flibexample')).length, 5)
+    assert.deepEqual(await ids('vex=open&ordering=id'), ['CVE-2999-0035', 'CVE-2999-0036', 'CVE-2999-0037'])
+    assert.deepEqual(await ids('vex=resolved&ordering=-id'), ['CVE-2999-0034', 'CVE-2999-0033'])
+    assert.deepEqual(await ids('vex=not_affected,false_positive&ordering=id'), ['CVE-2999-0031', 'CVE-2999-0032'])
+    assert.deepEqual(await ids('vex=open&search=libexample&ordering=id'), ['CVE-2999-0036', 'CVE-2999-0037'])
+    // The console's analysis holds over the file's: triaged not_affected, it leaves the open ones.
+    const triaged = await t.app.inject({
+      method: 'PUT',
+      url: `${REPORTS}${vex.uid}/sbom/analyses/`,
+      headers: t.demo.headers(),
+      payload: {
+        component: { purl: 'pkg:generic/libexample@1.0.0' },
+        vulnerability_id: 'CVE-2999-0037',
+        state: 'not_affected',
+        justification: 'code_not_present'
+      }
+    })
+    assert.equal(triaged.statusCode, 200, triaged.body)
+    assert.deepEqual(await ids('vex=open&ordering=id'), ['CVE-2999-0035', 'CVE-2999-0036'])
+    assertBadRequest(await t.get(`${REPORTS}${vex.uid}/sbom/vulnerabilities/export.csv?vex=closed`))
+    assertBadRequest(await t.get(`${REPORTS}${vex.uid}/sbom/components/export.csv?search=${'x'.repeat(201)}`))
   })
 
   it("bad input → 400; a report without a scan, another tenant's or a junk uid → 404", async () => {

@@ -242,6 +242,16 @@ describe('insight reports: /api/v1/insights/reports/', () => {
     }
   })
 
+  it("keeps the SBOM's dependency graph: served with the SBOM and in the CycloneDX export", async () => {
+    const { uid, token } = await t.create('Graph')
+    assert.equal((await t.upload(token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])).statusCode, 200)
+    const graph = (await t.get(`${REPORTS}${uid}/sbom`)).json().dependencies
+    assert.equal(graph.length, 4)
+    assert.deepEqual(graph[0], { ref: 'app', dependsOn: ['lockfile'] })
+    assert.deepEqual(graph[3], { ref: 'pkg:npm/loose-envify@1.4.0', dependsOn: ['pkg:npm/js-tokens@4.0.0'] })
+    assert.deepEqual((await t.get(`${REPORTS}${uid}/sbom/export.cdx.json`)).json().dependencies, graph)
+  })
+
   it('DELETE removes the report and its scan; the token stops working', async () => {
     const { uid, token } = await t.create('Doomed')
     assert.equal((await t.upload(token, [{ field: 'sbom', content: readTestSbom('shop-npm.cdx-1.7.json') }])).statusCode, 200)

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { alerts, devices } from '../../../../../../src/db/schema/index.js'
+import { rowsOf } from '../../../../../../src/lib/sql-rows.js'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 const PRIORITY_RANK: Record<string, number> = { Critical: 4, High: 3, Medium: 2, Low: 1 }
@@ -94,6 +97,61 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
     const first = (await t.get(base)).json().results[0]
     const byHost = (await t.get(`${base}?search=${encodeURIComponent(first.device_hostname)}&limit=200`)).json()
     assert.ok(byHost.results.some((a: { uid: string }) => a.uid === first.uid))
+  })
+
+  it("searches a substring of the alert's name or description, or of its device's hostname, in this tenant only", async () => {
+    const mark = `zq${Date.now().toString(36)}`
+    const demoDevice = await t.deviceOf(t.demoTenant)
+    const otherDevice = await t.deviceOf(t.otherTenant)
+    const alert = (tenantUid: string, deviceUid: string, n: number, text: { name?: string; description?: string }) => ({
+      tenantUid,
+      deviceUid,
+      name: text.name ?? `Plain alert ${n}`,
+      description: text.description ?? '',
+      priority: 'Low',
+      priorityRank: 1,
+      elasticAlertId: `${mark}-${n}`,
+      elasticAlertCreatedAt: new Date()
+    })
+    const inserted = await t.app.db
+      .insert(alerts)
+      .values([
+        alert(t.demoTenant, demoDevice, 1, { name: `Odd ${mark.toUpperCase()} login` }),
+        alert(t.demoTenant, demoDevice, 2, { description: `seen by ${mark}_50%` }),
+        alert(t.otherTenant, otherDevice, 3, { name: `Odd ${mark} login` })
+      ])
+      .returning({ uid: alerts.uid })
+    const [byName, byDescription, otherTenants] = inserted.map((row) => row.uid)
+    const uids = async (search: string) =>
+      (await t.get(`${base}?search=${encodeURIComponent(search)}&limit=200`)).json().results.map((a: { uid: string }) => a.uid)
+    try {
+      assert.deepEqual((await uids(mark)).sort(), [byName, byDescription].sort())
+      assert.ok(!(await uids(mark)).includes(otherTenants))
+      // % and _ are text, not wildcards.
+      assert.deepEqual(await uids(`${mark}_50%`), [byDescription])
+      assert.deepEqual(await uids(`${mark}x50`), [])
+      // Another tenant's hostname finds none of that tenant's alerts.
+      const [other] = await t.app.db.select({ hostname: devices.hostname }).from(devices).where(eq(devices.uid, otherDevice))
+      assert.ok(!(await uids(other!.hostname)).includes(otherTenants))
+    } finally {
+      // The other tests count the seeded alerts.
+      await t.app.db.delete(alerts).where(inArray(alerts.uid, [byName!, byDescription!, otherTenants!]))
+    }
+  })
+
+  it("reads the alert's own text through its trigram indexes, not every alert", async () => {
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(
+          sql`explain select uid from alerts where name ilike '%brute force%' or description ilike '%brute force%'`
+        )
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n')
+    })
+    assert.match(plan, /alerts_name_trgm_idx/)
+    assert.match(plan, /alerts_description_trgm_idx/)
   })
 
   it('filters by priority, device, rule and time range, each agreeing with the rows', async () => {
