@@ -33,6 +33,8 @@ export { useApi } from './swr/useApi';
 export { CloseableDialog } from './components/CloseableDialog';
 export type { CloseableDialogProps } from './components/CloseableDialog';
 export { ConfirmDialog } from './components/ConfirmDialog';
+export { FormDialog } from './components/FormDialog';
+export type { FormDialogProps } from './components/FormDialog';
 export type { ConfirmDialogProps } from './components/ConfirmDialog';
 export { ErrorState, ErrorTableRow } from './components/ErrorState';
 export type { ErrorStateProps, ErrorTableRowProps } from './components/ErrorState';

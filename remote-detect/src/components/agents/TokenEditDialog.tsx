@@ -1,9 +1,8 @@
-import type { ProvisionToken } from '@console/shared';
+import { FormDialog, type ProvisionToken } from '@console/shared';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { FormDialog } from '../common/FormDialog';
 
 export interface TokenEditDialogProps {
   token: ProvisionToken;

@@ -1,6 +1,6 @@
+import { FormDialog } from '@console/shared';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { FormDialog } from './FormDialog';
 
 export interface NameDialogProps {
   open: boolean;

@@ -1,10 +1,4 @@
-import { errorMessage, type LicensePolicy } from '@console/shared';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { errorMessage, FormDialog, type LicensePolicy } from '@console/shared';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { KeyedMutator } from 'swr';
@@ -61,31 +55,28 @@ export function LicensePolicyDialog({
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="license-policy-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="license-policy-title">Denied Licenses</DialogTitle>
-      <DialogContent>
-        <TextField
-          label="SPDX license ids"
-          helperText="One per line or comma-separated, e.g. GPL-3.0-only. For every report of your tenant; matched ignoring case, in SPDX expressions too."
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          multiline
-          minRows={4}
-          fullWidth
-          margin="dense"
-        />
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="license-policy-title"
+      title="Denied Licenses"
+      submitLabel="Save"
+      busy={saving}
+      error={error}
+      onSubmit={() => void save()}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+    >
+      <TextField
+        label="SPDX license ids"
+        helperText="One per line or comma-separated, e.g. GPL-3.0-only. For every report of your tenant; matched ignoring case, in SPDX expressions too."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        minRows={4}
+        fullWidth
+        margin="dense"
+      />
+    </FormDialog>
   );
 }
