@@ -16,7 +16,7 @@ const COLUMNS: TableHeaderColumn[] = [
   {
     // A package's distinct CVEs over every device, unlike a device page's "CVEs" (package–CVE pairs).
     label: (
-      <Tooltip title={`${DISTINCT_CVES} of this package, over all devices`}>
+      <Tooltip title={`${DISTINCT_CVES} of this package, over all devices`} describeChild>
         <span>CVEs</span>
       </Tooltip>
     ),
@@ -26,7 +26,7 @@ const COLUMNS: TableHeaderColumn[] = [
   { label: 'Risk' },
   {
     label: (
-      <Tooltip title={`${DISTINCT_CVES} in CISA's Known Exploited Vulnerabilities catalogue`}>
+      <Tooltip title={`${DISTINCT_CVES} in CISA's Known Exploited Vulnerabilities catalogue`} describeChild>
         <span>KEV</span>
       </Tooltip>
     ),
