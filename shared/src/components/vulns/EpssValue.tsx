@@ -17,7 +17,7 @@ export function epssTooltip(percentile: number | null | undefined): string {
 export function EpssValue({ epss, percentile }: EpssValueProps) {
   if (epss === null || epss === undefined) return <>—</>;
   return (
-    <Tooltip title={epssTooltip(percentile)}>
+    <Tooltip title={epssTooltip(percentile)} describeChild>
       <Typography component="span" variant="inherit" data-epss>
         {formatEpss(epss)}
       </Typography>

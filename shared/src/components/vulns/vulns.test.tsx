@@ -37,14 +37,36 @@ describe('vulnerability UI', () => {
     expect(formatEpss(0.00043)).toBe('0.04%');
     expect(formatEpss(0.000001)).toBe('<0.01%');
     expect(formatEpss(null)).toBe('—');
-    render(<EpssValue epss={0.12345} percentile={0.951} />);
+    render(
+      <table>
+        <tbody>
+          <tr>
+            <td>
+              <EpssValue epss={0.12345} percentile={0.951} />
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+    );
+    // The hover text describes the value; a screen reader still reads the value as the cell.
+    expect(screen.getByRole('cell', { name: '12.3%' })).toBeInTheDocument();
     await userEvent.hover(screen.getByText('12.3%'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Percentile 95.1');
   });
 
   it('DemoDataChip says "Demo data"', () => {
-    render(<DemoDataChip />);
-    expect(screen.getByText('Demo data')).toBeInTheDocument();
+    render(
+      <table>
+        <tbody>
+          <tr>
+            <td>
+              <DemoDataChip />
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+    );
+    expect(screen.getByRole('cell', { name: 'Demo data' })).toBeInTheDocument();
   });
 
   it('CoverageWarnings names each ecosystem without advisories and what was not checked, nothing when covered', () => {
