@@ -89,6 +89,8 @@ export interface ComponentRow {
   component: SbomComponent;
   /** Sort keys, computed on the first sort by their column (not all up front for 10,000 rows). */
   sortKeys: Partial<Record<ComponentSortField, string>>;
+  /** What the search looks in, lower-cased: computed on the first search, kept for the next ones. */
+  searchText?: string;
 }
 
 export interface AffectedComponent {
@@ -182,6 +184,8 @@ export interface VulnerabilityRow {
   /** KEV and EPSS from the feed status; null until (or unless) that call answered. */
   exploit: Prioritisation | null;
   sortKeys: { id?: string };
+  /** What the search looks in, lower-cased: computed on the first search, kept for the next ones. */
+  searchText?: string;
 }
 
 /** The marks the API puts on what its analysis against the console's OSV feed added (docs/insights-api.md). */
@@ -340,25 +344,34 @@ export function componentsOfType(rows: ComponentRow[], type: string): ComponentR
   return type === ALL_TYPES ? rows : rows.filter((row) => typeOf(row.component) === type);
 }
 
-const containing = (needle: string, ...fields: Array<string | null | undefined>) =>
-  fields.some((field) => field?.toLowerCase().includes(needle));
+// Fields joined by a character no search box can hold, so a search never matches across two.
+const searchTextOf = (...fields: Array<string | null | undefined>) =>
+  fields
+    .filter((field) => field)
+    .join('\u0000')
+    .toLowerCase();
+
+const componentSearchText = (row: ComponentRow) =>
+  (row.searchText ??= searchTextOf(row.component.name, row.component.group, row.component.purl));
+
+const vulnerabilitySearchText = (row: VulnerabilityRow) =>
+  (row.searchText ??= searchTextOf(
+    row.vulnerability.id,
+    ...row.affected.flatMap((a) => [a.label, a.component?.purl, a.component?.name]),
+  ));
 
 /** Components whose name, group or purl contains `search` (any case); every row for a blank search. */
 export function componentsMatching(rows: ComponentRow[], search: string): ComponentRow[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return rows;
-  return rows.filter(({ component }) => containing(needle, component.name, component.group, component.purl));
+  return rows.filter((row) => componentSearchText(row).includes(needle));
 }
 
 /** Vulnerabilities whose id, or an affected component's name or purl, contains `search` (any case). */
 export function vulnerabilitiesMatching(rows: VulnerabilityRow[], search: string): VulnerabilityRow[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return rows;
-  return rows.filter(
-    (row) =>
-      containing(needle, row.vulnerability.id) ||
-      row.affected.some((a) => containing(needle, a.label, a.component?.purl, a.component?.name)),
-  );
+  return rows.filter((row) => vulnerabilitySearchText(row).includes(needle));
 }
 
 /** Vulnerabilities that affect a component of the type (all of them for every type). */
