@@ -16,6 +16,7 @@ import { paging } from '../listing.js'
 import { owned, uidOr404 } from '../tenant-scope.js'
 import { trailPage } from '../trail.js'
 import { reportOr404 } from './reports.js'
+import { refreshAnalysis } from './scan.js'
 import { refreshLatestScan } from './scan-history.js'
 
 /**
@@ -110,6 +111,8 @@ export async function storeAnalyses(
     await tx.insert(events).values(rows)
     // The newest scan's open counts (the reports list's, the scan history's) follow the triage.
     await refreshLatestScan(tx, tenantUid, reportUid)
+    // The Overview's summary counts them the same way.
+    await refreshAnalysis(tx, tenantUid, reportUid)
     return written.map(toAnalysis)
   })
 }
