@@ -125,6 +125,36 @@ describe('SBOM data', () => {
     expect(sortComponents(rows, 'version', 'desc').map((r) => r.component.version)).toEqual(['1.10.0', '1.9.2', '1.2.0', null]);
   });
 
+  it('keeps document order among equal values in both directions, missing values last', () => {
+    const rows = buildSbomView({
+      ...loadSbom(SBOM_FILES.vexOnly),
+      components: (
+        [
+          ['b', 'x1'],
+          [null, 'x2'],
+          ['a', 'x3'],
+          ['b', 'x4'],
+          [null, 'x5'],
+          ['a', 'x6'],
+        ] as const
+      ).map(([version, name]) => ({
+        'bom-ref': name,
+        name,
+        type: 'library',
+        version,
+        group: null,
+        description: null,
+        purl: null,
+        licenses: [],
+        properties: [],
+      })),
+    }).components;
+    const names = (direction: 'asc' | 'desc') => sortComponents(rows, 'version', direction).map((r) => r.component.name);
+    expect(names('asc')).toEqual(['x3', 'x6', 'x1', 'x4', 'x2', 'x5']);
+    expect(names('desc')).toEqual(['x1', 'x4', 'x3', 'x6', 'x2', 'x5']);
+    expect(names('asc')).toEqual(['x3', 'x6', 'x1', 'x4', 'x2', 'x5']);
+  });
+
   it('names the source of what the console added from its OSV feed, and marks the components it added', () => {
     const sbom = loadSbom(SBOM_FILES.shop);
     const own = sbom.vulnerabilities[0]!;
