@@ -1,6 +1,7 @@
 import { http, useApi, type SbomAnalysisInput, type SbomConsoleAnalysis, type SbomConsoleAnalysisList } from '@console/shared';
 import type { ScopedMutator } from 'swr';
 import { reportPath } from './http-helpers';
+import { reportKey } from './report';
 import { reportSbomAnalysisTrailPrefix } from './report-sbom-analysis-trail';
 
 export const reportSbomAnalysesKey = (uid: string) => `${reportPath(uid)}sbom/analyses/`;
@@ -17,10 +18,17 @@ export function useReportSbomAnalyses(uid: string, uploaded = true) {
   });
 }
 
-/** Refreshes what an analysis change shows: the analyses (table, pie, counts) and every trail of the report. */
+/**
+ * Refreshes what an analysis change shows: the analyses (table, pie, counts), every trail of the
+ * report, and the report (its Overview summary counts the open ones).
+ */
 export async function refreshSbomAnalyses(mutate: ScopedMutator, uid: string): Promise<void> {
   const trails = reportSbomAnalysisTrailPrefix(uid);
-  await Promise.all([mutate(reportSbomAnalysesKey(uid)), mutate((key) => typeof key === 'string' && key.startsWith(trails))]);
+  await Promise.all([
+    mutate(reportSbomAnalysesKey(uid)),
+    mutate((key) => typeof key === 'string' && key.startsWith(trails)),
+    mutate(reportKey(uid)),
+  ]);
 }
 
 /** PUTs one component's analysis of one vulnerability, then refreshes what shows it. */

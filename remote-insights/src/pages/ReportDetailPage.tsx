@@ -13,7 +13,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { deleteReport, saveReportContext, useReport } from '../api/report';
@@ -29,6 +29,7 @@ import { UploadRequired } from '../components/report/UploadRequired';
 import { SbomTab } from '../components/sbom/SbomTab';
 import { ScansTab } from '../components/scans/ScansTab';
 import { SystemReviewTab } from '../components/system-review/SystemReviewTab';
+import { useStableCallback } from '../tables/useStableCallback';
 
 export const LOADING_REPORT = 'Loading report data…';
 export const REPORT_ERROR = 'Error loading report data.';
@@ -48,6 +49,20 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);
+
+// Memoised with stable callbacks: a table's sort or search changes the URL, and re-renders the
+// view; the header, the tab bar (which measures itself on every render) and the dialog need not.
+const Header = memo(ReportHeader);
+const Confirm = memo(ConfirmDialog);
+const TabBar = memo(function TabBar({ tab, onChange }: { tab: TabId; onChange(next: TabId): void }) {
+  return (
+    <Tabs value={tab} onChange={(_, next: TabId) => onChange(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      {TABS.map((t) => (
+        <Tab key={t.id} value={t.id} label={t.label} />
+      ))}
+    </Tabs>
+  );
+});
 
 /** Reports › the report */
 const reportCrumbs = (name: string): Crumb[] => [{ label: 'Reports', to: '/insights' }, { label: name }];
@@ -131,24 +146,22 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
     }
   };
 
+  const onTab = useStableCallback(setTab);
+  const onBack = useStableCallback(() => navigate('/insights'));
+  const onDelete = useStableCallback(() => setConfirming(true));
+  // Spec §4: the action only logs locally; no call is made.
+  const onRunAnalysis = useStableCallback(() => console.info(`Run AI Analysis requested for report ${report.uid}`));
+  const onCloseConfirm = useStableCallback(() => setConfirming(false));
+  const onConfirm = useStableCallback(() => void remove());
+
   return (
     <>
-      <ReportHeader
-        report={report}
-        onBack={() => navigate('/insights')}
-        onDelete={() => setConfirming(true)}
-        // Spec §4: the action only logs locally; no call is made.
-        onRunAnalysis={() => console.info(`Run AI Analysis requested for report ${report.uid}`)}
-      />
+      <Header report={report} onBack={onBack} onDelete={onDelete} onRunAnalysis={onRunAnalysis} />
       {!report.has_scan_uploaded ? (
         <UploadRequired token={report.token} />
       ) : (
         <>
-          <Tabs value={tab} onChange={(_, next: TabId) => setTab(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-            {TABS.map((t) => (
-              <Tab key={t.id} value={t.id} label={t.label} />
-            ))}
-          </Tabs>
+          <TabBar tab={tab} onChange={onTab} />
           {/* Only the open tab is mounted: the audit and the SBOM are fetched when first shown. */}
           {tab === 'overview' && <OverviewTab report={report} />}
           {tab === 'context' && <ContextTab key={report.uid} report={report} onSave={saveContext} />}
@@ -157,15 +170,15 @@ function ReportView({ report, uid }: { report: InsightReport; uid: string }) {
           {tab === 'scans' && <ScansTab uid={uid} />}
         </>
       )}
-      <ConfirmDialog
+      <Confirm
         open={confirming}
         title="Delete report"
         message={DELETE_CONFIRM}
         confirmLabel="Delete"
         confirmColor="error"
         busy={deleting}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void remove()}
+        onClose={onCloseConfirm}
+        onConfirm={onConfirm}
       />
       <NoticeSnackbar notice={notice.notice} open={notice.open} onClose={notice.close} />
     </>

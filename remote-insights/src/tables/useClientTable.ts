@@ -1,5 +1,6 @@
 import { REPORT_TABLE_PAGE_SIZES, useUrlTableState, type SortDirection } from '@console/shared';
 import { useMemo } from 'react';
+import { useStableCallback } from './useStableCallback';
 
 /**
  * Sort and paging state of a table whose rows are all in memory, kept in the page's URL under
@@ -26,15 +27,18 @@ export function useClientTable<R, F extends string>(
   const { direction, rowsPerPage } = table;
   const page = Math.min(table.page, Math.max(0, Math.ceil(rows.length / rowsPerPage) - 1));
   const sorted = useMemo(() => sortRows(rows, orderBy, direction), [rows, sortRows, orderBy, direction]);
+  // The same page array and setters while this table's own state is unchanged: another table's
+  // sort or search changes the URL too, and must not re-render this one's rows.
+  const visible = useMemo(() => sorted.slice(page * rowsPerPage, (page + 1) * rowsPerPage), [sorted, page, rowsPerPage]);
   return {
     orderBy,
     direction,
     page,
     rowsPerPage,
-    visible: sorted.slice(page * rowsPerPage, (page + 1) * rowsPerPage),
-    setPage: (next: number) => table.setPage(next),
-    setRowsPerPage: table.setRowsPerPage,
-    sortBy: (field: F) => table.sortBy(field),
+    visible,
+    setPage: useStableCallback((next: number) => table.setPage(next)),
+    setRowsPerPage: useStableCallback(table.setRowsPerPage),
+    sortBy: useStableCallback((field: F) => table.sortBy(field)),
   };
 }
 

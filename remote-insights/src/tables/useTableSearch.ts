@@ -1,6 +1,7 @@
 import { useUrlText } from '@console/shared';
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { TableSearch } from '../components/common/SortedTableSection';
+import { useStableCallback } from './useStableCallback';
 
 /**
  * A table's search box kept in the URL under `key` (a new search returns the table to its first
@@ -10,12 +11,7 @@ import type { TableSearch } from '../components/common/SortedTableSection';
  */
 export function useTableSearch(key: string, table: string, placeholder: string): { search: TableSearch; filter: string } {
   const [value, setValue] = useUrlText(key, { resetPages: [table] });
-  // useUrlText's setter changes with every change of the URL (a sort); the box calls the latest one.
-  const latest = useRef(setValue);
-  useLayoutEffect(() => {
-    latest.current = setValue;
-  });
-  const onChange = useCallback((text: string) => latest.current(text), []);
+  const onChange = useStableCallback(setValue);
   const search = useMemo(() => ({ value, onChange, placeholder }), [value, onChange, placeholder]);
   return { search, filter: useDeferredValue(value) };
 }

@@ -122,7 +122,27 @@ function feedSentence(feed: SbomStats['feed']): string {
   return ` The console checked ${plural(feed.checked, 'component')} against its OSV feed and ${added}.`
 }
 
-function sbomParagraph(stats: SbomStats): string {
+/** The newest scan's vulnerabilities by what the analyses (the console's, else the file's VEX) leave them. */
+export interface TriageTally {
+  open: number
+  not_affected: number
+  false_positive: number
+  resolved: number
+}
+
+const CLOSED_LABELS = [
+  ['not_affected', 'not affected'],
+  ['false_positive', 'false positive'],
+  ['resolved', 'resolved']
+] as const
+
+function triageSentence(tally: TriageTally | null): string {
+  if (tally === null) return ''
+  const closed = CLOSED_LABELS.filter(([state]) => tally[state] > 0).map(([state, label]) => `${number(tally[state])} ${label}`)
+  return ` By analysis (the console's, else the file's VEX): ${[`${number(tally.open)} open`, ...closed].join(', ')}.`
+}
+
+function sbomParagraph(stats: SbomStats, tally: TriageTally | null): string {
   const head = `Software bill of materials: ${plural(stats.components, 'component')}`
   if (stats.vulnerabilities === 0) return `${head}, no vulnerabilities listed.${feedSentence(stats.feed)}`
   const levels = (['critical', 'high', 'medium', 'low', 'none', 'unknown'] as const)
@@ -136,15 +156,19 @@ function sbomParagraph(stats: SbomStats): string {
   })
   return (
     `${head}, ${plural(stats.vulnerabilities, 'vulnerability', 'vulnerabilities')}; by highest severity: ` +
-    `${levels.join(', ')}. Most severe: ${worst.join('; ')}.${feedSentence(stats.feed)}`
+    `${levels.join(', ')}.${triageSentence(tally)} Most severe: ${worst.join('; ')}.${feedSentence(stats.feed)}`
   )
 }
 
-/** null when the report holds no scan part at all. */
-export function writeAnalysis(parts: { audit: AuditResult | null; sbom: SbomStats | null }): string | null {
+/** null when the report holds no scan part at all. `triage`: the open and closed counts, when known. */
+export function writeAnalysis(parts: {
+  audit: AuditResult | null
+  sbom: SbomStats | null
+  triage?: TriageTally | null
+}): string | null {
   const paragraphs = [
     ...(parts.audit === null ? [] : [auditParagraph(parts.audit)]),
-    ...(parts.sbom === null ? [] : [sbomParagraph(parts.sbom)])
+    ...(parts.sbom === null ? [] : [sbomParagraph(parts.sbom, parts.triage ?? null)])
   ]
   return paragraphs.length === 0 ? null : paragraphs.join('\n\n')
 }

@@ -12,6 +12,7 @@ import type {
   SbomVulnerabilityAnalysis
 } from '@console/contracts'
 import { ANALYSIS_JUSTIFICATIONS, ANALYSIS_RESPONSES, ANALYSIS_STATES } from '@console/contracts'
+import { ownBomRef } from './bom-link.js'
 import {
   asObject,
   fail,
@@ -289,6 +290,10 @@ export function normaliseSbom(
     if (release) vulnerabilities[index] = null
   }
   const dependencies = done?.dependencies ?? optArray(value, 'dependencies', '').map(normaliseDependencyEntry)
+  // A BOM-Link into this very BOM names one of its components: kept as that bom-ref, so every
+  // reader (the page, triage keys, the summary, exports) resolves it like a plain one.
+  if (head.serial_number !== null)
+    for (const entry of normalised) for (const affect of entry.affects) affect.ref = ownBomRef(affect.ref, head.serial_number)
   return {
     ...head,
     components,

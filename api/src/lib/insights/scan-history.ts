@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js'
 import { insightScans as s, insightVulnAnalyses, type ScanVulnerability } from '../../db/schema/index.js'
 import { HttpError } from '../http-error.js'
 import { isUuid, owned, uidOr404 } from '../tenant-scope.js'
+import type { TriageTally } from './analysis.js'
 import { consoleAnalysisKey, isOpenState, refKeysOf } from './analysis-keys.js'
 import type { SbomDocument } from './cyclonedx.js'
 import { reportOr404 } from './reports.js'
@@ -69,13 +70,37 @@ async function consoleStates(db: Db, tenantUid: string, reportUid: string): Prom
   return new Map(rows.map((row) => [consoleAnalysisKey(row.key, row.id), row.state]))
 }
 
-/** Open while any affected component is: the console's analysis for it, else the file's. */
+/** The states deciding a vulnerability, one per affected component: the console's analysis for it, else the file's. */
+const statesOf = (v: ScanVulnerability, states: ConsoleStates): Array<string | null> =>
+  v.keys.length === 0
+    ? [v.state]
+    : v.keys.map((key) => (key === null || v.id === null ? undefined : states.get(consoleAnalysisKey(key, v.id))) ?? v.state)
+
+/** Open while any affected component is. */
 function withOpen(vulnerabilities: ScanVulnerability[], states: ConsoleStates): ScanVulnerability[] {
-  return vulnerabilities.map((v) => {
-    const stateFor = (key: string | null): string | null =>
-      (key === null || v.id === null ? undefined : states.get(consoleAnalysisKey(key, v.id))) ?? v.state
-    return { ...v, open: v.keys.length === 0 ? isOpenState(v.state) : v.keys.some((key) => isOpenState(stateFor(key))) }
-  })
+  return vulnerabilities.map((v) => ({ ...v, open: statesOf(v, states).some(isOpenState) }))
+}
+
+/**
+ * The newest scan's vulnerabilities as the console's analyses leave them (the file's where it has
+ * none): how many are open, and what closed the others (the first component's state). Null without a scan.
+ */
+export async function latestTriageTally(db: Db, tenantUid: string, reportUid: string): Promise<TriageTally | null> {
+  const [latest] = await db
+    .select({ vulnerabilities: s.vulnerabilities })
+    .from(s)
+    .where(owned(s, tenantUid, eq(s.reportUid, reportUid)))
+    .orderBy(desc(s.uploadedAt), desc(s.uid))
+    .limit(1)
+  if (latest === undefined) return null
+  const states = await consoleStates(db, tenantUid, reportUid)
+  const tally: TriageTally = { open: 0, not_affected: 0, false_positive: 0, resolved: 0 }
+  for (const v of latest.vulnerabilities) {
+    const each = statesOf(v, states)
+    if (each.some(isOpenState)) tally.open++
+    else tally[each[0] === 'not_affected' || each[0] === 'false_positive' ? each[0] : 'resolved']++
+  }
+  return tally
 }
 
 const counts = (vulnerabilities: ScanVulnerability[]) => ({

@@ -14,7 +14,7 @@ import { partOfReport, reportWhere } from './reports.js'
 import { dropChunks, stageChunks } from './sbom-chunks.js'
 import { analyseSbom, listedPackages, type FeedAnalysis } from './sbom-vulns.js'
 import { scoreSeverities } from './severity.js'
-import { DEFAULT_SCAN_RETENTION, keepScan, scanHistoryOf, type ScanHistoryColumns } from './scan-history.js'
+import { DEFAULT_SCAN_RETENTION, keepScan, latestTriageTally, scanHistoryOf, type ScanHistoryColumns } from './scan-history.js'
 
 const gzip = promisify(gzipCallback)
 
@@ -115,7 +115,16 @@ export async function analysisOf(
           .leftJoin(insightSboms, partOfReport(insightSboms))
           .leftJoin(insightAudits, partOfReport(insightAudits))
           .where(owned(insightReports, tenantUid, eq(insightReports.uid, reportUid)))
-  return writeAnalysis({ sbom: parts.sbom ?? stored?.stats ?? null, audit: parts.audit ?? stored?.document ?? null })
+  const sbom = parts.sbom ?? stored?.stats ?? null
+  // Open and closed as the console's analyses leave them, from the newest scan (kept before this runs).
+  const triage = sbom === null ? null : await latestTriageTally(tx, tenantUid, reportUid)
+  return writeAnalysis({ sbom, audit: parts.audit ?? stored?.document ?? null, triage })
+}
+
+/** The report's `analysis` written again from what is stored (after a triage change: its open counts moved). */
+export async function refreshAnalysis(tx: Db, tenantUid: string, reportUid: string): Promise<void> {
+  const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: null, audit: null })
+  await tx.update(insightReports).set({ analysis }).where(reportWhere(tenantUid, reportUid))
 }
 
 /** The insight_sboms columns of an SBOM (uploaded_at aside): all a store needs, without the document. */

@@ -17,6 +17,7 @@ import { owned, uidOr404 } from '../tenant-scope.js'
 import { trail } from '../trail.js'
 import { componentKeyOf } from './analysis-keys.js'
 import { reportOr404 } from './reports.js'
+import { refreshAnalysis } from './scan.js'
 import { refreshLatestScan } from './scan-history.js'
 
 /**
@@ -104,6 +105,8 @@ export async function storeAnalyses(
     await tx.insert(events).values(rows)
     // The newest scan's open counts (the reports list's, the scan history's) follow the triage.
     await refreshLatestScan(tx, tenantUid, reportUid)
+    // The Overview's summary counts them the same way.
+    await refreshAnalysis(tx, tenantUid, reportUid)
     return written.map(toAnalysis)
   })
 }

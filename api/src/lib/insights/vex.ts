@@ -2,6 +2,7 @@ import { ANALYSIS_LIMITS, type AnalysisComponent, type VexAnswer } from '@consol
 import type { Db } from '../../db/client.js'
 import type { Actor } from '../actor.js'
 import { HttpError } from '../http-error.js'
+import { parseBomLink } from './bom-link.js'
 import { normaliseVulnerabilityEntry, type SbomDocument } from './cyclonedx.js'
 import { DocumentError, isObject } from './document.js'
 import { reportOr404, sbomOrNull } from './reports.js'
@@ -15,16 +16,8 @@ import { storeAnalyses, type AnalysisInput } from './triage.js'
  * good ones are stored, in one transaction.
  */
 
-/** `urn:cdx:<serial>/<version>#<bom-ref>` (a BOM-Link, as VEX documents point into a BOM) → the bom-ref. */
-const bomLinkRef = (ref: string): string => {
-  const match = /^urn:cdx:[^#]+#(.+)$/.exec(ref)
-  if (match === null) return ref
-  try {
-    return decodeURIComponent(match[1]!)
-  } catch {
-    return match[1]!
-  }
-}
+/** A BOM-Link (as VEX documents point into a BOM) → its bom-ref; any other ref as given. */
+const bomLinkRef = (ref: string): string => parseBomLink(ref)?.ref ?? ref
 
 function refsOf(document: SbomDocument | null): Map<string, AnalysisComponent> {
   const byRef = new Map<string, AnalysisComponent>()

@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useClientTable } from '../../tables/useClientTable';
 import { useDialogItem } from '../../tables/useDialogItem';
 import { ClickableRow } from './ClickableRow';
@@ -50,6 +50,38 @@ export interface SortedTableSectionProps<R extends { key: string }, F extends st
   search?: TableSearch;
 }
 
+// Memoised: a sort, page or search of the other table on the page changes the URL too, and
+// re-renders this section; its head, rows, box and pagination only when their own props change.
+const Head = memo(SortableTableHead) as typeof SortableTableHead;
+const Pagination = memo(ClientPagination);
+
+const SearchBox = memo(function SearchBox({ title, search }: { title: string; search: TableSearch }) {
+  return (
+    <TextField
+      size="small"
+      label={`Search ${title.toLowerCase()}`}
+      placeholder={search.placeholder}
+      value={search.value}
+      onChange={(event) => search.onChange(event.target.value)}
+      sx={{ minWidth: 280, mb: 1 }}
+    />
+  );
+});
+
+interface RowsProps<R> {
+  rows: R[];
+  cells(row: R): ReactNode;
+  onOpen(row: R): void;
+}
+
+const Rows = memo(function Rows<R extends { key: string }>({ rows, cells, onOpen }: RowsProps<R>) {
+  return rows.map((row) => (
+    <ClickableRow key={row.key} onOpen={() => onOpen(row)}>
+      {cells(row)}
+    </ClickableRow>
+  ));
+}) as <R extends { key: string }>(props: RowsProps<R>) => ReactNode;
+
 /**
  * A report section holding a table of in-memory rows: sorted by a header click, paged 5/10/25 like
  * every report table, only the visible page rendered (10,000 rows stay fast), a row opening its dialog.
@@ -76,25 +108,12 @@ export function SortedTableSection<R extends { key: string }, F extends string>(
 
   return (
     <ReportSection title={title}>
-      {search && (
-        <TextField
-          size="small"
-          label={`Search ${title.toLowerCase()}`}
-          placeholder={search.placeholder}
-          value={search.value}
-          onChange={(event) => search.onChange(event.target.value)}
-          sx={{ minWidth: 280, mb: 1 }}
-        />
-      )}
+      {search && <SearchBox title={title} search={search} />}
       <TableContainer>
         <Table size="small" aria-label={title}>
-          <SortableTableHead columns={columns} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
+          <Head columns={columns} orderBy={table.orderBy} direction={table.direction} onSort={table.sortBy} />
           <TableBody>
-            {table.visible.map((row) => (
-              <ClickableRow key={row.key} onOpen={() => dialogItem.show(row)}>
-                {cells(row)}
-              </ClickableRow>
-            ))}
+            <Rows rows={table.visible} cells={cells} onOpen={dialogItem.show} />
             {rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length}>
@@ -105,7 +124,14 @@ export function SortedTableSection<R extends { key: string }, F extends string>(
           </TableBody>
         </Table>
       </TableContainer>
-      <ClientPagination pageSizes={REPORT_TABLE_PAGE_SIZES} count={rows.length} {...table} />
+      <Pagination
+        pageSizes={REPORT_TABLE_PAGE_SIZES}
+        count={rows.length}
+        page={table.page}
+        rowsPerPage={table.rowsPerPage}
+        setPage={table.setPage}
+        setRowsPerPage={table.setRowsPerPage}
+      />
       {dialog(dialogItem)}
     </ReportSection>
   );

@@ -16,6 +16,9 @@ const COLUMNS: SortableColumn<ComponentSortField>[] = [
   { label: 'Licenses' },
 ];
 
+// Memoised: closed, it need not re-render with every sort or page of the table.
+const Dialog = memo(ComponentDialog);
+
 const SORT: TableSort<ComponentRow, ComponentSortField> = { rows: sortComponents, field: 'name' };
 
 /** The table's prefix in the URL (?components_page=2). */
@@ -54,7 +57,7 @@ export const ComponentsTable = memo(function ComponentsTable({
         </>
       )}
       dialog={({ item, open, close }) => (
-        <ComponentDialog component={item?.component ?? null} context={context} open={open} onClose={close} />
+        <Dialog component={item?.component ?? null} context={context} open={open} onClose={close} />
       )}
     />
   );

@@ -144,6 +144,8 @@ describe('SBOM tab: triage', () => {
     });
     await waitFor(() => expect(cellOf('CVE-2999-0037', 5)).toBe('Not affectedCode not presentSet in the console'));
     expect(summary('Open')).toBe('3');
+    // The report again too: its Overview summary counts the open ones.
+    expect(api.history.get.filter((request) => request.url === R1)).toHaveLength(2);
   });
 
   it('says beside the form why a save failed, with a Retry that sends it again', async () => {

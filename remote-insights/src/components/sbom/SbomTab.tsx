@@ -2,7 +2,7 @@ import { ErrorState, FilterSelect, LoadingState, preloadApexCharts, useUrlChoice
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { errorStatus } from '../../api/http-helpers';
 import { useReportSbom } from '../../api/report-sbom';
 import { useReportSbomAnalyses } from '../../api/report-sbom-analyses';
@@ -35,6 +35,7 @@ import {
 } from './sbomData';
 import { useTableOrdering } from '../../tables/useTableOrdering';
 import { useTableSearch } from '../../tables/useTableSearch';
+import { useStableCallback } from '../../tables/useStableCallback';
 import { SbomActions } from './SbomActions';
 import { SbomSummaryCard } from './SbomSummaryCard';
 import { VULNERABILITIES_TABLE, VulnerabilitiesTable } from './VulnerabilitiesTable';
@@ -48,6 +49,11 @@ export const ANALYSES_ERROR = "Failed to load the console's analyses: the states
 const VEX_COLORS: Record<string, string> = { not_affected: '#66bb6a', false_positive: '#9e9e9e', resolved: '#2e7d32' };
 
 const VEX_VALUES = [ALL_VEX, ...VEX_STATUSES];
+const ALL_TYPES_OPTION = { value: ALL_TYPES, label: 'All Types' };
+const ALL_VEX_OPTION = { value: ALL_VEX, label: 'All Analyses' };
+
+// Memoised (with stable setters and options): a table's sort or search re-renders the tab.
+const Filter = memo(FilterSelect);
 
 const TYPE_COLORS = [
   '#5a00ff',
@@ -82,10 +88,19 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   const view = useMemo(() => (data ? buildSbomView(data) : null), [data]);
   const typeValues = useMemo(() => [ALL_TYPES, ...(view?.types ?? []).map((option) => option.type)], [view]);
   // In the URL (?sbom_type=library); both tables below go back to their first page when it changes.
-  const [type, setType] = useUrlChoice('sbom_type', typeValues, {
+  const [type, setTypeNow] = useUrlChoice('sbom_type', typeValues, {
     fallback: ALL_TYPES,
     resetPages: [COMPONENTS_TABLE, VULNERABILITIES_TABLE],
   });
+  const setType = useStableCallback(setTypeNow);
+  const typeOptions = useMemo(
+    () =>
+      (view?.types ?? []).map((option) => ({
+        value: option.type,
+        label: `${option.type} (${option.count.toLocaleString('en-US')})`,
+      })),
+    [view],
+  );
   const ofTypeComponents = useMemo(() => (view ? componentsOfType(view.components, type) : []), [view, type]);
   // ?components_search=lodash&vulns_search=CVE-2021: the tables' rows only (the charts and counts keep every row).
   const componentSearch = useTableSearch('components_search', COMPONENTS_TABLE, 'Name or package URL');
@@ -105,7 +120,8 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
     [data, policy.data, denied],
   );
   // ?vulns_vex=not_affected: the table's rows by VEX analysis; the charts and counts keep every row.
-  const [vex, setVex] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
+  const [vex, setVexNow] = useUrlChoice('vulns_vex', VEX_VALUES, { fallback: ALL_VEX, resetPages: [VULNERABILITIES_TABLE] });
+  const setVex = useStableCallback(setVexNow);
   const vulnerabilities = useMemo(
     () => vulnerabilitiesMatching(vulnerabilitiesOfVex(ofType, vex), vulnerabilitySearch.filter),
     [ofType, vex, vulnerabilitySearch.filter],
@@ -127,6 +143,14 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
   }, [type, vex, componentSearch.filter, vulnerabilitySearch.filter, componentOrdering, vulnerabilityOrdering]);
   const vexCounts = useMemo(() => vexCountsOf(ofType), [ofType]);
   const allVexCounts = useMemo(() => vexCountsOf(triaged), [triaged]);
+  const vexOptions = useMemo(
+    () =>
+      vexCounts.map(({ status, count }) => ({
+        value: status,
+        label: `${VEX_LABELS[status]} (${count.toLocaleString('en-US')})`,
+      })),
+    [vexCounts],
+  );
   // Severities of the open ones; what VEX closed is counted apart, in slices of its own.
   const severitySlices = useMemo<PieSlice[]>(
     () => [
@@ -167,15 +191,12 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
       <FeedStatus feed={feed.data} error={feed.error} onRetry={() => void feed.mutate()} />
       {analyses.error && <ErrorState message={ANALYSES_ERROR} onRetry={() => void analyses.mutate()} />}
       <SbomActions uid={uid} filters={exportFilters} />
-      <FilterSelect
+      <Filter
         label="Filter by Component Type"
         value={type}
         onChange={setType}
-        all={{ value: ALL_TYPES, label: 'All Types' }}
-        options={view.types.map((option) => ({
-          value: option.type,
-          label: `${option.type} (${option.count.toLocaleString('en-US')})`,
-        }))}
+        all={ALL_TYPES_OPTION}
+        options={typeOptions}
         minWidth={260}
         mb={2}
       />
@@ -210,15 +231,12 @@ export function SbomTab({ uid, hasSbom = true }: { uid: string; hasSbom?: boolea
         <ComponentsTable rows={components} context={componentContext} search={componentSearch.search} />
         {view.vulnerabilities.length > 0 && (
           <Box>
-            <FilterSelect
+            <Filter
               label="Filter by Analysis"
               value={vex}
               onChange={setVex}
-              all={{ value: ALL_VEX, label: 'All Analyses' }}
-              options={vexCounts.map(({ status, count }) => ({
-                value: status,
-                label: `${VEX_LABELS[status]} (${count.toLocaleString('en-US')})`,
-              }))}
+              all={ALL_VEX_OPTION}
+              options={vexOptions}
               minWidth={220}
               mb={2}
             />

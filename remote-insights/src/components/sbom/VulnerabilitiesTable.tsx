@@ -42,6 +42,9 @@ const SORT: TableSort<VulnerabilityRow, VulnerabilitySortField> = {
   descendingFirst: DESCENDING_FIRST,
 };
 
+// Memoised: closed, it need not re-render with every sort or page of the table.
+const Dialog = memo(VulnerabilityDialog);
+
 /** The table's prefix in the URL (?vulns_sort=-epss). */
 export const VULNERABILITIES_TABLE = 'vulns';
 
@@ -100,7 +103,7 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({
         </>
       )}
       dialog={({ item, open, close }) => (
-        <VulnerabilityDialog row={allRows.find((row) => row.key === item?.key) ?? item} open={open} onClose={close} uid={uid} />
+        <Dialog row={allRows.find((row) => row.key === item?.key) ?? item} open={open} onClose={close} uid={uid} />
       )}
     />
   );

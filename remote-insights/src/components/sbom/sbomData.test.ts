@@ -30,6 +30,23 @@ const vuln = (severities: Array<string | null>): SbomVulnerability => ({
   cwes: [],
 });
 
+/** Library components named c1, c2, … in document order, with these versions. */
+const componentRows = (versions: Array<string | null>) =>
+  buildSbomView({
+    ...loadSbom(SBOM_FILES.vexOnly),
+    components: versions.map((version, i) => ({
+      'bom-ref': `c${i + 1}`,
+      name: `c${i + 1}`,
+      type: 'library',
+      version,
+      group: null,
+      description: null,
+      purl: null,
+      licenses: [],
+      properties: [],
+    })),
+  }).components;
+
 describe('SBOM data', () => {
   it('orders severities unknown < none < low < medium < high < critical, info with none', () => {
     expect(SEVERITY_ORDER).toEqual(['unknown', 'none', 'low', 'medium', 'high', 'critical']);
@@ -107,22 +124,18 @@ describe('SBOM data', () => {
     expect(naturalKey('1.10.0') > naturalKey('1.9.2')).toBe(true);
     expect(naturalKey('Lib') === naturalKey('lib')).toBe(true);
     expect(naturalKey('CVE-2021-9999') < naturalKey('CVE-2021-10000')).toBe(true);
-    const rows = buildSbomView({
-      ...loadSbom(SBOM_FILES.vexOnly),
-      components: ['1.10.0', null, '1.9.2', '1.2.0'].map((version, i) => ({
-        'bom-ref': `c${i}`,
-        name: `c${i}`,
-        type: 'library',
-        version,
-        group: null,
-        description: null,
-        purl: null,
-        licenses: [],
-        properties: [],
-      })),
-    }).components;
+    const rows = componentRows(['1.10.0', null, '1.9.2', '1.2.0']);
     expect(sortComponents(rows, 'version', 'asc').map((r) => r.component.version)).toEqual(['1.2.0', '1.9.2', '1.10.0', null]);
     expect(sortComponents(rows, 'version', 'desc').map((r) => r.component.version)).toEqual(['1.10.0', '1.9.2', '1.2.0', null]);
+  });
+
+  it('keeps document order among equal values in both directions, missing values last', () => {
+    // Named c1…c6 in document order.
+    const rows = componentRows(['b', null, 'a', 'b', null, 'a']);
+    const names = (direction: 'asc' | 'desc') => sortComponents(rows, 'version', direction).map((r) => r.component.name);
+    expect(names('asc')).toEqual(['c3', 'c6', 'c1', 'c4', 'c2', 'c5']);
+    expect(names('desc')).toEqual(['c1', 'c4', 'c3', 'c6', 'c2', 'c5']);
+    expect(names('asc')).toEqual(['c3', 'c6', 'c1', 'c4', 'c2', 'c5']);
   });
 
   it('names the source of what the console added from its OSV feed, and marks the components it added', () => {
