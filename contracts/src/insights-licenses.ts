@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Actor } from './audit.js'
 import { DateTime } from './common.js'
+import { SbomLicense } from './insights.js'
 
 // The tenant's license policy (docs/insights-api.md "License policy"): SPDX license ids its
 // analysts deny. The SBOM tab flags components whose licenses name one.
@@ -29,5 +30,29 @@ export const LicensePolicy = Type.Object({
   updated_by: Type.Union([Actor, Type.Null()])
 })
 
+/** At most this many distinct license sets are counted per SBOM (a real one has tens). */
+export const LICENSE_SETS_MAX = 1000
+
+/**
+ * The SBOM's components grouped by the licenses they state (urls dropped), counted at upload:
+ * what the report's Overview needs to count denied licenses without the SBOM itself.
+ */
+export const SbomLicenseSets = Type.Object({
+  sets: Type.Union(
+    [
+      Type.Array(
+        Type.Object({
+          licenses: Type.Array(SbomLicense, { description: 'as the components state them; [] = no license stated' }),
+          components: Type.Integer({ minimum: 1 })
+        })
+      ),
+      Type.Null()
+    ],
+    { description: 'null: the SBOM was stored before these counts were kept (upload it again)' }
+  ),
+  complete: Type.Boolean({ description: `false: more than ${LICENSE_SETS_MAX} distinct sets; the later ones are not counted` })
+})
+
 export type LicensePolicySet = Static<typeof LicensePolicySet>
 export type LicensePolicy = Static<typeof LicensePolicy>
+export type SbomLicenseSets = Static<typeof SbomLicenseSets>

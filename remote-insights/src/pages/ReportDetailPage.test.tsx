@@ -19,6 +19,11 @@ const R1 = `${REPORTS}r-1/`;
 
 describe('ReportDetailPage', () => {
   const page = setupPageTest({ quiet: true });
+  beforeEach(() => {
+    // The Overview's Denied Licenses field: nothing denied unless a test says otherwise.
+    page.api.onGet(`${R1}sbom/licenses/`).reply(200, { sets: [], complete: true });
+    page.api.onGet(LICENSE_POLICY).reply(200, licensePolicy());
+  });
   afterEach(() => {
     jest.useRealTimers();
   });
@@ -126,6 +131,8 @@ describe('ReportDetailPage', () => {
       renderRoute('/insights/r-1');
       await screen.findByRole('heading', { name: 'Gateway firmware 4.2' });
       expect(button()).toBeEnabled();
+      // Every GET of the page done (the Overview's license count last), then none for the click.
+      await screen.findByText(/No license is denied/);
       const calls = page.api.history.get.length;
       await userEvent.click(button());
       expect(info).toHaveBeenCalledWith(expect.stringContaining('r-1'));
@@ -192,7 +199,7 @@ describe('ReportDetailPage', () => {
       expect(screen.queryByRole('heading', { name: 'Upload Required' })).not.toBeInTheDocument();
 
       // Polling slows down once the scan is there.
-      const calls = page.api.history.get.length;
+      const calls = page.api.history.get.filter((r) => r.url === R1).length;
       await act(async () => {
         await jest.advanceTimersByTimeAsync(UPLOAD_POLL_MS * 3);
       });
@@ -236,8 +243,11 @@ describe('ReportDetailPage', () => {
       expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByTestId('report-analysis')).toHaveTextContent('4 of 11 hardening checks failed');
       expect(screen.getByText('Assessment Type')).toBeInTheDocument();
-      // The audit and SBOM are fetched only when their tab opens.
-      expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
+      // The audit and SBOM are fetched only when their tab opens (the Overview reads the license
+      // counts kept at upload, not the SBOM).
+      const urls = page.api.history.get.map((r) => r.url);
+      expect(urls).not.toContain(`${R1}sbom`);
+      expect(urls.some((url) => url?.endsWith('rules/'))).toBe(false);
     });
 
     it.each([
@@ -249,6 +259,67 @@ describe('ReportDetailPage', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
       expect(page.api.history.get.some((r) => r.url?.endsWith(path))).toBe(false);
+    });
+
+    describe('Overview: Denied Licenses', () => {
+      const LICENSES = `${R1}sbom/licenses/`;
+      const mit = { license: { id: 'MIT', name: null, url: null } };
+      const sets = {
+        complete: true,
+        sets: [
+          { licenses: [mit], components: 3 },
+          { licenses: [{ expression: 'Apache-2.0 OR GPL-3.0-only' }], components: 2 },
+          { licenses: [], components: 4 },
+        ],
+      };
+      const field = () => screen.getByText('Denied Licenses').nextElementSibling as HTMLElement;
+
+      it('counts the components stating a denied license, from the counts kept at upload', async () => {
+        page.api.onGet(R1).reply(200, report());
+        page.api.onGet(LICENSES).reply(200, sets);
+        page.api.onGet(LICENSE_POLICY).reply(200, licensePolicy(['mit', 'GPL-3.0-only']));
+        renderRoute('/insights/r-1');
+        expect(await screen.findByTestId('denied-licenses')).toHaveTextContent(
+          '5 components state a denied license: MIT, GPL-3.0-only (in expression).',
+        );
+      });
+
+      it.each([
+        ['nothing is denied', sets, [], /No license is denied \(set them on the SBOM tab's Licenses card\)/],
+        [
+          'the scan was not counted',
+          { sets: null, complete: false },
+          ['MIT'],
+          /Not counted for this scan: upload the SBOM again/,
+        ],
+        ['no component states one', sets, ['AGPL-3.0-only'], /^No component states a denied license\.$/],
+      ])('says %s rather than a bare zero', async (_, answer, denied, text) => {
+        page.api.onGet(R1).reply(200, report());
+        page.api.onGet(LICENSES).reply(200, answer);
+        page.api.onGet(LICENSE_POLICY).reply(200, licensePolicy(denied));
+        renderRoute('/insights/r-1');
+        expect(await screen.findByText(text)).toBeInTheDocument();
+      });
+
+      it('shows a failed count as an error with Retry, never as none', async () => {
+        page.api.onGet(R1).reply(200, report());
+        let failed = false;
+        page.api.onGet(LICENSES).reply(() => (failed ? [200, sets] : ((failed = true), [500, {}])));
+        page.api.onGet(LICENSE_POLICY).reply(200, licensePolicy(['MIT']));
+        renderRoute('/insights/r-1');
+        expect(await screen.findByText('Could not load the license counts')).toBeInTheDocument();
+        expect(field()).not.toHaveTextContent(/No component/);
+        await userEvent.click(within(field()).getByRole('button', { name: 'Retry' }));
+        expect(await screen.findByTestId('denied-licenses')).toHaveTextContent('3 components state a denied license: MIT.');
+      });
+
+      it('is not shown, and not asked for, without an SBOM', async () => {
+        page.api.onGet(R1).reply(200, report({ has_sbom: false }));
+        renderRoute('/insights/r-1');
+        await screen.findByTestId('report-analysis');
+        expect(screen.queryByText('Denied Licenses')).not.toBeInTheDocument();
+        expect(page.api.history.get.map((r) => r.url)).toEqual([R1]);
+      });
     });
 
     it('says clearly when there is no analysis', async () => {

@@ -13,6 +13,7 @@ export type {
   VexAnswer as SbomVexAnswer,
   LicensePolicy,
   LicensePolicySet,
+  SbomLicenseSets,
   AssessmentType,
   AuditResult,
   ProfileScore,

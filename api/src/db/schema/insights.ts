@@ -1,4 +1,4 @@
-import type { AuditResult, RuleSeverity } from '@console/contracts'
+import type { AuditResult, RuleSeverity, SbomLicenseSets } from '@console/contracts'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -76,6 +76,8 @@ export interface SbomStats {
    * components it added to vulnerabilities the SBOM listed itself.
    */
   feed?: { checked: number; vulnerabilities: number; affects: number }
+  /** Components by the licenses they state (lib/insights/license-sets.ts; absent in stats written before it). */
+  licenses?: Omit<SbomLicenseSets, 'sets'> & { sets: NonNullable<SbomLicenseSets['sets']> }
 }
 
 /** A vulnerability of a kept scan (lib/insights/scan-history.ts). */

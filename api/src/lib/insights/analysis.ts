@@ -1,6 +1,7 @@
 import type { AuditResult } from '@console/contracts'
 import { RULE_SEVERITIES, type SbomStats } from '../../db/schema/index.js'
 import { ADDED_AFFECT_PROPERTY, type SbomDocument } from './cyclonedx.js'
+import { licenseSetsOf } from './license-sets.js'
 import { isFeedVulnerability } from './sbom-vulns.js'
 import { highestSeverity, severityRank } from './severity.js'
 import { plural } from '../plural.js'
@@ -60,6 +61,7 @@ export function sbomStats(sbom: SbomDocument, feed?: { checked: number }): SbomS
         }),
     components: sbom.components.length,
     vulnerabilities: sbom.vulnerabilities.length,
+    licenses: licenseSetsOf(sbom.components),
     by_severity: bySeverity,
     worst: ranked.slice(0, WORST).map(({ vulnerability, severity, score }) => ({
       id: vulnerability.id,

@@ -1,6 +1,15 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCallback } from 'node:zlib'
-import type { AssessmentType, AuditResult, Report, ReportContext, ReportList, ReportPatch, ScanStatus } from '@console/contracts'
+import type {
+  AssessmentType,
+  AuditResult,
+  Report,
+  ReportContext,
+  ReportList,
+  ReportPatch,
+  SbomLicenseSets,
+  ScanStatus
+} from '@console/contracts'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms, insightScans } from '../../db/schema/index.js'
@@ -211,6 +220,21 @@ export async function getAudit(db: Db, tenantUid: string, uid: string): Promise<
     .leftJoin(insightAudits, partOfReport(insightAudits))
     .where(reportWhere(tenantUid, uid))
   return found(row).document
+}
+
+/**
+ * The SBOM's components by the licenses they state, as counted at upload (sets: null for an SBOM
+ * stored before); 404 when no SBOM was uploaded or the report is not the tenant's.
+ */
+export async function sbomLicenseSets(db: Db, tenantUid: string, uid: string): Promise<SbomLicenseSets> {
+  const [row] = await db
+    .select({ uid: r.uid, stats: insightSboms.stats })
+    .from(r)
+    .leftJoin(insightSboms, partOfReport(insightSboms))
+    .where(reportWhere(tenantUid, uid))
+  const { stats } = found(row)
+  if (stats === null) throw new HttpError(404, 'No SBOM data available.')
+  return stats.licenses ?? { sets: null, complete: false }
 }
 
 /** The stored SBOM as gzip bytes plus its uncompressed size, or null when none was uploaded. */

@@ -2,6 +2,7 @@ import { FieldList, formatDateTime, type InsightReport } from '@console/shared';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { NOT_AVAILABLE } from '../common/format';
+import { DeniedLicensesValue } from './DeniedLicensesValue';
 import { assessmentTypeLabel } from './labels';
 
 export const NO_ANALYSIS = 'No analysis yet: it is written when a scan is uploaded.';
@@ -27,6 +28,8 @@ export function OverviewTab({ report }: { report: InsightReport }) {
               </Typography>
             ),
           },
+          // Beside the spec's three fields: the license policy's count, when an SBOM is stored.
+          ...(report.has_sbom ? [{ label: 'Denied Licenses', value: <DeniedLicensesValue uid={report.uid} /> }] : []),
         ]}
       />
     </Paper>

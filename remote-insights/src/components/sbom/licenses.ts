@@ -1,4 +1,4 @@
-import type { SbomComponent, SbomLicense } from '@console/shared';
+import type { SbomComponent, SbomLicense, SbomLicenseSets } from '@console/shared';
 
 /** How a license is written in the SBOM: an SPDX id, a free name, or an SPDX expression. */
 export type LicenseKind = 'id' | 'name' | 'expression';
@@ -70,7 +70,7 @@ export function expressionIds(expression: string): string[] {
 }
 
 /** The component's licenses the policy denies (each once), or [] when none or nothing is denied. */
-export function deniedLicensesOf(component: SbomComponent, denied: ReadonlySet<string>): DeniedMatch[] {
+export function deniedLicensesOf(component: Pick<SbomComponent, 'licenses'>, denied: ReadonlySet<string>): DeniedMatch[] {
   if (denied.size === 0) return [];
   const matches = new Map<string, DeniedMatch>();
   const add = (license: string, via: DeniedMatch['via']) => {
@@ -92,4 +92,23 @@ export function deniedLicensesOf(component: SbomComponent, denied: ReadonlySet<s
 export function deniedComponentCount(components: readonly SbomComponent[], denied: ReadonlySet<string>): number {
   if (denied.size === 0) return 0;
   return components.reduce((n, component) => n + (deniedLicensesOf(component, denied).length > 0 ? 1 : 0), 0);
+}
+
+/**
+ * The components the policy flags, from the sets of licenses counted at upload (the Overview's
+ * figure, without the SBOM), and the denied licenses they name, each once.
+ */
+export function deniedInSets(
+  sets: NonNullable<SbomLicenseSets['sets']>,
+  denied: ReadonlySet<string>,
+): { components: number; licenses: DeniedMatch[] } {
+  const licenses = new Map<string, DeniedMatch>();
+  let components = 0;
+  for (const set of sets) {
+    const matches = deniedLicensesOf(set, denied);
+    if (matches.length === 0) continue;
+    components += set.components;
+    for (const match of matches) if (!licenses.has(match.license.toLowerCase())) licenses.set(match.license.toLowerCase(), match);
+  }
+  return { components, licenses: [...licenses.values()] };
 }

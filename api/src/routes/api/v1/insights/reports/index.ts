@@ -12,6 +12,7 @@ import {
   Sbom,
   SbomComponentExportQuery,
   SbomFeed,
+  SbomLicenseSets,
   SbomVulnerabilityExportQuery
 } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
@@ -24,6 +25,7 @@ import {
   getReport,
   getSbomGzip,
   listReports,
+  sbomLicenseSets,
   updateReport
 } from '../../../../../lib/insights/reports.js'
 import { responses } from '../../../../../lib/schemas.js'
@@ -151,6 +153,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return status
     }
   )
+
+  const licensesSummary =
+    "The SBOM's components grouped by the licenses they state, counted at upload (the Overview counts denied ones)"
+  itemRoute(app, { ...item, url: '/:uid/sbom/licenses/', summary: licensesSummary, response: SbomLicenseSets }, sbomLicenseSets)
 
   // The report's tables as CSV, with the filters and sorts the page offers.
   const exportDoc = { tag: 'insights', params: ReportParams, config }
