@@ -218,7 +218,7 @@ export const SbomVulnerability = Type.Object({
   properties: Type.Optional(
     Type.Array(SbomProperty, {
       description:
-        "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added, console:demo = true (only the demo catalogue supports it), console:severity-from-score = the index of a CVSS rating whose severity the console set from its score (the file stated none); absent in SBOMs stored before the analysis existed (sent as stored)"
+        "the file's own, then the console's marks: console:source = osv-feed (added from the console's OSV feed), console:added-affect = a ref it added, console:fixed-version = a version the feed names as the fix of a matched component, console:demo = true (only the demo catalogue supports it), console:severity-from-score = the index of a CVSS rating whose severity the console set from its score (the file stated none); absent in SBOMs stored before the analysis existed (sent as stored)"
     })
   )
 })

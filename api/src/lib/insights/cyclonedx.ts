@@ -54,6 +54,8 @@ export const FEED_SOURCE = 'osv-feed'
 export const DEMO_PROPERTY = 'console:demo'
 /** On a vulnerability the SBOM listed: one per `affects[].ref` the console added to it. */
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect'
+/** On a vulnerability the feed matched: one per version its records name as the fix of a matched component. */
+export const FIXED_VERSION_PROPERTY = 'console:fixed-version'
 
 /**
  * What normaliseSbom() writes: the contract's SBOM with every vulnerability's `properties` present

@@ -7,6 +7,7 @@ import { componentFeedPackage } from './component-package.js'
 import {
   ADDED_AFFECT_PROPERTY,
   CONSOLE_PROPERTY_PREFIX,
+  FIXED_VERSION_PROPERTY,
   DEMO_PROPERTY,
   FEED_SOURCE,
   SOURCE_PROPERTY,
@@ -15,6 +16,7 @@ import {
   type SbomRating,
   type SbomVulnerability
 } from './cyclonedx.js'
+import type { SbomProperty } from '@console/contracts'
 import { json } from '../sql-params.js'
 import { cvssMethod, cvssSeverity, unscoreSeverities } from './severity.js'
 import { linkRecord, linkVulnerability } from '../vulns/joins.js'
@@ -149,6 +151,13 @@ function recommendation(affected: Affected[]): string | null {
   return sentences.length === 0 ? null : sentences.join(' ')
 }
 
+/** One mark per fixed version the feed names for the matched components (the Fixed Version column). */
+const fixedVersionMarks = (affected: Iterable<Affected>): SbomProperty[] =>
+  [...new Set([...affected].flatMap((item) => (item.fixed === null ? [] : [item.fixed])))].map((value) => ({
+    name: FIXED_VERSION_PROPERTY,
+    value
+  }))
+
 /** A vulnerability as the console adds it, from the records that speak for it (most direct first). */
 function feedVulnerability(id: string, records: RecordRow[], affected: Map<string, Affected>): SbomVulnerability {
   const primary = records[0]!
@@ -190,6 +199,7 @@ function feedVulnerability(id: string, records: RecordRow[], affected: Map<strin
     analysis: null,
     properties: [
       { name: SOURCE_PROPERTY, value: FEED_SOURCE },
+      ...fixedVersionMarks(affected.values()),
       // Only the demo catalogue says so: the console labels it "Demo data".
       ...(records.every((row) => row.demo) ? [{ name: DEMO_PROPERTY, value: 'true' }] : [])
     ]
@@ -311,6 +321,8 @@ export async function analyseSbomWith(
       listed.properties.push({ name: ADDED_AFFECT_PROPERTY, value: ref })
       analysis.affects++
     }
+    // The SBOM's own entry keeps its data; the feed's fix for the components it matched is a mark beside it.
+    listed.properties.push(...fixedVersionMarks(affected.values()))
   }
   added.sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0))
   document.vulnerabilities.push(...added)

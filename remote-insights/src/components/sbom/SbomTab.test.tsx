@@ -216,7 +216,17 @@ describe('SBOM tab', () => {
         within(table)
           .getAllByRole('columnheader')
           .map((c) => c.textContent),
-      ).toEqual(['Vulnerability ID', 'Severity', 'Score', 'Source', 'Affected Components', 'Analysis', 'KEV', 'EPSS']);
+      ).toEqual([
+        'Vulnerability ID',
+        'Severity',
+        'Score',
+        'Source',
+        'Affected Components',
+        'Fixed Version',
+        'Analysis',
+        'KEV',
+        'EPSS',
+      ]);
       expect(rowsOf('Vulnerabilities')).toHaveLength(10);
       expect(screen.getByText('1–10 of 85')).toBeInTheDocument();
       expect(column('Vulnerabilities', 1)).toEqual([...Array(7).fill('Critical'), 'High', 'High', 'High']);

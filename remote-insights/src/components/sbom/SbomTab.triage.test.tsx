@@ -102,12 +102,12 @@ describe('SBOM tab: triage', () => {
   const open = async () => {
     renderRoute('/insights/r-1?tab=sbom&vulns_size=25');
     await screen.findByRole('region', { name: 'SBOM Summary' });
-    await waitFor(() => expect(cellOf('CVE-2999-0032', 5)).toContain('Exploitable'));
+    await waitFor(() => expect(cellOf('CVE-2999-0032', 6)).toContain('Exploitable'));
   };
 
   it("shows the console's analysis over the file's, counted as open, with the file's beside it and the trail", async () => {
     await open();
-    expect(cellOf('CVE-2999-0032', 5)).toBe('ExploitableSet in the console');
+    expect(cellOf('CVE-2999-0032', 6)).toBe('ExploitableSet in the console');
     // The file said false_positive; the console's exploitable makes it open: 4 open now.
     expect(summary('Open')).toBe('4');
     const { dialog, field } = await openDialog('CVE-2999-0032');
@@ -142,7 +142,7 @@ describe('SBOM tab: triage', () => {
       response: [],
       detail: 'Compiled out.',
     });
-    await waitFor(() => expect(cellOf('CVE-2999-0037', 5)).toBe('Not affectedCode not presentSet in the console'));
+    await waitFor(() => expect(cellOf('CVE-2999-0037', 6)).toBe('Not affectedCode not presentSet in the console'));
     expect(summary('Open')).toBe('3');
     // The report again too: its Overview summary counts the open ones.
     expect(api.history.get.filter((request) => request.url === R1)).toHaveLength(2);
@@ -171,7 +171,7 @@ describe('SBOM tab: triage', () => {
     const failed = await screen.findByText(/Failed to load the console's analyses/);
     failing = false;
     await userEvent.click(within(failed.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(cellOf('CVE-2999-0032', 5)).toContain('Set in the console'));
+    await waitFor(() => expect(cellOf('CVE-2999-0032', 6)).toContain('Set in the console'));
     const { dialog } = await openDialog('CVE-2999-0032');
     const error = await within(dialog).findByText('Failed to load the analysis trail');
     trailFailing = false;

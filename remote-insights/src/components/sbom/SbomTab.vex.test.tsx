@@ -82,10 +82,10 @@ describe('SBOM tab: VEX analysis and scores', () => {
   });
 
   it('shows each analysis in the table, filterable by it (in the URL)', async () => {
-    expect(cellOf('CVE-2999-0031', 5)).toBe('Not affectedCode not reachable, Will not fix, Update');
-    expect(cellOf('CVE-2999-0035', 5)).toBe('ExploitableWorkaround available');
-    expect(cellOf('CVE-2999-0034', 5)).toBe('Resolved');
-    expect(cellOf('CVE-2999-0037', 5)).toBe('N/A');
+    expect(cellOf('CVE-2999-0031', 6)).toBe('Not affectedCode not reachable, Will not fix, Update');
+    expect(cellOf('CVE-2999-0035', 6)).toBe('ExploitableWorkaround available');
+    expect(cellOf('CVE-2999-0034', 6)).toBe('Resolved');
+    expect(cellOf('CVE-2999-0037', 6)).toBe('N/A');
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Analysis' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Resolved (2)' }));
     expect(rowsOf('Vulnerabilities').map((row) => row.textContent?.slice(0, 13))).toEqual(['CVE-2999-0033', 'CVE-2999-0034']);

@@ -16,6 +16,8 @@ const COLUMNS: SortableColumn<VulnerabilitySortField>[] = [
   { label: 'Score' },
   { label: 'Source' },
   { label: 'Affected Components' },
+  // Beside the spec's columns: the fixed versions the console's feed names for the matched components.
+  { label: 'Fixed Version' },
   { label: 'Analysis' },
   // Beside the spec's columns: CISA KEV and FIRST EPSS from the feed status (docs/vuln-feed-api.md).
   { label: 'KEV', sortField: 'kev' },
@@ -91,6 +93,7 @@ export const VulnerabilitiesTable = memo(function VulnerabilitiesTable({
           </TableCell>
           <TableCell>{row.source ?? NOT_AVAILABLE}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{affectedText(row)}</TableCell>
+          <TableCell sx={{ wordBreak: 'break-word' }}>{row.fixedText}</TableCell>
           <TableCell>
             <AnalysisSummary row={row} />
           </TableCell>

@@ -167,6 +167,24 @@ describe('SBOM data', () => {
     expect([c!.source, c!.addedByConsole, c!.affected[0]!.addedByConsole]).toEqual(['ghsa', false, false]);
   });
 
+  it("shows the feed's fixed versions, says when the feed names no fix, and when only the file lists it", () => {
+    const sbom = loadSbom(SBOM_FILES.shop);
+    const own = sbom.vulnerabilities[0]!;
+    const feed = { name: 'console:source', value: 'osv-feed' };
+    const fixed = (value: string) => ({ name: 'console:fixed-version', value });
+    const rows = buildSbomView({
+      ...sbom,
+      vulnerabilities: [
+        { ...own, id: 'CVE-2999-1004', properties: [feed, fixed('5.7.2'), fixed('7.5.2')] },
+        { ...own, id: 'MAL-2999-1', properties: [feed] },
+        { ...own, properties: [{ name: 'console:added-affect', value: 'pkg:npm/react@18.2.0' }] },
+        { ...own, properties: [fixed('3.5.0')] },
+        own,
+      ],
+    }).vulnerabilities;
+    expect(rows.map((row) => row.fixedText)).toEqual(['5.7.2, 7.5.2', 'No fix known', 'No fix known', '3.5.0', 'Not stated']);
+  });
+
   it("marks as demo data what only the console's demo catalogue speaks for (a demo SBOM)", () => {
     const sbom = loadSbom(SBOM_FILES.shop);
     const demo = {

@@ -186,6 +186,12 @@ export interface VulnerabilityRow {
   sortKeys: { id?: string };
   /** What the search looks in, lower-cased: computed on the first search, kept for the next ones. */
   searchText?: string;
+  /**
+   * The fixed versions the console's feed names for the matched components; [] when it names
+   * none or did not match it (`fixedText` tells the two apart).
+   */
+  fixedVersions: string[];
+  fixedText: string;
 }
 
 /** The marks the API puts on what its analysis against the console's OSV feed added (docs/insights-api.md). */
@@ -194,6 +200,10 @@ export const FEED_SOURCE = 'osv-feed';
 export const ADDED_AFFECT_PROPERTY = 'console:added-affect';
 export const DEMO_PROPERTY = 'console:demo';
 export const SCORED_SEVERITY_PROPERTY = 'console:severity-from-score';
+export const FIXED_VERSION_PROPERTY = 'console:fixed-version';
+/** The Fixed Version of a vulnerability the feed matched without naming a fix, and of one only the file lists. */
+export const NO_FIX_KNOWN = 'No fix known';
+export const FIX_NOT_STATED = 'Not stated';
 /** How the Source of a vulnerability the console added reads. */
 export const CONSOLE_FEED_SOURCE = 'OSV (console feed)';
 
@@ -238,6 +248,8 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
     const headline = headlineRating(vulnerability);
     const scored = new Set(properties.filter((p) => p.name === SCORED_SEVERITY_PROPERTY).map((p) => p.value));
     const analysis = vulnerability.analysis ?? null;
+    const fixedVersions = properties.filter((p) => p.name === FIXED_VERSION_PROPERTY).flatMap((p) => (p.value ? [p.value] : []));
+    const feedMatched = addedByConsole || (addedRefs?.size ?? 0) > 0 || fixedVersions.length > 0;
     // Each component once, however often the file repeats its ref.
     const refs = [...new Set((vulnerability.affects ?? []).map(({ ref }) => ref))];
     return {
@@ -268,6 +280,8 @@ export function buildSbomView(sbom: SbomPayload): SbomView {
       demo: isDemo(vulnerability),
       exploit: null,
       sortKeys: {},
+      fixedVersions,
+      fixedText: fixedVersions.length > 0 ? fixedVersions.join(', ') : feedMatched ? NO_FIX_KNOWN : FIX_NOT_STATED,
     };
   });
   const types = [...typeCounts.entries()]

@@ -142,11 +142,14 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
     )
     const { answer, sbom, details } = await uploadSbom(readTestSbom(SHOP), 'Shop')
 
-    // The file lists CVE-2999-1005 for jquery 3.4.1 itself: kept as written, not added twice.
+    // The file lists CVE-2999-1005 for jquery 3.4.1 itself: kept as written, not added twice; the
+    // feed's fix (3.5.0) is a mark of the console's beside it.
     assert.deepEqual(addedBy(sbom), without(expected, 'CVE-2999-1005'))
     assert.deepEqual(
       sbom.vulnerabilities.filter((v: Json) => !isConsoleAdded(v)),
-      normaliseSbom(raw).vulnerabilities
+      normaliseSbom(raw).vulnerabilities.map((v: Json) =>
+        v.id === 'CVE-2999-1005' ? { ...v, properties: [...v.properties, { name: 'console:fixed-version', value: '3.5.0' }] } : v
+      )
     )
     assert.equal(sbom.vulnerabilities.length, 5)
     assert.equal(answer.sbom.vulnerabilities, 5)
@@ -185,7 +188,11 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
       cwes: [1321],
       // The feed says what is vulnerable, never whether this product is affected: no VEX analysis.
       analysis: null,
-      properties: [{ name: 'console:source', value: 'osv-feed' }]
+      properties: [
+        { name: 'console:source', value: 'osv-feed' },
+        // The fix the record names for the matched version: the page's Fixed Version column.
+        { name: 'console:fixed-version', value: '0.2.4' }
+      ]
     })
     assert.equal(
       sbom.vulnerabilities.find((item: Json) => item.id === 'CVE-2999-1001').recommendation,
@@ -284,10 +291,13 @@ describe('SBOM analysis against the OSV feed: POST /api/v1/insights/cli/scan (ou
       affects: [{ ref: 'minimist-0.2.3' }, { ref: 'minimist-1.2.5' }],
       properties: [
         { name: 'scanner:triage', value: 'confirmed' },
-        { name: 'console:added-affect', value: 'minimist-1.2.5' }
+        { name: 'console:added-affect', value: 'minimist-1.2.5' },
+        { name: 'console:fixed-version', value: '0.2.4' },
+        { name: 'console:fixed-version', value: '1.2.6' }
       ]
     })
-    assert.deepEqual(second, normalised[1], 'already names the only affected component: unchanged')
+    // Already names the only affected component: unchanged but for the feed's fix, marked as the console's.
+    assert.deepEqual(second, { ...normalised[1], properties: [{ name: 'console:fixed-version', value: '4.17.21' }] })
     // Everything else the feed knows is added once; neither listed vulnerability is duplicated.
     assert.deepEqual(
       added.map((v: Json) => [v.id, v.affects, isConsoleAdded(v)]),
