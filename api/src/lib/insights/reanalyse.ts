@@ -107,9 +107,9 @@ export async function reanalyseSbom(
         .set({ ...columns, documentUpload: null })
         .where(owned(insightSboms, tenantUid, eq(insightSboms.reportUid, reportUid)))
       // The newest scan is the SBOM now shown: its summary follows the new analysis.
-      await refreshLatestScan(tx, tenantUid, reportUid, history)
+      const triage = await refreshLatestScan(tx, tenantUid, reportUid, history)
       if (row.upload !== null) await dropChunks(tx, row.upload)
-      const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: sbom.stats, audit: null })
+      const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: sbom.stats, audit: null, triage })
       await tx.update(insightReports).set({ analysis }).where(reportWhere(tenantUid, reportUid))
     }
     return { changed, vulnerabilities: feed.vulnerabilities }

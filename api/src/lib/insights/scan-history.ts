@@ -76,14 +76,29 @@ const statesOf = (v: ScanVulnerability, states: ConsoleStates): Array<string | n
     ? [v.state]
     : v.keys.map((key) => (key === null || v.id === null ? undefined : states.get(consoleAnalysisKey(key, v.id))) ?? v.state)
 
-/** Open while any affected component is. */
-function withOpen(vulnerabilities: ScanVulnerability[], states: ConsoleStates): ScanVulnerability[] {
-  return vulnerabilities.map((v) => ({ ...v, open: statesOf(v, states).some(isOpenState) }))
+/**
+ * One pass over the states: each vulnerability open while any affected component is, and the
+ * tally the report's summary gives (how many are open, and what closed the others: the first
+ * component's state).
+ */
+function judge(
+  vulnerabilities: ScanVulnerability[],
+  states: ConsoleStates
+): { vulnerabilities: ScanVulnerability[]; tally: TriageTally } {
+  const tally: TriageTally = { open: 0, not_affected: 0, false_positive: 0, resolved: 0 }
+  const judged = vulnerabilities.map((v) => {
+    const each = statesOf(v, states)
+    const open = each.some(isOpenState)
+    if (open) tally.open++
+    else tally[each[0] === 'not_affected' || each[0] === 'false_positive' ? each[0] : 'resolved']++
+    return { ...v, open }
+  })
+  return { vulnerabilities: judged, tally }
 }
 
 /**
  * The newest scan's vulnerabilities as the console's analyses leave them (the file's where it has
- * none): how many are open, and what closed the others (the first component's state). Null without a scan.
+ * none), tallied. Null without a scan.
  */
 export async function latestTriageTally(db: Db, tenantUid: string, reportUid: string): Promise<TriageTally | null> {
   const [latest] = await db
@@ -93,14 +108,7 @@ export async function latestTriageTally(db: Db, tenantUid: string, reportUid: st
     .orderBy(desc(s.uploadedAt), desc(s.uid))
     .limit(1)
   if (latest === undefined) return null
-  const states = await consoleStates(db, tenantUid, reportUid)
-  const tally: TriageTally = { open: 0, not_affected: 0, false_positive: 0, resolved: 0 }
-  for (const v of latest.vulnerabilities) {
-    const each = statesOf(v, states)
-    if (each.some(isOpenState)) tally.open++
-    else tally[each[0] === 'not_affected' || each[0] === 'false_positive' ? each[0] : 'resolved']++
-  }
-  return tally
+  return judge(latest.vulnerabilities, await consoleStates(db, tenantUid, reportUid)).tally
 }
 
 const counts = (vulnerabilities: ScanVulnerability[]) => ({
@@ -109,7 +117,10 @@ const counts = (vulnerabilities: ScanVulnerability[]) => ({
   criticalCount: vulnerabilities.filter((v) => v.open && v.severity === 'critical').length
 })
 
-/** Keeps a new scan (inside the upload's transaction) and deletes the ones past `retention`. */
+/**
+ * Keeps a new scan (inside the upload's transaction) and deletes the ones past `retention`; answers
+ * its triage tally (the report's summary needs it: not read back).
+ */
 export async function keepScan(
   tx: Db,
   tenantUid: string,
@@ -117,8 +128,8 @@ export async function keepScan(
   history: ScanHistoryColumns,
   uploadedAt: Date,
   retention: number
-): Promise<void> {
-  const vulnerabilities = withOpen(history.vulnerabilities, await consoleStates(tx, tenantUid, reportUid))
+): Promise<TriageTally> {
+  const { vulnerabilities, tally } = judge(history.vulnerabilities, await consoleStates(tx, tenantUid, reportUid))
   await tx.insert(s).values({
     tenantUid,
     reportUid,
@@ -135,26 +146,28 @@ export async function keepScan(
     .orderBy(desc(s.uploadedAt), desc(s.uid))
     .limit(retention)
   await tx.delete(s).where(owned(s, tenantUid, eq(s.reportUid, reportUid), notInArray(s.uid, kept)))
+  return tally
 }
 
 /**
  * The newest scan's open counts again, from the console's analyses as they are now (after a
  * triage change or a VEX); with `history` (a feed re-analysis rewrote the SBOM), its summary too.
+ * Answers the scan's triage tally for the report's summary (null without a scan).
  */
 export async function refreshLatestScan(
   db: Db,
   tenantUid: string,
   reportUid: string,
   history?: ScanHistoryColumns
-): Promise<void> {
+): Promise<TriageTally | null> {
   const [latest] = await db
     .select({ uid: s.uid, vulnerabilities: s.vulnerabilities })
     .from(s)
     .where(owned(s, tenantUid, eq(s.reportUid, reportUid)))
     .orderBy(desc(s.uploadedAt), desc(s.uid))
     .limit(1)
-  if (latest === undefined) return
-  const vulnerabilities = withOpen(
+  if (latest === undefined) return null
+  const { vulnerabilities, tally } = judge(
     history?.vulnerabilities ?? latest.vulnerabilities,
     await consoleStates(db, tenantUid, reportUid)
   )
@@ -168,6 +181,7 @@ export async function refreshLatestScan(
         : { componentCount: history.componentCount, componentsGzipBase64: history.componentsGzipBase64 })
     })
     .where(and(eq(s.tenantUid, tenantUid), eq(s.uid, latest.uid)))
+  return tally
 }
 
 const LIST_COLUMNS = {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms, type SbomStats } from '../../db/schema/index.js'
 import { owned } from '../tenant-scope.js'
 import { HttpError } from '../http-error.js'
-import { sbomStats, writeAnalysis } from './analysis.js'
+import { sbomStats, writeAnalysis, type TriageTally } from './analysis.js'
 import { normaliseAudit } from './audit.js'
 import { normaliseSbom, type SbomDocument } from './cyclonedx.js'
 import { DocumentError, parseJson } from './document.js'
@@ -104,7 +104,7 @@ export async function analysisOf(
   tx: Db,
   tenantUid: string,
   reportUid: string,
-  parts: { sbom: SbomStats | null; audit: AuditResult | null }
+  parts: { sbom: SbomStats | null; audit: AuditResult | null; triage?: TriageTally | null }
 ): Promise<string | null> {
   const [stored] =
     parts.sbom !== null && parts.audit !== null
@@ -116,14 +116,19 @@ export async function analysisOf(
           .leftJoin(insightAudits, partOfReport(insightAudits))
           .where(owned(insightReports, tenantUid, eq(insightReports.uid, reportUid)))
   const sbom = parts.sbom ?? stored?.stats ?? null
-  // Open and closed as the console's analyses leave them, from the newest scan (kept before this runs).
-  const triage = sbom === null ? null : await latestTriageTally(tx, tenantUid, reportUid)
+  // Open and closed as the console's analyses leave them, from the newest scan (kept before this
+  // runs): the caller's tally when it just judged that scan, else read.
+  const triage =
+    sbom === null ? null : parts.triage !== undefined ? parts.triage : await latestTriageTally(tx, tenantUid, reportUid)
   return writeAnalysis({ sbom, audit: parts.audit ?? stored?.document ?? null, triage })
 }
 
-/** The report's `analysis` written again from what is stored (after a triage change: its open counts moved). */
-export async function refreshAnalysis(tx: Db, tenantUid: string, reportUid: string): Promise<void> {
-  const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: null, audit: null })
+/**
+ * The report's `analysis` written again from what is stored (after a triage change: its open
+ * counts moved, `triage` their new tally).
+ */
+export async function refreshAnalysis(tx: Db, tenantUid: string, reportUid: string, triage: TriageTally | null): Promise<void> {
+  const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: null, audit: null, triage })
   await tx.update(insightReports).set({ analysis }).where(reportWhere(tenantUid, reportUid))
 }
 
@@ -202,6 +207,8 @@ export async function storeScan(
         .for('update')
       if (report === undefined) throw new HttpError(401, INVALID_REPORT_TOKEN)
       const now = new Date()
+      // The kept scan's tally, for the summary (undefined without an SBOM in this upload: read).
+      let triage: TriageTally | undefined
 
       if (scan.sbom !== null) {
         const [previous] = await tx
@@ -220,9 +227,9 @@ export async function storeScan(
           .insert(insightSboms)
           .values({ tenantUid, reportUid, ...values })
           .onConflictDoUpdate({ target: [insightSboms.tenantUid, insightSboms.reportUid], set: values })
-        await keepScan(tx, tenantUid, reportUid, history, now, retention)
+        triage = await keepScan(tx, tenantUid, reportUid, history, now, retention)
       }
-      await writeAudit(tx, tenantUid, reportUid, scan, now)
+      await writeAudit(tx, tenantUid, reportUid, scan, now, triage)
     })
   } catch (error) {
     if (upload !== null) await dropChunks(db, upload)
@@ -247,7 +254,14 @@ export async function storeScan(
 }
 
 /** The audit part of storeScan's transaction, then the report's analysis and upload time. */
-async function writeAudit(tx: Db, tenantUid: string, reportUid: string, scan: StoredScan, now: Date): Promise<void> {
+async function writeAudit(
+  tx: Db,
+  tenantUid: string,
+  reportUid: string,
+  scan: StoredScan,
+  now: Date,
+  triage: TriageTally | undefined
+): Promise<void> {
   if (scan.audit !== null) {
     const values = {
       ruleCount: scan.audit.rules.rules.length,
@@ -260,6 +274,6 @@ async function writeAudit(tx: Db, tenantUid: string, reportUid: string, scan: St
       .values({ tenantUid, reportUid, ...values })
       .onConflictDoUpdate({ target: [insightAudits.tenantUid, insightAudits.reportUid], set: values })
   }
-  const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: scan.sbom?.stats ?? null, audit: scan.audit })
+  const analysis = await analysisOf(tx, tenantUid, reportUid, { sbom: scan.sbom?.stats ?? null, audit: scan.audit, triage })
   await tx.update(insightReports).set({ analysis, scanUploadedAt: now }).where(reportWhere(tenantUid, reportUid))
 }

@@ -104,9 +104,9 @@ export async function storeAnalyses(
       .returning()
     await tx.insert(events).values(rows)
     // The newest scan's open counts (the reports list's, the scan history's) follow the triage.
-    await refreshLatestScan(tx, tenantUid, reportUid)
+    const triage = await refreshLatestScan(tx, tenantUid, reportUid)
     // The Overview's summary counts them the same way.
-    await refreshAnalysis(tx, tenantUid, reportUid)
+    await refreshAnalysis(tx, tenantUid, reportUid, triage)
     return written.map(toAnalysis)
   })
 }
