@@ -2,12 +2,10 @@ import { ErrorState } from '@console/shared';
 import Typography from '@mui/material/Typography';
 import { useLicensePolicy } from '../../api/license-policy';
 import { useReportSbomLicenses } from '../../api/report-sbom-licenses';
-import { deniedInSets, deniedSetOf } from '../sbom/licenses';
+import { componentsWord, deniedInSets, deniedSetOf } from '../sbom/licenses';
 
 // The API counts at most 1,000 distinct sets of licenses per SBOM (LICENSE_SETS_MAX).
 const PARTIAL = ' Counted over the first 1,000 sets of licenses; the SBOM states more, not counted here.';
-
-const components = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'component' : 'components'}`;
 
 /**
  * The Overview's count of components stating a license the tenant denies, from the license sets
@@ -42,7 +40,7 @@ export function DeniedLicensesValue({ uid }: { uid: string }) {
   const names = found.licenses.map(({ license, via }) => (via === 'expression' ? `${license} (in expression)` : license));
   return (
     <Typography component="span" color="error" data-testid="denied-licenses">
-      {`${components(found.components)} state a denied license: ${names.join(', ')}.${partial}`}
+      {`${found.components.toLocaleString('en-US')} ${componentsWord(found.components)} state a denied license: ${names.join(', ')}.${partial}`}
     </Typography>
   );
 }

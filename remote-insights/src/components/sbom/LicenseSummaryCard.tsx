@@ -10,14 +10,13 @@ import { memo, useState } from 'react';
 import type { SWRResponse } from 'swr';
 import { ReportSection } from '../common/ReportSection';
 import { LicensePolicyDialog } from './LicensePolicyDialog';
-import type { LicenseSummary } from './licenses';
+import { componentsWord, type LicenseSummary } from './licenses';
 
 /** Licenses listed before "N more". */
 export const LICENSES_SHOWN = 10;
 export const POLICY_ERROR = 'Failed to load the denied licenses: components are not checked against them';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const components = (n: number) => (n === 1 ? 'component' : 'components');
 
 /** The SBOM's licenses with component counts, the unknown ones, and what the tenant's policy denies. */
 export const LicenseSummaryCard = memo(function LicenseSummaryCard({
@@ -38,12 +37,12 @@ export const LicenseSummaryCard = memo(function LicenseSummaryCard({
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
         <span>
           Unknown (no license stated): <strong data-testid="license-unknown-count">{count(summary.unknown)}</strong>{' '}
-          {components(summary.unknown)}
+          {componentsWord(summary.unknown)}
         </span>
         {policy.error ? null : (
           <span>
             Denied: <strong data-testid="license-denied-count">{denied === null ? '…' : count(denied)}</strong>{' '}
-            {components(denied ?? 0)}
+            {componentsWord(denied ?? 0)}
             {policy.data && policy.data.denied.length === 0 && ' (no licenses denied yet)'}
           </span>
         )}

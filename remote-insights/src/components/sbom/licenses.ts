@@ -45,6 +45,9 @@ export function licenseSummaryOf(components: readonly SbomComponent[]): LicenseS
   return { licenses, unknown };
 }
 
+/** "component" or "components", for a count the page writes beside it. */
+export const componentsWord = (n: number): string => (n === 1 ? 'component' : 'components');
+
 /** The denied ids, lower case, for matching (the policy ignores case). */
 export const deniedSetOf = (denied: readonly string[] | undefined): ReadonlySet<string> =>
   new Set((denied ?? []).map((id) => id.toLowerCase()));
