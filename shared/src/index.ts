@@ -20,6 +20,7 @@ export type { ColorModePreference } from './theme/colorModeStorage';
 export type * from './types';
 export { http, refreshClient, createHttpClient, isNoRetryPath, API_BASE_URL } from './http/createHttpClient';
 export type { HttpClientOptions, HttpClients } from './http/createHttpClient';
+export { prefetchGet, PREFETCH_FRESH_MS } from './http/prefetch';
 export { AuthProvider } from './auth/AuthProvider';
 export type { AuthProviderProps } from './auth/AuthProvider';
 export { useAuth, AuthContext } from './auth/AuthContext';

@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { PREFETCH_FLAG, takePrefetched } from './prefetch';
 import { API_BASE_URL, CSRF_COOKIE, CSRF_HEADER, REFRESH_PATH, csrfCookieName, isNoRetryPath, refreshOnce } from './session';
 
 export { API_BASE_URL, CSRF_COOKIE, REFRESH_PATH, SECURE_CSRF_COOKIE, csrfCookieName, isNoRetryPath } from './session';
@@ -41,6 +42,21 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
       { synchronous: true },
     );
   }
+
+  // A GET the host started before the page loaded (prefetch.ts) answers the page's own GET of that
+  // URL, once (a failed one as it failed; the refresh interceptor below then acts as for any other).
+  http.interceptors.request.use(
+    (config) => {
+      const ownPrefetch = (config as { [PREFETCH_FLAG]?: boolean })[PREFETCH_FLAG] === true;
+      if (config.method === 'get' && !ownPrefetch && config.params === undefined && config.url) {
+        const answer = takePrefetched(config.url);
+        if (answer) config.adapter = () => answer.then((response) => ({ ...response, config }));
+      }
+      return config;
+    },
+    undefined,
+    { synchronous: true },
+  );
 
   // Requests that meet a 401 while a refresh runs wait on the one refresh of the page (the queue),
   // also when the sign-in calls (authFetch.ts) started it.
