@@ -193,6 +193,10 @@ export const packageFindings = pgTable(
       .notNull()
       .references(() => vulnerabilities.uid, { onDelete: 'cascade' }),
     score: real('score'),
+    /** The package's name (device_packages.name), kept here so the rollups (finding-rollups.ts)
+     * can still be decremented when a device's packages and findings go in one cascade. A trigger
+     * fills it from device_packages when a writer leaves it empty. */
+    packageName: text('package_name').notNull().default(''),
     /** Matched only through demo catalogue records (a demo device): shown as "Demo data". */
     demo: boolean('demo').notNull().default(false),
     createdAt: createdAt()

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   alerts,
@@ -16,6 +16,8 @@ import { coverageOf } from '../vulns/coverage.js'
 import { ecosystemKey } from '../vulns/ecosystems.js'
 import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 import { findingPackage, findingVulnerability } from '../vulns/joins.js'
+import { cveCounts, uidList, worstCandidates } from '../vulns/finding-rollups.js'
+import { rowsOf } from '../sql-rows.js'
 
 /** How many summaries a tenant keeps; older ones are history nobody reads. */
 const KEEP = 20
@@ -83,7 +85,7 @@ export function summaryText(
   return sentences.join(' ')
 }
 
-/** Computes and stores a new summary of the tenant's data; a handful of aggregate queries. */
+/** Computes and stores a new summary of the tenant's data; a handful of aggregate queries, none over every finding or package. */
 export async function regenerateSummary(db: Db, tenantUid: string): Promise<typeof summaries.$inferSelect> {
   const [deviceRows, findingRows, alertRows, worstRows, ecosystemRows] = await Promise.all([
     db
@@ -95,18 +97,7 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
       })
       .from(devices)
       .where(eq(devices.tenantUid, tenantUid)),
-    db
-      .select({
-        cves: countDistinct(packageFindings.vulnerabilityUid),
-        high: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${packageFindings.score} > ${HIGH_RISK_SCORE})`.mapWith(
-          Number
-        ),
-        kev: sql<number>`count(distinct ${packageFindings.vulnerabilityUid}) filter (where ${isKev(CVE_ROW_ID)})`.mapWith(Number),
-        demo: sql<number>`count(*) filter (where ${packageFindings.demo})`.mapWith(Number)
-      })
-      .from(packageFindings)
-      .innerJoin(vulnerabilities, findingVulnerability)
-      .where(eq(packageFindings.tenantUid, tenantUid)),
+    cveCounts(db, tenantUid),
     db
       .select({
         open: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN')`.mapWith(Number),
@@ -117,35 +108,11 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
       })
       .from(alerts)
       .where(eq(alerts.tenantUid, tenantUid)),
-    db
-      .select({
-        device_uid: devices.uid,
-        hostname: devices.hostname,
-        cve_id: vulnerabilities.cveId,
-        score: packageFindings.score,
-        package: devicePackages.name
-      })
-      .from(packageFindings)
-      .innerJoin(devices, eq(devices.uid, packageFindings.deviceUid))
-      .innerJoin(devicePackages, findingPackage)
-      .innerJoin(vulnerabilities, findingVulnerability)
-      .where(eq(packageFindings.tenantUid, tenantUid))
-      .orderBy(
-        sql`${isKev(CVE_ROW_ID)} desc`,
-        sql`${packageFindings.score} desc nulls last`,
-        devices.hostname,
-        vulnerabilities.cveId,
-        devicePackages.name
-      )
-      .limit(5),
-    db
-      .selectDistinct({ ecosystem: devicePackages.ecosystem, demo: devices.demo })
-      .from(devicePackages)
-      .innerJoin(devices, eq(devices.uid, devicePackages.deviceUid))
-      .where(eq(devicePackages.tenantUid, tenantUid))
+    worstFindings(db, tenantUid),
+    ecosystemsOf(db, tenantUid)
   ])
   const d = deviceRows[0]
-  const f = findingRows[0]
+  const f = findingRows
   const a = alertRows[0]
   const total = d?.n ?? 0
   const counts: SummaryCounts = {
@@ -153,10 +120,10 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
     linux: d?.linux ?? 0,
     rtos: total - (d?.linux ?? 0),
     packages: d?.packages ?? 0,
-    cves: f?.cves ?? 0,
-    high_risk_cves: f?.high ?? 0,
-    kev_cves: f?.kev ?? 0,
-    demo_findings: f?.demo ?? 0,
+    cves: f.total,
+    high_risk_cves: f.high_risk,
+    kev_cves: f.kev,
+    demo_findings: f.demo,
     open_alerts: a?.open ?? 0,
     closed_alerts: a?.closed ?? 0
   }
@@ -164,6 +131,64 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
   const [row] = await db.insert(summaries).values({ tenantUid, text, counts, worstFindings: worstRows }).returning()
   await pruneSummaries(db, tenantUid)
   return row!
+}
+
+/** How many findings the summary names. */
+const WORST = 5
+
+/**
+ * The worst findings (KEV first, then score, then hostname, CVE and package): sorted in full
+ * among the findings of the few CVE rows the rollups say can hold them (worstCandidates()).
+ */
+async function worstFindings(db: Db, tenantUid: string): Promise<WorstFinding[]> {
+  const candidates = await worstCandidates(db, tenantUid, WORST)
+  if (candidates.length === 0) return []
+  return await db
+    .select({
+      device_uid: devices.uid,
+      hostname: devices.hostname,
+      cve_id: vulnerabilities.cveId,
+      score: packageFindings.score,
+      package: devicePackages.name
+    })
+    .from(packageFindings)
+    .innerJoin(devices, eq(devices.uid, packageFindings.deviceUid))
+    .innerJoin(devicePackages, findingPackage)
+    .innerJoin(vulnerabilities, findingVulnerability)
+    .where(and(eq(packageFindings.tenantUid, tenantUid), sql`${packageFindings.vulnerabilityUid} = ANY(${uidList(candidates)})`))
+    .orderBy(
+      sql`${isKev(CVE_ROW_ID)} desc`,
+      sql`${packageFindings.score} desc nulls last`,
+      devices.hostname,
+      vulnerabilities.cveId,
+      devicePackages.name
+    )
+    .limit(WORST)
+}
+
+/**
+ * The distinct ecosystems of the tenant's packages, and whether a demo device has each: a skip
+ * scan of device_packages_source_idx (one index probe per ecosystem, not a read of every package),
+ * then the demo devices' own packages.
+ */
+async function ecosystemsOf(db: Db, tenantUid: string): Promise<Array<{ ecosystem: string; demo: boolean }>> {
+  const all = rowsOf<{ ecosystem: string }>(
+    await db.execute(sql`
+      WITH RECURSIVE e AS (
+        (SELECT ecosystem FROM device_packages WHERE tenant_uid = ${tenantUid} ORDER BY ecosystem LIMIT 1)
+        UNION ALL
+        SELECT (SELECT p.ecosystem FROM device_packages p
+                WHERE p.tenant_uid = ${tenantUid} AND p.ecosystem > e.ecosystem ORDER BY p.ecosystem LIMIT 1)
+        FROM e WHERE e.ecosystem IS NOT NULL
+      )
+      SELECT ecosystem FROM e WHERE ecosystem IS NOT NULL`)
+  )
+  const demo = await db
+    .selectDistinct({ ecosystem: devicePackages.ecosystem })
+    .from(devicePackages)
+    .innerJoin(devices, eq(devices.uid, devicePackages.deviceUid))
+    .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devices.tenantUid, tenantUid), eq(devices.demo, true)))
+  return [...all.map((row) => ({ ecosystem: row.ecosystem, demo: false })), ...demo.map((row) => ({ ...row, demo: true }))]
 }
 
 /** The ecosystems of the tenant's packages that no advisory covers, and the packages in none. */

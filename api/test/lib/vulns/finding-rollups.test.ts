@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { and, eq, sql } from 'drizzle-orm'
+import { alerts, devicePackages, devices, kevEntries, vulnerabilities } from '../../../src/db/schema/index.js'
+import { strategicDashboard } from '../../../src/lib/detect/dashboard.js'
+import { regenerateSummary } from '../../../src/lib/detect/summary.js'
+import { importOsv } from '../../../src/lib/vulns/import.js'
+import { matchDevicePackages, matchDevices } from '../../../src/lib/vulns/match.js'
+import { rowsOf } from '../../../src/lib/sql-rows.js'
+import { TEST_OSV } from '../../shared-data.js'
+import { addDevice, openVulnsDb, type VulnsDb } from './vulns-helpers.js'
+
+// The findings rollups (kept by triggers, migration 0022) against independent counts over
+// package_findings joined to device_packages, and the dashboard and summary figures read from
+// them against the queries over every finding they replaced, after each kind of write.
+describe('findings rollups stay equal to counts over the findings', () => {
+  let t: VulnsDb
+  const uids: Record<string, string> = {}
+  before(async () => {
+    t = await openVulnsDb()
+    await importOsv(t.db, TEST_OSV)
+    const bookworm = [
+      { name: 'libssl3', version: '3.0.11-1~deb12u2', ecosystem: 'Debian:12', source: 'openssl' },
+      { name: 'vim', version: '2:9.0.1378-2', ecosystem: 'Debian:12' },
+      { name: 'vim-tiny', version: '9.1.0016-1', ecosystem: 'Debian:12', source: 'vim' },
+      { name: 'wget', version: '1.21.3-1+b2', ecosystem: 'Debian:12', source: 'wget' },
+      { name: 'intel-microcode', version: '3.20230512.1', ecosystem: 'Debian:12', source: 'intel-microcode' }
+    ]
+    for (const host of ['web-1', 'web-2', 'web-3']) uids[host] = await addDevice(t.db, t.tenant, host, bookworm)
+    uids.jammy = await addDevice(t.db, t.tenant, 'jammy', [
+      { name: 'dpkg', version: '1.21.1ubuntu2.3', ecosystem: 'Ubuntu:22.04:LTS', source: 'dpkg' },
+      { name: 'linux-image-5.15.0-124-generic', version: '5.15.0-124.134', ecosystem: 'Ubuntu:22.04:LTS', source: 'linux' }
+    ])
+    uids.other = await addDevice(t.db, t.otherTenant, 'other-web', bookworm)
+    await matchDevices(
+      t.db,
+      Object.entries(uids).map(([host, deviceUid]) => ({ tenantUid: host === 'other' ? t.otherTenant : t.tenant, deviceUid }))
+    )
+  })
+  after(async () => {
+    await t.cleanup()
+  })
+
+  const sorted = <T>(rows: T[]): string[] => rows.map((row) => JSON.stringify(row)).sort()
+  const query = async <T>(text: ReturnType<typeof sql>): Promise<T[]> => [...rowsOf<T>(await t.db.execute(text))]
+
+  /** Every rollup row equals a GROUP BY over package_findings joined to its package's name. */
+  async function assertRollupsExact(): Promise<void> {
+    assert.deepEqual(
+      sorted(
+        await query(sql`SELECT tenant_uid, package_name AS name, vulnerability_uid, score, findings AS n, demo_findings AS demo
+          FROM finding_rollups`)
+      ),
+      sorted(
+        await query(sql`SELECT f.tenant_uid, p.name, f.vulnerability_uid, f.score, count(*)::integer AS n,
+          (count(*) FILTER (WHERE f.demo))::integer AS demo
+          FROM package_findings f JOIN device_packages p ON p.id = f.package_id GROUP BY 1, 2, 3, 4`)
+      )
+    )
+    assert.deepEqual(
+      sorted(await query(sql`SELECT tenant_uid, package_name AS name, device_uid, findings AS n FROM finding_device_rollups`)),
+      sorted(
+        await query(sql`SELECT f.tenant_uid, p.name, f.device_uid, count(*)::integer AS n
+          FROM package_findings f JOIN device_packages p ON p.id = f.package_id GROUP BY 1, 2, 3`)
+      )
+    )
+    assert.deepEqual(
+      sorted(await query(sql`SELECT tenant_uid, package_name AS name, devices AS n, max_score FROM finding_name_rollups`)),
+      sorted(
+        await query(sql`SELECT f.tenant_uid, p.name, count(DISTINCT f.device_uid)::integer AS n, max(f.score) AS max_score
+          FROM package_findings f JOIN device_packages p ON p.id = f.package_id GROUP BY 1, 2`)
+      )
+    )
+  }
+
+  /** The dashboard's and the summary's finding figures, as they were computed over every finding. */
+  async function assertFiguresExact(tenantUid: string): Promise<void> {
+    const board = await strategicDashboard(t.db, tenantUid)
+    const top = await query<{
+      name: string
+      device_count: number
+      cve_count: number
+      kev_count: number
+      max_score: number | null
+    }>(sql`
+      SELECT p.name, count(DISTINCT f.device_uid)::integer AS device_count, count(DISTINCT f.vulnerability_uid)::integer AS cve_count,
+        (count(DISTINCT f.vulnerability_uid) FILTER (WHERE EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id)))::integer AS kev_count,
+        max(f.score) AS max_score
+      FROM package_findings f JOIN device_packages p ON p.id = f.package_id JOIN vulnerabilities v ON v.uid = f.vulnerability_uid
+      WHERE f.tenant_uid = ${tenantUid}
+      GROUP BY p.name ORDER BY count(DISTINCT f.device_uid) DESC, max(f.score) DESC NULLS LAST, p.name LIMIT 10`)
+    assert.deepEqual(board.top_vulnerable_packages, top)
+    const [counts] = await query<{ total: number; high_risk: number; kev: number; demo: number }>(sql`
+      SELECT count(DISTINCT f.vulnerability_uid)::integer AS total,
+        (count(DISTINCT f.vulnerability_uid) FILTER (WHERE f.score > 7.5))::integer AS high_risk,
+        (count(DISTINCT f.vulnerability_uid) FILTER (WHERE EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id)))::integer AS kev,
+        (count(*) FILTER (WHERE f.demo))::integer AS demo
+      FROM package_findings f JOIN vulnerabilities v ON v.uid = f.vulnerability_uid WHERE f.tenant_uid = ${tenantUid}`)
+    const { total, high_risk, kev, demo } = board.cve_counts
+    assert.deepEqual({ total, high_risk, kev, demo }, counts)
+
+    const summary = await regenerateSummary(t.db, tenantUid)
+    assert.deepEqual(
+      [summary.counts.cves, summary.counts.high_risk_cves, summary.counts.kev_cves, summary.counts.demo_findings],
+      [counts!.total, counts!.high_risk, counts!.kev, counts!.demo]
+    )
+    const worst = await query(sql`
+      SELECT d.uid AS device_uid, d.hostname, v.cve_id, f.score, p.name AS package
+      FROM package_findings f JOIN devices d ON d.uid = f.device_uid JOIN device_packages p ON p.id = f.package_id
+        JOIN vulnerabilities v ON v.uid = f.vulnerability_uid
+      WHERE f.tenant_uid = ${tenantUid}
+      ORDER BY EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id) DESC, f.score DESC NULLS LAST, d.hostname, v.cve_id, p.name
+      LIMIT 5`)
+    assert.deepEqual(summary.worstFindings, worst)
+  }
+
+  async function assertAll(): Promise<void> {
+    await assertRollupsExact()
+    await assertFiguresExact(t.tenant)
+    await assertFiguresExact(t.otherTenant)
+  }
+
+  it('after the first match of two tenants', async () => {
+    const [names] = await query<{ n: number }>(sql`SELECT count(*)::integer AS n FROM finding_name_rollups`)
+    assert.ok(names!.n > 5, 'the fixture devices have findings in several packages')
+    await assertAll()
+  })
+
+  it('after a re-match where a package was upgraded past its fix and another added', async () => {
+    await t.db
+      .update(devicePackages)
+      .set({ version: '3.0.11-1~deb12u3' })
+      .where(and(eq(devicePackages.deviceUid, uids['web-2']!), eq(devicePackages.name, 'libssl3')))
+    await t.db.insert(devicePackages).values({
+      tenantUid: t.tenant,
+      deviceUid: uids['web-3']!,
+      name: 'openssl',
+      version: '3.0.11-1~deb12u2',
+      ecosystem: 'Debian:12',
+      sourceName: 'openssl'
+    })
+    await matchDevicePackages(t.db, t.tenant, uids['web-2']!)
+    await matchDevicePackages(t.db, t.tenant, uids['web-3']!)
+    await assertAll()
+  })
+
+  it('after a CVE is rescored and re-matched, a finding turns demo, and KEV lists a CVE', async () => {
+    await t.db.update(vulnerabilities).set({ score: 9.1 }).where(eq(vulnerabilities.cveId, 'CVE-2999-0004'))
+    await matchDevices(
+      t.db,
+      ['web-1', 'web-3', 'jammy'].map((host) => ({ tenantUid: t.tenant, deviceUid: uids[host]! }))
+    )
+    await t.db.execute(sql`UPDATE package_findings SET demo = true
+      WHERE device_uid = ${uids['web-1']!} AND package_id IN (SELECT id FROM device_packages WHERE name = 'vim')`)
+    await t.db.insert(kevEntries).values({ cveId: 'CVE-2999-0001' })
+    await assertAll()
+    // The KEV finding leads the worst findings; the rescored one follows (9.1 on web-1 and web-3 only).
+    const summary = await regenerateSummary(t.db, t.tenant)
+    assert.equal(summary.worstFindings[0]?.cve_id, 'CVE-2999-0001')
+    assert.equal(summary.counts.kev_cves, 1)
+  })
+
+  it('after a package row, then a whole device, is deleted (cascades), and an alert changes status', async () => {
+    await t.db.delete(devicePackages).where(and(eq(devicePackages.deviceUid, uids['web-1']!), eq(devicePackages.name, 'wget')))
+    await assertAll()
+    await t.db.delete(devices).where(eq(devices.uid, uids['web-3']!))
+    await assertAll()
+    const [alert] = await t.db
+      .insert(alerts)
+      .values({
+        tenantUid: t.tenant,
+        deviceUid: uids.jammy!,
+        name: 'x',
+        priority: 'Critical',
+        priorityRank: 4,
+        elasticAlertId: 'a-1',
+        elasticAlertCreatedAt: new Date()
+      })
+      .returning()
+    await t.db.update(alerts).set({ status: 'CLOSED' }).where(eq(alerts.uid, alert!.uid))
+    await assertAll()
+    const summary = await regenerateSummary(t.db, t.tenant)
+    assert.deepEqual([summary.counts.open_alerts, summary.counts.closed_alerts], [0, 1])
+  })
+
+  it('a tenant with no findings has empty rollups, zero counts and no worst findings', async () => {
+    await t.db.delete(devices).where(eq(devices.tenantUid, t.otherTenant))
+    const [rows] = await query<{ n: number }>(
+      sql`SELECT count(*)::integer AS n FROM finding_rollups WHERE tenant_uid = ${t.otherTenant}`
+    )
+    assert.equal(rows!.n, 0)
+    await assertAll()
+    const board = await strategicDashboard(t.db, t.otherTenant)
+    assert.deepEqual(board.top_vulnerable_packages, [])
+  })
+})
