@@ -158,7 +158,7 @@ export async function loadFleet(sql, { tenantUid, devices, packages, records, al
     await copyInto(
       sql,
       'package_findings',
-      ['tenant_uid', 'device_uid', 'package_id', 'vulnerability_uid', 'score'],
+      ['tenant_uid', 'device_uid', 'package_id', 'vulnerability_uid', 'score', 'package_name'],
       function* () {
         for (let d = from; d < to; d++) {
           const device = fleet[d];
@@ -172,7 +172,7 @@ export async function loadFleet(sql, { tenantUid, devices, packages, records, al
               if (score !== null && score > 7.5) device.high += 1;
               if (score !== null && score > device.worst) device.worst = score;
               counts.findings += 1;
-              yield [tenantUid, device.uid, packageId(d, i), vulnUids[record], score];
+              yield [tenantUid, device.uid, packageId(d, i), vulnUids[record], score, packageName(k)];
             }
           }
         }
@@ -306,6 +306,10 @@ export async function loadFleet(sql, { tenantUid, devices, packages, records, al
     progress(`index ${index.indexname} rebuilt (${seconds(started)} so far)`);
   }
   await sql`SET session_replication_role = origin`;
+  // COPY in replica mode bypassed the triggers that keep the findings rollups (api migration 0022).
+  started = performance.now();
+  await sql`SELECT detect_rollups_rebuild(${tenantUid})`;
+  progress(`findings rollups rebuilt in ${seconds(started)}`);
   started = performance.now();
   await sql`VACUUM ANALYZE`;
   progress(`VACUUM ANALYZE in ${seconds(started)}`);

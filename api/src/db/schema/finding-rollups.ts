@@ -4,7 +4,7 @@ import { tenantUid } from './tenant-owned.js'
 // Rollups of package_findings, kept exact by statement triggers on package_findings (migration
 // 0022, function finding_rollups_apply) in the same transaction as every write, cascades included:
 // the strategic dashboard and the summary read these instead of scanning every finding of the
-// fleet. finding_rollups_rebuild(tenant) recomputes a tenant's from scratch (bulk loads that
+// fleet. detect_rollups_rebuild(tenant) recomputes a tenant's from scratch (bulk loads that
 // bypass triggers). A row whose count reaches 0 is deleted.
 
 /** Findings per tenant, package name, CVE row and score (score in the key: max and "high" stay exact on delete). */
@@ -53,3 +53,24 @@ export const findingNameRollups = pgTable(
     index('finding_name_rollups_top_idx').on(t.tenantUid, t.devices.desc(), t.maxScore.desc().nullsLast(), t.packageName)
   ]
 )
+
+/** Findings per tenant and CVE row: how many, above HIGH_RISK_SCORE, and from demo records. */
+export const findingCveRollups = pgTable(
+  'finding_cve_rollups',
+  {
+    tenantUid: tenantUid(),
+    vulnerabilityUid: uuid('vulnerability_uid').notNull(),
+    findings: integer('findings').notNull(),
+    highFindings: integer('high_findings').notNull(),
+    demoFindings: integer('demo_findings').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.tenantUid, t.vulnerabilityUid] })]
+)
+
+/** Per tenant: its distinct CVEs found, those with a finding above HIGH_RISK_SCORE, and its demo findings. */
+export const findingTenantRollups = pgTable('finding_tenant_rollups', {
+  tenantUid: tenantUid().primaryKey(),
+  cves: integer('cves').notNull(),
+  highCves: integer('high_cves').notNull(),
+  demoFindings: integer('demo_findings').notNull()
+})

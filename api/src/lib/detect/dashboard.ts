@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { alerts, devices } from '../../db/schema/index.js'
+import { alertRollups, alerts, devices } from '../../db/schema/index.js'
 import { exploitDataState } from '../vulns/exploits.js'
 import { cveCounts, topVulnerablePackages } from '../vulns/finding-rollups.js'
 
@@ -31,7 +31,12 @@ export async function strategicDashboard(db: Db, tenantUid: string, now = new Da
       .from(devices)
       .where(eq(devices.tenantUid, tenantUid))
       .groupBy(devices.deviceType),
-    db.select({ key: alerts.status, n: count() }).from(alerts).where(eq(alerts.tenantUid, tenantUid)).groupBy(alerts.status),
+    // From the alerts' rollup: counting a million alerts by status took ~0.3 s.
+    db
+      .select({ key: alertRollups.status, n: sql<number>`sum(${alertRollups.alerts})`.mapWith(Number) })
+      .from(alertRollups)
+      .where(eq(alertRollups.tenantUid, tenantUid))
+      .groupBy(alertRollups.status),
     db
       .select({ date: day, priority: alerts.priority, count: count() })
       .from(alerts)

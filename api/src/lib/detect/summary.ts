@@ -1,10 +1,11 @@
 import { and, count, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
-  alerts,
+  alertRollups,
   devicePackages,
   devices,
   packageFindings,
+  packageEcosystemRollups,
   summaries,
   vulnerabilities,
   type SummaryCounts,
@@ -17,7 +18,6 @@ import { ecosystemKey } from '../vulns/ecosystems.js'
 import { CVE_ROW_ID, isKev } from '../vulns/exploits.js'
 import { findingPackage, findingVulnerability } from '../vulns/joins.js'
 import { cveCounts, uidList, worstCandidates } from '../vulns/finding-rollups.js'
-import { rowsOf } from '../sql-rows.js'
 
 /** How many summaries a tenant keeps; older ones are history nobody reads. */
 const KEEP = 20
@@ -98,22 +98,13 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
       .from(devices)
       .where(eq(devices.tenantUid, tenantUid)),
     cveCounts(db, tenantUid),
-    db
-      .select({
-        open: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN')`.mapWith(Number),
-        closed: sql<number>`count(*) filter (where ${alerts.status} = 'CLOSED')`.mapWith(Number),
-        critical: sql<number>`count(*) filter (where ${alerts.status} = 'OPEN' and ${alerts.priority} = 'Critical')`.mapWith(
-          Number
-        )
-      })
-      .from(alerts)
-      .where(eq(alerts.tenantUid, tenantUid)),
+    alertCounts(db, tenantUid),
     worstFindings(db, tenantUid),
     ecosystemsOf(db, tenantUid)
   ])
   const d = deviceRows[0]
   const f = findingRows
-  const a = alertRows[0]
+  const a = alertRows
   const total = d?.n ?? 0
   const counts: SummaryCounts = {
     devices: total,
@@ -127,10 +118,24 @@ export async function regenerateSummary(db: Db, tenantUid: string): Promise<type
     open_alerts: a?.open ?? 0,
     closed_alerts: a?.closed ?? 0
   }
-  const text = summaryText(counts, worstRows, d?.high ?? 0, a?.critical ?? 0, await summaryGaps(db, tenantUid, ecosystemRows))
+  const text = summaryText(counts, worstRows, d?.high ?? 0, a?.critical ?? 0, await summaryGaps(db, ecosystemRows))
   const [row] = await db.insert(summaries).values({ tenantUid, text, counts, worstFindings: worstRows }).returning()
   await pruneSummaries(db, tenantUid)
   return row!
+}
+
+/** Open, closed and open Critical alerts, from their rollup (not a count of every alert). */
+async function alertCounts(db: Db, tenantUid: string): Promise<{ open: number; closed: number; critical: number }> {
+  const rows = await db
+    .select({ status: alertRollups.status, priority: alertRollups.priority, n: alertRollups.alerts })
+    .from(alertRollups)
+    .where(eq(alertRollups.tenantUid, tenantUid))
+  const total = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).reduce((n, row) => n + row.n, 0)
+  return {
+    open: total((row) => row.status === 'OPEN'),
+    closed: total((row) => row.status === 'CLOSED'),
+    critical: total((row) => row.status === 'OPEN' && row.priority === 'Critical')
+  }
 }
 
 /** How many findings the summary names. */
@@ -167,32 +172,35 @@ async function worstFindings(db: Db, tenantUid: string): Promise<WorstFinding[]>
 }
 
 /**
- * The distinct ecosystems of the tenant's packages, and whether a demo device has each: a skip
- * scan of device_packages_source_idx (one index probe per ecosystem, not a read of every package),
- * then the demo devices' own packages.
+ * The ecosystems of the tenant's packages (from their rollup) and whether a demo device has each
+ * (the demo devices' own packages), with how many packages have none.
  */
-async function ecosystemsOf(db: Db, tenantUid: string): Promise<Array<{ ecosystem: string; demo: boolean }>> {
-  const all = rowsOf<{ ecosystem: string }>(
-    await db.execute(sql`
-      WITH RECURSIVE e AS (
-        (SELECT ecosystem FROM device_packages WHERE tenant_uid = ${tenantUid} ORDER BY ecosystem LIMIT 1)
-        UNION ALL
-        SELECT (SELECT p.ecosystem FROM device_packages p
-                WHERE p.tenant_uid = ${tenantUid} AND p.ecosystem > e.ecosystem ORDER BY p.ecosystem LIMIT 1)
-        FROM e WHERE e.ecosystem IS NOT NULL
-      )
-      SELECT ecosystem FROM e WHERE ecosystem IS NOT NULL`)
-  )
-  const demo = await db
-    .selectDistinct({ ecosystem: devicePackages.ecosystem })
-    .from(devicePackages)
-    .innerJoin(devices, eq(devices.uid, devicePackages.deviceUid))
-    .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devices.tenantUid, tenantUid), eq(devices.demo, true)))
-  return [...all.map((row) => ({ ecosystem: row.ecosystem, demo: false })), ...demo.map((row) => ({ ...row, demo: true }))]
+async function ecosystemsOf(
+  db: Db,
+  tenantUid: string
+): Promise<{ rows: Array<{ ecosystem: string; demo: boolean }>; unmatched: number }> {
+  const [all, demo] = await Promise.all([
+    db
+      .select({ ecosystem: packageEcosystemRollups.ecosystem, n: packageEcosystemRollups.packages })
+      .from(packageEcosystemRollups)
+      .where(eq(packageEcosystemRollups.tenantUid, tenantUid)),
+    db
+      .selectDistinct({ ecosystem: devicePackages.ecosystem })
+      .from(devicePackages)
+      .innerJoin(devices, eq(devices.uid, devicePackages.deviceUid))
+      .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devices.tenantUid, tenantUid), eq(devices.demo, true)))
+  ])
+  return {
+    rows: [...all.map((row) => ({ ecosystem: row.ecosystem, demo: false })), ...demo.map((row) => ({ ...row, demo: true }))],
+    unmatched: all.filter((row) => row.ecosystem === '').reduce((n, row) => n + row.n, 0)
+  }
 }
 
 /** The ecosystems of the tenant's packages that no advisory covers, and the packages in none. */
-async function summaryGaps(db: Db, tenantUid: string, rows: Array<{ ecosystem: string; demo: boolean }>): Promise<SummaryGaps> {
+async function summaryGaps(
+  db: Db,
+  { rows, unmatched: emptyEcosystem }: Awaited<ReturnType<typeof ecosystemsOf>>
+): Promise<SummaryGaps> {
   const keys = new Map<string, boolean>()
   let unmatched = false
   for (const row of rows) {
@@ -208,12 +216,8 @@ async function summaryGaps(db: Db, tenantUid: string, rows: Array<{ ecosystem: s
     })
     .map(([key]) => key)
     .sort()
-  if (!unmatched) return { ecosystems, unmatchedPackages: 0 }
-  const [row] = await db
-    .select({ n: count() })
-    .from(devicePackages)
-    .where(and(eq(devicePackages.tenantUid, tenantUid), eq(devicePackages.ecosystem, '')))
-  return { ecosystems, unmatchedPackages: row?.n ?? 0 }
+  // The packages with no ecosystem at all, as counted before (an unknown one names no feed either).
+  return { ecosystems, unmatchedPackages: unmatched ? emptyEcosystem : 0 }
 }
 
 async function pruneSummaries(db: Db, tenantUid: string): Promise<void> {

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { json } from '../sql-params.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
-import { HIGH_RISK_SCORE } from './risk.js'
 
 // Reads of the findings rollups (db/schema/finding-rollups.ts, kept by triggers in migration
 // 0022): their cost follows the distinct CVEs and package names found, not the fleet's findings or
@@ -20,16 +19,15 @@ export interface CveCounts {
 
 /** Distinct CVEs found in the tenant, those scored above HIGH_RISK_SCORE, those in KEV, and the demo findings. */
 export async function cveCounts(db: Db, tenantUid: string): Promise<CveCounts> {
-  const [row] = rowsOf<{ total: number; high_risk: number; kev: number; demo: number }>(
-    await db.execute(sql`
-      SELECT count(DISTINCT r.vulnerability_uid)::integer AS total,
-        (count(DISTINCT r.vulnerability_uid) FILTER (WHERE r.score > ${HIGH_RISK_SCORE}))::integer AS high_risk,
-        (count(DISTINCT r.vulnerability_uid) FILTER (WHERE ${isKev(CVE_ROW_ID)}))::integer AS kev,
-        coalesce(sum(r.demo_findings), 0)::integer AS demo
-      FROM finding_rollups r JOIN vulnerabilities ON vulnerabilities.uid = r.vulnerability_uid
-      WHERE r.tenant_uid = ${tenantUid}`)
-  )
-  return { total: row?.total ?? 0, high_risk: row?.high_risk ?? 0, kev: row?.kev ?? 0, demo: row?.demo ?? 0 }
+  const [[totals], [kev]] = await Promise.all([
+    db.execute(sql`SELECT cves, high_cves, demo_findings FROM finding_tenant_rollups WHERE tenant_uid = ${tenantUid}`),
+    // From the KEV catalogue's side: a few thousand CVE ids, each one index probe into the rollup.
+    db.execute(sql`
+      SELECT count(*)::integer AS n FROM kev_entries k
+      JOIN vulnerabilities v ON v.cve_id = k.cve_id
+      JOIN finding_cve_rollups r ON r.tenant_uid = ${tenantUid} AND r.vulnerability_uid = v.uid`)
+  ]).then((results) => results.map((result) => rowsOf<Record<string, number>>(result)))
+  return { total: totals?.cves ?? 0, high_risk: totals?.high_cves ?? 0, kev: kev?.n ?? 0, demo: totals?.demo_findings ?? 0 }
 }
 
 export interface TopPackage {

@@ -7,10 +7,11 @@ import { regenerateSummary } from '../../../src/lib/detect/summary.js'
 import { importOsv } from '../../../src/lib/vulns/import.js'
 import { matchDevicePackages, matchDevices } from '../../../src/lib/vulns/match.js'
 import { rowsOf } from '../../../src/lib/sql-rows.js'
+import { HIGH_RISK_SCORE } from '../../../src/lib/vulns/risk.js'
 import { TEST_OSV } from '../../shared-data.js'
 import { addDevice, openVulnsDb, type VulnsDb } from './vulns-helpers.js'
 
-// The findings rollups (kept by triggers, migration 0022) against independent counts over
+// The findings, package and alert rollups (kept by triggers, migration 0022) against independent counts over
 // package_findings joined to device_packages, and the dashboard and summary figures read from
 // them against the queries over every finding they replaced, after each kind of write.
 describe('findings rollups stay equal to counts over the findings', () => {
@@ -32,6 +33,10 @@ describe('findings rollups stay equal to counts over the findings', () => {
       { name: 'linux-image-5.15.0-124-generic', version: '5.15.0-124.134', ecosystem: 'Ubuntu:22.04:LTS', source: 'linux' }
     ])
     uids.other = await addDevice(t.db, t.otherTenant, 'other-web', bookworm)
+    uids.rtos = await addDevice(t.db, t.tenant, 'sensor', [
+      { name: 'zephyr-app', version: '1.0', ecosystem: '' },
+      { name: 'mbedtls', version: '2.28.0', ecosystem: '' }
+    ])
     await matchDevices(
       t.db,
       Object.entries(uids).map(([host, deviceUid]) => ({ tenantUid: host === 'other' ? t.otherTenant : t.tenant, deviceUid }))
@@ -70,6 +75,41 @@ describe('findings rollups stay equal to counts over the findings', () => {
         await query(sql`SELECT f.tenant_uid, p.name, count(DISTINCT f.device_uid)::integer AS n, max(f.score) AS max_score
           FROM package_findings f JOIN device_packages p ON p.id = f.package_id GROUP BY 1, 2`)
       )
+    )
+  }
+
+  /** The CVE, tenant, package-ecosystem and alert counts equal GROUP BYs over their rows. */
+  async function assertCountsExact(): Promise<void> {
+    assert.deepEqual(
+      sorted(
+        await query(sql`SELECT tenant_uid, vulnerability_uid, findings, high_findings, demo_findings FROM finding_cve_rollups`)
+      ),
+      sorted(
+        await query(sql`SELECT tenant_uid, vulnerability_uid, count(*)::integer AS findings,
+          (count(*) FILTER (WHERE score > ${HIGH_RISK_SCORE}))::integer AS high_findings,
+          (count(*) FILTER (WHERE demo))::integer AS demo_findings
+          FROM package_findings GROUP BY 1, 2`)
+      )
+    )
+    assert.deepEqual(
+      sorted(
+        await query(sql`SELECT t.uid, coalesce(r.cves, 0) AS cves, coalesce(r.high_cves, 0) AS high_cves, coalesce(r.demo_findings, 0) AS demo
+          FROM tenants t LEFT JOIN finding_tenant_rollups r ON r.tenant_uid = t.uid`)
+      ),
+      sorted(
+        await query(sql`SELECT t.uid, count(DISTINCT f.vulnerability_uid)::integer AS cves,
+          (count(DISTINCT f.vulnerability_uid) FILTER (WHERE f.score > ${HIGH_RISK_SCORE}))::integer AS high_cves,
+          (count(f.id) FILTER (WHERE f.demo))::integer AS demo
+          FROM tenants t LEFT JOIN package_findings f ON f.tenant_uid = t.uid GROUP BY t.uid`)
+      )
+    )
+    assert.deepEqual(
+      sorted(await query(sql`SELECT tenant_uid, ecosystem, packages AS n FROM package_ecosystem_rollups`)),
+      sorted(await query(sql`SELECT tenant_uid, ecosystem, count(*)::integer AS n FROM device_packages GROUP BY 1, 2`))
+    )
+    assert.deepEqual(
+      sorted(await query(sql`SELECT tenant_uid, status, priority, alerts AS n FROM alert_rollups`)),
+      sorted(await query(sql`SELECT tenant_uid, status, priority, count(*)::integer AS n FROM alerts GROUP BY 1, 2, 3`))
     )
   }
 
@@ -112,10 +152,30 @@ describe('findings rollups stay equal to counts over the findings', () => {
       ORDER BY EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id) DESC, f.score DESC NULLS LAST, d.hostname, v.cve_id, p.name
       LIMIT 5`)
     assert.deepEqual(summary.worstFindings, worst)
+
+    const [alertCounts] = await query<{ open: number; closed: number; critical: number }>(sql`
+      SELECT (count(*) FILTER (WHERE status = 'OPEN'))::integer AS open, (count(*) FILTER (WHERE status = 'CLOSED'))::integer AS closed,
+        (count(*) FILTER (WHERE status = 'OPEN' AND priority = 'Critical'))::integer AS critical
+      FROM alerts WHERE tenant_uid = ${tenantUid}`)
+    assert.deepEqual([summary.counts.open_alerts, summary.counts.closed_alerts], [alertCounts!.open, alertCounts!.closed])
+    assert.deepEqual(board.alerts_by_status, [
+      { status: 'OPEN', count: alertCounts!.open },
+      { status: 'CLOSED', count: alertCounts!.closed }
+    ])
+    assert.equal(summary.text.includes(`${alertCounts!.critical} of them Critical`), alertCounts!.critical > 0)
+    const [unchecked] = await query<{ n: number }>(
+      sql`SELECT count(*)::integer AS n FROM device_packages WHERE tenant_uid = ${tenantUid} AND ecosystem = ''`
+    )
+    assert.equal(
+      summary.text.includes(`${unchecked!.n} ${unchecked!.n === 1 ? 'package is' : 'packages are'} not checked`),
+      unchecked!.n > 0,
+      summary.text
+    )
   }
 
   async function assertAll(): Promise<void> {
     await assertRollupsExact()
+    await assertCountsExact()
     await assertFiguresExact(t.tenant)
     await assertFiguresExact(t.otherTenant)
   }
@@ -177,10 +237,22 @@ describe('findings rollups stay equal to counts over the findings', () => {
         elasticAlertCreatedAt: new Date()
       })
       .returning()
+    await t.db.insert(alerts).values({
+      tenantUid: t.tenant,
+      deviceUid: uids.jammy!,
+      name: 'y',
+      priority: 'Critical',
+      priorityRank: 4,
+      elasticAlertId: 'a-2',
+      elasticAlertCreatedAt: new Date()
+    })
+    await assertAll()
     await t.db.update(alerts).set({ status: 'CLOSED' }).where(eq(alerts.uid, alert!.uid))
     await assertAll()
+    await t.db.delete(devicePackages).where(and(eq(devicePackages.deviceUid, uids.rtos!), eq(devicePackages.name, 'mbedtls')))
+    await assertAll()
     const summary = await regenerateSummary(t.db, t.tenant)
-    assert.deepEqual([summary.counts.open_alerts, summary.counts.closed_alerts], [0, 1])
+    assert.deepEqual([summary.counts.open_alerts, summary.counts.closed_alerts], [1, 1])
   })
 
   it('a tenant with no findings has empty rollups, zero counts and no worst findings', async () => {
