@@ -44,8 +44,10 @@ CREATE TABLE "alert_rollups" (
 	"tenant_uid" uuid NOT NULL,
 	"status" text NOT NULL,
 	"priority" text NOT NULL,
+	"priority_rank" smallint NOT NULL,
+	"day" date NOT NULL,
 	"alerts" integer NOT NULL,
-	CONSTRAINT "alert_rollups_tenant_uid_status_priority_pk" PRIMARY KEY("tenant_uid","status","priority")
+	CONSTRAINT "alert_rollups_tenant_uid_status_priority_priority_rank_day_pk" PRIMARY KEY("tenant_uid","status","priority","priority_rank","day")
 );
 --> statement-breakpoint
 CREATE TABLE "package_ecosystem_rollups" (
@@ -185,7 +187,7 @@ CREATE TRIGGER package_findings_rollups_update AFTER UPDATE ON package_findings
 CREATE TRIGGER package_findings_rollups_delete AFTER DELETE ON package_findings
   REFERENCING OLD TABLE AS finding_old FOR EACH STATEMENT EXECUTE FUNCTION finding_rollups_apply();
 --> statement-breakpoint
--- Packages per ecosystem and alerts per status and priority, kept like the findings rollups: each
+-- Packages per ecosystem and alerts per status, priority and UTC day, kept like the findings rollups: each
 -- statement's old rows count -1 and new rows +1; a tenant being deleted is skipped (its rows go
 -- with it).
 CREATE FUNCTION package_ecosystem_rollups_apply() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -223,19 +225,23 @@ DECLARE
   d text;
 BEGIN
   d := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT tenant_uid, status, priority, 1 AS sign FROM alert_new'
-    WHEN 'DELETE' THEN 'SELECT tenant_uid, status, priority, -1 AS sign FROM alert_old'
-    ELSE 'SELECT tenant_uid, status, priority, 1 AS sign FROM alert_new UNION ALL SELECT tenant_uid, status, priority, -1 FROM alert_old'
+    WHEN 'INSERT' THEN 'SELECT tenant_uid, status, priority, priority_rank, elastic_alert_created_at, 1 AS sign FROM alert_new'
+    WHEN 'DELETE' THEN 'SELECT tenant_uid, status, priority, priority_rank, elastic_alert_created_at, -1 AS sign FROM alert_old'
+    ELSE 'SELECT tenant_uid, status, priority, priority_rank, elastic_alert_created_at, 1 AS sign FROM alert_new
+      UNION ALL SELECT tenant_uid, status, priority, priority_rank, elastic_alert_created_at, -1 FROM alert_old'
   END;
   EXECUTE format($q$
     WITH d AS (SELECT * FROM (%s) x WHERE EXISTS (SELECT 1 FROM tenants WHERE tenants.uid = x.tenant_uid))
-    INSERT INTO alert_rollups AS r (tenant_uid, status, priority, alerts)
-    SELECT tenant_uid, status, priority, sum(sign) FROM d GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
-    ON CONFLICT (tenant_uid, status, priority) DO UPDATE SET alerts = r.alerts + excluded.alerts$q$, d);
+    INSERT INTO alert_rollups AS r (tenant_uid, status, priority, priority_rank, day, alerts)
+    SELECT tenant_uid, status, priority, priority_rank, (elastic_alert_created_at AT TIME ZONE 'UTC')::date, sum(sign)
+    FROM d GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+    ON CONFLICT (tenant_uid, status, priority, priority_rank, day) DO UPDATE SET alerts = r.alerts + excluded.alerts$q$, d);
   EXECUTE format($q$
     WITH d AS (%s)
-    DELETE FROM alert_rollups r USING (SELECT DISTINCT tenant_uid, status, priority FROM d) k
-    WHERE r.tenant_uid = k.tenant_uid AND r.status = k.status AND r.priority = k.priority AND r.alerts <= 0$q$, d);
+    DELETE FROM alert_rollups r
+    USING (SELECT DISTINCT tenant_uid, status, priority, (elastic_alert_created_at AT TIME ZONE 'UTC')::date AS day FROM d) k
+    WHERE r.tenant_uid = k.tenant_uid AND r.status = k.status AND r.priority = k.priority AND r.day = k.day
+      AND r.alerts <= 0$q$, d);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -276,8 +282,9 @@ CREATE FUNCTION detect_rollups_rebuild(tenant uuid) RETURNS void LANGUAGE sql AS
   INSERT INTO package_ecosystem_rollups (tenant_uid, ecosystem, packages)
   SELECT tenant_uid, ecosystem, count(*) FROM device_packages WHERE tenant_uid = tenant GROUP BY 1, 2;
   DELETE FROM alert_rollups WHERE tenant_uid = tenant;
-  INSERT INTO alert_rollups (tenant_uid, status, priority, alerts)
-  SELECT tenant_uid, status, priority, count(*) FROM alerts WHERE tenant_uid = tenant GROUP BY 1, 2, 3;
+  INSERT INTO alert_rollups (tenant_uid, status, priority, priority_rank, day, alerts)
+  SELECT tenant_uid, status, priority, priority_rank, (elastic_alert_created_at AT TIME ZONE 'UTC')::date, count(*)
+  FROM alerts WHERE tenant_uid = tenant GROUP BY 1, 2, 3, 4, 5;
 $$;
 --> statement-breakpoint
 -- The UPDATE above fires the rollup trigger on rows the DELETEs then clear: harmless, and only

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core'
 import { tenantUid } from './tenant-owned.js'
 
 // Counts kept by statement triggers (migration 0022) in the same transaction as each write, so
@@ -15,14 +15,17 @@ export const packageEcosystemRollups = pgTable(
   (t) => [primaryKey({ columns: [t.tenantUid, t.ecosystem] })]
 )
 
-/** Alerts per tenant, status and priority. */
+/** Alerts per tenant, status, priority and UTC day of creation (the dashboard's chart of open alerts by day). */
 export const alertRollups = pgTable(
   'alert_rollups',
   {
     tenantUid: tenantUid(),
     status: text('status').notNull(),
     priority: text('priority').notNull(),
+    /** Follows from priority (alerts.priority_rank): the chart's order. */
+    priorityRank: smallint('priority_rank').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
     alerts: integer('alerts').notNull()
   },
-  (t) => [primaryKey({ columns: [t.tenantUid, t.status, t.priority] })]
+  (t) => [primaryKey({ columns: [t.tenantUid, t.status, t.priority, t.priorityRank, t.day] })]
 )

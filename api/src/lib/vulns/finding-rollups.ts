@@ -93,7 +93,7 @@ const GROUPS_PER_PAGE = 500
  * The CVE rows that hold the tenant's `limit` worst findings in the summary's order (KEV first,
  * then score, unscored last): a superset, whose findings the caller sorts fully and cuts.
  */
-export async function worstCandidates(db: Db, tenantUid: string, limit: number): Promise<string[]> {
+export async function worstCandidates(db: Db, tenantUid: string, limit: number, pageSize = GROUPS_PER_PAGE): Promise<string[]> {
   const kev = rowsOf<Group>(
     await db.execute(sql`
       SELECT r.vulnerability_uid, r.score, r.findings
@@ -104,30 +104,37 @@ export async function worstCandidates(db: Db, tenantUid: string, limit: number):
   const fromKev = takeWorst(kev, limit)
   if (fromKev.found >= limit) return fromKev.uids
   const need = limit - fromKev.found
+  // Pages in the score index's order (keyset on score); each page's last score is read whole, so
+  // every score level taken is complete and its ties can be broken with the findings.
+  const page = (below?: number) =>
+    db.execute(sql`
+      SELECT r.vulnerability_uid, r.score, r.findings
+      FROM finding_rollups r JOIN vulnerabilities ON vulnerabilities.uid = r.vulnerability_uid
+      WHERE r.tenant_uid = ${tenantUid} AND NOT ${isKev(CVE_ROW_ID)}
+        ${below === undefined ? sql`` : sql`AND (r.score < ${below} OR r.score IS NULL)`}
+      ORDER BY r.score DESC NULLS LAST
+      LIMIT ${pageSize}`)
   const others: Group[] = []
-  for (let offset = 0; ; offset += GROUPS_PER_PAGE) {
-    const page = rowsOf<Group>(
+  let below: number | undefined
+  for (;;) {
+    const rows = rowsOf<Group>(await page(below))
+    if (rows.length < pageSize) {
+      others.push(...rows)
+      break
+    }
+    const last = rows.at(-1)!.score
+    others.push(...rows.filter((group) => group.score !== last))
+    const level = rowsOf<Group>(
       await db.execute(sql`
         SELECT r.vulnerability_uid, r.score, r.findings
         FROM finding_rollups r JOIN vulnerabilities ON vulnerabilities.uid = r.vulnerability_uid
-        WHERE r.tenant_uid = ${tenantUid} AND NOT ${isKev(CVE_ROW_ID)}
-        ORDER BY r.score DESC NULLS LAST, r.vulnerability_uid, r.package_name
-        LIMIT ${GROUPS_PER_PAGE} OFFSET ${offset}`)
+        WHERE r.tenant_uid = ${tenantUid} AND NOT ${isKev(CVE_ROW_ID)} AND r.score IS NOT DISTINCT FROM ${last}`)
     )
-    others.push(...page)
-    if (page.length < GROUPS_PER_PAGE || others.reduce((n, group) => n + group.findings, 0) >= need) break
+    others.push(...level)
+    if (last === null || others.reduce((n, group) => n + group.findings, 0) >= need) break
+    below = last
   }
-  const worst = takeWorst(others, need)
-  // The groups of the last score may go on past the pages read.
-  const ties =
-    worst.found < need
-      ? []
-      : rowsOf<{ vulnerability_uid: string }>(
-          await db.execute(sql`
-            SELECT DISTINCT r.vulnerability_uid FROM finding_rollups r
-            WHERE r.tenant_uid = ${tenantUid} AND r.score IS NOT DISTINCT FROM ${worst.last}`)
-        ).map((row) => row.vulnerability_uid)
-  return [...new Set([...fromKev.uids, ...worst.uids, ...ties])]
+  return [...new Set([...fromKev.uids, ...takeWorst(others, need).uids])]
 }
 
 /** The uids as one JSON parameter, for `= ANY(...)` (no parameter limit). */

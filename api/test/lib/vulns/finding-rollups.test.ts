@@ -8,6 +8,7 @@ import { importOsv } from '../../../src/lib/vulns/import.js'
 import { matchDevicePackages, matchDevices } from '../../../src/lib/vulns/match.js'
 import { rowsOf } from '../../../src/lib/sql-rows.js'
 import { HIGH_RISK_SCORE } from '../../../src/lib/vulns/risk.js'
+import { worstCandidates } from '../../../src/lib/vulns/finding-rollups.js'
 import { TEST_OSV } from '../../shared-data.js'
 import { addDevice, openVulnsDb, type VulnsDb } from './vulns-helpers.js'
 
@@ -108,8 +109,11 @@ describe('findings rollups stay equal to counts over the findings', () => {
       sorted(await query(sql`SELECT tenant_uid, ecosystem, count(*)::integer AS n FROM device_packages GROUP BY 1, 2`))
     )
     assert.deepEqual(
-      sorted(await query(sql`SELECT tenant_uid, status, priority, alerts AS n FROM alert_rollups`)),
-      sorted(await query(sql`SELECT tenant_uid, status, priority, count(*)::integer AS n FROM alerts GROUP BY 1, 2, 3`))
+      sorted(await query(sql`SELECT tenant_uid, status, priority, priority_rank, day::text, alerts AS n FROM alert_rollups`)),
+      sorted(
+        await query(sql`SELECT tenant_uid, status, priority, priority_rank, to_char(elastic_alert_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+          count(*)::integer AS n FROM alerts GROUP BY 1, 2, 3, 4, 5`)
+      )
     )
   }
 
@@ -163,6 +167,13 @@ describe('findings rollups stay equal to counts over the findings', () => {
       { status: 'CLOSED', count: alertCounts!.closed }
     ])
     assert.equal(summary.text.includes(`${alertCounts!.critical} of them Critical`), alertCounts!.critical > 0)
+    const since = new Date(Date.now() - 29 * 86_400_000)
+    since.setUTCHours(0, 0, 0, 0)
+    const byDay = await query(sql`
+      SELECT to_char(elastic_alert_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, priority, count(*)::integer AS count
+      FROM alerts WHERE tenant_uid = ${tenantUid} AND status = 'OPEN' AND elastic_alert_created_at >= ${since.toISOString()}
+      GROUP BY 1, 2, priority_rank ORDER BY 1, priority_rank DESC`)
+    assert.deepEqual(board.open_alerts_by_priority, byDay)
     const [unchecked] = await query<{ n: number }>(
       sql`SELECT count(*)::integer AS n FROM device_packages WHERE tenant_uid = ${tenantUid} AND ecosystem = ''`
     )
@@ -173,7 +184,25 @@ describe('findings rollups stay equal to counts over the findings', () => {
     )
   }
 
+  /** worstCandidates() holds the CVE rows of the top findings, whatever the page size and count asked. */
+  async function assertWorstCandidates(tenantUid: string): Promise<void> {
+    for (const limit of [1, 2, 3, 5, 8]) {
+      const top = await query<{ uid: string }>(sql`
+        SELECT f.vulnerability_uid AS uid
+        FROM package_findings f JOIN devices d ON d.uid = f.device_uid JOIN device_packages p ON p.id = f.package_id
+          JOIN vulnerabilities v ON v.uid = f.vulnerability_uid
+        WHERE f.tenant_uid = ${tenantUid}
+        ORDER BY EXISTS (SELECT 1 FROM kev_entries k WHERE k.cve_id = v.cve_id) DESC, f.score DESC NULLS LAST, d.hostname, v.cve_id, p.name
+        LIMIT ${limit}`)
+      for (const pageSize of [1, 2, 3, 500]) {
+        const candidates = new Set(await worstCandidates(t.db, tenantUid, limit, pageSize))
+        for (const row of top) assert.ok(candidates.has(row.uid), `limit ${limit}, pages of ${pageSize}`)
+      }
+    }
+  }
+
   async function assertAll(): Promise<void> {
+    await assertWorstCandidates(t.tenant)
     await assertRollupsExact()
     await assertCountsExact()
     await assertFiguresExact(t.tenant)
@@ -237,6 +266,21 @@ describe('findings rollups stay equal to counts over the findings', () => {
         elasticAlertCreatedAt: new Date()
       })
       .returning()
+    // Open alerts on other days: inside the chart's 30 days and before them.
+    for (const [days, priority, rank] of [
+      [3, 'High', 3],
+      [3, 'Low', 1],
+      [40, 'Medium', 2]
+    ] as const) {
+      await t.db.insert(alerts).values({
+        tenantUid: t.tenant,
+        name: `old ${days}`,
+        priority,
+        priorityRank: rank,
+        elasticAlertId: `a-${days}-${rank}`,
+        elasticAlertCreatedAt: new Date(Date.now() - days * 86_400_000)
+      })
+    }
     await t.db.insert(alerts).values({
       tenantUid: t.tenant,
       deviceUid: uids.jammy!,
@@ -252,7 +296,7 @@ describe('findings rollups stay equal to counts over the findings', () => {
     await t.db.delete(devicePackages).where(and(eq(devicePackages.deviceUid, uids.rtos!), eq(devicePackages.name, 'mbedtls')))
     await assertAll()
     const summary = await regenerateSummary(t.db, t.tenant)
-    assert.deepEqual([summary.counts.open_alerts, summary.counts.closed_alerts], [1, 1])
+    assert.deepEqual([summary.counts.open_alerts, summary.counts.closed_alerts], [4, 1])
   })
 
   it('a tenant with no findings has empty rollups, zero counts and no worst findings', async () => {
