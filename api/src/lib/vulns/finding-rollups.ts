@@ -87,7 +87,8 @@ function takeWorst(sorted: Group[], need: number): { uids: string[]; found: numb
   return { uids, found, last }
 }
 
-const GROUPS_PER_PAGE = 500
+/** The summary names 5 findings: a page of 50 groups nearly always holds them. */
+const GROUPS_PER_PAGE = 50
 
 /**
  * The CVE rows that hold the tenant's `limit` worst findings in the summary's order (KEV first,
@@ -128,7 +129,7 @@ export async function worstCandidates(db: Db, tenantUid: string, limit: number, 
       await db.execute(sql`
         SELECT r.vulnerability_uid, r.score, r.findings
         FROM finding_rollups r JOIN vulnerabilities ON vulnerabilities.uid = r.vulnerability_uid
-        WHERE r.tenant_uid = ${tenantUid} AND NOT ${isKev(CVE_ROW_ID)} AND r.score IS NOT DISTINCT FROM ${last}`)
+        WHERE r.tenant_uid = ${tenantUid} AND NOT ${isKev(CVE_ROW_ID)} AND ${last === null ? sql`r.score IS NULL` : sql`r.score = ${last}`}`)
     )
     others.push(...level)
     if (last === null || others.reduce((n, group) => n + group.findings, 0) >= need) break
