@@ -21,12 +21,15 @@ export const honeypotSensorKeys = pgTable('honeypot_sensor_keys', {
 
 /**
  * Raw Cowrie events, kept for HONEYPOT_RETENTION_DAYS. `event_key` is a digest of the fields that
- * identify an event, so a resent event is a conflict and counts once.
+ * identify an event (its time included), so a resent event is a conflict and counts once.
+ * Partitioned by UTC day (migration 0022: PostgreSQL declarative partitioning, which drizzle does
+ * not model; lib/honeypot/partitions.ts creates a day's partition before its events are stored and
+ * retention drops whole days): the key is (event_key, ts), as a partitioned key must hold the time.
  */
 export const honeypotEvents = pgTable(
   'honeypot_events',
   {
-    eventKey: uuid('event_key').primaryKey(),
+    eventKey: uuid('event_key').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     eventid: text('eventid').notNull(),
     /** `<sensor>/<cowrie session id>`: Cowrie session ids are only unique per sensor. */
@@ -43,6 +46,7 @@ export const honeypotEvents = pgTable(
     sensorKeyId: uuid('sensor_key_id')
   },
   (t) => [
+    primaryKey({ columns: [t.eventKey, t.ts] }),
     // Pruning and the partial edge hours of a window read by time.
     index('honeypot_events_ts_idx').on(t.ts),
     // A session's timeline, and the sessions view's "ran this command / fetched this file".

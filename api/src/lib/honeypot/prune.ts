@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import { honeypotDailyRollups, honeypotEvents, honeypotRollups, honeypotSessions } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
+import { dropEventDaysBefore } from './partitions.js'
 import { dayOf, HOUR_MS, hourOf } from './window.js'
 
 export interface PruneResult {
@@ -29,7 +30,9 @@ export async function pruneHoneypot(db: Db, retentionDays: number, now: number =
   const bucketCutoff = new Date(hourOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
   const dayCutoff = new Date(dayOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
   return {
-    events: await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff),
+    // Whole days go with their partition; the cutoff's own day loses its earlier rows.
+    events:
+      (await dropEventDaysBefore(db, Date.parse(cutoff))) + (await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff)),
     sessions: await deleteBefore(db, honeypotSessions, honeypotSessions.startedAt, cutoff),
     rollups: await deleteBefore(db, honeypotRollups, honeypotRollups.bucket, bucketCutoff),
     dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS, type HoneypotEvent } from './cowrie.js'
 import { rowsOf } from '../sql-rows.js'
 import { dayOf, hourOf } from './window.js'
+import { ensureEventPartitions, forgetEventPartitions, missingPartition } from './partitions.js'
 
 /** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
 export type RollupKind =
@@ -99,6 +100,25 @@ export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<Stor
     }))
   )
 
+  await ensureEventPartitions(
+    db,
+    events.map((event) => event.ts)
+  )
+  try {
+    return await storeBatch(db, events, payload)
+  } catch (error) {
+    if (!missingPartition(error)) throw error
+    forgetEventPartitions(db)
+    await ensureEventPartitions(
+      db,
+      events.map((event) => event.ts)
+    )
+    return await storeBatch(db, events, payload)
+  }
+}
+
+/** storeEvents() once the batch's day partitions exist. */
+async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Promise<StoreResult> {
   return await db.transaction(async (tx) => {
     const insertedKeys = new Set(
       rowsOf<{ event_key: string }>(
