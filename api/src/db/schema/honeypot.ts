@@ -73,6 +73,27 @@ export const honeypotSessions = pgTable(
   ]
 )
 
+/**
+ * Which sessions fetched or pushed which file (kept at ingest, one row per session and SHA-256), so
+ * the sessions view filtered by a hash reads that hash's sessions newest first instead of checking
+ * every session's events (a common payload is in one session in 50). `value_hash` is the MD5 of
+ * the stored (lower-case) SHA-256, as in the rollups; `started_at` is the session's.
+ */
+export const honeypotSessionFiles = pgTable(
+  'honeypot_session_files',
+  {
+    valueHash: uuid('value_hash').notNull(),
+    sessionKey: text('session_key').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull()
+  },
+  (t) => [
+    primaryKey({ columns: [t.valueHash, t.sessionKey] }),
+    index('honeypot_session_files_started_idx').on(t.valueHash, t.startedAt),
+    // Pruning by the sessions' start.
+    index('honeypot_session_files_started_at_idx').on(t.startedAt)
+  ]
+)
+
 const rollupColumns = () => ({
   kind: text('kind').notNull(),
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),

@@ -1,13 +1,20 @@
 import { sql, type AnyColumn } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
-import { honeypotDailyRollups, honeypotEvents, honeypotRollups, honeypotSessions } from '../../db/schema/index.js'
+import {
+  honeypotDailyRollups,
+  honeypotEvents,
+  honeypotRollups,
+  honeypotSessionFiles,
+  honeypotSessions
+} from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { dayOf, HOUR_MS, hourOf } from './window.js'
 
 export interface PruneResult {
   events: number
   sessions: number
+  sessionFiles: number
   rollups: number
   dailyRollups: number
 }
@@ -31,6 +38,7 @@ export async function pruneHoneypot(db: Db, retentionDays: number, now: number =
   return {
     events: await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff),
     sessions: await deleteBefore(db, honeypotSessions, honeypotSessions.startedAt, cutoff),
+    sessionFiles: await deleteBefore(db, honeypotSessionFiles, honeypotSessionFiles.startedAt, cutoff),
     rollups: await deleteBefore(db, honeypotRollups, honeypotRollups.bucket, bucketCutoff),
     dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff)
   }
