@@ -1,6 +1,6 @@
 import { HoneypotRangeQuery, HoneypotStixBundle } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { exportFileName, honeypotIndicators, indicatorsStix } from '../../../../../lib/honeypot/indicators.js'
+import { exportFileName, honeypotIndicators, indicatorsStixJson } from '../../../../../lib/honeypot/indicators.js'
 import { rangeWindow } from '../../../../../lib/honeypot/landscape.js'
 import { responses } from '../../../../../lib/schemas.js'
 
@@ -20,11 +20,11 @@ export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const window = rangeWindow(request.query.range)
-      const bundle = indicatorsStix(await honeypotIndicators(app.db, window), window)
+      const bundle = indicatorsStixJson(await honeypotIndicators(app.db, window), window)
       return await reply
         .type('application/stix+json; version=2.1')
         .header('content-disposition', `attachment; filename="${exportFileName(window, 'json')}"`)
-        .send(JSON.stringify(bundle))
+        .send(bundle)
     }
   )
 }
