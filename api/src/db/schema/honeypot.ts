@@ -118,5 +118,7 @@ export const honeypotRollups = pgTable('honeypot_rollups', rollupColumns(), (t) 
  * table still covers the partial days at a window's edges).
  */
 export const honeypotDailyRollups = pgTable('honeypot_daily_rollups', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.kind, t.bucket, t.valueHash] })
+  primaryKey({ columns: [t.kind, t.bucket, t.valueHash] }),
+  // Each day's biggest counts first: a top list starts from them (lib/honeypot/top-k.ts).
+  index('honeypot_daily_rollups_top_idx').on(t.kind, t.bucket, t.count.desc())
 ])

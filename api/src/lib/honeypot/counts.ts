@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS } from './cowrie.js'
 import type { RollupKind } from './store.js'
+import { topFromDailyTops } from './top-k.js'
 import { fromWholeDay, windowPieces, type WindowPiece } from './window.js'
 
 /**
@@ -98,9 +99,20 @@ export async function topValues(
   to: number | null,
   options: TopOptions
 ): Promise<Counted[]> {
+  const pieces = await piecesOf(db, kind, from, to)
+  const days = pieces.find((piece) => piece.source === 'day')
+  // A short list over whole days: from each day's biggest counts when that is provably the answer.
+  if (days !== undefined && options.limit <= TOP_K_MAX) {
+    const edge = union(
+      kind,
+      pieces.filter((piece) => piece !== days)
+    )
+    const top = await topFromDailyTops(db, { kind, days, edge, limit: options.limit, exclude: options.exclude })
+    if (top !== undefined) return top
+  }
   const rows = rowsOf<{ value: string; count: string | number }>(
     await db.execute(sql`
-    SELECT value, sum(count)::bigint AS count FROM (${union(kind, await piecesOf(db, kind, from, to), options.exclude)}) AS counted
+    SELECT value, sum(count)::bigint AS count FROM (${union(kind, pieces, options.exclude)}) AS counted
     GROUP BY value
     -- A value seen only in the hours taken away nets to zero: not in the window.
     HAVING sum(count) > 0
@@ -110,6 +122,9 @@ export async function topValues(
   )
   return rows.map((row) => ({ value: row.value, count: Number(row.count) }))
 }
+
+/** Top lists up to this long try the daily tops first (top-k.ts); longer ones (exports) sum everything. */
+export const TOP_K_MAX = 20
 
 /** Every value of a kind in the window with its count, most first (ties by value), at most `limit`. */
 export const allValues = async (db: Db, kind: RollupKind, from: number, to: number | null, limit: number) =>
