@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
 import { pruneHoneypot } from '../../../../../src/lib/honeypot/prune.js'
@@ -300,6 +301,20 @@ describe('honeynet sessions, indicators and sensors', () => {
     assert.match(address.id, /^ipv4-addr--[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     const again = (await t.app.inject({ url: '/api/v1/honeypot/indicators/stix/?range=30d', headers: cookie })).json()
     assert.ok(again.objects.some((o: Json) => o.id === address.id))
+    // Compressed for a browser that asks (at the fastest level), to the same bundle.
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync]
+    ] as const) {
+      const packed = await t.app.inject({
+        url: '/api/v1/honeypot/indicators/stix/?range=30d',
+        headers: { ...cookie, 'accept-encoding': encoding }
+      })
+      assert.equal(packed.headers['content-encoding'], encoding)
+      const bundle = JSON.parse(inflate(packed.rawPayload).toString('utf8'))
+      assert.equal(bundle.objects.length, again.objects.length)
+      assert.ok(bundle.objects.some((o: Json) => o.id === address.id))
+    }
   })
 
   it('shows each live sensor key with its last event and its events in the range', async () => {

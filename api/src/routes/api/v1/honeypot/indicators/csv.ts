@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { EXPORT_MAX_PER_TYPE, exportFileName, honeypotIndicators, indicatorsCsv } from '../../../../../lib/honeypot/indicators.js'
 import { rangeWindow } from '../../../../../lib/honeypot/landscape.js'
+import { DOWNLOAD_COMPRESSION } from '../../../../../lib/http/compression.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 export const indicatorsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,6 +11,7 @@ export const indicatorsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
+      compress: DOWNLOAD_COMPRESSION,
       schema: {
         tags: ['honeypot'],
         summary: 'Indicators of the range as CSV: type, value, sightings',

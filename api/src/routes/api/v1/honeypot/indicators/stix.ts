@@ -2,6 +2,7 @@ import { HoneypotRangeQuery, HoneypotStixBundle } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { exportFileName, honeypotIndicators, indicatorsStixJson } from '../../../../../lib/honeypot/indicators.js'
 import { rangeWindow } from '../../../../../lib/honeypot/landscape.js'
+import { DOWNLOAD_COMPRESSION } from '../../../../../lib/http/compression.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -9,6 +10,7 @@ export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
+      compress: DOWNLOAD_COMPRESSION,
       schema: {
         tags: ['honeypot'],
         summary: 'Indicators of the range as a STIX 2.1 bundle',
