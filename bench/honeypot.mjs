@@ -214,8 +214,8 @@ try {
   const get = async (path) => {
     const response = await fetch(`${baseURL}/api/v1/${path}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    // Read the whole body: an export is timed until its last byte.
-    return path.startsWith('honeypot/indicators/csv/') ? response.text() : response.json();
+    // Read the whole body: an export is timed until its last byte (a download, not parsed here).
+    return path.startsWith('honeypot/indicators/') ? response.text() : response.json();
   };
   const timeRoute = async (label, path, calls) => {
     const first = await get(path);

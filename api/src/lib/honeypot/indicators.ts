@@ -26,9 +26,10 @@ export interface Indicator {
  * downloaded. Most seen first.
  */
 export async function honeypotIndicators(db: Db, window: RangeWindow): Promise<Indicator[]> {
-  const addresses = await allValues(db, 'src_ip', window.from, null, EXPORT_MAX_PER_TYPE)
-  const hashes = await allValues(db, 'hash', window.from, null, EXPORT_MAX_PER_TYPE)
-  const urls = await allValues(db, 'url', window.from, null, EXPORT_MAX_PER_TYPE)
+  // At once: on PostgreSQL the small hash and URL lists are read while the addresses are summed.
+  const [addresses, hashes, urls] = await Promise.all(
+    (['src_ip', 'hash', 'url'] as const).map(async (kind) => await allValues(db, kind, window.from, null, EXPORT_MAX_PER_TYPE))
+  )
   const out: Indicator[] = []
   for (const { value, count } of addresses) {
     const key = ipKey(value)
