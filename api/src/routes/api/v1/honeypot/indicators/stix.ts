@@ -2,7 +2,7 @@ import { HoneypotRangeQuery, HoneypotStixBundle } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { exportFileName, honeypotIndicators, indicatorsStixJson } from '../../../../../lib/honeypot/indicators.js'
 import { rangeWindow } from '../../../../../lib/honeypot/landscape.js'
-import { DOWNLOAD_COMPRESSION } from '../../../../../lib/http/compression.js'
+import { sendDownload } from '../../../../../lib/http/compression.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,7 +10,6 @@ export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
-      compress: DOWNLOAD_COMPRESSION,
       schema: {
         tags: ['honeypot'],
         summary: 'Indicators of the range as a STIX 2.1 bundle',
@@ -23,10 +22,13 @@ export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const window = rangeWindow(request.query.range)
       const bundle = indicatorsStixJson(await honeypotIndicators(app.db, window), window)
-      return await reply
-        .type('application/stix+json; version=2.1')
-        .header('content-disposition', `attachment; filename="${exportFileName(window, 'json')}"`)
-        .send(bundle)
+      return sendDownload(
+        request,
+        reply
+          .type('application/stix+json; version=2.1')
+          .header('content-disposition', `attachment; filename="${exportFileName(window, 'json')}"`),
+        bundle
+      )
     }
   )
 }
