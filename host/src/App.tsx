@@ -1,13 +1,19 @@
-import { AppProviders } from '@console/shared';
+import { AuthProvider, ColorModeProvider } from '@console/shared';
+import CssBaseline from '@mui/material/CssBaseline';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/AppRoutes';
 
+// AppProviders minus SWR: data fetching belongs to the signed-in shell (AppShell mounts the
+// SWRProvider), so /login fetches neither swr nor the HTTP client it loads.
 export function App() {
   return (
     <BrowserRouter>
-      <AppProviders>
-        <AppRoutes />
-      </AppProviders>
+      <AuthProvider>
+        <ColorModeProvider>
+          <CssBaseline enableColorScheme />
+          <AppRoutes />
+        </ColorModeProvider>
+      </AuthProvider>
     </BrowserRouter>
   );
 }

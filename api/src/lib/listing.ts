@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, Column, desc, gte, ilike, inArray, is, lt, or, sql, type SQL, type Table } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { HttpError } from './http-error.js'
 import { isUuid } from './tenant-scope.js'
@@ -23,18 +23,34 @@ export function paging(
   return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) }
 }
 
+/** How a list's total is kept between calls (the routes pass the DETECT cache); by default not at all. */
+export type CountCache = (key: string, count: () => Promise<number>) => Promise<number>
+export const uncachedCount: CountCache = async (_key, count) => await count()
+
+/** What a list's total depends on: every query parameter but ordering, limit and offset, in one stable string. */
+export function filterKey(query: object): string {
+  const entries = Object.entries(query).filter(
+    ([name, value]) => value !== undefined && name !== 'ordering' && name !== 'limit' && name !== 'offset'
+  )
+  return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))
+}
+
 /** How one public ordering key sorts: one or more expressions, ascending order first. */
 export type OrderingSpec = Record<string, Array<AnyPgColumn | SQL>>
 
 /**
  * `ordering=name` / `-name` → ORDER BY expressions, always ending with unique tie-break columns
- * (ascending) so pages never overlap. Unknown keys → 400 naming the allowed values.
+ * (ascending) so pages never overlap. Unknown keys → 400 naming the allowed values. `base` is the
+ * table the list reads (not a joined one): its NOT NULL columns sort without `nulls last`.
+ * `reverse` gives the exact opposite order (see pageWindow).
  */
 export function orderBy(
   ordering: string | undefined,
   fallback: string,
   specs: OrderingSpec,
-  tieBreak: Array<AnyPgColumn | SQL>
+  tieBreak: Array<AnyPgColumn | SQL>,
+  base?: Table,
+  reverse = false
 ): SQL[] {
   const requested = ordering === undefined || ordering === '' ? fallback : ordering
   const descending = requested.startsWith('-')
@@ -46,9 +62,30 @@ export function orderBy(
       .join(', ')
     throw new HttpError(400, `Invalid ordering "${requested}". Allowed values: ${allowed}.`)
   }
-  const direction = descending ? desc : asc
-  // NULLs (a device never connected, a package without CVE) always sort last.
-  return [...columns.map((column) => sql`${direction(column)} nulls last`), ...tieBreak.map((column) => asc(column))]
+  const direction = descending !== reverse ? desc : asc
+  const nullsLast = reverse ? sql`nulls first` : sql`nulls last`
+  // NULLs (a device never connected, a package without CVE) always sort last. A NOT NULL column of
+  // the base table has none, and there `desc nulls last` would stop PostgreSQL from reading its
+  // index backwards (every matching row sorted for one page: ~0.5 s at a million alerts).
+  const neverNull = (column: AnyPgColumn | SQL) =>
+    base !== undefined && is(column, Column) && column.notNull && column.table === base
+  return [
+    ...columns.map((column) => (neverNull(column) ? direction(column) : sql`${direction(column)} ${nullsLast}`)),
+    ...tieBreak.map((column) => (reverse ? desc(column) : asc(column)))
+  ]
+}
+
+/**
+ * Which rows to read for the page at `offset` of `total`: past the middle, the same rows counted
+ * from the other end (`reverse`: read them with orderBy(..., reverse) and reverse them after), so
+ * the last page of a million alerts skips as few rows as the first instead of all but 25. The
+ * total is the list's count; were it stale (another process wrote within the cache TTL) the page
+ * moves by as many rows, as any offset paging does when rows arrive between two pages.
+ */
+export function pageWindow(total: number, limit: number, offset: number): { limit: number; offset: number; reverse: boolean } {
+  const after = total - offset - limit
+  if (after >= offset) return { limit, offset, reverse: false }
+  return { limit: Math.min(limit, total - offset), offset: Math.max(0, after), reverse: true }
 }
 
 /** `%term%` for ILIKE with the LIKE wildcards in the term escaped. */

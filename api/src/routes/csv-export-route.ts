@@ -2,6 +2,7 @@ import { CsvExport, TenantParams } from '@console/contracts'
 import type { Static, TObject, TSchema } from 'typebox'
 import { CSV_CONTENT_TYPE, csvFilename, csvStream, type CsvTable } from '../lib/csv.js'
 import { responses } from '../lib/schemas.js'
+import type { CountCache } from '../lib/listing.js'
 import { pagedListRoute, type App, type Db, type RouteDoc } from './item-routes.js'
 
 /** The suffix of every CSV export route: `<the table's URL>export.csv`. */
@@ -48,7 +49,7 @@ export function csvExportRoute<P extends TObject, Q extends TSchema>(
 export function listAndExportRoutes<Q extends TSchema, L extends TSchema, E extends TSchema>(
   app: App,
   doc: { tag: string; listSummary: string; exportSummary: string; querystring: Q; response: L; exportQuery: E },
-  list: (db: Db, tenantUid: string, query: Static<Q>) => Promise<Static<L>>,
+  list: (db: Db, tenantUid: string, query: Static<Q>, countCache: CountCache) => Promise<Static<L>>,
   exportTable: (db: Db, tenantUid: string, query: Static<E>) => CsvTable | Promise<CsvTable>
 ): void {
   const { tag, querystring, response } = doc

@@ -2,7 +2,8 @@ import { NoContent, TenantParams } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyContextConfig, FastifyRequest } from 'fastify'
 import type { Static, TObject, TSchema, TString } from 'typebox'
-import { cachedDetail } from '../lib/detect/cached-detail.js'
+import { cachedCount, cachedDetail } from '../lib/detect/cached-detail.js'
+import type { CountCache } from '../lib/listing.js'
 import { responses } from '../lib/schemas.js'
 import { uidOr404 } from '../lib/tenant-scope.js'
 
@@ -33,11 +34,15 @@ function itemOptions<S extends object>(doc: RouteDoc & { params: ItemParams }, s
   }
 }
 
-/** `GET /`: a list of the tenant's items, limited and ordered by `querystring` (400 on bad input). */
+/**
+ * `GET /`: a list of the tenant's items, limited and ordered by `querystring` (400 on bad input).
+ * `list` may keep its total in the DETECT cache through the CountCache it is given (a total only
+ * changes with the tenant's data, so paging then costs one query).
+ */
 export function pagedListRoute<Q extends TSchema, L extends TSchema>(
   app: App,
   doc: RouteDoc & { querystring: Q; response: L },
-  list: (db: Db, tenantUid: string, query: Static<Q>) => Promise<Static<L>>
+  list: (db: Db, tenantUid: string, query: Static<Q>, countCache: CountCache) => Promise<Static<L>>
 ): void {
   app.get(
     '/',
@@ -51,7 +56,13 @@ export function pagedListRoute<Q extends TSchema, L extends TSchema>(
         response: responses({ 200: doc.response }, 400, 401, 404)
       }
     },
-    async (request) => await list(app.db, request.tenantUid, request.query as Static<Q>)
+    async (request) =>
+      await list(
+        app.db,
+        request.tenantUid,
+        request.query as Static<Q>,
+        async (key, count) => await cachedCount(request, key, count)
+      )
   )
 }
 

@@ -3,6 +3,7 @@
 // needs are not met is refused before any of its code runs. Loaded with the first remote page.
 import satisfies from 'semver/functions/satisfies';
 import { HOST_BUILD } from './hostBuild';
+import { fetchManifest } from './manifestFetch';
 import { IncompatibleRemoteError } from './IncompatibleRemoteError';
 import { REMOTE_LABELS, type RemoteName } from './remoteCatalog';
 
@@ -65,11 +66,16 @@ export function refusal(
   return unmet && refusalMessage(REMOTE_LABELS[remote], contract.version, unmet);
 }
 
-/** Reads the remote's manifest and throws IncompatibleRemoteError when this host cannot run it. */
-export async function assertCompatible(remote: RemoteName, entry: string): Promise<void> {
-  const response = await fetch(entry, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${entry} answered ${response.status}`);
-  const contract = readContract(await response.json());
+/**
+ * Reads the remote's manifest (or takes the read already started) and throws
+ * IncompatibleRemoteError when this host cannot run it.
+ */
+export async function assertCompatible(
+  remote: RemoteName,
+  entry: string,
+  manifest: Promise<unknown> = fetchManifest(entry),
+): Promise<void> {
+  const contract = readContract(await manifest);
   if (!contract) {
     // Built before remotes recorded their needs: nothing to check against.
     console.warn(`${REMOTE_LABELS[remote]} records no contract in ${entry}; loading it unchecked`);

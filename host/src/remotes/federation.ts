@@ -4,15 +4,20 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { runtimePlugins, shared } from 'console-share-scope';
 import errorLoadRemotePlugin from './errorLoadRemotePlugin';
+import reuseManifestPlugin from './reuseManifestPlugin';
 
-export function startFederation(remotes: { name: string; entry: string }[]): void {
+/** `takeManifest(url)`: the manifest the contract check read at that URL, handed over once. */
+export function startFederation(
+  remotes: { name: string; entry: string }[],
+  takeManifest: (url: string) => Promise<unknown> | undefined = () => undefined,
+): void {
   init({
     name: 'host',
     remotes,
     shared,
     // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
     shareStrategy: 'loaded-first',
-    plugins: [...runtimePlugins, errorLoadRemotePlugin()],
+    plugins: [...runtimePlugins, errorLoadRemotePlugin(), reuseManifestPlugin(takeManifest)],
   });
 }
 

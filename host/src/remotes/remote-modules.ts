@@ -1,3 +1,4 @@
+import { fetchManifest } from './manifestFetch';
 import { REMOTES_JSON_URL, type RemoteName } from './remoteCatalog';
 import { fetchRemotesJson } from './remotesJson';
 
@@ -34,7 +35,10 @@ function startedFederation(): Promise<Federation> {
   // The runtime's chunk is fetched while the remotes' locations are still being read.
   federation ??= Promise.all([import('./federation'), located]).then(
     ([module]) => {
-      module.startFederation([...entries].map(([name, entry]) => ({ name, entry })));
+      module.startFederation(
+        [...entries].map(([name, entry]) => ({ name, entry })),
+        takeManifest,
+      );
       return module;
     },
     (error: unknown) => {
@@ -47,13 +51,29 @@ function startedFederation(): Promise<Federation> {
 
 const compatible = new Map<string, Promise<void>>();
 
+/** Manifests read by the contract check, not yet handed to the runtime (reuseManifestPlugin). */
+const manifests = new Map<string, Promise<unknown>>();
+
+// By absolute URL: remotes.json may name an entry relative to the page; the runtime asks absolute.
+const manifestKey = (url: string) => new URL(url, window.location.href).href;
+
+function takeManifest(url: string): Promise<unknown> | undefined {
+  const key = manifestKey(url);
+  const manifest = manifests.get(key);
+  manifests.delete(key);
+  return manifest;
+}
+
 /** Refuses a remote whose contract this host does not meet (./contract); a passed check is kept. */
 function checkedRemote(remote: RemoteName): Promise<void> {
   const entry = entries.get(remote);
   if (!entry) return Promise.resolve(); // location unknown: loadRemote reports the failure
   let check = compatible.get(remote);
   if (!check) {
-    check = import('./contract').then(({ assertCompatible }) => assertCompatible(remote, entry));
+    // The manifest's request leaves now, not once the contract's code has loaded.
+    const manifest = fetchManifest(entry);
+    manifests.set(manifestKey(entry), manifest);
+    check = import('./contract').then(({ assertCompatible }) => assertCompatible(remote, entry, manifest));
     const pending = check;
     compatible.set(remote, pending);
     pending.catch(() => {

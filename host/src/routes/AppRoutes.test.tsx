@@ -3,6 +3,12 @@ import { currentLocation, renderWithAuth } from '@console/shared/src/testing/ren
 import { screen } from '@testing-library/react';
 import { AppRoutes } from './AppRoutes';
 
+const mockPrefetchGet = jest.fn();
+jest.mock('@console/shared', () => ({
+  ...jest.requireActual('@console/shared'),
+  prefetchGet: (url: string) => mockPrefetchGet(url),
+}));
+
 const load = loadRemote as jest.Mock;
 
 // The spec's URLs and the remote page each one shows (the host's routes come from the page manifests).
@@ -33,6 +39,13 @@ describe('AppRoutes', () => {
     renderWithAuth(<AppRoutes />, { path });
     expect(await screen.findByRole('heading', { name: id, level: 1 })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith(id);
+  });
+
+  it("starts the dashboard's API reads for the signed-in tenant with the page, once", async () => {
+    mockPrefetchGet.mockReset();
+    renderWithAuth(<AppRoutes />, { path: '/' });
+    expect(await screen.findByRole('heading', { name: 'detect/DashboardPage', level: 1 })).toBeInTheDocument();
+    expect(mockPrefetchGet.mock.calls).toEqual([['/v1/tenants/t-1/summaries/latest/'], ['/v1/tenants/t-1/dashboard/strategic/']]);
   });
 
   it('sends /reports to /insights', async () => {

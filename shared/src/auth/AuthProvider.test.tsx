@@ -1,14 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
 import { useEffect } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { http, refreshClient } from '../http/createHttpClient';
+import { installFakeFetch } from '../testing/fakeFetch';
 import type { AuthContextValue } from './AuthContext';
 import { useAuth } from './AuthContext';
 import { AuthProvider } from './AuthProvider';
 
-const api = new MockAdapter(http);
-const refresh = new MockAdapter(refreshClient);
+// The sign-in calls go over fetch (authFetch), the session refresh with them.
+const api = installFakeFetch();
+afterAll(() => api.restore());
+const posts = (url: string) => api.history.post.filter((r) => r.url === url);
 const PROFILE = { user_email: 'ana@example.com', tenant_uid: 't-1', tenant_name: 'Acme', user_uid: 'u-1' };
 
 let latest: AuthContextValue;
@@ -47,11 +48,9 @@ const profiles = () => api.history.get.filter((r) => r.url === '/v1/token/profil
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
   api.reset();
-  refresh.reset();
   api.resetHistory();
-  refresh.resetHistory();
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  refresh.onPost('/v1/token/refresh/').reply(401, { detail: 'no session' });
+  api.onPost('/v1/token/refresh/').reply(401, { detail: 'no session' });
 });
 afterEach(() => consoleError.mockRestore());
 
@@ -135,7 +134,7 @@ describe('AuthProvider', () => {
       result = await latest.login({ email: 'ana@example.com', password: 'secret1', remember: true });
     });
     expect(result).toEqual({ success: true });
-    expect(JSON.parse(api.history.post[0].data)).toEqual({
+    expect(JSON.parse(posts('/v1/token/')[0].data ?? '')).toEqual({
       email: 'ana@example.com',
       password: 'secret1',
       remember: true,
@@ -152,7 +151,7 @@ describe('AuthProvider', () => {
     renderAuth();
     await waitFor(() => expect(screen.getByTestId('loading')).toHaveTextContent('false'));
     consoleError.mockClear();
-    refresh.resetHistory();
+    api.resetHistory();
     let first;
     let second;
     await act(async () => {
@@ -162,7 +161,7 @@ describe('AuthProvider', () => {
     expect(first).toEqual({ success: false, error: 'Invalid email or password' });
     expect(second).toEqual({ success: false, error: 'Too many attempts, try again later' });
     expect(consoleError).toHaveBeenCalledTimes(2);
-    expect(refresh.history.post).toHaveLength(0);
+    expect(posts('/v1/token/refresh/')).toHaveLength(0);
     expect(screen.getByTestId('auth')).toHaveTextContent('false');
   });
 

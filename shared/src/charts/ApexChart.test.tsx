@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import { ColorModeProvider } from '../theme/ColorModeProvider';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorModeStorage';
-import { ApexChart, preloadApexCharts } from './ApexChart';
+import { ApexChart } from './ApexChart';
+import { preloadApexCharts } from './loadApexCharts';
 
 const mockLoaded = jest.fn();
 const mockOptions = jest.fn();

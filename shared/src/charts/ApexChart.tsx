@@ -2,6 +2,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { loadApexCharts } from './loadApexCharts';
 import { modeChartOptions } from './modeChartOptions';
 import { safeChartOptions } from './safeChartOptions';
 
@@ -19,17 +20,7 @@ export interface ApexChartProps {
   testId?: string;
 }
 
-// ApexCharts is large: this dynamic import keeps it in a chunk of its own, fetched when a chart
-// first renders (or is preloaded), never with the bundle that holds @console/shared. At run time
-// that is the host's copy, so every remote draws with the one ApexCharts the host fetches once;
-// the host itself draws no chart.
-const loadApexCharts = () => import('react-apexcharts');
 const ReactApexChart = lazy(loadApexCharts);
-
-/** Starts fetching and evaluating ApexCharts while a page's data is still on its way. */
-export function preloadApexCharts(): void {
-  void loadApexCharts().catch(() => undefined); // a failure shows when the chart renders
-}
 
 /**
  * The console's chart: ApexCharts fed through safeChartOptions (it writes labels, legends and

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 
 export interface ErrorStateProps {
   message: string;
@@ -28,21 +26,5 @@ export function ErrorState({ message, onRetry, retryLabel = 'Retry', compact = f
     >
       {message}
     </Alert>
-  );
-}
-
-export interface ErrorTableRowProps extends Omit<ErrorStateProps, 'compact'> {
-  /** The table's column count: the error spans the whole row. */
-  colSpan: number;
-}
-
-/** The error state as the only row of a table body, in place of its empty text. */
-export function ErrorTableRow({ colSpan, ...props }: ErrorTableRowProps) {
-  return (
-    <TableRow>
-      <TableCell colSpan={colSpan} sx={{ p: 1 }}>
-        <ErrorState compact {...props} />
-      </TableCell>
-    </TableRow>
   );
 }

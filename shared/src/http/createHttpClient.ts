@@ -1,10 +1,8 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { PREFETCH_FLAG, takePrefetched } from './prefetch';
+import { API_BASE_URL, CSRF_COOKIE, CSRF_HEADER, REFRESH_PATH, csrfCookieName, isNoRetryPath, refreshOnce } from './session';
 
-export const API_BASE_URL = '/api';
-export const REFRESH_PATH = '/v1/token/refresh/';
-
-/** 401s on these paths are answers for the caller, never a reason to refresh. */
-const NO_RETRY_PATHS = ['/v1/token/', REFRESH_PATH, '/v1/token/logout/'];
+export { API_BASE_URL, CSRF_COOKIE, REFRESH_PATH, SECURE_CSRF_COOKIE, csrfCookieName, isNoRetryPath } from './session';
 
 export interface HttpClientOptions {
   baseURL?: string;
@@ -19,28 +17,6 @@ interface RetriableConfig extends InternalAxiosRequestConfig {
   _retriedAfterRefresh?: boolean;
 }
 
-function normalisePath(url: string | undefined, baseURL: string): string {
-  let path = (url ?? '').split('?')[0].split('#')[0];
-  if (/^https?:\/\//.test(path)) path = new URL(path).pathname;
-  if (baseURL && path.startsWith(baseURL)) path = path.slice(baseURL.length);
-  if (!path.startsWith('/')) path = `/${path}`;
-  return path.endsWith('/') ? path : `${path}/`;
-}
-
-export function isNoRetryPath(url: string | undefined, baseURL = API_BASE_URL): boolean {
-  return NO_RETRY_PATHS.includes(normalisePath(url, baseURL));
-}
-
-/** Over HTTPS (COOKIE_SECURE=true) the API sets the CSRF cookie with the __Host- prefix. */
-export const SECURE_CSRF_COOKIE = '__Host-csrftoken';
-export const CSRF_COOKIE = 'csrftoken';
-
-/** The CSRF cookie this page has: the prefixed one when the server set it, else the plain one. */
-export function csrfCookieName(cookies: string = typeof document === 'undefined' ? '' : document.cookie): string {
-  const names = cookies.split(';').map((pair) => pair.split('=')[0].trim());
-  return names.includes(SECURE_CSRF_COOKIE) ? SECURE_CSRF_COOKIE : CSRF_COOKIE;
-}
-
 export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
   const baseURL = options.baseURL ?? API_BASE_URL;
   const defaults = {
@@ -48,7 +24,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
     withCredentials: true,
     timeout: 0,
     xsrfCookieName: CSRF_COOKIE,
-    xsrfHeaderName: 'X-CSRFToken',
+    xsrfHeaderName: CSRF_HEADER,
   };
   const http = axios.create(defaults);
   // A separate instance without the response interceptor, so a failing refresh never refreshes itself.
@@ -67,20 +43,24 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClients {
     );
   }
 
-  // Requests that meet a 401 while a refresh runs wait on this one promise (the queue).
-  let refreshInFlight: Promise<void> | null = null;
+  // A GET the host started before the page loaded (prefetch.ts) answers the page's own GET of that
+  // URL, once (a failed one as it failed; the refresh interceptor below then acts as for any other).
+  http.interceptors.request.use(
+    (config) => {
+      const ownPrefetch = (config as { [PREFETCH_FLAG]?: boolean })[PREFETCH_FLAG] === true;
+      if (config.method === 'get' && !ownPrefetch && config.params === undefined && config.url) {
+        const answer = takePrefetched(config.url);
+        if (answer) config.adapter = () => answer.then((response) => ({ ...response, config }));
+      }
+      return config;
+    },
+    undefined,
+    { synchronous: true },
+  );
 
-  const refreshSession = (): Promise<void> => {
-    if (!refreshInFlight) {
-      refreshInFlight = refreshClient
-        .post(REFRESH_PATH)
-        .then(() => undefined)
-        .finally(() => {
-          refreshInFlight = null;
-        });
-    }
-    return refreshInFlight;
-  };
+  // Requests that meet a 401 while a refresh runs wait on the one refresh of the page (the queue),
+  // also when the sign-in calls (authFetch.ts) started it.
+  const refreshSession = () => refreshOnce(() => refreshClient.post(REFRESH_PATH));
 
   http.interceptors.response.use(undefined, async (error: AxiosError) => {
     const config = error.config as RetriableConfig | undefined;

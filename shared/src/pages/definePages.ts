@@ -11,6 +11,11 @@ export interface PageManifestEntry {
   title: string;
   /** It draws charts on first render: the host starts fetching ApexCharts with the page. */
   charts?: boolean;
+  /**
+   * The API GETs its first render makes when opened without a query (`{tenant}` stands for the
+   * signed-in tenant): on a cold load the host starts them as soon as the tenant is known.
+   */
+  prefetch?: string[];
 }
 
 export type PageModule = Record<string, unknown>;

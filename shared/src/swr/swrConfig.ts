@@ -1,14 +1,17 @@
-import axios from 'axios';
 import { useEffect } from 'react';
 import { unstable_serialize, useSWRConfig, type Middleware, type SWRConfiguration } from 'swr';
-import { http } from '../http/createHttpClient';
 import type { GcCache } from './gcCache';
 
 export const SWR_MAX_RETRIES = 3;
 export const SWR_MAX_RETRY_DELAY_MS = 30000;
 
-/** GET through the console's HTTP client (cookies, XSRF, refresh queue). */
+/**
+ * GET through the console's HTTP client (cookies, XSRF, refresh queue). Imported on the first
+ * call, so the providers every page mounts (and /login) do not bring axios; a signed-in page has
+ * it already by then (its data hooks and the remotes' shared modules load it).
+ */
 export async function fetcher<T = unknown>(url: string): Promise<T> {
+  const { http } = await import('../http/createHttpClient');
   const response = await http.get<T>(url);
   return response.data;
 }
@@ -19,8 +22,10 @@ export function retryDelay(n: number): number {
 }
 
 export function isClientError(error: unknown): boolean {
-  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
-  return status !== undefined && status >= 400 && status < 500;
+  // An HTTP answer's status, from axios' error or authFetch's (same shape).
+  const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  if (typeof status !== 'number') return false;
+  return status >= 400 && status < 500;
 }
 
 const isGcCache = (cache: unknown): cache is GcCache => typeof (cache as GcCache | undefined)?.retain === 'function';

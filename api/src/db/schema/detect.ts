@@ -75,7 +75,13 @@ export const devices = pgTable(
     index('devices_tenant_cves_idx').on(t.tenantUid, t.cveCount, t.uid),
     index('devices_tenant_type_idx').on(t.tenantUid, t.deviceType, t.uid),
     // One device per machine and tenant (NULLs, i.e. seeded devices, never collide).
-    uniqueIndex('devices_tenant_machine_idx').on(t.tenantUid, t.machineId)
+    uniqueIndex('devices_tenant_machine_idx').on(t.tenantUid, t.machineId),
+    // The list's search (a substring ILIKE on any of these): trigram indexes (pg_trgm), so a
+    // search of a 10,000-device fleet reads the matching devices, not all of them.
+    index('devices_hostname_trgm_idx').using('gin', sql`${t.hostname} gin_trgm_ops`),
+    index('devices_platform_name_trgm_idx').using('gin', sql`${t.platformName} gin_trgm_ops`),
+    index('devices_platform_version_trgm_idx').using('gin', sql`${t.platformVersion} gin_trgm_ops`),
+    index('devices_ip_addresses_trgm_idx').using('gin', sql`${t.ipAddresses} gin_trgm_ops`)
   ]
 )
 
@@ -238,10 +244,15 @@ export const alerts = pgTable(
     // Associated alerts are resolved through this; ingest de-duplicates on it.
     uniqueIndex('alerts_tenant_elastic_id_idx').on(t.tenantUid, t.elasticAlertId),
     index('alerts_tenant_created_idx').on(t.tenantUid, t.elasticAlertCreatedAt, t.uid),
-    index('alerts_tenant_status_created_idx').on(t.tenantUid, t.status, t.elasticAlertCreatedAt),
+    // With uid, a page of one status (the list picks the page's uids first) is read from the index alone.
+    index('alerts_tenant_status_created_idx').on(t.tenantUid, t.status, t.elasticAlertCreatedAt, t.uid),
     index('alerts_tenant_priority_idx').on(t.tenantUid, t.priorityRank, t.uid),
+    // `-priority` (most severe first, uid ascending): read in order, with the time filter checked
+    // in the index, instead of sorting every alert of the top priority.
+    index('alerts_tenant_priority_desc_idx').on(t.tenantUid, t.priorityRank.desc().nullsFirst(), t.uid, t.elasticAlertCreatedAt),
     index('alerts_tenant_name_idx').on(t.tenantUid, t.name, t.uid),
-    index('alerts_device_idx').on(t.tenantUid, t.deviceUid),
+    // A device's alerts newest first: the page's uids from the index alone.
+    index('alerts_device_idx').on(t.tenantUid, t.deviceUid, t.elasticAlertCreatedAt, t.uid),
     // The list's rule filter (an exact rule name).
     index('alerts_tenant_rule_idx').on(t.tenantUid, t.elasticRuleName, t.elasticAlertCreatedAt),
     // The list's search (a substring ILIKE on name or description): trigram indexes (pg_trgm).

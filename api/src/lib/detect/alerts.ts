@@ -1,9 +1,23 @@
 import type { AlertFilter, AlertPriority, AlertStatus } from '@console/contracts'
-import { count, eq, sql, type SQL } from 'drizzle-orm'
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
 import type { CsvTable } from '../csv.js'
-import { anyOf, instant, likePattern, oneOf, orderBy, paging, uidFilter, within, type ListQuery } from '../listing.js'
+import {
+  anyOf,
+  filterKey,
+  instant,
+  likePattern,
+  oneOf,
+  orderBy,
+  pageWindow,
+  paging,
+  uidFilter,
+  uncachedCount,
+  within,
+  type CountCache,
+  type ListQuery
+} from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { PRIORITIES } from './priority.js'
@@ -95,11 +109,35 @@ export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery): S
 }
 
 /** Alerts of the tenant: the filters (search, status, priority, device, rule, time range), ordering, limit/offset. */
-export async function listAlerts(db: Db, tenantUid: string, query: ListQuery & AlertFilterQuery) {
-  const { limit, offset } = paging(query, 10, 200)
-  const order = orderBy(query.ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
+export async function listAlerts(
+  db: Db,
+  tenantUid: string,
+  query: ListQuery & AlertFilterQuery,
+  countCache: CountCache = uncachedCount
+) {
+  const paged = paging(query, 10, 200)
+  const ordering = query.ordering ?? ''
+  const ordered = (reverse: boolean) =>
+    orderBy(ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid], alerts, reverse)
+  ordered(false) // a bad ordering is a 400 whatever the total
   const where = alertFilterWhere(tenantUid, query)
-  const [total] = await db.select({ n: count() }).from(alerts).leftJoin(devices, eq(devices.uid, alerts.deviceUid)).where(where)
+  // Counting a million alerts costs more than the page: the total is kept until the data changes.
+  const total = await countCache(`alerts-count:${filterKey(query)}`, async () => {
+    const [row] = await db.select({ n: count() }).from(alerts).where(where)
+    return row?.n ?? 0
+  })
+  if (paged.offset >= total) return { count: total, results: [] }
+  const { limit, offset, reverse } = pageWindow(total, paged.limit, paged.offset)
+  const order = ordered(reverse)
+  // The page's alerts first, from the alerts alone (an index scan), then their devices: joining
+  // before the offset would look up the device of every alert skipped. Ordering by hostname needs it.
+  const byHostname = ordering.replace(/^-/, '') === 'device_hostname'
+  const skipped = db.select({ uid: alerts.uid }).from(alerts)
+  const page = (byHostname ? skipped.leftJoin(devices, eq(devices.uid, alerts.deviceUid)) : skipped)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
   const rows = await db
     .select({
       uid: alerts.uid,
@@ -112,12 +150,11 @@ export async function listAlerts(db: Db, tenantUid: string, query: ListQuery & A
     })
     .from(alerts)
     .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
-    .where(where)
+    .where(inArray(alerts.uid, page))
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+  if (reverse) rows.reverse()
   return {
-    count: total?.n ?? 0,
+    count: total,
     results: rows.map(({ created, ...row }) => ({
       ...row,
       status: row.status as AlertStatus,
@@ -154,7 +191,7 @@ const ALERT_EXPORT: ExportColumns = {
 /** The CSV export of the list: the same filters and ordering, every matching row, read through a cursor. */
 export function alertExport(db: Db, tenantUid: string, query: AlertFilterQuery & { ordering?: string | undefined }): CsvTable {
   const where = alertFilterWhere(tenantUid, query)
-  const order = orderBy(query.ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid])
+  const order = orderBy(query.ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid], alerts)
   const select = db
     .select(textSelection(ALERT_EXPORT))
     .from(alerts)

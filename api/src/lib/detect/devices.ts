@@ -12,7 +12,23 @@ import {
 } from '../../db/schema/index.js'
 import type { CsvTable } from '../csv.js'
 import { bumpTenantData } from '../data-version.js'
-import { anyOf, instant, iso, likePattern, oneOf, orderBy, paging, searchAny, within, yesNo, type ListQuery } from '../listing.js'
+import {
+  anyOf,
+  filterKey,
+  instant,
+  iso,
+  likePattern,
+  oneOf,
+  orderBy,
+  pageWindow,
+  paging,
+  searchAny,
+  uncachedCount,
+  within,
+  yesNo,
+  type CountCache,
+  type ListQuery
+} from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { deviceCoverage } from '../vulns/device-coverage.js'
@@ -25,9 +41,7 @@ import { regenerateSummary } from './summary.js'
  * Answers are in the routes' wire shape (snake_case, ISO dates).
  */
 
-/** How a count is kept between calls (the routes pass the DETECT cache); by default not at all. */
-export type CountCache = (key: string, count: () => Promise<number>) => Promise<number>
-const uncached: CountCache = async (_key, count) => await count()
+export type { CountCache } from '../listing.js'
 
 const LIST_COLUMNS = {
   uid: devices.uid,
@@ -140,11 +154,24 @@ export function deviceFilterWhere(tenantUid: string, filter: DeviceFilterQuery):
 }
 
 /** Devices of the tenant: the filters (search, type, platform, risk, KEV / high-risk findings, last seen), ordering, limit/offset. */
-export async function listDevices(db: Db, tenantUid: string, query: ListQuery & DeviceFilterQuery) {
-  const { limit, offset } = paging(query, 10, 200)
-  const order = orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+export async function listDevices(
+  db: Db,
+  tenantUid: string,
+  query: ListQuery & DeviceFilterQuery,
+  countCache: CountCache = uncachedCount
+) {
+  const paged = paging(query, 10, 200)
+  const ordered = (reverse: boolean) => orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid], devices, reverse)
+  ordered(false) // a bad ordering is a 400 whatever the total
   const where = deviceFilterWhere(tenantUid, query)
-  const [total] = await db.select({ n: count() }).from(devices).where(where)
+  const total = await countCache(`devices-count:${filterKey(query)}`, async () => {
+    const [row] = await db.select({ n: count() }).from(devices).where(where)
+    return row?.n ?? 0
+  })
+  if (paged.offset >= total) return { count: total, results: [] }
+  // A deep page is read from the other end of the list (see pageWindow).
+  const { limit, offset, reverse } = pageWindow(total, paged.limit, paged.offset)
+  const order = ordered(reverse)
   const rows = await db
     .select(LIST_COLUMNS)
     .from(devices)
@@ -152,7 +179,8 @@ export async function listDevices(db: Db, tenantUid: string, query: ListQuery & 
     .orderBy(...order)
     .limit(limit)
     .offset(offset)
-  return { count: total?.n ?? 0, results: rows.map(listItem) }
+  if (reverse) rows.reverse()
+  return { count: total, results: rows.map(listItem) }
 }
 
 /** One device with its accounts and interfaces (aggregated as JSON: one round trip) and its feed coverage. */
@@ -217,7 +245,7 @@ export async function devicePackageList(
   tenantUid: string,
   deviceUid: string,
   query: ListQuery,
-  countCache: CountCache = uncached
+  countCache: CountCache = uncachedCount
 ) {
   const uid = uidOr404(deviceUid)
   const { search, ordering } = query
@@ -305,7 +333,7 @@ const DEVICE_EXPORT: ExportColumns = {
 /** Every device the list shows with these filters, in its order. */
 export function deviceExport(db: Db, tenantUid: string, query: DeviceExportQuery): CsvTable {
   const where = deviceFilterWhere(tenantUid, query)
-  const order = orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid])
+  const order = orderBy(query.ordering, 'hostname', DEVICE_ORDERING, [devices.uid], devices)
   const select = db
     .select(textSelection(DEVICE_EXPORT))
     .from(devices)

@@ -11,6 +11,7 @@ import { syncEpss } from './epss.js'
 import { syncKev } from './kev.js'
 import { tryFeedSyncLock } from './lock.js'
 import { syncOsvFeed } from './osv-feed.js'
+import { reclaimFeedTables } from './reclaim.js'
 import { rematchQueued } from './osv-rematch.js'
 import { rematchOwed } from './rematch-queue.js'
 import type { FeedOutcome, FeedProgress } from './progress.js'
@@ -118,6 +119,9 @@ export async function syncFeeds(db: Db, settings: SyncSettings, options: SyncOpt
       report(
         await syncEpss(db, { url: settings.epssUrl, workDir: work.dir, stepwise: settings.databaseUrl === undefined, ...options })
       )
+    // PGlite has no autovacuum (PostgreSQL's reclaims these by itself).
+    if (settings.databaseUrl === undefined && result.outcomes.some((outcome) => outcome.status !== 'unchanged'))
+      await reclaimFeedTables(db)
     return result
   } finally {
     await work.remove()

@@ -78,7 +78,7 @@ export const affectedLookupOf =
     await affectedRows(db, pairs, options)
 
 /** Distinct (ecosystem, name) pairs whose affected rows one query of feedHits() reads. */
-const PAIRS_PER_QUERY = 1000
+export const PAIRS_PER_QUERY = 1000
 
 /** For each package the feed says is affected, the records that say so (one hit per record). */
 export async function feedHits<P extends FeedPackage>(

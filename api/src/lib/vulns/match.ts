@@ -7,7 +7,8 @@ import { deviceRisk, isHighRisk } from './risk.js'
 import { owned } from '../tenant-scope.js'
 import { ecosystemKey, feedPackageName, matchesBySource } from './ecosystems.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
-import { feedHits, type FeedPackage } from './feed-match.js'
+import { affectedLookupOf, feedHitsWith, PAIRS_PER_QUERY, type AffectedLookup, type FeedPackage } from './feed-match.js'
+import { cachedAffected, cachedLinks, type LinkedCve, type LinksLookup } from './match-cache.js'
 import { json } from '../sql-params.js'
 import { linkVulnerability } from './joins.js'
 import { letRequestsIn } from '../event-loop.js'
@@ -59,7 +60,35 @@ interface DeviceFindings {
   scoped?: Set<number>
 }
 
-async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope?: MatchScope): Promise<DeviceFindings> {
+/** The CVE rows of some OSV records (their score, and whether KEV lists them). */
+const linksOf =
+  (db: Db): LinksLookup =>
+  async (osvIds) => {
+    const rows = await db
+      .select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
+      .from(osvRecordVulnerabilities)
+      .innerJoin(vulnerabilities, linkVulnerability)
+      .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
+    const out = new Map<string, LinkedCve[]>()
+    for (const row of rows) out.set(row.osvId, [...(out.get(row.osvId) ?? []), { uid: row.uid, score: row.score, kev: row.kev }])
+    return out
+  }
+
+/** Where findingsOf() reads the feed: straight from the database, or through one run's cache. */
+interface FeedReads {
+  affected: AffectedLookup
+  links: LinksLookup
+}
+
+const feedReadsOf = (db: Db): FeedReads => ({ affected: affectedLookupOf(db), links: linksOf(db) })
+
+async function findingsOf(
+  db: Db,
+  tenantUid: string,
+  deviceUids: string[],
+  scope?: MatchScope,
+  feed: FeedReads = feedReadsOf(db)
+): Promise<DeviceFindings> {
   const demoDevices = new Set(
     (
       await db
@@ -81,24 +110,20 @@ async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope
     .where(owned(devicePackages, tenantUid, inArray(devicePackages.deviceUid, deviceUids)))
 
   const packages = new Map<string, number>(deviceUids.map((uid) => [uid, 0]))
+  // The devices' findings are few next to the changed CVE rows (a first sync re-derives every
+  // one): read them all and test each against the set, rather than send the set to the database.
   const withChangedCves =
     scope === undefined || scope.vulnerabilityUids.size === 0
       ? new Set<number>()
       : new Set(
           (
             await db
-              .select({ id: packageFindings.packageId })
+              .select({ id: packageFindings.packageId, uid: packageFindings.vulnerabilityUid })
               .from(packageFindings)
-              .where(
-                owned(
-                  packageFindings,
-                  tenantUid,
-                  inArray(packageFindings.deviceUid, deviceUids),
-                  // A hashed subplan, not a list compared with each row (see devicesTouched).
-                  sql`${packageFindings.vulnerabilityUid} IN (SELECT value::uuid FROM jsonb_array_elements_text(${json([...scope.vulnerabilityUids])}))`
-                )
-              )
-          ).map((row) => row.id)
+              .where(owned(packageFindings, tenantUid, inArray(packageFindings.deviceUid, deviceUids)))
+          )
+            .filter((row) => scope.vulnerabilityUids.has(row.uid))
+            .map((row) => row.id)
         )
   const scoped = scope === undefined ? undefined : new Set<number>()
   type Query = FeedPackage & { id: number; deviceUid: string }
@@ -123,19 +148,15 @@ async function findingsOf(db: Db, tenantUid: string, deviceUids: string[], scope
   }
   /** package → the OSV records it is affected by (id → whether it is a demo record). */
   const matched = new Map<Query, Map<string, boolean>>()
-  const hits = [...(await feedHits(db, real)), ...(demo.length === 0 ? [] : await feedHits(db, demo, { demo: true }))]
+  const hits = [
+    ...(await feedHitsWith(feed.affected, real, {}, PAIRS_PER_QUERY)),
+    ...(demo.length === 0 ? [] : await feedHitsWith(feed.affected, demo, { demo: true }, PAIRS_PER_QUERY))
+  ]
   for (const [pkg, list] of hits) matched.set(pkg, new Map(list.map((hit) => [hit.osvId, hit.demo])))
   const osvIds = [...new Set([...matched.values()].flatMap((ids) => [...ids.keys()]))]
   if (osvIds.length === 0) return { packages, findings: [], scoped }
 
-  const links = await db
-    .select({ osvId: osvRecordVulnerabilities.osvId, uid: vulnerabilities.uid, score: vulnerabilities.score, kev: KEV_LISTED })
-    .from(osvRecordVulnerabilities)
-    .innerJoin(vulnerabilities, linkVulnerability)
-    .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
-  const cvesOf = new Map<string, Array<{ uid: string; score: number | null; kev: boolean }>>()
-  for (const link of links)
-    cvesOf.set(link.osvId, [...(cvesOf.get(link.osvId) ?? []), { uid: link.uid, score: link.score, kev: link.kev }])
+  const cvesOf = await feed.links(osvIds)
 
   // A package affected through several records of the same CVE is one finding; it is demo data
   // only when no real record says so.
@@ -206,7 +227,9 @@ async function writeFindings(
       INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score, demo)
       SELECT ${tenantUid}, device_uid, package_id, vulnerability_uid, score, demo
       FROM jsonb_to_recordset(${json([...wanted.values()])}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real, demo boolean)
-      ORDER BY package_id, vulnerability_uid
+      -- In CVE order: the CVE index and the foreign-key checks on vulnerabilities then read each
+      -- page once per statement (the batch's packages are few and stay cached whatever the order).
+      ORDER BY vulnerability_uid, package_id
       ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score, demo = excluded.demo`)
   }
   if (rescored.length > 0) {
@@ -313,11 +336,14 @@ export async function matchDevices(
   const totals: MatchTotals = { devices: 0, packages: 0, findings: 0, highRisk: 0, kev: 0 }
   const byTenant = new Map<string, string[]>()
   for (const { tenantUid, deviceUid } of list) byTenant.set(tenantUid, [...(byTenant.get(tenantUid) ?? []), deviceUid])
+  // One run's feed reads are shared by its batches (see match-cache.ts).
+  const feed = feedReadsOf(db)
+  const cached: FeedReads = { affected: cachedAffected(feed.affected), links: cachedLinks(feed.links) }
   for (const [tenantUid, uids] of byTenant) {
     for (let i = 0; i < uids.length; i += DEVICES_PER_BATCH) {
       signal?.throwIfAborted()
       const batch = uids.slice(i, i + DEVICES_PER_BATCH)
-      const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope)
+      const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope, cached)
       const stats = await db.transaction(async (tx) => {
         await writeFindings(tx, tenantUid, batch, findings, scoped)
         const stats =

@@ -171,6 +171,45 @@ describe('DETECT detail cache', () => {
     assert.deepEqual(beyond, { count: before + 1, results: [] })
   })
 
+  it('the alert and device list totals and the dashboard are cached, and follow a write at once', async () => {
+    const alertList = `/api/v1/tenants/${tenant}/alerts/?status=OPEN&limit=5`
+    const deviceList = `/api/v1/tenants/${tenant}/devices/?limit=5`
+    const dashboard = `/api/v1/tenants/${tenant}/dashboard/strategic/`
+    const openAlerts = (await get(alertList)).json().count as number
+    const deviceCount = (await get(deviceList)).json().count as number
+    const openOnDashboard = () =>
+      get(dashboard).then((r) => r.json().alerts_by_status.find((s: { status: string }) => s.status === 'OPEN').count as number)
+    assert.equal(await openOnDashboard(), openAlerts)
+    const [added] = await t.app.db
+      .insert(alerts)
+      .values({
+        tenantUid: tenant,
+        name: 'zz cached-total alert',
+        priority: 'Low',
+        priorityRank: 1,
+        elasticAlertId: `cache-test-${randomUUID()}`,
+        elasticAlertCreatedAt: new Date()
+      })
+      .returning({ uid: alerts.uid })
+    const [device] = await t.app.db
+      .insert(devices)
+      .values({ tenantUid: tenant, hostname: 'zz-cached-total', deviceType: 'linux' })
+      .returning({ uid: devices.uid })
+    assert.equal((await get(alertList)).json().count, openAlerts, 'a write that did not bump is not seen (yet)')
+    assert.equal((await get(`${alertList}&offset=5`)).json().count, openAlerts, 'another page: the same total')
+    bumpTenantData(tenant)
+    assert.equal((await get(alertList)).json().count, openAlerts + 1)
+    assert.equal((await get(deviceList)).json().count, deviceCount + 1)
+    assert.equal(await openOnDashboard(), openAlerts + 1)
+    const searched = (await get(`/api/v1/tenants/${tenant}/alerts/?search=cached-total`)).json()
+    assert.deepEqual([searched.count, searched.results.map((a: { uid: string }) => a.uid)], [1, [added!.uid]])
+    const beyond = (await get(`/api/v1/tenants/${tenant}/alerts/?status=OPEN&offset=100000`)).json()
+    assert.deepEqual(beyond, { count: openAlerts + 1, results: [] })
+    await t.app.db.delete(alerts).where(eq(alerts.uid, added!.uid))
+    await t.app.db.delete(devices).where(eq(devices.uid, device!.uid))
+    bumpTenantData(tenant)
+  })
+
   it("never hands a tenant's cached answer to another tenant", async () => {
     assert.equal((await get(deviceUrl())).statusCode, 200)
     assert.equal((await get(alertUrl())).statusCode, 200)

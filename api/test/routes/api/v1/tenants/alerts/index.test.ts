@@ -90,6 +90,45 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
     assert.deepEqual([...page1, ...page2], both)
   })
 
+  it('every page, deep ones too (read from the far end), holds the rows the ordering puts there', async () => {
+    // One alert without a device: NULL hostnames sort last in both directions.
+    const [orphan] = await t.app.db
+      .select({ uid: alerts.uid, device: alerts.deviceUid })
+      .from(alerts)
+      .where(eq(alerts.tenantUid, t.demoTenant))
+      .orderBy(alerts.name)
+      .limit(1)
+    await t.app.db.update(alerts).set({ deviceUid: null }).where(eq(alerts.uid, orphan!.uid))
+    const expected = async (order: string) =>
+      rowsOf<{ uid: string }>(
+        await t.app.db.execute(
+          sql.raw(`select a.uid from alerts a left join devices d on d.uid = a.device_uid
+                   where a.tenant_uid = '${t.demoTenant}' order by ${order}, a.uid`)
+        )
+      ).map((row) => row.uid)
+    const cases: Array<[string, string]> = [
+      ['', 'a.elastic_alert_created_at desc'],
+      ['-priority', 'a.priority_rank desc'],
+      ['name', 'a.name'],
+      ['-device_hostname', 'd.hostname desc nulls last'],
+      ['device_hostname', 'd.hostname nulls last']
+    ]
+    try {
+      for (const [ordering, order] of cases) {
+        const want = await expected(order)
+        const pages: string[] = []
+        for (let offset = 0; offset < want.length; offset += 23) {
+          const page = (await t.get(`${base}?ordering=${ordering}&limit=23&offset=${offset}`)).json()
+          assert.equal(page.count, want.length)
+          pages.push(...page.results.map((a: { uid: string }) => a.uid))
+        }
+        assert.deepEqual(pages, want, `ordering "${ordering}"`)
+      }
+    } finally {
+      await t.app.db.update(alerts).set({ deviceUid: orphan!.device }).where(eq(alerts.uid, orphan!.uid))
+    }
+  })
+
   it('searches name, hostname and description', async () => {
     const brute = (await t.get(`${base}?search=brute%20force&limit=200`)).json()
     assert.ok(brute.count > 0)

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { sql } from 'drizzle-orm'
+import { rowsOf } from '../../../../../../src/lib/sql-rows.js'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
 
 const LIST_KEYS = [
@@ -57,6 +59,30 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     const beyond = (await t.get(`${base}?offset=100000`)).json()
     assert.deepEqual(beyond.results, [])
     assert.equal(beyond.count, first.count)
+  })
+
+  it('every page, deep ones too (read from the far end), holds the devices the ordering puts there', async () => {
+    const cases: Array<[string, string]> = [
+      ['', 'hostname'],
+      ['-last_connected', 'last_connected desc nulls last'],
+      ['last_connected', 'last_connected nulls last'],
+      ['-risk_score', 'risk_rank desc']
+    ]
+    for (const [ordering, order] of cases) {
+      const want = rowsOf<{ uid: string }>(
+        await t.app.db.execute(sql.raw(`select uid from devices where tenant_uid = '${t.demoTenant}' order by ${order}, uid`))
+      ).map((row) => row.uid)
+      assert.ok(want.length >= 6, `${want.length} devices`)
+      const pages: string[] = []
+      for (let offset = 0; offset < want.length; offset += 2) {
+        pages.push(
+          ...(await t.get(`${base}?ordering=${ordering}&limit=2&offset=${offset}`))
+            .json()
+            .results.map((d: { uid: string }) => d.uid)
+        )
+      }
+      assert.deepEqual(pages, want, `ordering "${ordering}"`)
+    }
   })
 
   it('orders by every allowed key, risk by severity, deterministically', async () => {

@@ -1,1 +1,0 @@
-CREATE INDEX "honeypot_daily_rollups_top_idx" ON "honeypot_daily_rollups" USING btree ("kind","bucket","count" DESC NULLS LAST);
