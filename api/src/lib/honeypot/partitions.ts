@@ -5,7 +5,7 @@ import { rowsOf } from '../sql-rows.js'
 import { DAY_MS, dayOf } from './window.js'
 
 /**
- * honeypot_events is partitioned by UTC day (migration 0022): one table per day, named
+ * honeypot_events is partitioned by UTC day (migration 0023): one table per day, named
  * honeypot_events_YYYYMMDD. A day's partition is created before its first events are stored;
  * retention drops the days wholly before its cutoff (DROP TABLE: no rows deleted one by one, no
  * dead rows left for a vacuum, which the embedded PGlite never runs).
