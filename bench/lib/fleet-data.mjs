@@ -306,7 +306,7 @@ export async function loadFleet(sql, { tenantUid, devices, packages, records, al
     progress(`index ${index.indexname} rebuilt (${seconds(started)} so far)`);
   }
   await sql`SET session_replication_role = origin`;
-  // COPY in replica mode bypassed the triggers that keep the findings rollups (api migration 0022).
+  // COPY in replica mode bypassed the triggers that keep the findings rollups (api migration 0024).
   started = performance.now();
   await sql`SELECT detect_rollups_rebuild(${tenantUid})`;
   progress(`findings rollups rebuilt in ${seconds(started)}`);

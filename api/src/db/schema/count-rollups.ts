@@ -1,7 +1,7 @@
 import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core'
 import { tenantUid } from './tenant-owned.js'
 
-// Counts kept by statement triggers (migration 0022) in the same transaction as each write, so
+// Counts kept by statement triggers (migration 0024) in the same transaction as each write, so
 // the dashboard and the summary do not count a million alerts or twenty million packages.
 
 /** Packages per tenant and ecosystem ('' = no feed covers them). */

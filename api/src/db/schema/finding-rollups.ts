@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, real, text, unique, uuid } from 'd
 import { tenantUid } from './tenant-owned.js'
 
 // Rollups of package_findings, kept exact by statement triggers on package_findings (migration
-// 0022, function finding_rollups_apply) in the same transaction as every write, cascades included:
+// 0024, function finding_rollups_apply) in the same transaction as every write, cascades included:
 // the strategic dashboard and the summary read these instead of scanning every finding of the
 // fleet. detect_rollups_rebuild(tenant) recomputes a tenant's from scratch (bulk loads that
 // bypass triggers). A row whose count reaches 0 is deleted.

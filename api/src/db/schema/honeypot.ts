@@ -21,12 +21,15 @@ export const honeypotSensorKeys = pgTable('honeypot_sensor_keys', {
 
 /**
  * Raw Cowrie events, kept for HONEYPOT_RETENTION_DAYS. `event_key` is a digest of the fields that
- * identify an event, so a resent event is a conflict and counts once.
+ * identify an event (its time included), so a resent event is a conflict and counts once.
+ * Partitioned by UTC day (migration 0023: PostgreSQL declarative partitioning, which drizzle does
+ * not model; lib/honeypot/partitions.ts creates a day's partition before its events are stored and
+ * retention drops whole days): the key is (event_key, ts), as a partitioned key must hold the time.
  */
 export const honeypotEvents = pgTable(
   'honeypot_events',
   {
-    eventKey: uuid('event_key').primaryKey(),
+    eventKey: uuid('event_key').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     eventid: text('eventid').notNull(),
     /** `<sensor>/<cowrie session id>`: Cowrie session ids are only unique per sensor. */
@@ -43,6 +46,7 @@ export const honeypotEvents = pgTable(
     sensorKeyId: uuid('sensor_key_id')
   },
   (t) => [
+    primaryKey({ columns: [t.eventKey, t.ts] }),
     // Pruning and the partial edge hours of a window read by time.
     index('honeypot_events_ts_idx').on(t.ts),
     // A session's timeline, and the sessions view's "ran this command / fetched this file".
@@ -73,6 +77,27 @@ export const honeypotSessions = pgTable(
   ]
 )
 
+/**
+ * Which sessions fetched or pushed which file (kept at ingest, one row per session and SHA-256), so
+ * the sessions view filtered by a hash reads that hash's sessions newest first instead of checking
+ * every session's events (a common payload is in one session in 50). `value_hash` is the MD5 of
+ * the stored (lower-case) SHA-256, as in the rollups; `started_at` is the session's.
+ */
+export const honeypotSessionFiles = pgTable(
+  'honeypot_session_files',
+  {
+    valueHash: uuid('value_hash').notNull(),
+    sessionKey: text('session_key').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull()
+  },
+  (t) => [
+    primaryKey({ columns: [t.valueHash, t.sessionKey] }),
+    index('honeypot_session_files_started_idx').on(t.valueHash, t.startedAt),
+    // Pruning by the sessions' start.
+    index('honeypot_session_files_started_at_idx').on(t.startedAt)
+  ]
+)
+
 const rollupColumns = () => ({
   kind: text('kind').notNull(),
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
@@ -97,5 +122,7 @@ export const honeypotRollups = pgTable('honeypot_rollups', rollupColumns(), (t) 
  * table still covers the partial days at a window's edges).
  */
 export const honeypotDailyRollups = pgTable('honeypot_daily_rollups', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.kind, t.bucket, t.valueHash] })
+  primaryKey({ columns: [t.kind, t.bucket, t.valueHash] }),
+  // Each day's biggest counts first: a top list starts from them (lib/honeypot/top-k.ts).
+  index('honeypot_daily_rollups_top_idx').on(t.kind, t.bucket, t.count.desc())
 ])

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS } from './cowrie.js'
 import type { RollupKind } from './store.js'
-import { windowPieces, type WindowPiece } from './window.js'
+import { topFromDailyTops } from './top-k.js'
+import { fromWholeDay, windowPieces, type WindowPiece } from './window.js'
 
 /**
  * Exact counts over any window, read from the rollups plus the raw rows of its partial edge hours
@@ -53,7 +54,22 @@ function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undef
   }
   const table = piece.source === 'hour' ? sql`honeypot_rollups` : sql`honeypot_daily_rollups`
   const not = exclude === undefined ? sql`` : sql` AND value <> ${exclude}`
-  return sql`SELECT value, count FROM ${table} WHERE kind = ${kind} AND ${between(sql`bucket`, piece)}${not}`
+  const count = piece.sign === -1 ? sql`-count` : sql`count`
+  return sql`SELECT value, ${count} AS count FROM ${table} WHERE kind = ${kind} AND ${between(sql`bucket`, piece)}${not}`
+}
+
+/**
+ * The pieces of [from, to) to read for one kind, the fewest rows (fromWholeDay): the oldest hourly
+ * bucket of the kind still stored says whether the hours before the window can be taken away.
+ */
+async function piecesOf(db: Db, kind: RollupKind, from: number, to: number | null): Promise<WindowPiece[]> {
+  const pieces = windowPieces(from, to)
+  if (!pieces.some((piece) => piece.source === 'hour')) return pieces
+  const [oldest] = rowsOf<{ bucket: string | Date | null }>(
+    await db.execute(sql`SELECT min(bucket) AS bucket FROM honeypot_rollups WHERE kind = ${kind}`)
+  )
+  const hourlyFrom = oldest?.bucket === null || oldest?.bucket === undefined ? undefined : new Date(oldest.bucket).getTime()
+  return fromWholeDay(pieces, hourlyFrom)
 }
 
 const union = (kind: RollupKind, pieces: WindowPiece[], exclude?: string): SQL =>
@@ -83,16 +99,32 @@ export async function topValues(
   to: number | null,
   options: TopOptions
 ): Promise<Counted[]> {
+  const pieces = await piecesOf(db, kind, from, to)
+  const days = pieces.find((piece) => piece.source === 'day')
+  // A short list over whole days: from each day's biggest counts when that is provably the answer.
+  if (days !== undefined && options.limit <= TOP_K_MAX) {
+    const edge = union(
+      kind,
+      pieces.filter((piece) => piece !== days)
+    )
+    const top = await topFromDailyTops(db, { kind, days, edge, limit: options.limit, exclude: options.exclude })
+    if (top !== undefined) return top
+  }
   const rows = rowsOf<{ value: string; count: string | number }>(
     await db.execute(sql`
-    SELECT value, sum(count)::bigint AS count FROM (${union(kind, windowPieces(from, to), options.exclude)}) AS counted
+    SELECT value, sum(count)::bigint AS count FROM (${union(kind, pieces, options.exclude)}) AS counted
     GROUP BY value
+    -- A value seen only in the hours taken away nets to zero: not in the window.
+    HAVING sum(count) > 0
     -- Ties break by value in byte order, the same on PGlite and on any PostgreSQL locale.
     ORDER BY count DESC, value COLLATE "C" ASC
     LIMIT ${options.limit}`)
   )
   return rows.map((row) => ({ value: row.value, count: Number(row.count) }))
 }
+
+/** Top lists up to this long try the daily tops first (top-k.ts); longer ones (exports) sum everything. */
+export const TOP_K_MAX = 20
 
 /** Every value of a kind in the window with its count, most first (ties by value), at most `limit`. */
 export const allValues = async (db: Db, kind: RollupKind, from: number, to: number | null, limit: number) =>
@@ -103,7 +135,7 @@ export async function countOf(db: Db, kind: RollupKind, from: number, to: number
   const only = value === undefined ? sql`` : sql` WHERE value = ${value}`
   const [row] = rowsOf<{ total: string | number }>(
     await db.execute(sql`
-    SELECT coalesce(sum(count), 0)::bigint AS total FROM (${union(kind, windowPieces(from, to))}) AS counted${only}`)
+    SELECT coalesce(sum(count), 0)::bigint AS total FROM (${union(kind, await piecesOf(db, kind, from, to))}) AS counted${only}`)
   )
   return Number(row?.total ?? 0)
 }

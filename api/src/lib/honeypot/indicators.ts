@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { HoneypotStixBundle } from '@console/contracts'
 import type { Db } from '../../db/client.js'
 import { allValues } from './counts.js'
 import { ipKey, isSpecialPurpose } from './ip-ranges.js'
@@ -27,9 +26,10 @@ export interface Indicator {
  * downloaded. Most seen first.
  */
 export async function honeypotIndicators(db: Db, window: RangeWindow): Promise<Indicator[]> {
-  const addresses = await allValues(db, 'src_ip', window.from, null, EXPORT_MAX_PER_TYPE)
-  const hashes = await allValues(db, 'hash', window.from, null, EXPORT_MAX_PER_TYPE)
-  const urls = await allValues(db, 'url', window.from, null, EXPORT_MAX_PER_TYPE)
+  // At once: on PostgreSQL the small hash and URL lists are read while the addresses are summed.
+  const [addresses, hashes, urls] = await Promise.all(
+    (['src_ip', 'hash', 'url'] as const).map(async (kind) => await allValues(db, kind, window.from, null, EXPORT_MAX_PER_TYPE))
+  )
   const out: Indicator[] = []
   for (const { value, count } of addresses) {
     const key = ipKey(value)
@@ -60,36 +60,53 @@ export function indicatorsCsv(indicators: Indicator[]): string {
 /** STIX 2.1 §2.9: SCO ids are UUIDv5 in this namespace over their ID-contributing properties. */
 const SCO_NAMESPACE = '00abedb4-aa42-466c-9c01-fed23315a9b7'
 
-function uuidV5(name: string, namespace: string = SCO_NAMESPACE): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
-    .update(name, 'utf8')
-    .digest()
+const SCO_NAMESPACE_BYTES = Buffer.from(SCO_NAMESPACE.replace(/-/g, ''), 'hex')
+
+function uuidV5(name: string, namespace: Buffer = SCO_NAMESPACE_BYTES): string {
+  const hash = createHash('sha1').update(namespace).update(name, 'utf8').digest()
   hash[6] = (hash[6]! & 0x0f) | 0x50
   hash[8] = (hash[8]! & 0x3f) | 0x80
   const hex = hash.subarray(0, 16).toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
+/**
+ * Observable ids already computed (a SHA-1 each is most of an export's cost, and the same
+ * addresses come back export after export). Deterministic, so a remembered id is the id; the map
+ * is emptied when it reaches the bound instead of growing with every address ever exported.
+ */
+const OBSERVABLE_IDS_MAX = 100_000
+const observableIds = new Map<string, string>()
+
+function observableId(name: string): string {
+  let id = observableIds.get(name)
+  if (id === undefined) {
+    if (observableIds.size >= OBSERVABLE_IDS_MAX) observableIds.clear()
+    id = uuidV5(name)
+    observableIds.set(name, id)
+  }
+  return id
+}
+
 /** A STIX pattern string literal: backslash and quote escaped (STIX 2.1 patterning §9.2). */
 const literal = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
-function observable(indicator: Indicator): { object: Record<string, unknown>; pattern: string } {
+/** A JSON string literal. */
+const json = (value: string): string => JSON.stringify(value)
+
+/** The observable of an indicator as JSON text (deterministic id) and its STIX pattern. */
+function observable(indicator: Indicator): { object: string; pattern: string } {
   if (indicator.type === 'file-sha256') {
-    const hashes = { 'SHA-256': indicator.value }
+    const hashes = `{"SHA-256":${json(indicator.value)}}`
     return {
-      object: { type: 'file', spec_version: '2.1', id: `file--${uuidV5(JSON.stringify({ hashes }))}`, hashes },
+      object: `{"type":"file","spec_version":"2.1","id":"file--${observableId(`{"hashes":${hashes}}`)}","hashes":${hashes}}`,
       pattern: `[file:hashes.'SHA-256' = ${literal(indicator.value)}]`
     }
   }
   const type = indicator.type
+  const value = json(indicator.value)
   return {
-    object: {
-      type,
-      spec_version: '2.1',
-      id: `${type}--${uuidV5(JSON.stringify({ value: indicator.value }))}`,
-      value: indicator.value
-    },
+    object: `{"type":"${type}","spec_version":"2.1","id":"${type}--${observableId(`{"value":${value}}`)}","value":${value}}`,
     pattern: `[${type}:value = ${literal(indicator.value)}]`
   }
 }
@@ -101,40 +118,43 @@ const DESCRIBED: Record<IndicatorType, (n: number) => string> = {
   url: (n) => `Downloaded ${n} time${n === 1 ? '' : 's'} by attackers in honeynet sessions`
 }
 
+const NAMED: Record<IndicatorType, string> = {
+  'ipv4-addr': 'Address',
+  'ipv6-addr': 'Address',
+  'file-sha256': 'SHA-256',
+  url: 'URL'
+}
+
 /**
- * A STIX 2.1 bundle of the indicators: the console's identity, then per indicator its observable
- * (deterministic id) and an Indicator with a STIX pattern, valid from the window's start.
+ * A STIX 2.1 bundle of the indicators as JSON text: the console's identity, then per indicator its
+ * observable (deterministic id) and an Indicator with a STIX pattern, valid from the window's
+ * start. Written as text, not built as objects and stringified: an export carries thousands of
+ * indicators, and the parts every one shares are written once.
  */
-export function indicatorsStix(indicators: Indicator[], window: RangeWindow): HoneypotStixBundle {
+export function indicatorsStixJson(indicators: Indicator[], window: RangeWindow): string {
   const now = new Date(window.now).toISOString()
-  const identity = {
+  const identityId = `identity--${uuidV5('security-console-honeynet')}`
+  const identity = JSON.stringify({
     type: 'identity',
     spec_version: '2.1',
-    id: `identity--${uuidV5('security-console-honeynet')}`,
+    id: identityId,
     created: '2026-01-01T00:00:00.000Z',
     modified: '2026-01-01T00:00:00.000Z',
     name: 'Security console honeynet',
     identity_class: 'system'
-  }
-  const objects: Array<Record<string, unknown>> = [identity]
+  })
+  const head = `","created_by_ref":"${identityId}","created":"${now}","modified":"${now}","name":`
+  const tail = `,"indicator_types":["malicious-activity"],"pattern":`
+  const end = `,"pattern_type":"stix","pattern_version":"2.1","valid_from":"${new Date(window.from).toISOString()}","labels":["honeynet"]}`
+  const parts = [`{"type":"bundle","id":"bundle--${randomUUID()}","objects":[`, identity]
   for (const indicator of indicators) {
     const { object, pattern } = observable(indicator)
-    objects.push(object, {
-      type: 'indicator',
-      spec_version: '2.1',
-      id: `indicator--${randomUUID()}`,
-      created_by_ref: identity.id,
-      created: now,
-      modified: now,
-      name: `${indicator.type === 'file-sha256' ? 'SHA-256' : indicator.type === 'url' ? 'URL' : 'Address'} ${indicator.value}`,
-      description: `${DESCRIBED[indicator.type](indicator.sightings)}, last ${window.range}.`,
-      indicator_types: ['malicious-activity'],
-      pattern,
-      pattern_type: 'stix',
-      pattern_version: '2.1',
-      valid_from: new Date(window.from).toISOString(),
-      labels: ['honeynet']
-    })
+    const name = json(`${NAMED[indicator.type]} ${indicator.value}`)
+    const description = json(`${DESCRIBED[indicator.type](indicator.sightings)}, last ${window.range}.`)
+    parts.push(
+      `,${object},{"type":"indicator","spec_version":"2.1","id":"indicator--${randomUUID()}${head}${name},"description":${description}${tail}${json(pattern)}${end}`
+    )
   }
-  return { type: 'bundle', id: `bundle--${randomUUID()}`, objects }
+  parts.push(']}')
+  return parts.join('')
 }

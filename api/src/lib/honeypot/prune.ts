@@ -1,13 +1,21 @@
 import { sql, type AnyColumn } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
-import { honeypotDailyRollups, honeypotEvents, honeypotRollups, honeypotSessions } from '../../db/schema/index.js'
+import {
+  honeypotDailyRollups,
+  honeypotEvents,
+  honeypotRollups,
+  honeypotSessionFiles,
+  honeypotSessions
+} from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
-import { dayOf, HOUR_MS, hourOf } from './window.js'
+import { dropEventDaysBefore } from './partitions.js'
+import { dayOf, HOUR_MS } from './window.js'
 
 export interface PruneResult {
   events: number
   sessions: number
+  sessionFiles: number
   rollups: number
   dailyRollups: number
 }
@@ -20,17 +28,22 @@ async function deleteBefore(db: Db, table: PgTable, column: AnyColumn, cutoff: s
 }
 
 /**
- * Drops raw events and sessions older than the retention, and rollup hours and days wholly before
- * it. Retention is at least 15 days, so the 14-day window and its partial edge hour stay intact (a
+ * Drops raw events and sessions older than the retention, and rollup hours and days of the days
+ * wholly before it. Retention is at least 15 days, so the 14-day window and its partial edge hour stay intact (a
  * 30-day range and the previous periods of the trend need a retention to match: README).
  */
 export async function pruneHoneypot(db: Db, retentionDays: number, now: number = Date.now()): Promise<PruneResult> {
   const cutoff = new Date(now - retentionDays * 24 * HOUR_MS).toISOString()
-  const bucketCutoff = new Date(hourOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
   const dayCutoff = new Date(dayOf(now - retentionDays * 24 * HOUR_MS)).toISOString()
+  // Hourly buckets go by whole days with the daily ones: a window starting late in the oldest day
+  // reads that day minus its early hours (window.ts, fromWholeDay), so those hours stay as long as the day.
+  const bucketCutoff = dayCutoff
   return {
-    events: await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff),
+    // Whole days go with their partition; the cutoff's own day loses its earlier rows.
+    events:
+      (await dropEventDaysBefore(db, Date.parse(cutoff))) + (await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff)),
     sessions: await deleteBefore(db, honeypotSessions, honeypotSessions.startedAt, cutoff),
+    sessionFiles: await deleteBefore(db, honeypotSessionFiles, honeypotSessionFiles.startedAt, cutoff),
     rollups: await deleteBefore(db, honeypotRollups, honeypotRollups.bucket, bucketCutoff),
     dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff)
   }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { HttpError, NOT_FOUND } from '../http-error.js'
 import { rowsOf } from '../sql-rows.js'
-import { COMMAND_EVENT, FILE_EVENTS } from './cowrie.js'
+import { COMMAND_EVENT } from './cowrie.js'
 import { md5Uuid } from './store.js'
 import { windowFields, type RangeWindow } from './landscape.js'
 
@@ -59,28 +59,27 @@ function decodeCursor(cursor: string): [string, string] {
   throw new HttpError(400, 'cursor is not one this API gave out: start again without it.', {}, { cursor: 'unknown cursor' })
 }
 
-/** Up to this many matching events, a command or hash filter starts from them; past it, from the newest sessions. */
+/** Up to this many matching events, a command filter starts from them; past it, from the newest sessions. */
 export const FEW_MATCHES = 2000
 
 /**
- * "The session had an event of these ids with this value", as the plan that stays fast: a rare
- * value (the daily rollups count its events: a few index rows) names its sessions through the
- * column's hash index; a common one (`uname -a`: one session in ten) is checked session by session
- * from the newest, each through the session's own events, so a page stops after a few hundred
- * sessions instead of joining every match first (2.5 s at 5 million events). The check reads the
- * value inside the aggregate so the planner cannot AND the hash index into each probe. Either way
- * the answer is the same; only its cost differs.
+ * "The session ran this command", as the plan that stays fast: a rare command (the daily rollups
+ * count its events: a few index rows) names its sessions through the input's hash index; a common
+ * one (`uname -a`: one session in ten) is checked session by session from the newest, each through
+ * the session's own events, so a page stops after a few hundred sessions instead of joining every
+ * match first (2.5 s at 5 million events). The check reads the value inside the aggregate so the
+ * planner cannot AND the hash index into each probe. Either way the answer is the same; only its
+ * cost differs.
  */
-async function sessionsWithEvent(db: Db, kind: 'command' | 'hash', value: string, eventids: SQL): Promise<SQL> {
-  const column = kind === 'command' ? sql`input` : sql`shasum`
+async function sessionsWithCommand(db: Db, command: string): Promise<SQL> {
   const [counted] = rowsOf<{ events: string | number }>(
     await db.execute(sql`SELECT coalesce(sum(count), 0) AS events FROM honeypot_daily_rollups
-      WHERE kind = ${kind} AND value_hash = ${md5Uuid(value)}::uuid`)
+      WHERE kind = 'command' AND value_hash = ${md5Uuid(command)}::uuid`)
   )
   if (Number(counted?.events ?? 0) <= FEW_MATCHES) {
     const keys = rowsOf<{ session_key: string }>(
       await db.execute(
-        sql`SELECT DISTINCT session_key FROM honeypot_events WHERE ${column} = ${value} AND eventid IN (${eventids})`
+        sql`SELECT DISTINCT session_key FROM honeypot_events WHERE input = ${command} AND eventid = ${COMMAND_EVENT}`
       )
     ).map((row) => row.session_key)
     if (keys.length === 0) return sql`false`
@@ -89,7 +88,7 @@ async function sessionsWithEvent(db: Db, kind: 'command' | 'hash', value: string
       sql`, `
     )})`
   }
-  return sql`(SELECT bool_or(e.${column} = ${value} AND e.eventid IN (${eventids})) FROM honeypot_events e
+  return sql`(SELECT bool_or(e.input = ${command} AND e.eventid = ${COMMAND_EVENT}) FROM honeypot_events e
     WHERE e.session_key = s.session_key)`
 }
 
@@ -108,30 +107,33 @@ export async function listSessions(
   if (!Number.isInteger(limit) || limit < 1 || limit > SESSIONS_PAGE_MAX) {
     throw new HttpError(400, `limit must be 1 to ${SESSIONS_PAGE_MAX}.`, {}, { limit: `1 to ${SESSIONS_PAGE_MAX}` })
   }
-  const where: SQL[] = [sql`s.started_at >= ${new Date(window.from).toISOString()}::timestamptz`]
+  // A file hash: its sessions come from honeypot_session_files (kept at ingest), newest first
+  // through its (value_hash, started_at) index, so a page reads about a page of rows however
+  // common the file. Stored hashes are lower case.
+  const byFile = filters.hash !== undefined
+  const from = byFile
+    ? sql`honeypot_session_files f JOIN honeypot_sessions s ON s.session_key = f.session_key
+        AND f.value_hash = ${md5Uuid(filters.hash!.toLowerCase())}::uuid`
+    : sql`honeypot_sessions s`
+  // The same instant either way (f copies the session's start); f's lets its index give the order.
+  const started = byFile ? sql`f.started_at` : sql`s.started_at`
+  const where: SQL[] = [sql`${started} >= ${new Date(window.from).toISOString()}::timestamptz`]
   if (filters.ip !== undefined) where.push(sql`s.src_ip = ${filters.ip}`)
   if (filters.asn !== undefined) where.push(sql`s.asn = ${filters.asn}`)
   if (filters.country !== undefined) where.push(sql`s.country = ${filters.country}`)
-  if (filters.command !== undefined) {
-    where.push(await sessionsWithEvent(db, 'command', filters.command, sql`${COMMAND_EVENT}`))
-  }
-  if (filters.hash !== undefined) {
-    const files = sql.join(
-      [...FILE_EVENTS].map((id) => sql`${id}`),
-      sql`, `
-    )
-    where.push(await sessionsWithEvent(db, 'hash', filters.hash.toLowerCase(), files))
-  }
+  if (filters.command !== undefined) where.push(await sessionsWithCommand(db, filters.command))
   if (page.cursor !== undefined) {
     const [startedAt, key] = decodeCursor(page.cursor)
-    where.push(sql`(s.started_at, s.session_key COLLATE "C") < (${startedAt}::timestamptz, ${key})`)
+    // The first condition bounds the index scan; the row comparison is the exact keyset.
+    where.push(sql`${started} <= ${startedAt}::timestamptz`)
+    where.push(sql`(${started}, s.session_key COLLATE "C") < (${startedAt}::timestamptz, ${key})`)
   }
   const rows = rowsOf<SessionRow>(
     await db.execute(sql`
-    SELECT s.session_key, s.started_at, s.src_ip, s.asn, s.country, s.sensor FROM honeypot_sessions s
+    SELECT s.session_key, s.started_at, s.src_ip, s.asn, s.country, s.sensor FROM ${from}
     WHERE ${sql.join(where, sql` AND `)}
     -- Ties by key in byte order, the same on PGlite and on any PostgreSQL locale.
-    ORDER BY s.started_at DESC, s.session_key COLLATE "C" DESC
+    ORDER BY ${started} DESC, s.session_key COLLATE "C" DESC
     LIMIT ${limit + 1}`)
   )
   const more = rows.length > limit

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS, type HoneypotEvent } from './cowrie.js'
 import { rowsOf } from '../sql-rows.js'
 import { dayOf, hourOf } from './window.js'
+import { ensureEventPartitions, forgetEventPartitions, missingPartition } from './partitions.js'
 
 /** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
 export type RollupKind =
@@ -68,6 +69,27 @@ function countEvent(rollup: Rollups, event: HoneypotEvent): void {
   }
 }
 
+/**
+ * The (file, session) pairs of freshly stored events, with the session's start: the session row
+ * exists by now (stored with this batch or an earlier one), so the join always finds it.
+ */
+async function storeSessionFiles(tx: Db, fresh: HoneypotEvent[]): Promise<void> {
+  const pairs = new Map<string, { value_hash: string; session_key: string }>()
+  for (const event of fresh) {
+    if (!FILE_EVENTS.has(event.eventid) || event.shasum === null || event.shasum === '') continue
+    const valueHash = md5Uuid(event.shasum)
+    pairs.set(`${valueHash}\u0001${event.sessionKey}`, { value_hash: valueHash, session_key: event.sessionKey })
+  }
+  if (pairs.size === 0) return
+  await tx.execute(sql`
+    INSERT INTO honeypot_session_files (value_hash, session_key, started_at)
+    SELECT r.value_hash, r.session_key, s.started_at
+    FROM json_to_recordset(${JSON.stringify([...pairs.values()])}::json) AS r(value_hash uuid, session_key text)
+    JOIN honeypot_sessions s ON s.session_key = r.session_key
+    ORDER BY r.value_hash, r.session_key
+    ON CONFLICT DO NOTHING`)
+}
+
 export interface StoreResult {
   /** Events stored for the first time. */
   inserted: number
@@ -99,6 +121,25 @@ export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<Stor
     }))
   )
 
+  await ensureEventPartitions(
+    db,
+    events.map((event) => event.ts)
+  )
+  try {
+    return await storeBatch(db, events, payload)
+  } catch (error) {
+    if (!missingPartition(error)) throw error
+    forgetEventPartitions(db)
+    await ensureEventPartitions(
+      db,
+      events.map((event) => event.ts)
+    )
+    return await storeBatch(db, events, payload)
+  }
+}
+
+/** storeEvents() once the batch's day partitions exist. */
+async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Promise<StoreResult> {
   return await db.transaction(async (tx) => {
     const insertedKeys = new Set(
       rowsOf<{ event_key: string }>(
@@ -151,6 +192,7 @@ export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<Stor
         rollup.add('src_ip', ms, session.src_ip)
       }
     }
+    await storeSessionFiles(tx, fresh)
     const hourly = rollup.hourly.rows()
     if (hourly.length > 0) {
       await tx.execute(sql`

@@ -25,6 +25,26 @@ export interface WindowPiece {
   source: 'raw' | 'hour' | 'day'
   from: number
   to: number | null
+  /** -1: counts to take away (the hours of a whole day before the window, see fromWholeDay). */
+  sign?: -1
+}
+
+/**
+ * The same window with its leading hourly buckets swapped for the window's whole first day minus
+ * the hours of that day before the window, when that reads fewer hourly buckets (a window starting
+ * at 03:20 reads 3 hourly buckets and one more day instead of 20 hourly buckets). Exact as long as
+ * those hours are still stored: the caller passes the oldest hourly bucket kept (`hourlyFrom`), and
+ * gets the pieces unchanged when it is later than the day's start.
+ */
+export function fromWholeDay(pieces: WindowPiece[], hourlyFrom: number | undefined): WindowPiece[] {
+  const at = pieces.findIndex((piece) => piece.source === 'hour')
+  const hours = pieces[at]
+  const days = pieces[at + 1]
+  if (hours === undefined || days?.source !== 'day' || hours.to !== days.from || hourlyFrom === undefined) return pieces
+  const dayStart = dayOf(hours.from)
+  if (hours.from - dayStart >= hours.to - hours.from || hourlyFrom > dayStart) return pieces
+  const before: WindowPiece[] = hours.from > dayStart ? [{ source: 'hour', from: dayStart, to: hours.from, sign: -1 }] : []
+  return [...pieces.slice(0, at), ...before, { ...days, from: dayStart }, ...pieces.slice(at + 2)]
 }
 
 /**

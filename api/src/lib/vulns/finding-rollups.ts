@@ -5,7 +5,7 @@ import { json } from '../sql-params.js'
 import { CVE_ROW_ID, isKev } from './exploits.js'
 
 // Reads of the findings rollups (db/schema/finding-rollups.ts, kept by triggers in migration
-// 0022): their cost follows the distinct CVEs and package names found, not the fleet's findings or
+// 0024): their cost follows the distinct CVEs and package names found, not the fleet's findings or
 // packages. Each answers exactly what the same question over package_findings answers (the API
 // tests compare them). KEV is looked up when read: the catalogue changes on its own schedule.
 

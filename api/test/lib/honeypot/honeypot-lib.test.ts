@@ -3,11 +3,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { gzipSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import { formatAsn } from '../../../src/lib/honeypot/cowrie.js'
 import { loadGeoTable } from '../../../src/lib/honeypot/geoip.js'
 import { emptyResult, ingestStream } from '../../../src/lib/honeypot/ingest.js'
 import { BodyTooLargeError, ndjsonLines } from '../../../src/lib/honeypot/ndjson.js'
 import { pruneHoneypot } from '../../../src/lib/honeypot/prune.js'
+import { eventPartitions, partitionName } from '../../../src/lib/honeypot/partitions.js'
+import { rowsOf } from '../../../src/lib/sql-rows.js'
 import { honeypotMetrics } from '../../../src/lib/honeypot/metrics.js'
 import { buildTestApp, tempDir, type TestApp } from '../../helpers.js'
 import { cowrieEvent } from './honeypot-helpers.js'
@@ -136,5 +139,58 @@ describe('honeypot ingest with a GeoIP table, and retention', () => {
     assert.deepEqual({ events: pruned.events, sessions: pruned.sessions }, { events: 2, sessions: 2 })
     assert.ok(pruned.rollups >= 5) // sessions, 2 ASNs, 2 countries (one hour bucket, or two across an hour)
     assert.equal((await honeypotMetrics(t.app.db)).top_asns.length, 0)
+  })
+})
+
+describe('honeynet events: one partition per UTC day, retention drops whole days', () => {
+  let t: TestApp
+  const DAY = 86_400_000
+  const today = Math.floor(Date.now() / DAY) * DAY
+  // An event at a given instant (ms), in a session of its own.
+  const at = (instant: number, session: string) => cowrieEvent('cowrie.session.connect', session, Date.now() - instant)
+  const store = async (lines: string[]) =>
+    await ingestStream(
+      t.app.db,
+      [Buffer.from(lines.join('\n'))],
+      { retentionDays: 30, defaultSensor: 's', geo: null },
+      emptyResult()
+    )
+  const names = async () => (await eventPartitions(t.app.db)).map((partition) => partition.name)
+  const eventCount = async () =>
+    Number(rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT count(*)::int AS n FROM honeypot_events`))[0]?.n)
+
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => {
+    await t.close()
+  })
+
+  it('stores each day in its own partition, and a resent event still counts once', async () => {
+    const lines = [
+      at(today - 2 * DAY + 3_600_000, 'part-a'),
+      at(today - DAY + 3_600_000, 'part-b'),
+      at(Date.now() - 60_000, 'part-c')
+    ]
+    assert.equal((await store(lines)).accepted, 3)
+    const again = await store([lines[0]!])
+    assert.deepEqual({ accepted: again.accepted, duplicates: again.duplicates }, { accepted: 0, duplicates: 1 })
+    assert.equal(await eventCount(), 3)
+    assert.deepEqual(await names(), [partitionName(today - 2 * DAY), partitionName(today - DAY), partitionName(today)])
+  })
+
+  it('retention drops the days wholly before its cutoff and deletes the earlier rows of the cutoff day', async () => {
+    // Cutoff: yesterday at noon. The day before yesterday goes whole; yesterday's 01:00 event goes.
+    const pruned = await pruneHoneypot(t.app.db, 15, today - DAY + 12 * 3_600_000 + 15 * DAY)
+    assert.equal(pruned.events, 2)
+    assert.deepEqual(await names(), [partitionName(today - DAY), partitionName(today)])
+    assert.equal(await eventCount(), 1)
+  })
+
+  it("a day whose partition another process's retention dropped is created again when its events come", async () => {
+    await t.app.db.execute(sql.raw(`DROP TABLE "${partitionName(today)}"`))
+    assert.equal((await store([at(Date.now() - 30_000, 'part-d')])).accepted, 1)
+    assert.deepEqual(await names(), [partitionName(today - DAY), partitionName(today)])
+    assert.equal(await eventCount(), 1)
   })
 })

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
+import { allValues, countOf, topValues } from '../../../../../src/lib/honeypot/counts.js'
 import { honeypotMetrics } from '../../../../../src/lib/honeypot/metrics.js'
+import type { RollupKind } from '../../../../../src/lib/honeypot/store.js'
+import { fromWholeDay, windowPieces } from '../../../../../src/lib/honeypot/window.js'
 import { buildTestApp, type Json, type TestApp } from '../../../../helpers.js'
 import { cowrieEvent, cowrieSample, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
 import { Model, ranked } from '../../../../lib/honeypot/independent-counts.js'
@@ -59,6 +62,58 @@ describe('Threat Landscape aggregates', () => {
     assert.equal(response.statusCode, 200, response.body)
     return response.json()
   }
+
+  it('counts exactly from any window start: on an hour, on midnight, just after and before midnight', async () => {
+    const now = Date.now()
+    const midnight = Math.floor((now - 10 * DAY) / DAY) * DAY
+    const starts = [
+      midnight, // whole days only
+      midnight + 1, // a ragged millisecond, then 23 hourly buckets: few hours before, so taken away from the day
+      midnight + 2 * HOUR, // on an hour, two hours into the day
+      midnight + 2 * HOUR + 17 * 60_000 + 3, // inside an hour: raw rows first
+      midnight + 11 * HOUR + 59 * 60_000, // the turn point: as many hours before as after
+      midnight + 13 * HOUR + 1, // more hours before than after: read the hours forward
+      midnight + DAY - 1, // a millisecond before the next midnight
+      now - 30 * DAY - 7 * HOUR // 30 days back, the day's hours before it taken away
+    ]
+    const sources: Array<[RollupKind, (from: number) => string[]]> = [
+      ['src_ip', (from) => model.sessionsIn(from).map((session) => session.srcIp)],
+      ['asn', (from) => model.sessionsIn(from).map((session) => session.asn)],
+      [
+        'username',
+        (from) =>
+          model
+            .eventsIn(from)
+            .filter((e) => e.eventid.startsWith('cowrie.login.') && e.username !== undefined)
+            .map((e) => e.username!)
+      ]
+    ]
+    for (const from of starts) {
+      for (const [kind, values] of sources) {
+        const want = values(from)
+        assert.deepEqual(await topValues(t.app.db, kind, from, null, { limit: 10 }), ranked(want), `${kind} from ${from}`)
+        assert.equal(await countOf(t.app.db, kind, from, null), want.length, `${kind} total from ${from}`)
+        const all = await allValues(t.app.db, kind, from, null, 100_000)
+        assert.deepEqual(all, ranked(want, 100_000), `${kind} every value from ${from}`)
+      }
+    }
+  })
+
+  it('reads a window start through the whole day minus its early hours only while those hours are stored', () => {
+    const day = Math.floor(Date.now() / DAY) * DAY - 5 * DAY
+    const pieces = windowPieces(day + 3 * HOUR + 5, null)
+    assert.deepEqual(fromWholeDay(pieces, day - DAY), [
+      { source: 'raw', from: day + 3 * HOUR + 5, to: day + 4 * HOUR },
+      { source: 'hour', from: day, to: day + 4 * HOUR, sign: -1 },
+      { source: 'day', from: day, to: null }
+    ])
+    // The early hours pruned (oldest hourly bucket after the day's start): read forward as before.
+    assert.deepEqual(fromWholeDay(pieces, day + HOUR), pieces)
+    assert.deepEqual(fromWholeDay(pieces, undefined), pieces)
+    // Late in the day: fewer hours forward than back, unchanged.
+    const late = windowPieces(day + 20 * HOUR, null)
+    assert.deepEqual(fromWholeDay(late, day - DAY), late)
+  })
 
   for (const range of Object.keys(RANGES) as Range[]) {
     const length = RANGES[range]

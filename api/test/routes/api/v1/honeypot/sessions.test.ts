@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
+import { pruneHoneypot } from '../../../../../src/lib/honeypot/prune.js'
 import { revokeSensorKey } from '../../../../../src/lib/honeypot/sensor-keys.js'
+import { rowsOf } from '../../../../../src/lib/sql-rows.js'
 import { FEW_MATCHES } from '../../../../../src/lib/honeypot/sessions.js'
 import { buildTestApp, type Json, type TestApp } from '../../../../helpers.js'
 import { cowrieEvent, cowrieSample, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
@@ -72,14 +76,14 @@ describe('honeynet sessions, indicators and sensors', () => {
   }
 
   /** Every page of a listing, following next_cursor. */
-  const allPages = async (query: string): Promise<string[]> => {
+  const allPages = async (query: string, limit = 37): Promise<string[]> => {
     const ids: string[] = []
     let cursor: string | null = null
     do {
       const page: Json = await get(
-        `/api/v1/honeypot/sessions/?${query}&limit=37${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`
+        `/api/v1/honeypot/sessions/?${query}&limit=${limit}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`
       )
-      assert.ok(page.results.length <= 37)
+      assert.ok(page.results.length <= limit)
       ids.push(...page.results.map((session: Json) => session.id))
       cursor = page.next_cursor
     } while (cursor !== null)
@@ -132,6 +136,42 @@ describe('honeynet sessions, indicators and sensors', () => {
       assert.deepEqual(ids, want, query)
       assert.ok(ids.length > 0, `${query} finds something`)
     }
+  })
+
+  it('filters by a common file hash from the session-file index, alone and with other filters, exactly', async () => {
+    const from = Date.now() - 14 * DAY
+    // The generator's most fetched payload: in many sessions, so the page is cut by the cursor.
+    const fetched = new Map<string, number>()
+    for (const e of model.events) if (e.shasum !== undefined) fetched.set(e.shasum, (fetched.get(e.shasum) ?? 0) + 1)
+    const [top] = [...fetched].sort((a, b) => b[1] - a[1])[0]!
+    const fetchedIt = new Set(model.events.filter((e) => e.shasum === top).map((e) => e.sessionKey))
+    const country = model.sessions.get([...fetchedIt][0]!)!.country
+    for (const [query, keep] of [
+      [`hash=${top.toUpperCase()}`, (key: string) => fetchedIt.has(key)],
+      [
+        `hash=${top}&country=${encodeURIComponent(country)}`,
+        (key: string) => fetchedIt.has(key) && model.sessions.get(key)!.country === country
+      ],
+      [`hash=${'0'.repeat(64)}`, () => false]
+    ] as Array<[string, (key: string) => boolean]>) {
+      // Pages of 3, so the common hash spans several.
+      const ids = await allPages(query, 3)
+      const want = expected(from - 60_000, keep).filter((key) => model.sessions.get(key)!.ms >= Date.now() - 14 * DAY)
+      assert.deepEqual(ids, want, query)
+    }
+    // The 30-day range reaches the sessions the 14-day one leaves out (the data spans 20 days).
+    const month = await allPages(`hash=${top}&range=30d`, 3)
+    assert.deepEqual(
+      month,
+      expected(0, (key) => fetchedIt.has(key))
+    )
+    const week = await allPages(`hash=${top}&range=7d`, 3)
+    const weekAgo = Date.now() - 7 * DAY
+    assert.deepEqual(
+      week,
+      expected(weekAgo - 60_000, (key) => fetchedIt.has(key) && model.sessions.get(key)!.ms >= weekAgo)
+    )
+    assert.ok(month.length > week.length && month.length > 3, `${month.length} > ${week.length}, > 3`)
   })
 
   it('refuses a forged cursor and a limit out of range with a 400 that says why', async () => {
@@ -261,6 +301,20 @@ describe('honeynet sessions, indicators and sensors', () => {
     assert.match(address.id, /^ipv4-addr--[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     const again = (await t.app.inject({ url: '/api/v1/honeypot/indicators/stix/?range=30d', headers: cookie })).json()
     assert.ok(again.objects.some((o: Json) => o.id === address.id))
+    // Compressed for a browser that asks (at the fastest level), to the same bundle.
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync]
+    ] as const) {
+      const packed = await t.app.inject({
+        url: '/api/v1/honeypot/indicators/stix/?range=30d',
+        headers: { ...cookie, 'accept-encoding': encoding }
+      })
+      assert.equal(packed.headers['content-encoding'], encoding)
+      const bundle = JSON.parse(inflate(packed.rawPayload).toString('utf8'))
+      assert.equal(bundle.objects.length, again.objects.length)
+      assert.ok(bundle.objects.some((o: Json) => o.id === address.id))
+    }
   })
 
   it('shows each live sensor key with its last event and its events in the range', async () => {
@@ -285,5 +339,53 @@ describe('honeynet sessions, indicators and sensors', () => {
     assert.equal(after.sensors[1].events, 0, 'duplicates count under the key that first sent them')
     assert.ok(after.sensors[1].last_event_at !== null)
     assert.equal(Date.parse(after.sensors[0].last_event_at), before)
+  })
+
+  it('finds a session by a file it fetched in a later request than the one that opened it', async () => {
+    const late = 'ef'.repeat(32)
+    const key = await sensorKey(t.app, 'hp-late')
+    const connect = cowrieEvent('cowrie.session.connect', 'late-file', 3 * DAY)
+    const opened = await ingest(t.app, key, [connect])
+    assert.equal(opened.json().accepted, 1)
+    assert.deepEqual((await get(`/api/v1/honeypot/sessions/?hash=${late}`)).results, [])
+    const fetched = await ingest(t.app, key, [
+      cowrieEvent('cowrie.session.file_download', 'late-file', 3 * DAY - 5000, { url: 'http://198.51.100.7/l', shasum: late }),
+      cowrieEvent('cowrie.session.file_upload', 'late-file', 3 * DAY - 6000, { shasum: late })
+    ])
+    assert.equal(fetched.json().accepted, 2)
+    const body = await get(`/api/v1/honeypot/sessions/?hash=${late}`)
+    assert.deepEqual(
+      body.results.map((session: Json) => [session.id, session.started_at]),
+      [['test-sensor/late-file', JSON.parse(connect).timestamp]]
+    )
+  })
+
+  it('prunes the session-file index with the sessions, leaving no file row without its session', async () => {
+    const cutoff = Date.now() - 15 * DAY
+    const [{ n: before }] = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`SELECT count(*)::int AS n FROM honeypot_session_files`)
+    )
+    const old = new Set<string>()
+    for (const e of model.events) {
+      if (
+        e.shasum !== undefined &&
+        (e.eventid === 'cowrie.session.file_download' || e.eventid === 'cowrie.session.file_upload')
+      ) {
+        if (model.sessions.get(e.sessionKey)!.ms < cutoff - 60_000) old.add(`${e.shasum} ${e.sessionKey}`)
+      }
+    }
+    assert.ok(old.size > 0)
+    const pruned = await pruneHoneypot(t.app.db, 15)
+    assert.ok(pruned.sessionFiles >= old.size, `${pruned.sessionFiles} >= ${old.size}`)
+    const [{ n: orphans }] = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`SELECT count(*)::int AS n FROM honeypot_session_files f
+        WHERE NOT EXISTS (SELECT 1 FROM honeypot_sessions s WHERE s.session_key = f.session_key)`)
+    )
+    assert.equal(orphans, 0)
+    const [{ n: left }] = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`SELECT count(*)::int AS n FROM honeypot_session_files`)
+    )
+    assert.equal(left, before - pruned.sessionFiles)
+    assert.ok(left > 0)
   })
 })

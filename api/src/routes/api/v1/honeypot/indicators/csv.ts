@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { EXPORT_MAX_PER_TYPE, exportFileName, honeypotIndicators, indicatorsCsv } from '../../../../../lib/honeypot/indicators.js'
 import { rangeWindow } from '../../../../../lib/honeypot/landscape.js'
+import { sendDownload } from '../../../../../lib/http/compression.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 export const indicatorsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,10 +23,13 @@ export const indicatorsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const window = rangeWindow(request.query.range)
       const csv = indicatorsCsv(await honeypotIndicators(app.db, window))
-      return await reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(window, 'csv')}"`)
-        .send(csv)
+      return sendDownload(
+        request,
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName(window, 'csv')}"`),
+        csv
+      )
     }
   )
 }

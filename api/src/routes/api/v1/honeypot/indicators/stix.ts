@@ -1,7 +1,8 @@
 import { HoneypotRangeQuery, HoneypotStixBundle } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { exportFileName, honeypotIndicators, indicatorsStix } from '../../../../../lib/honeypot/indicators.js'
+import { exportFileName, honeypotIndicators, indicatorsStixJson } from '../../../../../lib/honeypot/indicators.js'
 import { rangeWindow } from '../../../../../lib/honeypot/landscape.js'
+import { sendDownload } from '../../../../../lib/http/compression.js'
 import { responses } from '../../../../../lib/schemas.js'
 
 export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,11 +21,14 @@ export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const window = rangeWindow(request.query.range)
-      const bundle = indicatorsStix(await honeypotIndicators(app.db, window), window)
-      return await reply
-        .type('application/stix+json; version=2.1')
-        .header('content-disposition', `attachment; filename="${exportFileName(window, 'json')}"`)
-        .send(JSON.stringify(bundle))
+      const bundle = indicatorsStixJson(await honeypotIndicators(app.db, window), window)
+      return sendDownload(
+        request,
+        reply
+          .type('application/stix+json; version=2.1')
+          .header('content-disposition', `attachment; filename="${exportFileName(window, 'json')}"`),
+        bundle
+      )
     }
   )
 }
