@@ -83,6 +83,9 @@ END $$;
 CREATE TRIGGER package_findings_fill_name BEFORE INSERT ON package_findings
   FOR EACH ROW EXECUTE FUNCTION package_findings_fill_name();
 --> statement-breakpoint
+-- Every upsert below takes its rows in key order, so two writers of one tenant on PostgreSQL lock
+-- shared rollup rows in the same order (fewer deadlocks; one that still happens ends its
+-- request in a 503 "busy" answer).
 -- Applies one statement's changed findings (its transition tables) to the three rollups: each
 -- old row counts -1 and each new row +1, then rows whose count reached 0 are deleted, a package
 -- name's device count moves when a device's first finding in it comes or its last goes, and the
@@ -105,6 +108,7 @@ BEGIN
     SELECT tenant_uid, package_name, vulnerability_uid, score, sum(sign), coalesce(sum(sign) FILTER (WHERE demo), 0)
     FROM d GROUP BY 1, 2, 3, 4
     HAVING sum(sign) <> 0 OR coalesce(sum(sign) FILTER (WHERE demo), 0) <> 0
+    ORDER BY 1, 2, 3, 4
     ON CONFLICT ON CONSTRAINT finding_rollups_key DO UPDATE
       SET findings = r.findings + excluded.findings, demo_findings = r.demo_findings + excluded.demo_findings$q$, d);
   EXECUTE format($q$
@@ -117,7 +121,7 @@ BEGIN
     g AS (SELECT tenant_uid, package_name, device_uid, sum(sign)::integer AS n FROM d GROUP BY 1, 2, 3 HAVING sum(sign) <> 0),
     up AS (
       INSERT INTO finding_device_rollups AS r (tenant_uid, package_name, device_uid, findings)
-      SELECT tenant_uid, package_name, device_uid, n FROM g
+      SELECT tenant_uid, package_name, device_uid, n FROM g ORDER BY 1, 2, 3
       ON CONFLICT (tenant_uid, package_name, device_uid) DO UPDATE SET findings = r.findings + excluded.findings
       RETURNING r.tenant_uid, r.package_name, r.device_uid, r.findings),
     moves AS (
@@ -127,7 +131,7 @@ BEGIN
       FROM up JOIN g ON g.tenant_uid = up.tenant_uid AND g.package_name = up.package_name AND g.device_uid = up.device_uid
       GROUP BY 1, 2)
     INSERT INTO finding_name_rollups AS r (tenant_uid, package_name, devices)
-    SELECT tenant_uid, package_name, devices FROM moves WHERE devices <> 0
+    SELECT tenant_uid, package_name, devices FROM moves WHERE devices <> 0 ORDER BY 1, 2
     ON CONFLICT (tenant_uid, package_name) DO UPDATE SET devices = r.devices + excluded.devices$q$, d);
   EXECUTE format($q$
     WITH d AS (SELECT * FROM (%s) x WHERE EXISTS (SELECT 1 FROM tenants WHERE tenants.uid = x.tenant_uid))
@@ -154,7 +158,7 @@ BEGIN
       FROM d GROUP BY 1, 2),
     up AS (
       INSERT INTO finding_cve_rollups AS r (tenant_uid, vulnerability_uid, findings, high_findings, demo_findings)
-      SELECT tenant_uid, vulnerability_uid, n, h, dm FROM g WHERE n <> 0 OR h <> 0 OR dm <> 0
+      SELECT tenant_uid, vulnerability_uid, n, h, dm FROM g WHERE n <> 0 OR h <> 0 OR dm <> 0 ORDER BY 1, 2
       ON CONFLICT (tenant_uid, vulnerability_uid) DO UPDATE SET findings = r.findings + excluded.findings,
         high_findings = r.high_findings + excluded.high_findings, demo_findings = r.demo_findings + excluded.demo_findings
       RETURNING r.tenant_uid, r.vulnerability_uid, r.findings, r.high_findings),
@@ -202,7 +206,7 @@ BEGIN
   EXECUTE format($q$
     WITH d AS (SELECT * FROM (%s) x WHERE EXISTS (SELECT 1 FROM tenants WHERE tenants.uid = x.tenant_uid))
     INSERT INTO package_ecosystem_rollups AS r (tenant_uid, ecosystem, packages)
-    SELECT tenant_uid, ecosystem, sum(sign) FROM d GROUP BY 1, 2 HAVING sum(sign) <> 0
+    SELECT tenant_uid, ecosystem, sum(sign) FROM d GROUP BY 1, 2 HAVING sum(sign) <> 0 ORDER BY 1, 2
     ON CONFLICT (tenant_uid, ecosystem) DO UPDATE SET packages = r.packages + excluded.packages$q$, d);
   EXECUTE format($q$
     WITH d AS (%s)
@@ -234,7 +238,7 @@ BEGIN
     WITH d AS (SELECT * FROM (%s) x WHERE EXISTS (SELECT 1 FROM tenants WHERE tenants.uid = x.tenant_uid))
     INSERT INTO alert_rollups AS r (tenant_uid, status, priority, priority_rank, day, alerts)
     SELECT tenant_uid, status, priority, priority_rank, (elastic_alert_created_at AT TIME ZONE 'UTC')::date, sum(sign)
-    FROM d GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+    FROM d GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (tenant_uid, status, priority, priority_rank, day) DO UPDATE SET alerts = r.alerts + excluded.alerts$q$, d);
   EXECUTE format($q$
     WITH d AS (%s)

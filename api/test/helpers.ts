@@ -59,9 +59,15 @@ export async function pgliteTemplate(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)])
 }
 
+/** Of the journal and every migration's SQL: a migration edited in place makes a new template. */
 function migrationsDigest(): string {
-  const journal = fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'))
-  return createHash('sha256').update(journal).digest('hex').slice(0, 16)
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json')))
+  for (const file of fs
+    .readdirSync(migrationsFolder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort())
+    hash.update(file).update(fs.readFileSync(path.join(migrationsFolder, file)))
+  return hash.digest('hex').slice(0, 16)
 }
 
 /**
