@@ -88,6 +88,23 @@ export function pageWindow(total: number, limit: number, offset: number): { limi
   return { limit: Math.min(limit, total - offset), offset: Math.max(0, after), reverse: true }
 }
 
+/**
+ * The rows of the page at `paged` of a list of `total`: none past the end; otherwise `read` fetches
+ * them for the window pageWindow() picks (from the other end past the middle, when `reverse` asks
+ * for the opposite order) and they come back in the list's order.
+ */
+export async function pageRows<R>(
+  total: number,
+  paged: { limit: number; offset: number },
+  read: (window: { limit: number; offset: number; reverse: boolean }) => Promise<R[]>
+): Promise<R[]> {
+  if (paged.offset >= total) return []
+  const window = pageWindow(total, paged.limit, paged.offset)
+  const rows = await read(window)
+  if (window.reverse) rows.reverse()
+  return rows
+}
+
 /** `%term%` for ILIKE with the LIKE wildcards in the term escaped. */
 export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 

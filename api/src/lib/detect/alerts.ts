@@ -10,7 +10,7 @@ import {
   likePattern,
   oneOf,
   orderBy,
-  pageWindow,
+  pageRows,
   paging,
   uidFilter,
   uncachedCount,
@@ -126,33 +126,32 @@ export async function listAlerts(
     const [row] = await db.select({ n: count() }).from(alerts).where(where)
     return row?.n ?? 0
   })
-  if (paged.offset >= total) return { count: total, results: [] }
-  const { limit, offset, reverse } = pageWindow(total, paged.limit, paged.offset)
-  const order = ordered(reverse)
   // The page's alerts first, from the alerts alone (an index scan), then their devices: joining
   // before the offset would look up the device of every alert skipped. Ordering by hostname needs it.
   const byHostname = ordering.replace(/^-/, '') === 'device_hostname'
-  const skipped = db.select({ uid: alerts.uid }).from(alerts)
-  const page = (byHostname ? skipped.leftJoin(devices, eq(devices.uid, alerts.deviceUid)) : skipped)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-  const rows = await db
-    .select({
-      uid: alerts.uid,
-      name: alerts.name,
-      device: alerts.deviceUid,
-      device_hostname: devices.hostname,
-      status: alerts.status,
-      priority: alerts.priority,
-      created: alerts.elasticAlertCreatedAt
-    })
-    .from(alerts)
-    .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
-    .where(inArray(alerts.uid, page))
-    .orderBy(...order)
-  if (reverse) rows.reverse()
+  const rows = await pageRows(total, paged, async ({ limit, offset, reverse }) => {
+    const order = ordered(reverse)
+    const skipped = db.select({ uid: alerts.uid }).from(alerts)
+    const page = (byHostname ? skipped.leftJoin(devices, eq(devices.uid, alerts.deviceUid)) : skipped)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+    return await db
+      .select({
+        uid: alerts.uid,
+        name: alerts.name,
+        device: alerts.deviceUid,
+        device_hostname: devices.hostname,
+        status: alerts.status,
+        priority: alerts.priority,
+        created: alerts.elasticAlertCreatedAt
+      })
+      .from(alerts)
+      .leftJoin(devices, eq(devices.uid, alerts.deviceUid))
+      .where(inArray(alerts.uid, page))
+      .orderBy(...order)
+  })
   return {
     count: total,
     results: rows.map(({ created, ...row }) => ({

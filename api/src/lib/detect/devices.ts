@@ -20,7 +20,7 @@ import {
   likePattern,
   oneOf,
   orderBy,
-  pageWindow,
+  pageRows,
   paging,
   searchAny,
   uncachedCount,
@@ -168,18 +168,19 @@ export async function listDevices(
     const [row] = await db.select({ n: count() }).from(devices).where(where)
     return row?.n ?? 0
   })
-  if (paged.offset >= total) return { count: total, results: [] }
   // A deep page is read from the other end of the list (see pageWindow).
-  const { limit, offset, reverse } = pageWindow(total, paged.limit, paged.offset)
-  const order = ordered(reverse)
-  const rows = await db
-    .select(LIST_COLUMNS)
-    .from(devices)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-  if (reverse) rows.reverse()
+  const rows = await pageRows(
+    total,
+    paged,
+    async ({ limit, offset, reverse }) =>
+      await db
+        .select(LIST_COLUMNS)
+        .from(devices)
+        .where(where)
+        .orderBy(...ordered(reverse))
+        .limit(limit)
+        .offset(offset)
+  )
   return { count: total, results: rows.map(listItem) }
 }
 
