@@ -23,13 +23,7 @@ export const indicatorsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const window = rangeWindow(request.query.range)
       const csv = indicatorsCsv(await honeypotIndicators(app.db, window))
-      return sendDownload(
-        request,
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName(window, 'csv')}"`),
-        csv
-      )
+      return sendDownload(request, reply, { type: 'text/csv; charset=utf-8', name: exportFileName(window, 'csv') }, csv)
     }
   )
 }

@@ -24,9 +24,8 @@ export const indicatorsStixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bundle = indicatorsStixJson(await honeypotIndicators(app.db, window), window)
       return sendDownload(
         request,
-        reply
-          .type('application/stix+json; version=2.1')
-          .header('content-disposition', `attachment; filename="${exportFileName(window, 'json')}"`),
+        reply,
+        { type: 'application/stix+json; version=2.1', name: exportFileName(window, 'json') },
         bundle
       )
     }
