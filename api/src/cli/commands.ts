@@ -18,6 +18,7 @@ import { plural } from '../lib/plural.js'
 import { importEpssFile } from '../lib/feeds/epss.js'
 import { importKevFile } from '../lib/feeds/kev.js'
 import { syncFeeds, syncSettings } from '../lib/feeds/sync.js'
+import { reclaimFeedTables } from '../lib/feeds/reclaim.js'
 import type { FeedProgress } from '../lib/feeds/progress.js'
 import { feedProgressPrinter } from './feed-progress.js'
 
@@ -42,6 +43,19 @@ interface CommandContext {
   args: string[]
   /** Opens (and migrates) the configured database; closed after the command. */
   database: () => Promise<Database>
+}
+
+/**
+ * A file import churns the same tables as a sync (the EPSS staging copy, the re-match queue, the
+ * rewritten scores): on PGlite, which runs no autovacuum, give their pages back as the sync does,
+ * whether the import succeeded or not (a refused file leaves its staged rows deleted, not reused).
+ */
+async function reclaimingAfter<T>(context: CommandContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } finally {
+    if (context.config.databaseUrl === undefined) await reclaimFeedTables((await context.database()).db)
+  }
 }
 
 interface Command {
@@ -197,9 +211,11 @@ export const commands: Record<string, Command> = {
     args: ['PATH'],
     run: async (context) => {
       const { db } = await context.database()
-      const { imported, matched, removed, sboms } = await importOsvAndMatch(db, context.args[0]!, {
-        onSkip: (source, reason) => context.io.err(`Skipped ${source}: ${reason}`)
-      })
+      const { imported, matched, removed, sboms } = await reclaimingAfter(context, () =>
+        importOsvAndMatch(db, context.args[0]!, {
+          onSkip: (source, reason) => context.io.err(`Skipped ${source}: ${reason}`)
+        })
+      )
       context.io.out(
         `Imported ${plural(imported.records, 'OSV record')} from ${plural(imported.documents, 'document')}: ` +
           `${plural(imported.cves, 'CVE')}, ${plural(imported.affected, 'affected package row')}; ` +
@@ -324,7 +340,7 @@ export const commands: Record<string, Command> = {
     args: ['PATH'],
     run: async (context) => {
       const { db } = await context.database()
-      context.io.out(await importKevFile(db, context.args[0]!))
+      context.io.out(await reclaimingAfter(context, () => importKevFile(db, context.args[0]!)))
     }
   },
   'import-epss': {
@@ -333,7 +349,7 @@ export const commands: Record<string, Command> = {
     args: ['PATH'],
     run: async (context) => {
       const { db } = await context.database()
-      context.io.out(await importEpssFile(db, context.args[0]!))
+      context.io.out(await reclaimingAfter(context, () => importEpssFile(db, context.args[0]!)))
     }
   },
   migrate: {

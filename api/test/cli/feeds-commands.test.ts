@@ -3,9 +3,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { gzipSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
 import { seed } from '../../src/lib/seed.js'
+import { rowsOf } from '../../src/lib/sql-rows.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
 import {
   closedPort,
@@ -139,5 +141,28 @@ describe('feed CLI: sync-feeds, import-kev, import-epss', () => {
     assert.match(truncated.stderr, /^the EPSS file is damaged \(unexpected end of file\)$/)
     assert.equal((await cli(['import-epss', '/no/such/file.csv'])).stderr, 'No such file: /no/such/file.csv')
     assert.equal((await cli(['import-kev'])).code, 2)
+  })
+
+  it('import-epss gives the emptied staging table back to the disk (PGlite runs no autovacuum)', async () => {
+    // Five scores, then one: without a VACUUM the emptied staging table keeps its pages for good.
+    assert.equal((await cli(['import-epss', EPSS])).code, 0)
+    const one = path.join(tempDir('console-cli-epss-'), 'one.csv')
+    fs.writeFileSync(
+      one,
+      '#model_version:v2025.03.14,score_date:2026-11-22T00:00:00+0000\ncve,epss,percentile\nCVE-2021-44228,0.9,0.99\n'
+    )
+    assert.equal((await cli(['import-epss', one])).code, 0)
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    try {
+      const n = async (query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await database.db.execute(query))[0]!.n
+      assert.equal(
+        await n(sql`SELECT (pg_relation_size('epss_staging'::regclass) / 8192)::int AS n`),
+        0,
+        'epss_staging keeps no pages'
+      )
+      assert.equal(await n(sql`SELECT count(*)::int AS n FROM epss_scores`), 1, 'the second file replaced the first')
+    } finally {
+      await database.close()
+    }
   })
 })
