@@ -3,7 +3,11 @@
 // 30 s (autocannon). Not a test: it prints figures.
 //
 //   node bench/detect-api.mjs [--packages 5000] [--connections 200] [--duration 30] [--pages 300]
-//                             [--browser-loads 10] [--no-browser] [--profile DIR]
+//                             [--list-duration 60] [--browser-loads 10] [--no-browser] [--profile DIR]
+//
+// Last, the packages list UNCACHED under the same number of clients for --list-duration seconds
+// (0 skips it): every request its own offset, ordering or search, so no answer is served from a
+// cache (only the total, kept per search until the data changes, is).
 //
 // --profile DIR writes a V8 CPU profile of the server (node --cpu-prof) into DIR when it stops.
 // The Chromium part needs the built host and remotes (pnpm -r --filter './host' --filter './remote-*'
@@ -31,8 +35,8 @@ import {
 } from './lib/setup.mjs';
 
 const values = benchArgs(
-  'Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--browser-loads N] [--no-browser] [--profile DIR]',
-  { packages: 5000, connections: 200, duration: 30, pages: 300, 'browser-loads': 10 },
+  'Usage: node bench/detect-api.mjs [--packages N] [--connections N] [--duration S] [--pages N] [--list-duration S] [--browser-loads N] [--no-browser] [--profile DIR]',
+  { packages: 5000, connections: 200, duration: 30, pages: 300, 'list-duration': 60, 'browser-loads': 10 },
   { options: { 'no-browser': { type: 'boolean', default: false }, profile: { type: 'string' } } },
 );
 const { packages: PACKAGES, connections: CONNECTIONS, duration: DURATION, pages: PAGES, 'browser-loads': BROWSER_LOADS } = values;
@@ -254,6 +258,34 @@ try {
       headers: { cookie },
     }),
   );
+
+  // 6. The packages list, uncached, under CONNECTIONS clients: each request takes the next of a
+  // long cycle of offsets (any page of the device), orderings and searches.
+  const listDuration = values['list-duration'];
+  if (listDuration > 0) {
+    const devicePath = new URL(device).pathname;
+    const orderings = ['name', '-name', '-score', 'cve_id', '-version', 'score'];
+    const searches = ['ssl', 'xml', 'lib', 'curl-0', '0001', 'CVE-20', 'z'];
+    const pages = Math.ceil((PACKAGES + ids.findings) / 50);
+    let n = 0;
+    const nextPath = () => {
+      n += 1;
+      const ordering = orderings[n % orderings.length];
+      if (n % 5 === 0)
+        return `${devicePath}packages/?search=${searches[(n / 5) % searches.length]}&ordering=${ordering}&limit=50&offset=${((n * 7) % 10) * 50}`;
+      return `${devicePath}packages/?ordering=${ordering}&limit=50&offset=${((n * 7919) % pages) * 50}`;
+    };
+    const varied = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }];
+    console.log(`before the list load: ${load()}`);
+    figures.loadavg.beforeList = loadavg();
+    report(
+      'packagesUncached',
+      `packages list, uncached (varying offsets, orderings, searches), ${CONNECTIONS} connections, ${listDuration} s`,
+      await cannon({ url: baseURL, connections: CONNECTIONS, duration: listDuration, headers: { cookie }, requests: varied }),
+    );
+    console.log(`after the list load: ${load()}`);
+    figures.loadavg.afterList = loadavg();
+  }
 
   writeResults('detect-api', figures);
 } finally {
