@@ -3,6 +3,11 @@
 // Not a test: it prints figures.
 //
 //   node bench/vuln-matching.mjs [--records 50000] [--devices 40] [--packages 2000] [--reimport]
+//                                [--without-rollups]
+//
+// --without-rollups turns off the triggers that keep the findings and package rollups (api
+// migration 0024) before the devices are stored: run it back to back with a normal run to see
+// what keeping the dashboard's and summary's rollups costs the inventory's and the matcher's writes.
 //
 // Runs `api/dist` (build first: pnpm --filter @console/api build) on a temporary DATA_DIR
 // (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected). The feed is
@@ -13,12 +18,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { API, benchArgs, benchDatabase, importApi, percentile, prng, withSeededDatabase, writeResults } from './lib/setup.mjs';
 
 const values = benchArgs(
-  'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport]',
+  'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport] [--without-rollups]',
   { records: 50000, devices: 40, packages: 2000 },
-  { options: { reimport: { type: 'boolean', default: false } } },
+  { options: { reimport: { type: 'boolean', default: false }, 'without-rollups': { type: 'boolean', default: false } } },
 );
 const { records: RECORDS, devices: DEVICES, packages: PACKAGES } = values;
 const { dataDir, engine, env, removeDataDir } = benchDatabase('vulns', 'lib/vulns/match.js');
@@ -214,6 +220,16 @@ try {
   const { matchDevicePackages, matchDevices } = await importApi('lib/vulns/match.js');
   await withSeededDatabase(env, { honeynet: false, detect: false }, async ({ db, tenantUid, schema }) => {
     const kinds = ['Debian:12', 'Debian:12', 'Ubuntu:22.04:LTS', 'Alpine:v3.18', 'Red Hat:enterprise_linux:9::baseos'];
+    const { sql } = await import(pathToFileURL(join(API, '..', 'node_modules', 'drizzle-orm', 'index.js')).href);
+    // The time spent inside the trigger functions, whatever the machine's load does to wall time
+    // (PGlite: its one connection; PostgreSQL: only if the pool keeps this one connection).
+    await db.execute(sql`SET track_functions = 'all'`);
+    results.rollups = !values['without-rollups'];
+    if (values['without-rollups']) {
+      for (const table of ['package_findings', 'device_packages'])
+        await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+      console.log('rollup triggers on package_findings and device_packages: off (--without-rollups)');
+    }
     const uids = [];
     t = performance.now();
     for (let i = 0; i < DEVICES; i++) {
@@ -235,14 +251,39 @@ try {
 
     // matchDevicePackages: what inventory ingest calls after each report, one device at a time.
     await matchDevicePackages(db, tenantUid, uids[0]); // warm-up
+    /** Milliseconds spent inside each rollup trigger function so far (self time). */
+    const triggerMs = async () => {
+      await db.execute(sql`SELECT pg_stat_force_next_flush()`);
+      const rows = await db.execute(
+        sql`SELECT funcname, self_time::float8 AS ms FROM pg_stat_user_functions WHERE funcname LIKE '%rollups%' OR funcname LIKE '%fill_name%'`,
+      );
+      return new Map((rows.rows ?? rows).map((row) => [row.funcname, Number(row.ms)]));
+    };
     const times = [];
     let findings = 0;
+    const triggersBefore = await triggerMs();
+    const cpuBefore = process.cpuUsage();
     for (const uid of uids) {
       const start = performance.now();
       const summary = await matchDevicePackages(db, tenantUid, uid);
       times.push(performance.now() - start);
       findings += summary.findings;
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    const triggersAfter = await triggerMs();
+    const perTrigger = Object.fromEntries(
+      [...triggersAfter].map(([name, total]) => [name, total - (triggersBefore.get(name) ?? 0)]).filter(([, spent]) => spent > 0),
+    );
+    const inTriggers = Object.values(perTrigger).reduce((a, b) => a + b, 0);
+    const wall = times.reduce((a, b) => a + b, 0);
+    results.firstReports = { wallMs: wall, processCpuMs: (cpu.user + cpu.system) / 1000, triggerMs: perTrigger };
+    console.log(
+      `first reports of ${DEVICES} devices: ${ms(wall)} wall, ${ms((cpu.user + cpu.system) / 1000)} CPU of this process` +
+        ` (PGlite runs in it), ${ms(inTriggers)} inside the rollup triggers (${((100 * inTriggers) / wall).toFixed(0)}% of the wall time): ` +
+        Object.entries(perTrigger)
+          .map(([name, spent]) => `${name} ${ms(spent)}`)
+          .join(', '),
+    );
     const again = [];
     for (const uid of uids) {
       const start = performance.now();

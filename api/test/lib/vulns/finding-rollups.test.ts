@@ -249,6 +249,33 @@ describe('findings rollups stay equal to counts over the findings', () => {
     assert.equal(summary.counts.kev_cves, 1)
   })
 
+  it('after findings written without their package name, one below and one above the worst score of that name', async () => {
+    // Another writer (a bulk load, a seed) leaves package_name empty: the row trigger fills it. Each
+    // INSERT only adds, so the name's worst score rises to the new finding's or stays.
+    const [vim] = await query<{ id: number; worst: number }>(sql`SELECT p.id,
+        (SELECT max_score FROM finding_name_rollups r WHERE r.tenant_uid = p.tenant_uid AND r.package_name = 'vim') AS worst
+      FROM device_packages p WHERE p.device_uid = ${uids['web-2']!} AND p.name = 'vim'`)
+    const others = await query<{ uid: string }>(sql`SELECT uid FROM vulnerabilities v WHERE NOT EXISTS
+      (SELECT 1 FROM package_findings f WHERE f.package_id = ${vim!.id} AND f.vulnerability_uid = v.uid) ORDER BY cve_id LIMIT 2`)
+    assert.equal(others.length, 2)
+    for (const [vuln, score] of [
+      [others[0]!.uid, Number(vim!.worst) - 1],
+      [others[1]!.uid, 9.7]
+    ] as const) {
+      await t.db.execute(sql`INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score)
+        VALUES (${t.tenant}, ${uids['web-2']!}, ${vim!.id}, ${vuln}, ${score})`)
+      await assertAll()
+    }
+    const names = await query<{ package_name: string }>(
+      sql`SELECT DISTINCT package_name FROM package_findings WHERE package_id = ${vim!.id}`
+    )
+    assert.deepEqual(names, [{ package_name: 'vim' }])
+    const [rollup] = await query<{ max_score: number }>(
+      sql`SELECT max_score FROM finding_name_rollups WHERE tenant_uid = ${t.tenant} AND package_name = 'vim'`
+    )
+    assert.ok(Math.abs(Number(rollup!.max_score) - 9.7) < 1e-6)
+  })
+
   it('after a package row, then a whole device, is deleted (cascades), and an alert changes status', async () => {
     await t.db.delete(devicePackages).where(and(eq(devicePackages.deviceUid, uids['web-1']!), eq(devicePackages.name, 'wget')))
     await assertAll()
