@@ -318,11 +318,14 @@ export async function devicePackageList(
   const total = await countCache(`packages-count:${uid}:${term}`, async () => {
     // One row per package, plus one per finding beyond a package's first.
     const [packages] = await db.select({ n: count() }).from(devicePackages).where(where)
-    const [extra] = await db
+    const extraRows = db
       .select({ n: sql<number>`count(*) - count(distinct ${packageFindings.packageId})`.mapWith(Number) })
       .from(packageFindings)
-      .innerJoin(devicePackages, findingPackage)
-      .where(findings)
+    // Without a search every finding of the device counts: no need to read its packages.
+    const [extra] =
+      named === undefined
+        ? await extraRows.where(owned(packageFindings, tenantUid, eq(packageFindings.deviceUid, uid)))
+        : await extraRows.innerJoin(devicePackages, findingPackage).where(findings)
     return (packages?.n ?? 0) + (extra?.n ?? 0)
   })
   if (total === 0) await ownedDevice(db, tenantUid, uid) // 404 unless an empty device of this tenant
