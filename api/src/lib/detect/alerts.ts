@@ -1,5 +1,5 @@
 import type { AlertFilter, AlertPriority, AlertStatus } from '@console/contracts'
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
 import type { CsvTable } from '../csv.js'
@@ -20,6 +20,7 @@ import {
 } from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { alertCount } from './alert-count.js'
 import { PRIORITIES } from './priority.js'
 
 /**
@@ -159,10 +160,10 @@ export async function listAlerts(
   ordered(false) // a bad ordering is a 400 whatever the total
   const where = alertFilterWhere(tenantUid, query)
   // Counting a million alerts costs more than the page: the total is kept until the data changes.
-  const total = await countCache(`alerts-count:${filterKey(query)}`, async () => {
-    const [row] = await db.select({ n: count() }).from(alerts).where(where)
-    return row?.n ?? 0
-  })
+  const total = await countCache(
+    `alerts-count:${filterKey(query)}`,
+    async () => await alertCount(db, tenantUid, query, (filter) => alertFilterWhere(tenantUid, filter))
+  )
   // The page's alerts first, from the alerts alone (an index scan), then their devices: joining
   // before the offset would look up the device of every alert skipped. By hostname the page is
   // read in the devices' order (hostnamePage).
