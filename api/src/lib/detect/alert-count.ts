@@ -7,7 +7,7 @@ import { owned } from '../tenant-scope.js'
 import { PRIORITIES } from './priority.js'
 
 /** The list's filters that decide whether the rollups can count (AlertFilterQuery's). */
-interface TimeFiltered {
+export interface TimeFiltered {
   search?: string | undefined
   status?: string | undefined
   priority?: string | undefined
@@ -18,6 +18,22 @@ interface TimeFiltered {
 }
 
 const DAY = 86_400_000
+
+/** No filter alert_rollups cannot answer (a search, a device, a rule); a time range is checked apart. */
+export const rolledUp = (filter: TimeFiltered): boolean =>
+  (filter.search ?? '').trim() === '' && (filter.device ?? '').trim() === '' && (filter.rule ?? '') === ''
+
+/** The tenant's alert_rollups rows of the filter's status and priorities. */
+export function rollupWhere(tenantUid: string, filter: TimeFiltered, ...more: Array<SQL | undefined>): SQL {
+  const priorities = oneOf(filter.priority, 'priority', PRIORITIES) as AlertPriority[] | undefined
+  return owned(
+    alertRollups,
+    tenantUid,
+    filter.status === undefined ? undefined : eq(alertRollups.status, filter.status),
+    priorities === undefined ? undefined : inArray(alertRollups.priority, priorities),
+    ...more
+  )
+}
 const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10)
 
 /**
@@ -46,16 +62,13 @@ export async function alertCount<F extends TimeFiltered>(
   const first = after === undefined ? undefined : Math.ceil(after.getTime() / DAY) * DAY
   const last = before === undefined ? undefined : Math.floor(before.getTime() / DAY) * DAY
   if (first !== undefined && last !== undefined && first >= last) return await rowCount(filter)
-  const priorities = oneOf(filter.priority, 'priority', PRIORITIES) as AlertPriority[] | undefined
   const [days] = await db
     .select({ n: sql<number>`coalesce(sum(${alertRollups.alerts}), 0)`.mapWith(Number) })
     .from(alertRollups)
     .where(
-      owned(
-        alertRollups,
+      rollupWhere(
         tenantUid,
-        filter.status === undefined ? undefined : eq(alertRollups.status, filter.status),
-        priorities === undefined ? undefined : inArray(alertRollups.priority, priorities),
+        filter,
         first === undefined ? undefined : gte(alertRollups.day, utcDay(first)),
         last === undefined ? undefined : lt(alertRollups.day, utcDay(last))
       )

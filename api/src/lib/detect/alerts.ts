@@ -20,7 +20,8 @@ import {
 } from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
-import { alertCount } from './alert-count.js'
+import { alertCount, rolledUp } from './alert-count.js'
+import { dayPage } from './alert-day-page.js'
 import { PRIORITIES } from './priority.js'
 
 /**
@@ -169,17 +170,26 @@ export async function listAlerts(
   // read in the devices' order (hostnamePage).
   const descending = ordering.startsWith('-')
   const byHostname = ordering.replace(/^-/, '') === 'device_hostname'
+  // In time order without a time range, a page starts from the day the rollups place it in (dayPage).
+  const newestFirst = ordering === '' || ordering === '-elastic_alert_created_at'
+  const byDay =
+    (newestFirst || ordering === 'elastic_alert_created_at') &&
+    rolledUp(query) &&
+    (query.created_after ?? '').trim() === '' &&
+    (query.created_before ?? '').trim() === ''
   const rows = await pageRows(total, paged, async ({ limit, offset, reverse }) => {
     const order = ordered(reverse)
     const page = byHostname
       ? hostnamePage(db, where, { limit, offset }, descending !== reverse, reverse)
-      : db
-          .select({ uid: alerts.uid })
-          .from(alerts)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
+      : byDay
+        ? dayPage(tenantUid, query, where, order, { limit, offset }, newestFirst !== reverse)
+        : db
+            .select({ uid: alerts.uid })
+            .from(alerts)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset)
     return await db
       .select({
         uid: alerts.uid,

@@ -108,6 +108,7 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
       ).map((row) => row.uid)
     const cases: Array<[string, string]> = [
       ['', 'a.elastic_alert_created_at desc'],
+      ['elastic_alert_created_at', 'a.elastic_alert_created_at'],
       ['-priority', 'a.priority_rank desc'],
       ['name', 'a.name'],
       ['-device_hostname', 'd.hostname desc nulls last'],
@@ -123,6 +124,24 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
           pages.push(...page.results.map((a: { uid: string }) => a.uid))
         }
         assert.deepEqual(pages, want, `ordering "${ordering}"`)
+      }
+      // In time order with a status and priorities, pages start from the day the rollups name.
+      for (const [ordering, order] of cases.slice(0, 2)) {
+        const want = rowsOf<{ uid: string }>(
+          await t.app.db.execute(
+            sql.raw(`select a.uid from alerts a where a.tenant_uid = '${t.demoTenant}' and a.status = 'OPEN'
+                     and a.priority in ('Critical', 'High') order by ${order}, a.uid`)
+          )
+        ).map((row) => row.uid)
+        const pages: string[] = []
+        for (let offset = 0; offset < want.length + 5; offset += 7) {
+          const page = (
+            await t.get(`${base}?ordering=${ordering}&status=OPEN&priority=High,Critical&limit=7&offset=${offset}`)
+          ).json()
+          assert.equal(page.count, want.length)
+          pages.push(...page.results.map((a: { uid: string }) => a.uid))
+        }
+        assert.deepEqual(pages, want, `ordering "${ordering}", OPEN Critical and High`)
       }
     } finally {
       await t.app.db.update(alerts).set({ deviceUid: orphan!.device }).where(eq(alerts.uid, orphan!.uid))
