@@ -332,6 +332,7 @@ export async function devicePackageList(
   const paged = paging(query, 50, 500)
   const ordered = (reverse: boolean) => orderBy(ordering, '-score', CANDIDATE_ORDERING, CANDIDATE_TIE_BREAK, undefined, reverse)
   ordered(false) // a bad ordering is a 400 whatever the total
+  const sortKey = (ordering ?? '').replace(/^-/, '')
   const rows = await pageRows(total, paged, async ({ limit, offset, reverse }) => {
     const matched = db
       .select({
@@ -343,8 +344,9 @@ export async function devicePackageList(
         cve_uid: sql`${vulnerabilities.uid}`.as('cve_uid'),
         score: packageFindings.score,
         demo: packageFindings.demo,
-        kev: isKev(CVE_ROW_ID).as('kev'),
-        epss: epssOf(CVE_ROW_ID).as('epss')
+        // Looked up only when the ordering sorts by them (the page's own come after).
+        kev: (sortKey === 'kev' ? isKev(CVE_ROW_ID) : sql`false`).as('kev'),
+        epss: (sortKey === 'epss' ? epssOf(CVE_ROW_ID) : sql`null::real`).as('epss')
       })
       .from(packageFindings)
       .innerJoin(devicePackages, findingPackage)
