@@ -10,7 +10,9 @@ ALTER TABLE "device_ecosystem_rollups" ADD CONSTRAINT "device_ecosystem_rollups_
 CREATE INDEX "alerts_tenant_status_name_idx" ON "alerts" USING btree ("tenant_uid","status","name","uid");--> statement-breakpoint
 -- Hand-written below: device_ecosystem_rollups (src/db/schema/count-rollups.ts) kept by the
 -- package trigger of migration 0024 like package_ecosystem_rollups, in the same statement; a
--- tenant being deleted is skipped (its rows go with it). Upserts take their rows in key order.
+-- tenant being deleted is skipped (its rows go with it). Upserts take their rows in key order; an
+-- INSERT only adds, so it skips the clean-up DELETEs (as main's rollups_insert_path migration
+-- does: this function is that one plus the per-device rows, so it must run after it).
 CREATE OR REPLACE FUNCTION package_ecosystem_rollups_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   d text;
@@ -26,20 +28,24 @@ BEGIN
     INSERT INTO package_ecosystem_rollups AS r (tenant_uid, ecosystem, packages)
     SELECT tenant_uid, ecosystem, sum(sign) FROM d GROUP BY 1, 2 HAVING sum(sign) <> 0 ORDER BY 1, 2
     ON CONFLICT (tenant_uid, ecosystem) DO UPDATE SET packages = r.packages + excluded.packages$q$, d);
-  EXECUTE format($q$
-    WITH d AS (%s)
-    DELETE FROM package_ecosystem_rollups r USING (SELECT DISTINCT tenant_uid, ecosystem FROM d) k
-    WHERE r.tenant_uid = k.tenant_uid AND r.ecosystem = k.ecosystem AND r.packages <= 0$q$, d);
+  IF TG_OP <> 'INSERT' THEN
+    EXECUTE format($q$
+      WITH d AS (%s)
+      DELETE FROM package_ecosystem_rollups r USING (SELECT DISTINCT tenant_uid, ecosystem FROM d) k
+      WHERE r.tenant_uid = k.tenant_uid AND r.ecosystem = k.ecosystem AND r.packages <= 0$q$, d);
+  END IF;
   EXECUTE format($q$
     WITH d AS (SELECT * FROM (%s) x WHERE EXISTS (SELECT 1 FROM tenants WHERE tenants.uid = x.tenant_uid))
     INSERT INTO device_ecosystem_rollups AS r (tenant_uid, device_uid, ecosystem, packages)
     SELECT tenant_uid, device_uid, ecosystem, sum(sign) FROM d GROUP BY 1, 2, 3 HAVING sum(sign) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (tenant_uid, device_uid, ecosystem) DO UPDATE SET packages = r.packages + excluded.packages$q$, d);
-  EXECUTE format($q$
-    WITH d AS (%s)
-    DELETE FROM device_ecosystem_rollups r USING (SELECT DISTINCT tenant_uid, device_uid, ecosystem FROM d) k
-    WHERE r.tenant_uid = k.tenant_uid AND r.device_uid = k.device_uid AND r.ecosystem = k.ecosystem
-      AND r.packages <= 0$q$, d);
+  IF TG_OP <> 'INSERT' THEN
+    EXECUTE format($q$
+      WITH d AS (%s)
+      DELETE FROM device_ecosystem_rollups r USING (SELECT DISTINCT tenant_uid, device_uid, ecosystem FROM d) k
+      WHERE r.tenant_uid = k.tenant_uid AND r.device_uid = k.device_uid AND r.ecosystem = k.ecosystem
+        AND r.packages <= 0$q$, d);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
