@@ -255,6 +255,8 @@ export const alerts = pgTable(
     // in the index, instead of sorting every alert of the top priority.
     index('alerts_tenant_priority_desc_idx').on(t.tenantUid, t.priorityRank.desc().nullsFirst(), t.uid, t.elasticAlertCreatedAt),
     index('alerts_tenant_name_idx').on(t.tenantUid, t.name, t.uid),
+    // One status by name (the triage list's OPEN alerts A–Z): a page's uids from the index alone.
+    index('alerts_tenant_status_name_idx').on(t.tenantUid, t.status, t.name, t.uid),
     // A device's alerts newest first: the page's uids from the index alone.
     index('alerts_device_idx').on(t.tenantUid, t.deviceUid, t.elasticAlertCreatedAt, t.uid),
     // The list's rule filter (an exact rule name).

@@ -1,5 +1,5 @@
 import type { AlertFilter, AlertPriority, AlertStatus } from '@console/contracts'
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { alerts, devices, type Alert as AlertRow } from '../../db/schema/index.js'
 import type { CsvTable } from '../csv.js'
@@ -20,6 +20,8 @@ import {
 } from '../listing.js'
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
+import { alertCount, rolledUp } from './alert-count.js'
+import { dayPage } from './alert-day-page.js'
 import { PRIORITIES } from './priority.js'
 
 /**
@@ -108,6 +110,43 @@ export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery): S
   )
 }
 
+/**
+ * The uids of a page ordered by hostname (`descending`; `reverse`: the opposite list, see
+ * pageWindow), in the order ALERT_ORDERING gives: hostname, then uid; alerts without a device
+ * last (first when reversed). Joined the other way round (every alert, then its device) a page
+ * sorted all alerts (~3 s at a million); here the devices are read in hostname order through
+ * their index and each one's alerts through alerts_device_idx, so a page reads about offset +
+ * limit alerts (PostgreSQL sorts the alerts of one hostname by uid as it goes). An alert's device
+ * is always of its tenant (ingest checks it), so the join also names the tenant.
+ */
+function hostnamePage(db: Db, where: SQL, page: { limit: number; offset: number }, descending: boolean, reverse: boolean) {
+  const enough = page.offset + page.limit
+  const byUid = reverse ? desc(alerts.uid) : asc(alerts.uid)
+  const withDevice = db
+    .select({ uid: alerts.uid, hostname: devices.hostname })
+    .from(alerts)
+    .innerJoin(devices, and(eq(devices.uid, alerts.deviceUid), eq(devices.tenantUid, alerts.tenantUid)))
+    .where(where)
+    .orderBy(descending ? desc(devices.hostname) : asc(devices.hostname), byUid)
+    .limit(enough)
+  const orphans = db
+    .select({ uid: alerts.uid })
+    .from(alerts)
+    .where(and(where, isNull(alerts.deviceUid)))
+    .orderBy(byUid)
+    .limit(enough)
+  const direction = sql.raw(descending ? 'desc' : 'asc')
+  const uidDirection = sql.raw(reverse ? 'desc' : 'asc')
+  // Alerts without a device sort after every hostname, so before them when the list is reversed.
+  const orphansFirst = sql.raw(reverse ? 'desc' : 'asc')
+  return sql`(select x.uid from (
+    select d.uid, d.hostname, 0 as orphan from (${withDevice}) d
+    union all
+    select o.uid, null, 1 from (${orphans}) o
+  ) x order by x.orphan ${orphansFirst}, x.hostname ${direction}, x.uid ${uidDirection}
+  limit ${page.limit} offset ${page.offset})`
+}
+
 /** Alerts of the tenant: the filters (search, status, priority, device, rule, time range), ordering, limit/offset. */
 export async function listAlerts(
   db: Db,
@@ -122,21 +161,35 @@ export async function listAlerts(
   ordered(false) // a bad ordering is a 400 whatever the total
   const where = alertFilterWhere(tenantUid, query)
   // Counting a million alerts costs more than the page: the total is kept until the data changes.
-  const total = await countCache(`alerts-count:${filterKey(query)}`, async () => {
-    const [row] = await db.select({ n: count() }).from(alerts).where(where)
-    return row?.n ?? 0
-  })
+  const total = await countCache(
+    `alerts-count:${filterKey(query)}`,
+    async () => await alertCount(db, tenantUid, query, (filter) => alertFilterWhere(tenantUid, filter))
+  )
   // The page's alerts first, from the alerts alone (an index scan), then their devices: joining
-  // before the offset would look up the device of every alert skipped. Ordering by hostname needs it.
+  // before the offset would look up the device of every alert skipped. By hostname the page is
+  // read in the devices' order (hostnamePage).
+  const descending = ordering.startsWith('-')
   const byHostname = ordering.replace(/^-/, '') === 'device_hostname'
+  // In time order without a time range, a page starts from the day the rollups place it in (dayPage).
+  const newestFirst = ordering === '' || ordering === '-elastic_alert_created_at'
+  const byDay =
+    (newestFirst || ordering === 'elastic_alert_created_at') &&
+    rolledUp(query) &&
+    (query.created_after ?? '').trim() === '' &&
+    (query.created_before ?? '').trim() === ''
   const rows = await pageRows(total, paged, async ({ limit, offset, reverse }) => {
     const order = ordered(reverse)
-    const skipped = db.select({ uid: alerts.uid }).from(alerts)
-    const page = (byHostname ? skipped.leftJoin(devices, eq(devices.uid, alerts.deviceUid)) : skipped)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
+    const page = byHostname
+      ? hostnamePage(db, where, { limit, offset }, descending !== reverse, reverse)
+      : byDay
+        ? dayPage(tenantUid, query, where, order, { limit, offset }, newestFirst !== reverse)
+        : db
+            .select({ uid: alerts.uid })
+            .from(alerts)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset)
     return await db
       .select({
         uid: alerts.uid,

@@ -1,5 +1,13 @@
-import type { DeviceExportQuery, DeviceType, NetworkInterface, PackageExportQuery, Risk, UserAccount } from '@console/contracts'
-import { and, asc, count, eq, gt, ilike, sql, type SQL } from 'drizzle-orm'
+import type {
+  DeviceExportQuery,
+  DeviceType,
+  Kev,
+  NetworkInterface,
+  PackageExportQuery,
+  Risk,
+  UserAccount
+} from '@console/contracts'
+import { and, asc, count, desc, eq, gt, ilike, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   deviceAccounts,
@@ -33,6 +41,8 @@ import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-c
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { deviceCoverage } from '../vulns/device-coverage.js'
 import { CVE_ROW_ID, epssOf, exploitDataState, epssPercentileOf, isKev, kevJson } from '../vulns/exploits.js'
+import { findingPackage, findingVulnerability } from '../vulns/joins.js'
+import { rowsOf } from '../sql-rows.js'
 import { regenerateSummary } from './summary.js'
 
 /**
@@ -237,9 +247,59 @@ export async function deviceThreadList(db: Db, tenantUid: string, uid: string) {
   return { results }
 }
 
+const PACKAGE_TIE_BREAK = [devicePackages.name, devicePackages.version, devicePackages.id, vulnerabilities.cveId]
+
+/**
+ * PACKAGE_ORDERING over a page's candidate rows (`r`, see devicePackageList), which carry each
+ * row's KEV flag and EPSS score: the same values in the same order.
+ */
+const CANDIDATE_ORDERING = {
+  name: [sql`r.name`],
+  version: [sql`r.version`],
+  cve_id: [sql`r.cve_id`],
+  score: [sql`r.score`],
+  kev: [sql`r.kev`, sql`r.cve_id is not null`, sql`r.score`],
+  epss: [sql`r.epss`]
+}
+const CANDIDATE_TIE_BREAK = [sql`r.name`, sql`r.version`, sql`r.id`, sql`r.cve_id`]
+
+/**
+ * The order among the rows of packages without findings under `ordering` (the list's order
+ * restricted to them): every CVE, score, KEV and EPSS key is null or false on those rows, so only
+ * a name or version key and the tie-break (name, version, id) sort them.
+ */
+function unmatchedOrder(ordering: string | undefined, reverse: boolean): SQL[] {
+  const requested = ordering === undefined || ordering === '' ? '-score' : ordering
+  const key = requested.replace(/^-/, '')
+  const own = key === 'name' ? [devicePackages.name] : key === 'version' ? [devicePackages.version] : []
+  const first = requested.startsWith('-') !== reverse ? desc : asc
+  const then = reverse ? desc : asc
+  return [...own.map((column) => first(column)), ...[devicePackages.name, devicePackages.version, devicePackages.id].map(then)]
+}
+
+interface PackageRow {
+  name: string
+  version: string
+  cve_id: string | null
+  cve_uid: string | null
+  score: number | null
+  demo: boolean | null
+  kev: Kev | null
+  epss: number | string | null
+  epss_percentile: number | string | null
+}
+
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value))
+
 /**
  * Packages of a device, one row per (package, CVE) finding; a package without CVE has one row with
  * nulls. The total changes only with the data, so `countCache` may keep it (paging then costs one query).
+ * A page sorts only the rows that can be on it: every finding of the device (~150 of ~2,100 rows)
+ * and the first offset + limit packages without findings in their own order (unmatchedOrder),
+ * read through device_packages_device_name_idx; deep pages are read from the other end
+ * (pageWindow). KEV and EPSS details are looked up for the page's rows only. Joining and sorting
+ * all ~2,100 rows cost ~8,700 buffer reads a page. A finding's device is its package's device (the
+ * matcher writes them so).
  */
 export async function devicePackageList(
   db: Db,
@@ -251,50 +311,83 @@ export async function devicePackageList(
   const uid = uidOr404(deviceUid)
   const { search, ordering } = query
   const term = search?.trim() ?? ''
+  const named = term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined
   // Rows of this tenant's device only: a count above 0 also proves the device is the caller's.
-  const where = owned(
-    devicePackages,
-    tenantUid,
-    eq(devicePackages.deviceUid, uid),
-    term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined
-  )
-  const findingsJoin = and(eq(packageFindings.packageId, devicePackages.id), eq(packageFindings.tenantUid, tenantUid))
+  const where = owned(devicePackages, tenantUid, eq(devicePackages.deviceUid, uid), named)
+  const findings = and(owned(packageFindings, tenantUid, eq(packageFindings.deviceUid, uid)), where)
   const total = await countCache(`packages-count:${uid}:${term}`, async () => {
-    const [row] = await db.select({ n: count() }).from(devicePackages).leftJoin(packageFindings, findingsJoin).where(where)
-    return row?.n ?? 0
+    // One row per package, plus one per finding beyond a package's first.
+    const [packages] = await db.select({ n: count() }).from(devicePackages).where(where)
+    const extraRows = db
+      .select({ n: sql<number>`count(*) - count(distinct ${packageFindings.packageId})`.mapWith(Number) })
+      .from(packageFindings)
+    // Without a search every finding of the device counts: no need to read its packages.
+    const [extra] =
+      named === undefined
+        ? await extraRows.where(owned(packageFindings, tenantUid, eq(packageFindings.deviceUid, uid)))
+        : await extraRows.innerJoin(devicePackages, findingPackage).where(findings)
+    return (packages?.n ?? 0) + (extra?.n ?? 0)
   })
   if (total === 0) await ownedDevice(db, tenantUid, uid) // 404 unless an empty device of this tenant
-  const { limit, offset } = paging(query, 50, 500)
-  const order = orderBy(ordering, '-score', PACKAGE_ORDERING, [
-    devicePackages.name,
-    devicePackages.version,
-    devicePackages.id,
-    vulnerabilities.cveId
-  ])
-  if (total === 0 || offset >= total) return { count: total, results: [] }
-  const results = await db
-    .select({
-      name: devicePackages.name,
-      version: devicePackages.version,
-      cve_id: vulnerabilities.cveId,
-      cve_uid: vulnerabilities.uid,
-      score: packageFindings.score,
-      demo: packageFindings.demo,
-      kev: kevJson(CVE_ROW_ID),
-      epss: epssOf(CVE_ROW_ID),
-      epss_percentile: epssPercentileOf(CVE_ROW_ID)
-    })
-    .from(devicePackages)
-    .leftJoin(packageFindings, findingsJoin)
-    .leftJoin(vulnerabilities, eq(vulnerabilities.uid, packageFindings.vulnerabilityUid))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+  const paged = paging(query, 50, 500)
+  const ordered = (reverse: boolean) => orderBy(ordering, '-score', CANDIDATE_ORDERING, CANDIDATE_TIE_BREAK, undefined, reverse)
+  ordered(false) // a bad ordering is a 400 whatever the total
+  const sortKey = (ordering ?? '').replace(/^-/, '')
+  const rows = await pageRows(total, paged, async ({ limit, offset, reverse }) => {
+    const matched = db
+      .select({
+        name: devicePackages.name,
+        version: devicePackages.version,
+        id: devicePackages.id,
+        cve_id: vulnerabilities.cveId,
+        // Named as the page reads them (a union takes its column names from its first part).
+        cve_uid: sql`${vulnerabilities.uid}`.as('cve_uid'),
+        score: packageFindings.score,
+        demo: packageFindings.demo,
+        // Looked up only when the ordering sorts by them (the page's own come after).
+        kev: (sortKey === 'kev' ? isKev(CVE_ROW_ID) : sql`false`).as('kev'),
+        epss: (sortKey === 'epss' ? epssOf(CVE_ROW_ID) : sql`null::real`).as('epss')
+      })
+      .from(packageFindings)
+      .innerJoin(devicePackages, findingPackage)
+      .innerJoin(vulnerabilities, findingVulnerability)
+      .where(findings)
+    const unmatched = db
+      .select({
+        name: devicePackages.name,
+        version: devicePackages.version,
+        id: devicePackages.id,
+        cve_id: sql`null::text`.as('cve_id'),
+        cve_uid: sql`null::uuid`.as('cve_uid'),
+        score: sql`null::real`.as('score'),
+        demo: sql`null::boolean`.as('demo'),
+        kev: sql`false`.as('kev'),
+        epss: sql`null::real`.as('epss')
+      })
+      .from(devicePackages)
+      .where(
+        and(
+          where,
+          sql`not exists (select 1 from ${packageFindings} f where f.package_id = ${devicePackages.id} and f.tenant_uid = ${tenantUid})`
+        )
+      )
+      .orderBy(...unmatchedOrder(ordering, reverse))
+      .limit(offset + limit)
+    const order = sql.join(ordered(reverse), sql`, `)
+    return rowsOf<PackageRow>(
+      await db.execute(sql`select r.name, r.version, r.cve_id, r.cve_uid, r.score, r.demo,
+        ${kevJson(sql`r.cve_id`)} as kev, ${epssOf(sql`r.cve_id`)} as epss, ${epssPercentileOf(sql`r.cve_id`)} as epss_percentile
+        from (${matched} union all ${unmatched}) r
+        order by ${order} limit ${limit} offset ${offset}`)
+    )
+  })
   return {
     count: total,
-    results: results.map(({ demo, ...row }) => ({
+    results: rows.map(({ demo, ...row }) => ({
       ...row,
+      score: numberOrNull(row.score),
+      epss: numberOrNull(row.epss),
+      epss_percentile: numberOrNull(row.epss_percentile),
       source: row.cve_uid === null ? null : demo === true ? ('demo' as const) : ('osv' as const)
     }))
   }
@@ -371,12 +464,7 @@ export async function devicePackageExport(
     eq(devicePackages.deviceUid, device.uid),
     term !== '' ? ilike(devicePackages.name, likePattern(term)) : undefined
   )
-  const order = orderBy(query.ordering, '-score', PACKAGE_ORDERING, [
-    devicePackages.name,
-    devicePackages.version,
-    devicePackages.id,
-    vulnerabilities.cveId
-  ])
+  const order = orderBy(query.ordering, '-score', PACKAGE_ORDERING, PACKAGE_TIE_BREAK)
   const select = db
     .select(textSelection(PACKAGE_EXPORT))
     .from(devicePackages)

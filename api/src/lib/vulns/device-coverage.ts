@@ -1,7 +1,7 @@
 import type { Coverage } from '@console/contracts'
-import { count, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { devicePackages } from '../../db/schema/index.js'
+import { deviceEcosystemRollups } from '../../db/schema/index.js'
 import { owned } from '../tenant-scope.js'
 import { coverageOf } from './coverage.js'
 import { ecosystemKey } from './ecosystems.js'
@@ -17,11 +17,12 @@ export async function deviceCoverage(
   deviceUid: string,
   demo: boolean
 ): Promise<{ coverage: Coverage[]; unmatched: number }> {
+  // The device's packages per ecosystem as the package trigger keeps them (migration 0025): a few
+  // rows, where grouping its ~2,000 package rows read as many table pages per device detail.
   const groups = await db
-    .select({ ecosystem: devicePackages.ecosystem, n: count() })
-    .from(devicePackages)
-    .where(owned(devicePackages, tenantUid, sql`${devicePackages.deviceUid} = ${deviceUid}`))
-    .groupBy(devicePackages.ecosystem)
+    .select({ ecosystem: deviceEcosystemRollups.ecosystem, n: deviceEcosystemRollups.packages })
+    .from(deviceEcosystemRollups)
+    .where(owned(deviceEcosystemRollups, tenantUid, eq(deviceEcosystemRollups.deviceUid, deviceUid)))
   let unmatched = 0
   const packages = new Map<string, number>()
   for (const group of groups) {

@@ -79,7 +79,7 @@ describe('findings rollups stay equal to counts over the findings', () => {
     )
   }
 
-  /** The CVE, tenant, package-ecosystem and alert counts equal GROUP BYs over their rows. */
+  /** The CVE, tenant, package-ecosystem (per tenant and per device) and alert counts equal GROUP BYs over their rows. */
   async function assertCountsExact(): Promise<void> {
     assert.deepEqual(
       sorted(
@@ -107,6 +107,12 @@ describe('findings rollups stay equal to counts over the findings', () => {
     assert.deepEqual(
       sorted(await query(sql`SELECT tenant_uid, ecosystem, packages AS n FROM package_ecosystem_rollups`)),
       sorted(await query(sql`SELECT tenant_uid, ecosystem, count(*)::integer AS n FROM device_packages GROUP BY 1, 2`))
+    )
+    assert.deepEqual(
+      sorted(await query(sql`SELECT tenant_uid, device_uid, ecosystem, packages AS n FROM device_ecosystem_rollups`)),
+      sorted(
+        await query(sql`SELECT tenant_uid, device_uid, ecosystem, count(*)::integer AS n FROM device_packages GROUP BY 1, 2, 3`)
+      )
     )
     assert.deepEqual(
       sorted(await query(sql`SELECT tenant_uid, status, priority, priority_rank, day::text, alerts AS n FROM alert_rollups`)),

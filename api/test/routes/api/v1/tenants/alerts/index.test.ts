@@ -108,6 +108,7 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
       ).map((row) => row.uid)
     const cases: Array<[string, string]> = [
       ['', 'a.elastic_alert_created_at desc'],
+      ['elastic_alert_created_at', 'a.elastic_alert_created_at'],
       ['-priority', 'a.priority_rank desc'],
       ['name', 'a.name'],
       ['-device_hostname', 'd.hostname desc nulls last'],
@@ -123,6 +124,24 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
           pages.push(...page.results.map((a: { uid: string }) => a.uid))
         }
         assert.deepEqual(pages, want, `ordering "${ordering}"`)
+      }
+      // In time order with a status and priorities, pages start from the day the rollups name.
+      for (const [ordering, order] of cases.slice(0, 2)) {
+        const want = rowsOf<{ uid: string }>(
+          await t.app.db.execute(
+            sql.raw(`select a.uid from alerts a where a.tenant_uid = '${t.demoTenant}' and a.status = 'OPEN'
+                     and a.priority in ('Critical', 'High') order by ${order}, a.uid`)
+          )
+        ).map((row) => row.uid)
+        const pages: string[] = []
+        for (let offset = 0; offset < want.length + 5; offset += 7) {
+          const page = (
+            await t.get(`${base}?ordering=${ordering}&status=OPEN&priority=High,Critical&limit=7&offset=${offset}`)
+          ).json()
+          assert.equal(page.count, want.length)
+          pages.push(...page.results.map((a: { uid: string }) => a.uid))
+        }
+        assert.deepEqual(pages, want, `ordering "${ordering}", OPEN Critical and High`)
       }
     } finally {
       await t.app.db.update(alerts).set({ deviceUid: orphan!.device }).where(eq(alerts.uid, orphan!.uid))
@@ -240,6 +259,66 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
       (a) => a.elastic_alert_created_at >= from && a.elastic_alert_created_at < to
     )
     assert.ok(inside > 0 && inside < all.length)
+  })
+
+  it('time-range totals (whole UTC days from the rollups, part-days row by row) equal a count of the rows, after a status change too', async () => {
+    const [span] = rowsOf<{ first: string; last: string }>(
+      await t.app.db.execute(sql`select min(elastic_alert_created_at) as first, max(elastic_alert_created_at) as last
+        from alerts where tenant_uid = ${t.demoTenant}`)
+    )
+    const first = new Date(span!.first).getTime()
+    const last = new Date(span!.last).getTime()
+    assert.ok(last - first > 3 * 86_400_000, 'the seed spans several days')
+    const midnight = Math.floor((first + last) / 2 / 86_400_000) * 86_400_000
+    const instants = [first - 1, first + 3_600_000, midnight, midnight + 1, midnight + 43_200_000, last - 7_200_000, last + 1]
+    const expected = async (after?: number, before?: number, status?: string, priorities?: string[]) => {
+      const rows = rowsOf<{ n: number }>(
+        await t.app.db.execute(sql`select count(*)::integer as n from alerts where tenant_uid = ${t.demoTenant}
+          ${after === undefined ? sql`` : sql`and elastic_alert_created_at >= ${new Date(after).toISOString()}`}
+          ${before === undefined ? sql`` : sql`and elastic_alert_created_at < ${new Date(before).toISOString()}`}
+          ${status === undefined ? sql`` : sql`and status = ${status}`}
+          ${
+            priorities === undefined
+              ? sql``
+              : sql`and priority in (${sql.join(
+                  priorities.map((p) => sql`${p}`),
+                  sql`, `
+                )})`
+          }`)
+      )
+      return rows[0]!.n
+    }
+    const check = async () => {
+      for (const [status, priorities] of [
+        [undefined, undefined],
+        ['OPEN', undefined],
+        ['CLOSED', ['Critical', 'High']]
+      ] as Array<[string | undefined, string[] | undefined]>) {
+        const filters = `${status === undefined ? '' : `&status=${status}`}${priorities === undefined ? '' : `&priority=${priorities.join(',')}`}`
+        for (const after of [undefined, ...instants]) {
+          for (const before of [undefined, ...instants]) {
+            if (after === undefined && before === undefined) continue
+            if (after !== undefined && before !== undefined && before <= after) continue
+            const query = `${after === undefined ? '' : `&created_after=${new Date(after).toISOString()}`}${before === undefined ? '' : `&created_before=${new Date(before).toISOString()}`}${filters}`
+            const page = (await t.get(`${base}?limit=1${query}`)).json()
+            assert.equal(page.count, await expected(after, before, status, priorities), query)
+          }
+        }
+      }
+    }
+    await check()
+    // A status change moves the rollups in its transaction (and the tenant's data version: no stale total).
+    const [open] = rowsOf<{ uid: string }>(
+      await t.app.db.execute(sql`select uid from alerts where tenant_uid = ${t.demoTenant} and status = 'OPEN'
+        and elastic_alert_created_at >= ${new Date(midnight).toISOString()} order by elastic_alert_created_at limit 1`)
+    )
+    const patched = await t.send('PATCH', `${base}${open!.uid}/`, { status: 'CLOSED' })
+    assert.equal(patched.statusCode, 200)
+    try {
+      await check()
+    } finally {
+      await t.send('PATCH', `${base}${open!.uid}/`, { status: 'OPEN' })
+    }
   })
 
   it('rejects unknown filter values with 400 naming what is allowed', async () => {

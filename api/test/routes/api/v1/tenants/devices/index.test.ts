@@ -334,6 +334,85 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
     for (const row of searched.results) assert.match(row.name, /ssl/i)
   })
 
+  it('packages: every page, deep ones too, in every ordering both ways, with and without a search, holds the rows the SQL order puts there', async () => {
+    const uid = (await t.get(`${base}?ordering=-cve_count&limit=1`)).json().results[0].uid as string
+    const findings = rowsOf<{ id: number; cve_id: string }>(
+      await t.app.db
+        .execute(sql`select f.id, v.cve_id from package_findings f join vulnerabilities v on v.uid = f.vulnerability_uid
+        where f.tenant_uid = ${t.demoTenant} and f.device_uid = ${uid} order by f.id`)
+    )
+    assert.ok(findings.length >= 6, `findings ${findings.length}`)
+    // Every key in play: a finding without a score (it sorts among the packages without findings),
+    // CVEs in KEV and with EPSS scores (ties included).
+    const unscored = findings[0]!
+    const [{ score } = { score: null }] = rowsOf<{ score: number | null }>(
+      await t.app.db.execute(sql`select score from package_findings where id = ${unscored.id}`)
+    )
+    await t.app.db.execute(sql`update package_findings set score = null where id = ${unscored.id}`)
+    const kev = findings.slice(1, 3).map((f) => f.cve_id)
+    const epss = findings.slice(2, 6).map((f, i) => [f.cve_id, i < 2 ? 0.5 : 0.1 * i] as const)
+    for (const cve of kev) await t.app.db.execute(sql`insert into kev_entries (cve_id) values (${cve}) on conflict do nothing`)
+    for (const [cve, value] of epss) {
+      await t.app.db.execute(
+        sql`insert into epss_scores (cve_id, epss, percentile) values (${cve}, ${value}, ${value}) on conflict do nothing`
+      )
+    }
+    const expected = async (order: string, search: string) =>
+      rowsOf<{ row: string }>(
+        await t.app.db.execute(
+          sql.raw(`select concat_ws('|', p.name, p.version, v.cve_id, f.score, e.epss, k.cve_id) as row
+            from device_packages p
+            left join package_findings f on f.package_id = p.id and f.tenant_uid = '${t.demoTenant}'
+            left join vulnerabilities v on v.uid = f.vulnerability_uid
+            left join epss_scores e on e.cve_id = v.cve_id left join kev_entries k on k.cve_id = v.cve_id
+            where p.tenant_uid = '${t.demoTenant}' and p.device_uid = '${uid}' and p.name ilike '%${search}%'
+            order by ${order}, p.name, p.version, p.id, v.cve_id`)
+        )
+      ).map((r) => r.row)
+    const kevOrder = (dir: string) => `(k.cve_id is not null) ${dir}, (v.cve_id is not null) ${dir}, f.score ${dir} nulls last`
+    const cases: Array<[string, string]> = [
+      ['', 'f.score desc nulls last'],
+      ['score', 'f.score nulls last'],
+      ['name', 'p.name'],
+      ['-name', 'p.name desc'],
+      ['version', 'p.version'],
+      ['-version', 'p.version desc'],
+      ['cve_id', 'v.cve_id nulls last'],
+      ['-cve_id', 'v.cve_id desc nulls last'],
+      ['kev', kevOrder('asc')],
+      ['-kev', kevOrder('desc')],
+      ['epss', 'e.epss nulls last'],
+      ['-epss', 'e.epss desc nulls last']
+    ]
+    try {
+      for (const search of ['', 'lib']) {
+        for (const [ordering, order] of cases) {
+          const want = await expected(order, search)
+          assert.ok(want.length > (search === '' ? 40 : 5), `${want.length} rows`)
+          const pages: string[] = []
+          for (let offset = 0; offset < want.length; offset += 17) {
+            const page = (
+              await t.get(`${base}${uid}/packages/?ordering=${ordering}&search=${search}&limit=17&offset=${offset}`)
+            ).json()
+            assert.equal(page.count, want.length)
+            for (const row of page.results) {
+              pages.push(
+                [row.name, row.version, row.cve_id, row.score, row.epss, row.kev === null ? null : row.cve_id]
+                  .filter((v) => v !== null)
+                  .join('|')
+              )
+            }
+          }
+          assert.deepEqual(pages, want, `ordering "${ordering}", search "${search}"`)
+        }
+      }
+    } finally {
+      await t.app.db.execute(sql`update package_findings set score = ${score} where id = ${unscored.id}`)
+      await t.app.db.execute(sql`delete from kev_entries`)
+      await t.app.db.execute(sql`delete from epss_scores`)
+    }
+  })
+
   it('packages: bad input → 400', async () => {
     const uid = await t.deviceOf(t.demoTenant)
     for (const query of ['limit=501', 'limit=0', 'ordering=risk', 'offset=x', 'page=2']) {
