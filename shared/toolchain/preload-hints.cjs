@@ -6,16 +6,19 @@
 // files of that chain in a `Link: rel=preload` header of the page (api/src/lib/preload-hints.ts),
 // so they download while main.js does. preload.json lists:
 // - `entry`: the entry chunk files (main.js), first, so the preloads never queue ahead of it;
-// - `signedIn`: the chunks every page behind the sign-in runs (the shell, the federation
-//   runtime, the contract check and the share scope's re-export shims, see below);
+// - `signedIn`: the small chunks at the end of that chain that every remote page runs (the
+//   federation runtime, the contract check and the share scope's re-export shims, see below).
+//   Not the libraries the shell needs too (~120 KB): under a slow network they would share the
+//   bandwidth with main.js, which everything waits for; the host fetches them as soon as main.js
+//   runs (preloadRoute.ts), the remote's files and these are then already there;
 // - `routes`: each remote page's path, from the page manifests, so the server knows the remote.
 // Only file names: what the page runs is still decided by its code; a stale or unused hint only
 // costs a download.
 const path = require('node:path');
 
 const REPORT_FILE = 'preload.json';
-/** The host's chunks named with webpackChunkName that every signed-in page loads. */
-const SIGNED_IN_CHUNKS = ['shell', 'federation', 'contract'];
+/** The host's chunks, named with webpackChunkName, that every remote page loads. */
+const SIGNED_IN_CHUNKS = ['federation', 'contract'];
 /** The merged re-export shims (MergeShareShimsPlugin). */
 const SHIMS_CHUNK = 'share-shims';
 /** A chunk of one module this small only re-exports a module the host has in another chunk. */
@@ -89,9 +92,10 @@ class PreloadHintsPlugin {
           const entry = js(compilation.entrypoints.get('main')?.chunks ?? []);
           const signedIn = new Set();
           for (const name of SIGNED_IN_CHUNKS) {
-            const group = compilation.namedChunkGroups.get(name);
-            if (!group) throw new Error(`preload hints: no chunk named ${name} (webpackChunkName)`);
-            for (const file of js(group.chunks)) signedIn.add(file);
+            // The named chunk alone: its group also holds the big libraries the shell needs too.
+            const chunk = compilation.namedChunks.get(name);
+            if (!chunk) throw new Error(`preload hints: no chunk named ${name} (webpackChunkName)`);
+            for (const file of js([chunk])) signedIn.add(file);
           }
           const shims = compilation.namedChunks.get(SHIMS_CHUNK);
           if (shims) for (const file of js([shims])) signedIn.add(file);
