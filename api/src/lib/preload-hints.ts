@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 /**
- * The `Link: rel=preload` header of a console page behind the sign-in: the files a cold load of
+ * The `Link` preload/prefetch header of a console page behind the sign-in: the files a cold load of
  * that page runs, so the browser fetches them while main.js downloads instead of one after the
  * other (main.js, then the shell and the federation runtime, then the remote's manifest, then its
  * remoteEntry.js and page chunks). The host's build lists its own files and the routes in
@@ -91,11 +91,21 @@ export function createPreloadHints(consoleRoot: string, remotes: Record<string, 
       const hints = hostHints(await readJson(path.join(hostDist, 'preload.json')))
       const route = hints?.routes.find((candidate) => routePattern(candidate.path).test(pathname))
       if (!hints || !route) return undefined
-      const host = [...hints.entry, ...hints.signedIn].map((file) => `/${file}`)
+      const main = hints.entry.map((file) => `/${file}`).filter(linkable)
       const entry = remotes[route.remote]
       const remote = entry ? remoteFiles(await localManifest(route.remote, entry), entry, route.page) : []
-      const urls = [...new Set([...host, ...remote])].filter(linkable)
-      return urls.length ? urls.map((url) => `<${url}>; rel=preload; as=script`).join(', ') : undefined
+      const later = [...new Set([...hints.signedIn.map((file) => `/${file}`), ...remote])].filter(
+        (url) => linkable(url) && !main.includes(url)
+      )
+      // main.js is preloaded (it is needed first); the chain's files are prefetched: at a low
+      // priority, so they do not share a slow network with main.js, and into the HTTP cache, where
+      // a failed fetch leaves nothing behind. A failed preload stays in the page: the Retry of a
+      // remote that was unreachable would be handed the same failure instead of fetching again.
+      const links = [
+        ...main.map((url) => `<${url}>; rel=preload; as=script`),
+        ...later.map((url) => `<${url}>; rel=prefetch; as=script`)
+      ]
+      return links.length ? links.join(', ') : undefined
     }
   }
 }

@@ -102,7 +102,7 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     }
   })
 
-  it('names the files a page behind the sign-in runs first in a Link preload header, main.js first', async () => {
+  it('names the files a page behind the sign-in runs first in a Link header: main.js preloaded, the rest prefetched', async () => {
     const links = async (url: string) => {
       const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
       assert.equal(response.statusCode, 200, url)
@@ -110,19 +110,24 @@ describe('production static files, SPA fallback and /remotes.json', () => {
       const header = response.headers.link
       return header === undefined ? [] : String(header).split(', ')
     }
-    const host = ['/main.0123abcd.js', '/shell.0123456789.js', '/federation.0123456789.js']
-    const hint = (url: string) => `<${url}>; rel=preload; as=script`
-    assert.deepEqual(
-      await links('/'),
-      [...host, '/remotes/detect/remoteEntry.js', '/remotes/detect/js/dash.0123456789.js'].map(hint)
-    )
+    const main = '</main.0123abcd.js>; rel=preload; as=script'
+    const later = (url: string) => `<${url}>; rel=prefetch; as=script`
+    const host = ['/shell.0123456789.js', '/federation.0123456789.js'].map(later)
+    assert.deepEqual(await links('/'), [
+      main,
+      ...host,
+      later('/remotes/detect/remoteEntry.js'),
+      later('/remotes/detect/js/dash.0123456789.js')
+    ])
     // The page's own chunks, not the dashboard's nor the chunks it loads later.
-    assert.deepEqual(
-      await links('/devices/d-1?tab=2'),
-      [...host, '/remotes/detect/remoteEntry.js', '/remotes/detect/js/device.0123456789.js'].map(hint)
-    )
+    assert.deepEqual(await links('/devices/d-1?tab=2'), [
+      main,
+      ...host,
+      later('/remotes/detect/remoteEntry.js'),
+      later('/remotes/detect/js/device.0123456789.js')
+    ])
     // A remote that is not built: the host's files still come early, the remote's are not guessed.
-    assert.deepEqual(await links('/insights/'), host.map(hint))
+    assert.deepEqual(await links('/insights/'), [main, ...host])
     // The sign-in page, the host's own pages and unknown paths: no hints.
     for (const url of ['/login', '/settings', '/devices/d-1/more', '/no-such-page']) assert.deepEqual(await links(url), [], url)
   })
