@@ -1,6 +1,9 @@
 // Time to first paint in Chromium against the production start (issue: fleet scale and first paint).
-//   node bench/first-paint.mjs [--runs N]
-//     --runs N  cold loads per page and network (default 7)
+//   node bench/first-paint.mjs [--runs N] [--compare DIR]
+//     --runs N       cold loads per page and network (default 7)
+//     --compare DIR  also a console whose CONSOLE_ROOT is DIR (another build: host/dist and
+//                    remote-*/dist), loaded alternately with this one, load for load, so a
+//                    before/after pair sees the same machine load; prints both and the difference
 // Cold `/login` to the Sign in button painted, and cold `/` signed in to the first chart painted,
 // on loopback and under Lighthouse's mobile "Slow 4G" (150 ms RTT, 1.6 Mbps down, 750 kbps up,
 // CPU 4x slower) through the DevTools protocol. Prints medians and p95 against the targets, and
@@ -18,6 +21,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results', 'first-paint.json');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 7) : 7;
+const compareArg = process.argv.indexOf('--compare');
+const COMPARE_ROOT = compareArg > 0 ? resolve(process.argv[compareArg + 1]) : null;
 
 /** Lighthouse's mobile throttling ("Slow 4G"), as Chromium's DevTools protocol takes it. */
 const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
@@ -117,32 +122,59 @@ const quantile = (values, q) => {
 };
 const ms = (value) => (value === null || value === undefined ? '—' : `${Math.round(value)} ms`);
 
+function summarise(samples, network, pageSpec) {
+  const ready = samples.map((s) => s.readyMs);
+  const lcps = samples.map((s) => s.lcpMs).filter((v) => v !== null);
+  return {
+    network: network.name,
+    page: pageSpec.name,
+    readyMedianMs: quantile(ready, 0.5),
+    readyP95Ms: quantile(ready, 0.95),
+    lcpMedianMs: lcps.length ? quantile(lcps, 0.5) : null,
+    lcpP95Ms: lcps.length ? quantile(lcps, 0.95) : null,
+    jsGzipKb: samples[0].jsGzipKb,
+  };
+}
+
+const printRow = (row, label = '') =>
+  console.log(
+    `${label}${row.network.padEnd(16)} ${row.page.padEnd(34)} painted median ${ms(row.readyMedianMs)}, p95 ${ms(row.readyP95Ms)}; ` +
+      `LCP median ${ms(row.lcpMedianMs)}, p95 ${ms(row.lcpP95Ms)}; JS ${row.jsGzipKb.toFixed(1)} KB gzip`,
+  );
+
 const app = await startConsole();
+const other = COMPARE_ROOT === null ? null : await startConsole({ CONSOLE_ROOT: COMPARE_ROOT });
 const browser = await launchBrowser();
 const results = { date: new Date().toISOString(), runs: RUNS, loadAverage: loadavg().map((n) => n.toFixed(1)), pages: [] };
+if (other !== null) Object.assign(results, { compareRoot: COMPARE_ROOT, compared: [] });
 try {
   console.log(`first-paint: ${RUNS} cold loads per page and network; load average ${results.loadAverage.join(' ')}`);
   for (const network of NETWORKS) {
     for (const pageSpec of PAGES) {
-      await coldLoad(browser, app.baseURL, { ...pageSpec, network }); // warms the server, not the browser
+      // Warms the servers, not the browser.
+      await coldLoad(browser, app.baseURL, { ...pageSpec, network });
+      if (other !== null) await coldLoad(browser, other.baseURL, { ...pageSpec, network });
       const samples = [];
-      for (let i = 0; i < RUNS; i++) samples.push(await coldLoad(browser, app.baseURL, { ...pageSpec, network }));
-      const ready = samples.map((s) => s.readyMs);
-      const lcps = samples.map((s) => s.lcpMs).filter((v) => v !== null);
-      const row = {
-        network: network.name,
-        page: pageSpec.name,
-        readyMedianMs: quantile(ready, 0.5),
-        readyP95Ms: quantile(ready, 0.95),
-        lcpMedianMs: lcps.length ? quantile(lcps, 0.5) : null,
-        lcpP95Ms: lcps.length ? quantile(lcps, 0.95) : null,
-        jsGzipKb: samples[0].jsGzipKb,
-      };
+      const otherSamples = [];
+      for (let i = 0; i < RUNS; i++) {
+        // Alternately first: neither console always loads right after the other.
+        const order = i % 2 === 0 ? [app, other] : [other, app];
+        for (const target of order) {
+          if (target === null) continue;
+          const sample = await coldLoad(browser, target.baseURL, { ...pageSpec, network });
+          (target === app ? samples : otherSamples).push(sample);
+        }
+      }
+      const row = summarise(samples, network, pageSpec);
       results.pages.push(row);
-      console.log(
-        `${network.name.padEnd(16)} ${pageSpec.name.padEnd(34)} painted median ${ms(row.readyMedianMs)}, p95 ${ms(row.readyP95Ms)}; ` +
-          `LCP median ${ms(row.lcpMedianMs)}, p95 ${ms(row.lcpP95Ms)}; JS ${row.jsGzipKb.toFixed(1)} KB gzip`,
-      );
+      if (other === null) {
+        printRow(row);
+        continue;
+      }
+      const otherRow = summarise(otherSamples, network, pageSpec);
+      results.compared.push(otherRow);
+      printRow(otherRow, '--compare  ');
+      printRow(row, 'this build ');
     }
   }
   const find = (network, path) => results.pages.find((r) => r.network === network && r.page.startsWith(path));
@@ -163,6 +195,8 @@ try {
     `  LCP ≤ ${TARGETS.lcpThrottledMs} ms under Slow 4G (median, /login and /): ${ms(slowLogin.lcpMedianMs)} and ${ms(slowDash.lcpMedianMs)} — ${verdict(slowest <= TARGETS.lcpThrottledMs)}`,
   );
   console.log(`  (/ under Slow 4G, first chart painted: median ${ms(slowDash.readyMedianMs)})`);
+  results.loadAverageAfter = loadavg().map((n) => n.toFixed(1));
+  console.log(`Load average at the end: ${results.loadAverageAfter.join(' ')}`);
   mkdirSync(dirname(RESULTS), { recursive: true });
   writeFileSync(RESULTS, JSON.stringify(results, null, 2));
   console.log(`\nWritten ${RESULTS}`);
@@ -172,4 +206,5 @@ try {
 } finally {
   await browser.close();
   await app.stop();
+  await other?.stop();
 }

@@ -191,3 +191,4 @@ function hostShareScope({ appDir, appRequire, shared }) {
 
 module.exports = shareScopeLoader;
 module.exports.hostShareScope = hostShareScope;
+module.exports.SHARE_SCOPE_MODULE = PLACEHOLDER;

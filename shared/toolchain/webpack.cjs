@@ -4,7 +4,8 @@ const path = require('node:path');
 const { createRequire } = require('node:module');
 
 const SHARED_PACKAGE = require('../package.json');
-const { hostShareScope } = require('./share-scope.cjs');
+const { hostShareScope, SHARE_SCOPE_MODULE } = require('./share-scope.cjs');
+const { MergeShareShimsPlugin, PreloadHintsPlugin, remotePages } = require('./preload-hints.cjs');
 const { hostRelease, readCatalog, remoteRelease, requirementOf } = require('./release.cjs');
 
 /**
@@ -161,6 +162,8 @@ function createWebpackConfig(app) {
       // page, and provides its modules to the remotes (share-scope.cjs).
       shareScope = hostShareScope({ appDir: app.dir, appRequire, shared: sharedModules() });
       plugins.push(shareScope.plugin, new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') }));
+      // One chunk for the share scope's re-export shims, and preload.json for the server's hints.
+      plugins.push(new MergeShareShimsPlugin(SHARE_SCOPE_MODULE), new PreloadHintsPlugin(remotePages(app.dir)));
     } else if (federated) {
       const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
       plugins.push(

@@ -33,7 +33,7 @@ async function readLocations(url: string): Promise<void> {
 /** The federation runtime, fetched and started on first use; a failed fetch is tried again next time. */
 function startedFederation(): Promise<Federation> {
   // The runtime's chunk is fetched while the remotes' locations are still being read.
-  federation ??= Promise.all([import('./federation'), located]).then(
+  federation ??= Promise.all([import(/* webpackChunkName: "federation" */ './federation'), located]).then(
     ([module]) => {
       module.startFederation(
         [...entries].map(([name, entry]) => ({ name, entry })),
@@ -73,7 +73,9 @@ function checkedRemote(remote: RemoteName): Promise<void> {
     // The manifest's request leaves now, not once the contract's code has loaded.
     const manifest = fetchManifest(entry);
     manifests.set(manifestKey(entry), manifest);
-    check = import('./contract').then(({ assertCompatible }) => assertCompatible(remote, entry, manifest));
+    check = import(/* webpackChunkName: "contract" */ './contract').then(({ assertCompatible }) =>
+      assertCompatible(remote, entry, manifest),
+    );
     const pending = check;
     compatible.set(remote, pending);
     pending.catch(() => {

@@ -4,7 +4,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 // The signed-in area is a chunk of its own, so /login fetches only what the sign-in form draws
 // (the drawer, tabs, tables and tooltips of the shell and Settings come after).
 
-export const loadAppShell = () => import('../components/shell/AppShell');
+// Named: the build lists its files in preload.json (shared/toolchain/preload-hints.cjs).
+export const loadAppShell = () => import(/* webpackChunkName: "shell" */ '../components/shell/AppShell');
 
 const AppShellPage = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
 const SettingsPageLazy = lazy(async () => ({ default: (await import('../pages/settings/SettingsPage')).SettingsPage }));

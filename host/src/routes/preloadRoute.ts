@@ -11,15 +11,19 @@ export function remoteRouteAt(pathname: string): RemoteRoute | undefined {
 
 /**
  * On the first load of a page behind the sign-in: fetch the shell, the route's remote page and,
- * when its manifest says it draws charts, ApexCharts, in parallel with the session check. A
+ * when its manifest says it draws charts, ApexCharts (once the shell is in), in parallel with
+ * the session check. A
  * failure here is ignored: the page's own load says what failed, with Retry.
  */
 export function preloadRoute(pathname: string): void {
   if (pathname === '/login') return;
-  void loadAppShell().catch(() => undefined);
+  const shell = loadAppShell();
+  void shell.catch(() => undefined);
   const route = remoteRouteAt(pathname);
   if (route === undefined) return;
   void loadRemoteModule(route.remote, route.page).catch(() => undefined);
   const pages: Record<string, PageManifestEntry> = REMOTE_PAGES[route.remote];
-  if (pages[route.page]?.charts === true) preloadApexCharts();
+  // After the shell: on a slow network ApexCharts' 140 KB would share the bandwidth with the
+  // code that draws the page's text; the charts draw after the page's first paint anyway.
+  if (pages[route.page]?.charts === true) void shell.then(preloadApexCharts, () => undefined);
 }

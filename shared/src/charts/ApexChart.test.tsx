@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { ColorModeProvider } from '../theme/ColorModeProvider';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorModeStorage';
 import { ApexChart } from './ApexChart';
-import { preloadApexCharts } from './loadApexCharts';
+import { loadApexCharts, preloadApexCharts } from './loadApexCharts';
 
 const mockLoaded = jest.fn();
 const mockOptions = jest.fn();
@@ -40,6 +40,13 @@ describe('ApexChart', () => {
     expect(mockLoaded).not.toHaveBeenCalled();
     preloadApexCharts();
     await waitFor(() => expect(mockLoaded).toHaveBeenCalled());
+  });
+
+  it('once ApexCharts has loaded, shows the named box at once and draws the chart after the first paint', async () => {
+    await loadApexCharts();
+    render(<ApexChart type="pie" height={260} label="Devices by type" series={[3, 1]} options={{}} />);
+    expect(screen.getByRole('img', { name: 'Devices by type' })).toBeInTheDocument();
+    expect(await screen.findByTestId('apex')).toBeInTheDocument();
   });
 
   it('is one named image: ApexCharts adds no keyboard stops or live regions inside it', async () => {

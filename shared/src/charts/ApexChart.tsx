@@ -1,8 +1,8 @@
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
-import { loadApexCharts } from './loadApexCharts';
+import { createElement, useDeferredValue, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { loadApexCharts, loadedApexCharts } from './loadApexCharts';
 import { modeChartOptions } from './modeChartOptions';
 import { safeChartOptions } from './safeChartOptions';
 
@@ -20,7 +20,57 @@ export interface ApexChartProps {
   testId?: string;
 }
 
-const ReactApexChart = lazy(loadApexCharts);
+type ReactApexChartProps = ComponentProps<NonNullable<ReturnType<typeof loadedApexCharts>>['default']>;
+
+/** react-apexcharts' component, the same one every render (the module's export); rendered once loaded. */
+function LoadedApexChart(props: ReactApexChartProps) {
+  const module = loadedApexCharts();
+  return module === undefined ? null : createElement(module.default, props);
+}
+
+/**
+ * Whether ApexCharts has loaded: at once when the host preloaded it. Not React.lazy: a Suspense
+ * boundary that resolves is revealed up to 300 ms later (React batches reveals), so every chart
+ * waited behind its skeleton after its code was there. A failed load is thrown to the page's
+ * error boundary, as lazy() did.
+ */
+function useApexChartsLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => loadedApexCharts() !== undefined);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (loaded) return undefined;
+    let live = true;
+    loadApexCharts().then(
+      () => live && setLoaded(true),
+      (error: unknown) => live && setFailure({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  if (failure !== null) throw failure.error;
+  return loaded;
+}
+
+/**
+ * False until the browser has painted once since the chart mounted: ApexCharts draws in the
+ * task after that paint, so the page's text and the chart's frame show first instead of waiting
+ * for every chart's drawing (the largest part of a dashboard's rendering on a slow CPU).
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * The console's chart: ApexCharts fed through safeChartOptions (it writes labels, legends and
@@ -35,13 +85,14 @@ export function ApexChart({ type, options, series, height, label, deferred = fal
     const chart = { ...made.options.chart, accessibility: { enabled: false } };
     return { ...made, options: { ...made.options, chart } };
   }, [options, series, theme]);
-  const draw = useDeferredValue(true, !deferred);
+  const painted = usePaintedOnce();
+  const draw = useDeferredValue(true, !deferred) && painted;
+  const loaded = useApexChartsLoaded();
   const placeholder = <Skeleton variant="rectangular" height={height} />;
+  if (!loaded) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <div role="img" aria-label={label} data-testid={testId}>
-        {draw ? <ReactApexChart type={type} options={safe.options} series={safe.series} height={height} /> : placeholder}
-      </div>
-    </Suspense>
+    <div role="img" aria-label={label} data-testid={testId}>
+      {draw ? <LoadedApexChart type={type} options={safe.options} series={safe.series} height={height} /> : placeholder}
+    </div>
   );
 }

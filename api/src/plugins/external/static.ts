@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.js'
+import { createPreloadHints } from '../../lib/preload-hints.js'
 
 export const REMOTE_NAMES = ['detect', 'insights', 'threat'] as const
 
@@ -54,7 +55,18 @@ export const staticPlugin = fp<{ config: Config }>(
       // sendFile is still referenced by the not-found handler's type; keep it defined but unused.
       await app.register(fastifyStatic, { root: config.consoleRoot, serve: false })
     }
-    if (isDir(hostDist) && fs.existsSync(path.join(hostDist, 'index.html'))) app.spaRoot = hostDist
+    if (isDir(hostDist) && fs.existsSync(path.join(hostDist, 'index.html'))) {
+      app.spaRoot = hostDist
+      // A page behind the sign-in names the files its first load runs (lib/preload-hints.ts).
+      const hints = createPreloadHints(config.consoleRoot, config.remotes)
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (request.method !== 'GET' || reply.statusCode !== 200) return payload
+        if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload
+        const link = await hints.linkHeader(request.url.split(/[?#]/)[0])
+        if (link !== undefined) void reply.header('link', link)
+        return payload
+      })
+    }
   },
   { name: 'static', dependencies: ['errors'] }
 )

@@ -18,8 +18,25 @@ const DETECT_MANIFEST = {
       version: '1.4.0',
       buildTime: '2026-01-01T00:00:00.000Z',
       requires: { '@console/shared': '^1.2.0' }
-    }
-  }
+    },
+    remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    publicPath: 'auto'
+  },
+  exposes: [
+    { name: 'DashboardPage', assets: { js: { sync: ['js/dash.0123456789.js'], async: ['js/later.0123456789.js'] } } },
+    { name: 'DeviceDetailPage', assets: { js: { sync: ['js/device.0123456789.js'], async: [] } } }
+  ]
+}
+
+// What the host's build writes for the server's preload hints (shared/toolchain/preload-hints.cjs).
+const PRELOAD = {
+  entry: ['main.0123abcd.js'],
+  signedIn: ['shell.0123456789.js', 'federation.0123456789.js'],
+  routes: [
+    { path: '/', remote: 'detect', page: 'DashboardPage' },
+    { path: '/devices/:uid', remote: 'detect', page: 'DeviceDetailPage' },
+    { path: '/insights', remote: 'insights', page: 'InsightsListPage' }
+  ]
 }
 
 function fakeConsoleRoot(): string {
@@ -39,6 +56,7 @@ function fakeConsoleRoot(): string {
     'host/dist/build-info.json',
     JSON.stringify({ name: 'host', version: '1.2.0', buildTime: '2026-01-02T03:04:05.000Z', provides: {} })
   )
+  write('host/dist/preload.json', JSON.stringify(PRELOAD))
   write('remote-detect/dist/mf-manifest.json', JSON.stringify(DETECT_MANIFEST))
   write('remote-detect/dist/remoteEntry.js', 'var detect = 1')
   write('remote-detect/dist/123.4567abcd89.js', 'var chunk = 1')
@@ -82,6 +100,36 @@ describe('production static files, SPA fallback and /remotes.json', () => {
       assert.equal(response.body, INDEX)
       assert.equal(response.headers['cache-control'], 'no-cache')
     }
+  })
+
+  it('names the files a page behind the sign-in runs first in a Link header: main.js preloaded, the rest prefetched', async () => {
+    const links = async (url: string) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
+      assert.equal(response.statusCode, 200, url)
+      assert.equal(response.body, INDEX, url)
+      const header = response.headers.link
+      return header === undefined ? [] : String(header).split(', ')
+    }
+    const main = '</main.0123abcd.js>; rel=preload; as=script'
+    const later = (url: string) => `<${url}>; rel=prefetch; as=script`
+    const host = ['/shell.0123456789.js', '/federation.0123456789.js'].map(later)
+    assert.deepEqual(await links('/'), [
+      main,
+      ...host,
+      later('/remotes/detect/remoteEntry.js'),
+      later('/remotes/detect/js/dash.0123456789.js')
+    ])
+    // The page's own chunks, not the dashboard's nor the chunks it loads later.
+    assert.deepEqual(await links('/devices/d-1?tab=2'), [
+      main,
+      ...host,
+      later('/remotes/detect/remoteEntry.js'),
+      later('/remotes/detect/js/device.0123456789.js')
+    ])
+    // A remote that is not built: the host's files still come early, the remote's are not guessed.
+    assert.deepEqual(await links('/insights/'), [main, ...host])
+    // The sign-in page, the host's own pages and unknown paths: no hints.
+    for (const url of ['/login', '/settings', '/devices/d-1/more', '/no-such-page']) assert.deepEqual(await links(url), [], url)
   })
 
   it('never answers index.html for /api, /remotes or non-HTML requests', async () => {
