@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Db } from '../../db/client.js'
-import { allValues } from './counts.js'
 import { ipKey, isSpecialPurpose } from './ip-ranges.js'
 import type { RangeWindow } from './landscape.js'
+import { exportValues } from './value-counts.js'
 
 /** The most indicators of each type one export carries (the most seen first). */
 export const EXPORT_MAX_PER_TYPE = 20_000
@@ -28,7 +28,9 @@ export interface Indicator {
 export async function honeypotIndicators(db: Db, window: RangeWindow): Promise<Indicator[]> {
   // At once: on PostgreSQL the small hash and URL lists are read while the addresses are summed.
   const [addresses, hashes, urls] = await Promise.all(
-    (['src_ip', 'hash', 'url'] as const).map(async (kind) => await allValues(db, kind, window.from, null, EXPORT_MAX_PER_TYPE))
+    (['src_ip', 'hash', 'url'] as const).map(
+      async (kind) => await exportValues(db, kind, window.from, EXPORT_MAX_PER_TYPE, window.now)
+    )
   )
   const out: Indicator[] = []
   for (const { value, count } of addresses) {

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { dropEventDaysBefore } from './partitions.js'
+import { pruneValueCounts } from './value-counts.js'
 import { dayOf, HOUR_MS } from './window.js'
 
 export interface PruneResult {
@@ -18,6 +19,8 @@ export interface PruneResult {
   sessionFiles: number
   rollups: number
   dailyRollups: number
+  /** Per-value rows of the exports deleted or trimmed (value-counts.ts). */
+  valueCounts: number
 }
 
 /** Deletes the table's rows whose `column` is before `cutoff` (an ISO instant); counts them in SQL, not here. */
@@ -45,6 +48,7 @@ export async function pruneHoneypot(db: Db, retentionDays: number, now: number =
     sessions: await deleteBefore(db, honeypotSessions, honeypotSessions.startedAt, cutoff),
     sessionFiles: await deleteBefore(db, honeypotSessionFiles, honeypotSessionFiles.startedAt, cutoff),
     rollups: await deleteBefore(db, honeypotRollups, honeypotRollups.bucket, bucketCutoff),
-    dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff)
+    dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff),
+    valueCounts: await pruneValueCounts(db, Date.parse(dayCutoff), now)
   }
 }
