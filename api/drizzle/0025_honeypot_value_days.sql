@@ -44,3 +44,7 @@ SELECT "kind", date_trunc('day', "bucket", 'UTC'), "value_hash", min("value"),
 FROM "honeypot_rollups"
 WHERE "kind" IN ('src_ip', 'hash', 'url') AND "bucket" >= date_trunc('day', now(), 'UTC') - interval '32 days'
 GROUP BY "kind", date_trunc('day', "bucket", 'UTC'), "value_hash";
+--> statement-breakpoint
+-- Planner statistics for the filled tables (PGlite runs no autovacuum to gather them).
+ANALYZE "honeypot_value_days";--> statement-breakpoint
+ANALYZE "honeypot_value_hours";

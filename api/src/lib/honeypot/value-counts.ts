@@ -98,25 +98,43 @@ export async function exportValues(db: Db, kind: ExportKind, from: number, limit
   if (dayOf(from) < dayOf(now) - (KEPT_DAYS - 1) * DAY_MS) return await allValues(db, kind, from, null, limit)
   const firstHour = ceilTo(from, HOUR_MS)
   const firstDay = ceilTo(firstHour, DAY_MS)
+  // Each row's counts come back as array text and are summed here: the rows are read once, with
+  // no per-row subquery and no grouping in SQL (a value has one row per part at most).
   const parts = [
-    sql`SELECT value, (SELECT sum(c) FROM unnest(days[${dayNumber(firstDay)}:]) AS c) AS count FROM honeypot_value_days
+    sql`SELECT value, days[${dayNumber(firstDay)}:]::text AS counts FROM honeypot_value_days
       WHERE kind = ${kind} AND last_day >= ${dayNumber(firstDay)}`
   ]
   if (firstHour < firstDay) {
     const hour = (firstHour - dayOf(firstHour)) / HOUR_MS
-    parts.push(sql`SELECT value, (SELECT sum(c) FROM unnest(hours[${hour}:23]) AS c) AS count FROM honeypot_value_hours
+    parts.push(sql`SELECT value, hours[${hour}:23]::text FROM honeypot_value_hours
       WHERE kind = ${kind} AND bucket = ${new Date(dayOf(firstHour)).toISOString()}::timestamptz`)
   }
-  if (from < firstHour) parts.push(rawRows(kind, { source: 'raw', from, to: firstHour }))
-  const rows = rowsOf<{ value: string; count: string | number }>(
-    await db.execute(sql`
-    SELECT value, sum(count)::bigint AS count FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted
-    GROUP BY value
-    HAVING sum(count) > 0
-    ORDER BY count DESC, value COLLATE "C" ASC
-    LIMIT ${limit}`)
-  )
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) }))
+  if (from < firstHour)
+    parts.push(sql`SELECT value, count::text FROM (${rawRows(kind, { source: 'raw', from, to: firstHour })}) AS raw`)
+  const totals = new Map<string, number>()
+  for (const row of rowsOf<{ value: string; counts: string }>(await db.execute(sql.join(parts, sql` UNION ALL `)))) {
+    const count = sumOf(row.counts)
+    if (count > 0) totals.set(row.value, (totals.get(row.value) ?? 0) + count)
+  }
+  return [...totals]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || byteOrder(a.value, b.value))
+    .slice(0, limit)
+}
+
+/** The sum of `{1,NULL,3}` (an array's text, nulls for days without a count) or of a plain `5`. */
+function sumOf(counts: string): number {
+  let sum = 0
+  for (const part of counts.replace(/[{}]/g, '').split(',')) if (part !== 'NULL' && part !== '') sum += Number(part)
+  return sum
+}
+
+const ASCII = /^[^\u0080-\uffff]*$/
+
+/** Byte order of the UTF-8 text, as SQL's `COLLATE "C"`: code units agree with it for ASCII. */
+function byteOrder(a: string, b: string): number {
+  if (ASCII.test(a) && ASCII.test(b)) return a < b ? -1 : a > b ? 1 : 0
+  return Buffer.compare(Buffer.from(a), Buffer.from(b))
 }
 
 /**

@@ -83,6 +83,13 @@ describe('honeynet indicator exports, counted per value', () => {
         })
       )
     }
+    // Ties in byte order, as SQL's COLLATE "C" ranks them: U+FF01 sorts before an emoji in UTF-8, not in UTF-16.
+    for (const [i, url] of ['http://x.example/\u{1F600}', 'http://x.example/\uFF01', 'http://x.example/\u00e9'].entries()) {
+      lines.push(
+        cowrieEvent('cowrie.session.connect', `tie${i}`, 2 * DAY + i, { src_ip: '45.95.147.78' }),
+        cowrieEvent('cowrie.session.file_download', `tie${i}`, 2 * DAY + i - 500, { src_ip: '45.95.147.78', url })
+      )
+    }
     // Sent in three requests, the middle one twice: a resent event counts once.
     const third = Math.ceil(lines.length / 3)
     for (const part of [
