@@ -198,7 +198,9 @@ export const commands: Record<string, Command> = {
     description: 'Delete honeynet events older than HONEYPOT_RETENTION_DAYS (the server also does it hourly).',
     run: async (context) => {
       const { db } = await context.database()
-      const pruned = await pruneHoneypot(db, context.config.honeypotRetentionDays)
+      const pruned = await pruneHoneypot(db, context.config.honeypotRetentionDays, Date.now(), {
+        reclaim: context.config.databaseUrl === undefined
+      })
       context.io.out(
         `Pruned ${pruned.events} events, ${pruned.sessions} sessions and ${pruned.rollups + pruned.dailyRollups} rollup rows older than ${context.config.honeypotRetentionDays} days`
       )

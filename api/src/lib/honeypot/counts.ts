@@ -43,6 +43,9 @@ function between(column: SQL, piece: WindowPiece): SQL {
   return piece.to === null ? from : sql`${from} AND ${column} < ${iso(piece.to)}::timestamptz`
 }
 
+/** `value, count` rows of a window's raw piece: the events (or sessions) themselves. */
+export const rawRows = (kind: RollupKind, piece: WindowPiece): SQL => pieceRows(kind, piece, undefined)
+
 /** `value, count` rows of one piece of a window (several rows per value; the caller sums them). */
 function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undefined): SQL {
   if (piece.source === 'raw') {

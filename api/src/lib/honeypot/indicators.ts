@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Db } from '../../db/client.js'
-import { allValues } from './counts.js'
 import { ipKey, isSpecialPurpose } from './ip-ranges.js'
 import type { RangeWindow } from './landscape.js'
+import { exportValues } from './value-counts.js'
 
 /** The most indicators of each type one export carries (the most seen first). */
 export const EXPORT_MAX_PER_TYPE = 20_000
@@ -28,7 +28,9 @@ export interface Indicator {
 export async function honeypotIndicators(db: Db, window: RangeWindow): Promise<Indicator[]> {
   // At once: on PostgreSQL the small hash and URL lists are read while the addresses are summed.
   const [addresses, hashes, urls] = await Promise.all(
-    (['src_ip', 'hash', 'url'] as const).map(async (kind) => await allValues(db, kind, window.from, null, EXPORT_MAX_PER_TYPE))
+    (['src_ip', 'hash', 'url'] as const).map(
+      async (kind) => await exportValues(db, kind, window.from, EXPORT_MAX_PER_TYPE, window.now)
+    )
   )
   const out: Indicator[] = []
   for (const { value, count } of addresses) {
@@ -70,45 +72,58 @@ function uuidV5(name: string, namespace: Buffer = SCO_NAMESPACE_BYTES): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
-/**
- * Observable ids already computed (a SHA-1 each is most of an export's cost, and the same
- * addresses come back export after export). Deterministic, so a remembered id is the id; the map
- * is emptied when it reaches the bound instead of growing with every address ever exported.
- */
-const OBSERVABLE_IDS_MAX = 100_000
-const observableIds = new Map<string, string>()
-
-function observableId(name: string): string {
-  let id = observableIds.get(name)
-  if (id === undefined) {
-    if (observableIds.size >= OBSERVABLE_IDS_MAX) observableIds.clear()
-    id = uuidV5(name)
-    observableIds.set(name, id)
-  }
-  return id
-}
-
 /** A STIX pattern string literal: backslash and quote escaped (STIX 2.1 patterning §9.2). */
 const literal = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
 /** A JSON string literal. */
 const json = (value: string): string => JSON.stringify(value)
 
-/** The observable of an indicator as JSON text (deterministic id) and its STIX pattern. */
-function observable(indicator: Indicator): { object: string; pattern: string } {
+/** What an indicator's bundle entry holds that depends on its value alone, as JSON text. */
+interface ValueTexts {
+  /** The observable object (deterministic id). */
+  object: string
+  /** The indicator's name and pattern, as JSON strings. */
+  name: string
+  pattern: string
+}
+
+function valueTexts(indicator: Indicator): ValueTexts {
+  const name = json(`${NAMED[indicator.type]} ${indicator.value}`)
   if (indicator.type === 'file-sha256') {
     const hashes = `{"SHA-256":${json(indicator.value)}}`
     return {
-      object: `{"type":"file","spec_version":"2.1","id":"file--${observableId(`{"hashes":${hashes}}`)}","hashes":${hashes}}`,
-      pattern: `[file:hashes.'SHA-256' = ${literal(indicator.value)}]`
+      object: `{"type":"file","spec_version":"2.1","id":"file--${uuidV5(`{"hashes":${hashes}}`)}","hashes":${hashes}}`,
+      name,
+      pattern: json(`[file:hashes.'SHA-256' = ${literal(indicator.value)}]`)
     }
   }
   const type = indicator.type
   const value = json(indicator.value)
   return {
-    object: `{"type":"${type}","spec_version":"2.1","id":"${type}--${observableId(`{"value":${value}}`)}","value":${value}}`,
-    pattern: `[${type}:value = ${literal(indicator.value)}]`
+    object: `{"type":"${type}","spec_version":"2.1","id":"${type}--${uuidV5(`{"value":${value}}`)}","value":${value}}`,
+    name,
+    pattern: json(`[${type}:value = ${literal(indicator.value)}]`)
   }
+}
+
+/**
+ * Value texts already written (a SHA-1 and three JSON encodings each were most of an export's
+ * cost, and the same addresses come back export after export). Deterministic, so a remembered text
+ * is the text; the map is emptied when it reaches the bound instead of growing with every address
+ * ever exported (~300 bytes an entry).
+ */
+const VALUE_TEXTS_MAX = 30_000
+const remembered = new Map<string, ValueTexts>()
+
+function textsOf(indicator: Indicator): ValueTexts {
+  const key = `${indicator.type} ${indicator.value}`
+  let texts = remembered.get(key)
+  if (texts === undefined) {
+    if (remembered.size >= VALUE_TEXTS_MAX) remembered.clear()
+    texts = valueTexts(indicator)
+    remembered.set(key, texts)
+  }
+  return texts
 }
 
 const DESCRIBED: Record<IndicatorType, (n: number) => string> = {
@@ -148,11 +163,11 @@ export function indicatorsStixJson(indicators: Indicator[], window: RangeWindow)
   const end = `,"pattern_type":"stix","pattern_version":"2.1","valid_from":"${new Date(window.from).toISOString()}","labels":["honeynet"]}`
   const parts = [`{"type":"bundle","id":"bundle--${randomUUID()}","objects":[`, identity]
   for (const indicator of indicators) {
-    const { object, pattern } = observable(indicator)
-    const name = json(`${NAMED[indicator.type]} ${indicator.value}`)
-    const description = json(`${DESCRIBED[indicator.type](indicator.sightings)}, last ${window.range}.`)
+    const { object, name, pattern } = textsOf(indicator)
+    // The description is ASCII but for the range, which is one of ours: no escaping needed.
+    const description = `"${DESCRIBED[indicator.type](indicator.sightings)}, last ${window.range}."`
     parts.push(
-      `,${object},{"type":"indicator","spec_version":"2.1","id":"indicator--${randomUUID()}${head}${name},"description":${description}${tail}${json(pattern)}${end}`
+      `,${object},{"type":"indicator","spec_version":"2.1","id":"indicator--${randomUUID()}${head}${name},"description":${description}${tail}${pattern}${end}`
     )
   }
   parts.push(']}')

@@ -5,6 +5,7 @@ import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS, type Honeypot
 import { rowsOf } from '../sql-rows.js'
 import { dayOf, hourOf } from './window.js'
 import { ensureEventPartitions, forgetEventPartitions, missingPartition } from './partitions.js'
+import { ValueCounts } from './value-counts.js'
 
 /** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
 export type RollupKind =
@@ -194,6 +195,7 @@ async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Pro
     }
     await storeSessionFiles(tx, fresh)
     const hourly = rollup.hourly.rows()
+    const daily = rollup.daily.rows()
     if (hourly.length > 0) {
       await tx.execute(sql`
         INSERT INTO honeypot_rollups (kind, bucket, value_hash, value, count)
@@ -206,10 +208,15 @@ async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Pro
       await tx.execute(sql`
         INSERT INTO honeypot_daily_rollups (kind, bucket, value_hash, value, count)
         SELECT kind, bucket, value_hash, value, count
-        FROM json_to_recordset(${JSON.stringify(rollup.daily.rows())}::json) AS r(kind text, bucket timestamptz,
+        FROM json_to_recordset(${JSON.stringify(daily)}::json) AS r(kind text, bucket timestamptz,
           value_hash uuid, value text, count bigint)
         ORDER BY kind, bucket, value_hash
         ON CONFLICT (kind, bucket, value_hash) DO UPDATE SET count = honeypot_daily_rollups.count + excluded.count`)
+      // The exported kinds' per-value rows (value-counts.ts), from the same counts.
+      const values = new ValueCounts()
+      for (const row of daily) values.add(row, false)
+      for (const row of hourly) values.add(row, true)
+      await values.store(tx)
     }
     // Every key that sent this batch is alive, even when all it sent was already stored.
     const keys = [...new Set(events.flatMap((event) => (event.sensorKeyId === null ? [] : [event.sensorKeyId])))].sort()

@@ -17,7 +17,7 @@ export async function deviceCoverage(
   deviceUid: string,
   demo: boolean
 ): Promise<{ coverage: Coverage[]; unmatched: number }> {
-  // The device's packages per ecosystem as the package trigger keeps them (migration 0025): a few
+  // The device's packages per ecosystem as the package trigger keeps them (migration 0026): a few
   // rows, where grouping its ~2,000 package rows read as many table pages per device detail.
   const groups = await db
     .select({ ecosystem: deviceEcosystemRollups.ecosystem, n: deviceEcosystemRollups.packages })

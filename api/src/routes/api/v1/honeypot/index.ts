@@ -150,7 +150,8 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const unlock = await tryAdvisoryLock(config.databaseUrl, HONEYPOT_PRUNE_LOCK_KEY)
     if (unlock === null) return null
     try {
-      return await pruneHoneypot(app.db, config.honeypotRetentionDays)
+      // PGlite has no autovacuum: the prune gives the deleted rows' pages back itself.
+      return await pruneHoneypot(app.db, config.honeypotRetentionDays, Date.now(), { reclaim: config.databaseUrl === undefined })
     } finally {
       await unlock()
     }
