@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { bumpAllTenantData } from './data-version.js'
 import { SENSORS } from './honeypot/generator.js'
-import { COMMAND_EVENT, FILE_EVENTS } from './honeypot/cowrie.js'
+import { rebuildHoneypotDerived } from './honeypot/rebuild.js'
 import { rowsOf } from './sql-rows.js'
 import { refreshFeedEcosystems } from './vulns/coverage.js'
 import { deriveVulnerabilities } from './vulns/feed-store.js'
@@ -13,7 +13,7 @@ import { json } from './sql-params.js'
  * `remove-demo`: what the demo seed wrote, and nothing else — the demo tenants (with everything
  * in them), the demo catalogue (DEMO-… records; CVE rows a real record also names are re-derived
  * from the real records alone) and the generated honeynet history (its sensors' events and
- * sessions; the hourly rollups are rebuilt from what stays). For a production database that
+ * sessions; every count derived from them is rebuilt from what stays). For a production database that
  * started with the demo.
  */
 
@@ -48,29 +48,11 @@ export async function removeDemo(db: Db): Promise<RemoveDemoResult> {
       )[0]?.n ?? 0
     if (honeynetSessions > 0) {
       await tx.execute(sql`DELETE FROM honeypot_events WHERE sensor = ANY(ARRAY(SELECT jsonb_array_elements_text(${sensors})))`)
-      await rebuildRollups(tx)
+      await rebuildHoneypotDerived(tx)
     }
     return { tenants, records, cveRows, honeynetSessions: Number(honeynetSessions) }
   })
   await refreshFeedEcosystems(db)
   bumpAllTenantData()
   return result
-}
-
-/**
- * The hourly honeynet counters recomputed from the stored sessions and events, as storeEvents()
- * keeps them (UTC hours; value_hash = md5 of the value as a uuid).
- */
-async function rebuildRollups(tx: Db): Promise<void> {
-  const hour = (column: string) => sql.raw(`date_trunc('hour', ${column} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`)
-  await tx.execute(sql`DELETE FROM honeypot_rollups`)
-  await tx.execute(sql`
-    INSERT INTO honeypot_rollups (kind, bucket, value_hash, value, count)
-    SELECT 'sessions', ${hour('started_at')}, md5('')::uuid, '', count(*) FROM honeypot_sessions GROUP BY 2
-    UNION ALL SELECT 'asn', ${hour('started_at')}, md5(asn)::uuid, asn, count(*) FROM honeypot_sessions GROUP BY 2, asn
-    UNION ALL SELECT 'country', ${hour('started_at')}, md5(country)::uuid, country, count(*) FROM honeypot_sessions GROUP BY 2, country
-    UNION ALL SELECT 'command', ${hour('ts')}, md5(input)::uuid, input, count(*) FROM honeypot_events
-      WHERE eventid = ${COMMAND_EVENT} AND input <> '' GROUP BY 2, input
-    UNION ALL SELECT 'hash', ${hour('ts')}, md5(shasum)::uuid, shasum, count(*) FROM honeypot_events
-      WHERE eventid = ANY(ARRAY(SELECT jsonb_array_elements_text(${json([...FILE_EVENTS])}))) AND shasum <> '' GROUP BY 2, shasum`)
 }

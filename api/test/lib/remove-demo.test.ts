@@ -13,6 +13,48 @@ import { storeOsvRecords } from '../../src/lib/vulns/feed-store.js'
 import { matchDevicePackages } from '../../src/lib/vulns/match.js'
 import { OsvFormatError, parseOsvDocument } from '../../src/lib/vulns/osv-record.js'
 import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers.js'
+import type { Db } from '../../src/db/client.js'
+
+/** Every honeynet table derived from the sessions and events, as sorted rows. */
+async function derivedTables(db: Db): Promise<Record<string, unknown[]>> {
+  const tables: Record<string, string> = {
+    hourly: 'SELECT kind, bucket, value_hash, value, count::int FROM honeypot_rollups',
+    daily: 'SELECT kind, bucket, value_hash, value, count::int FROM honeypot_daily_rollups',
+    sessionFiles: 'SELECT value_hash, session_key, started_at FROM honeypot_session_files',
+    valueDays: 'SELECT kind, value_hash, value, last_day, days::text FROM honeypot_value_days',
+    valueHours: 'SELECT kind, bucket, value_hash, value, hours::text FROM honeypot_value_hours'
+  }
+  const out: Record<string, unknown[]> = {}
+  for (const [name, query] of Object.entries(tables))
+    out[name] = rowsOf<Record<string, unknown>>(await db.execute(sql.raw(query)))
+      .map((row) => JSON.stringify(row))
+      .sort()
+  return out
+}
+
+/** One session of a real sensor an hour before `now`: a login, a command and a file download. */
+function realSession(now: number) {
+  const options = { defaultSensor: 'real-sensor', now, oldestMs: now - 86_400_000, geo: null }
+  const ts = new Date(now - 3_600_000).toISOString()
+  return [
+    {
+      eventid: 'cowrie.session.connect',
+      session: 's1',
+      timestamp: ts,
+      src_ip: '192.0.2.7',
+      geoip: { asn: 64500, as_org: 'Example Net', country_name: 'Iceland' }
+    },
+    { eventid: 'cowrie.login.failed', session: 's1', timestamp: ts, username: 'root', password: 'hunter2' },
+    { eventid: 'cowrie.command.input', session: 's1', timestamp: ts, input: 'uname -a' },
+    {
+      eventid: 'cowrie.session.file_download',
+      session: 's1',
+      timestamp: ts,
+      url: 'http://198.51.100.9/x.sh',
+      shasum: 'a'.repeat(64)
+    }
+  ].map((event) => normalizeEvent(event, options))
+}
 
 /** `remove-demo` deletes what the demo seed wrote and leaves a real tenant's data exactly as it was. */
 describe('remove-demo', () => {
@@ -62,22 +104,20 @@ describe('remove-demo', () => {
     assert.ok(parsed !== undefined && !(parsed instanceof OsvFormatError))
     await storeOsvRecords(db, [{ record: parsed, source: 'test' }])
     assert.equal((await matchDevicePackages(db, real.uid, device!.uid)).findings, 1)
-    // A real sensor's session, one command.
-    const options = { defaultSensor: 'real-sensor', now, oldestMs: now - 86_400_000, geo: null }
-    const ts = new Date(now - 3_600_000).toISOString()
-    await storeEvents(
-      db,
-      [
-        {
-          eventid: 'cowrie.session.connect',
-          session: 's1',
-          timestamp: ts,
-          src_ip: '192.0.2.7',
-          geoip: { asn: 64500, as_org: 'Example Net', country_name: 'Iceland' }
-        },
-        { eventid: 'cowrie.command.input', session: 's1', timestamp: ts, input: 'uname -a' }
-      ].map((event) => normalizeEvent(event, options))
-    )
+    // A real sensor's session: a login, a command, a download.
+    await storeEvents(db, realSession(now))
+    assert.ok((await derivedTables(db)).daily.length > 20, 'the seed and the real session both counted')
+    // What ingest derives from the real session alone, in a database of its own: after remove-demo
+    // every derived table must hold exactly this (nothing of the generated history left behind).
+    const alone = await openTestDatabase()
+    let derivedOnlyReal: Record<string, unknown[]>
+    try {
+      await storeEvents(alone.database.db, realSession(now))
+      derivedOnlyReal = await derivedTables(alone.database.db)
+    } finally {
+      if (usingPostgres()) await alone.cleanup()
+      else await alone.database.close()
+    }
     const demoRecords = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE demo`))[0]!.n
     assert.ok(demoRecords > 50)
 
@@ -116,23 +156,12 @@ describe('remove-demo', () => {
       sessions.map((row) => row.sensor),
       ['real-sensor']
     )
-    const rollups = rowsOf<{ kind: string; value: string; count: number }>(
-      await db.execute(sql`
-      SELECT kind, value, count::int AS count FROM honeypot_rollups ORDER BY kind, value`)
-    )
+    assert.deepEqual(await derivedTables(db), derivedOnlyReal)
+    const kinds = rowsOf<{ kind: string }>(await db.execute(sql`SELECT DISTINCT kind FROM honeypot_daily_rollups ORDER BY kind`))
     assert.deepEqual(
-      rollups.map((row) => ({ ...row })),
-      [
-        { kind: 'asn', value: 'AS64500 Example Net', count: 1 },
-        { kind: 'command', value: 'uname -a', count: 1 },
-        { kind: 'country', value: 'Iceland', count: 1 },
-        { kind: 'sessions', value: '', count: 1 }
-      ]
+      kinds.map((row) => row.kind),
+      ['asn', 'command', 'country', 'hash', 'password', 'sessions', 'src_ip', 'url', 'username']
     )
-    const hash = rowsOf<{ ok: boolean }>(
-      await db.execute(sql`SELECT bool_and(value_hash = md5(value)::uuid) AS ok FROM honeypot_rollups`)
-    )
-    assert.equal(hash[0]!.ok, true, 'the rebuilt keys are what ingest writes')
 
     // Idempotent: nothing left to remove.
     assert.deepEqual(await removeDemo(db), { tenants: [], records: 0, cveRows: 0, honeynetSessions: 0 })
