@@ -4,10 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import postgres from 'postgres'
-import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import { databaseTarget, migrationsFolder, openDatabase, type Database, type PostgresLimits } from '../src/db/client.js'
-import { seed, type SeedResult } from '../src/lib/seed.js'
+import type { SeedResult } from '../src/lib/seed.js'
 
 export const DEMO_PASSWORD = 'demo-password'
 
@@ -210,6 +209,9 @@ export async function buildTestApp({
   const { database, url, cleanup } = await openTestDatabase(
     target.kind === 'postgres' && requestLimits ? { limits: target.limits } : {}
   )
+  // Imported here, not at the top: the app and the demo seed cost ~0.9 s of module loading that
+  // test files needing only a database (openTestDatabase) then skip.
+  const [{ buildApp }, { seed }] = await Promise.all([import('../src/app.js'), import('../src/lib/seed.js')])
   const seeded = await seed(database.db, {
     demoPassword: DEMO_PASSWORD,
     otherPassword: OTHER_PASSWORD,
