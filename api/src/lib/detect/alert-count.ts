@@ -56,8 +56,7 @@ export async function alertCount<F extends TimeFiltered>(
   }
   const after = instant(filter.created_after, 'created_after')
   const before = instant(filter.created_before, 'created_before')
-  const onlyRolledUp = (filter.search ?? '').trim() === '' && (filter.device ?? '').trim() === '' && (filter.rule ?? '') === ''
-  if (!onlyRolledUp || (after === undefined && before === undefined)) return await rowCount(filter)
+  if (!rolledUp(filter) || (after === undefined && before === undefined)) return await rowCount(filter)
   // Whole days: from the first midnight at or after `after` to the last midnight at or before `before`.
   const first = after === undefined ? undefined : Math.ceil(after.getTime() / DAY) * DAY
   const last = before === undefined ? undefined : Math.floor(before.getTime() / DAY) * DAY

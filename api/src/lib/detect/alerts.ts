@@ -136,14 +136,14 @@ function hostnamePage(db: Db, where: SQL, page: { limit: number; offset: number 
     .orderBy(byUid)
     .limit(enough)
   const direction = sql.raw(descending ? 'desc' : 'asc')
-  const uidDirection = sql.raw(reverse ? 'desc' : 'asc')
-  // Alerts without a device sort after every hostname, so before them when the list is reversed.
-  const orphansFirst = sql.raw(reverse ? 'desc' : 'asc')
+  // The uid tie-break and the alerts without a device (after every hostname) both turn with the
+  // list: reversed, the orphans come first.
+  const turned = sql.raw(reverse ? 'desc' : 'asc')
   return sql`(select x.uid from (
     select d.uid, d.hostname, 0 as orphan from (${withDevice}) d
     union all
     select o.uid, null, 1 from (${orphans}) o
-  ) x order by x.orphan ${orphansFirst}, x.hostname ${direction}, x.uid ${uidDirection}
+  ) x order by x.orphan ${turned}, x.hostname ${direction}, x.uid ${turned}
   limit ${page.limit} offset ${page.offset})`
 }
 
