@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js'
 import { bumpAllTenantData } from './data-version.js'
 import { SENSORS } from './honeypot/generator.js'
 import { rebuildHoneypotDerived } from './honeypot/rebuild.js'
-import { rowsOf } from './sql-rows.js'
+import { changedRows, rowsOf } from './sql-rows.js'
 import { refreshFeedEcosystems } from './vulns/coverage.js'
 import { deriveVulnerabilities } from './vulns/feed-store.js'
 import { removeOrphanVulnerabilities } from './vulns/match.js'
@@ -40,17 +40,15 @@ export async function removeDemo(db: Db): Promise<RemoveDemoResult> {
     const cveRows = await removeOrphanVulnerabilities(tx, orphans)
 
     const sensors = json(SENSORS)
-    const honeynetSessions =
-      rowsOf<{ n: number }>(
-        await tx.execute(sql`
-      WITH gone AS (DELETE FROM honeypot_sessions WHERE sensor = ANY(ARRAY(SELECT jsonb_array_elements_text(${sensors}))) RETURNING 1)
-      SELECT count(*)::int AS n FROM gone`)
-      )[0]?.n ?? 0
+    const honeynetSessions = await changedRows(
+      tx,
+      sql`DELETE FROM honeypot_sessions WHERE sensor = ANY(ARRAY(SELECT jsonb_array_elements_text(${sensors})))`
+    )
     if (honeynetSessions > 0) {
       await tx.execute(sql`DELETE FROM honeypot_events WHERE sensor = ANY(ARRAY(SELECT jsonb_array_elements_text(${sensors})))`)
       await rebuildHoneypotDerived(tx)
     }
-    return { tenants, records, cveRows, honeynetSessions: Number(honeynetSessions) }
+    return { tenants, records, cveRows, honeynetSessions }
   })
   await refreshFeedEcosystems(db)
   bumpAllTenantData()

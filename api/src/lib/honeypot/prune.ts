@@ -8,7 +8,7 @@ import {
   honeypotSessionFiles,
   honeypotSessions
 } from '../../db/schema/index.js'
-import { rowsOf } from '../sql-rows.js'
+import { changedRows } from '../sql-rows.js'
 import { dropEventDaysBefore, eventPartitions, partitionName } from './partitions.js'
 import { pruneValueCounts } from './value-counts.js'
 import { dayOf, HOUR_MS } from './window.js'
@@ -25,9 +25,7 @@ export interface PruneResult {
 
 /** Deletes the table's rows whose `column` is before `cutoff` (an ISO instant); counts them in SQL, not here. */
 async function deleteBefore(db: Db, table: PgTable, column: AnyColumn, cutoff: string): Promise<number> {
-  const query = sql`WITH gone AS (DELETE FROM ${table} WHERE ${column} < ${cutoff}::timestamptz RETURNING 1)
-      SELECT count(*) AS n FROM gone`
-  return Number(rowsOf<{ n: string | number }>(await db.execute(query))[0]?.n ?? 0)
+  return await changedRows(db, sql`DELETE FROM ${table} WHERE ${column} < ${cutoff}::timestamptz`)
 }
 
 /**

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { rowsOf } from '../sql-rows.js'
+import { changedRows, rowsOf } from '../sql-rows.js'
 import { allValues, rawRows, type Counted } from './counts.js'
 import type { RollupKind } from './store.js'
 import { DAY_MS, dayOf, HOUR_MS } from './window.js'
@@ -145,11 +145,7 @@ function byteOrder(a: string, b: string): number {
 export async function pruneValueCounts(db: Db, dayCutoff: number, now = Date.now()): Promise<number> {
   const cutoff = Math.max(dayCutoff, dayOf(now) - KEPT_DAYS * DAY_MS)
   const day = dayNumber(cutoff)
-  const count = async (query: ReturnType<typeof sql>): Promise<number> =>
-    Number(
-      rowsOf<{ n: string | number }>(await db.execute(sql`WITH gone AS (${query} RETURNING 1) SELECT count(*) AS n FROM gone`))[0]
-        ?.n ?? 0
-    )
+  const count = (statement: SQL) => changedRows(db, statement)
   return (
     (await count(sql`DELETE FROM honeypot_value_days WHERE last_day < ${day}`)) +
     // A slice is subscripted from 1: written back from the cutoff's day number through its text form.
