@@ -7,6 +7,7 @@ import { runCli } from '../../src/cli/commands.js'
 import { loadConfig } from '../../src/config.js'
 import { openDatabase } from '../../src/db/client.js'
 import { pgliteTemplate, storeCookies, tempDir } from '../helpers.js'
+import { apiEntry } from '../server-process.js'
 
 const apiDir = path.resolve(import.meta.dirname, '..', '..')
 
@@ -27,14 +28,9 @@ const cliEnv = (dataDir: string, env: Record<string, string> = {}) => ({
 /** The real thing: a child process, as `npm run cli -- ...` runs it. */
 function spawnCli(dataDir: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
-      { cwd: apiDir, env: cliEnv(dataDir) },
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr })
-      }
-    )
+    execFile(process.execPath, [...apiEntry('cli'), ...args], { cwd: apiDir, env: cliEnv(dataDir) }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr })
+    })
   })
 }
 

@@ -12,6 +12,7 @@ import { normaliseSbom } from '../../src/lib/insights/cyclonedx.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
 import { seed } from '../../src/lib/seed.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
+import { apiEntry } from '../server-process.js'
 import { needsSharedData, sharedData, TEST_OSV } from '../shared-data.js'
 import { osvFiles, osvRecordsIn } from '../lib/vulns/osv-files.js'
 
@@ -252,11 +253,8 @@ describe('vulnerability CLI: import-osv and match-devices', () => {
 
   it('as a process: --help lists the commands', async () => {
     const help = await new Promise<string>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli.ts', '--help'],
-        { cwd: apiDir, env: env(dataDir) },
-        (_error, stdout) => resolve(stdout)
+      execFile(process.execPath, [...apiEntry('cli'), '--help'], { cwd: apiDir, env: env(dataDir) }, (_error, stdout) =>
+        resolve(stdout)
       )
     })
     assert.match(help, /import-osv <PATH> +Import an OSV vulnerability feed/)

@@ -15,6 +15,7 @@ import { createReport } from '../../src/lib/insights/reports.js'
 import { seed } from '../../src/lib/seed.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
 import { DEMO_PASSWORD, pgliteTemplate, tempDir, usingPostgres } from '../helpers.js'
+import { apiEntry } from '../server-process.js'
 
 // Issue 11, fault test: the real server (its own process) is killed with SIGKILL in the middle of
 // a honeynet ingest and of an SBOM upload, then restarted. Nothing half-written may be visible
@@ -41,7 +42,7 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, apiEntry('server'), {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FEED_SYNC_INTERVAL_HOURS: '0', ...env }
   })

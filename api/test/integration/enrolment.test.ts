@@ -8,6 +8,7 @@ import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
 import { osvEcosystem } from '../../src/lib/vulns/ecosystems.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
+import { apiEntry } from '../server-process.js'
 
 // End to end on this very machine: the API runs as its own process on a free port (embedded
 // database in a temp DATA_DIR), the real Linux agent downloaded from it enrols this machine with a
@@ -48,7 +49,7 @@ interface Server {
 }
 
 async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, apiEntry('server'), {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',
