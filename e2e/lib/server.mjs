@@ -39,7 +39,8 @@ const TEMPLATE_MAX_AGE_MS = 60 * 60 * 1000;
 /**
  * Migrating and seeding the demo costs ~15 s a start on a quiet machine (over 90 s under load): the
  * browser tests of one build start from copies of one data folder seeded by the production server
- * itself, made by the first test file that needs it (the files run one at a time).
+ * itself, made by the first test file that needs it (two files starting together may both make one:
+ * the first rename wins and the other uses it).
  */
 async function seededDataDir(env) {
   const template = join(tmpdir(), `console-e2e-seeded-${buildKey()}`);
