@@ -27,14 +27,17 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-/** Runs a command and also captures its output (for counting tests). */
-export function runCapture(cmd, args, opts = {}) {
+/**
+ * Runs a command and also captures its output (for counting tests). With `echo: false` the output
+ * is only captured (a suite running beside another prints it when it ends, not interleaved).
+ */
+export function runCapture(cmd, args, { echo = true, ...opts } = {}) {
   return new Promise((resolveRun) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
     let out = '';
     const onData = (stream) => (chunk) => {
       out += chunk.toString();
-      stream.write(chunk);
+      if (echo) stream.write(chunk);
     };
     child.stdout.on('data', onData(process.stdout));
     child.stderr.on('data', onData(process.stderr));

@@ -23,10 +23,14 @@ function count(out) {
   return { passed: n('pass'), failed: n('fail'), skipped: n('skipped') + n('todo') };
 }
 
-async function suite(name, args, env = process.env) {
-  log(name);
+async function suite(name, args, env = process.env, { echo = true } = {}) {
+  log(echo ? name : `${name} (beside the next suite; its output is printed when it ends)`);
   const began = Date.now();
-  const { code, out } = await pnpmCapture(args, { env });
+  const { code, out } = await pnpmCapture(args, { env, echo });
+  if (!echo) {
+    log(`${name}: output`);
+    process.stdout.write(out);
+  }
   const c = count(out);
   c.seconds = Math.round((Date.now() - began) / 1000);
   // A runner that crashed before counting still fails the run.
@@ -108,16 +112,22 @@ if ((await build(staleBuilds())) !== 0) {
 for (const pkg of ['shared', ...APPS])
   await suite(`Component tests: ${pkg}`, ['--filter', `@console/${pkg}`, 'run', 'test', '--ci', '--maxWorkers=2']);
 
-const { DATABASE_URL, ...withoutDb } = process.env;
-await suite('API tests (PGlite)', ['--filter', '@console/api', 'run', 'test'], withoutDb);
-if (DATABASE_URL) await suite('API tests (PostgreSQL)', ['--filter', '@console/api', 'run', 'test'], process.env);
-
+// The browser tests spend most of their time waiting on Chromium and their consoles (well under a
+// core between them), so they run beside the PGlite API pass instead of after everything.
+let browser = Promise.resolve();
 if (await ensureChromium()) {
-  await suite('Browser tests (Chromium, production build)', ['--filter', '@console/e2e', 'run', 'test']);
+  browser = suite('Browser tests (Chromium, production build)', ['--filter', '@console/e2e', 'run', 'test'], process.env, {
+    echo: false,
+  });
 } else {
   console.error('Chromium is missing (/usr/bin/chromium): apt-get install -y chromium');
   results.push({ name: 'Browser tests', code: 1, passed: 0, failed: 1, skipped: 0 });
 }
+
+const { DATABASE_URL, ...withoutDb } = process.env;
+await suite('API tests (PGlite)', ['--filter', '@console/api', 'run', 'test'], withoutDb);
+await browser;
+if (DATABASE_URL) await suite('API tests (PostgreSQL)', ['--filter', '@console/api', 'run', 'test'], process.env);
 
 const total = results.reduce(
   (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
