@@ -41,6 +41,14 @@ describe('errors are never shown as empty (production build, seeded demo tenant)
     assert.equal(await page.getByText('No packages.').count(), 0);
     assert.equal(await page.getByText(/0–0 of 0/).count(), 0);
 
+    // SWR retries a 5xx by itself (1 + 3 tries, 7 s): wait until it has given up, or its own retry
+    // could succeed between the server's recovery and the click and take the Retry button away.
+    const tries = (pattern) => failed.filter((url) => pattern.test(url)).length;
+    for (const deadline = Date.now() + 30_000; tries(PACKAGES) < 4 || tries(COUNT) < 4;) {
+      assert.ok(Date.now() < deadline, `SWR's retries: ${tries(PACKAGES)} packages, ${tries(COUNT)} count calls`);
+      await page.waitForTimeout(250);
+    }
+
     // The server answers again: Retry loads the findings, and the error goes.
     await page.unroute(PACKAGES, fail);
     await page.unroute(COUNT, fail);
