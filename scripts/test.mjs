@@ -95,8 +95,14 @@ if ((await ensureInstalled()) !== 0) process.exit(1);
 await check('Lint (ESLint, import boundaries)', 'lint');
 await check('Format (Prettier --check)', 'format:check');
 
+// The front-end packages share one compiler configuration, so they are checked as one program
+// (tsconfig.frontends.json): React's and MUI's types are read once, not five times (~30 s of CPU).
 log('Type-checking every package');
-if ((await run('npm', pnpmArgs(['-r', '--workspace-concurrency=2', 'run', 'typecheck']))) !== 0) {
+const typechecks = await Promise.all([
+  run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.frontends.json']),
+  run('npm', pnpmArgs(['--filter', '@console/api', '--filter', '@console/contracts', 'run', 'typecheck'])),
+]);
+if (typechecks.some((code) => code !== 0)) {
   results.push({ name: 'typecheck', code: 1, passed: 0, failed: 1, skipped: 0 });
 }
 await shellcheck();
