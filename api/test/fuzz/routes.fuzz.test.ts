@@ -75,7 +75,7 @@ const describeRequest = (request: FuzzRequest): string => {
 function problemsOf(request: FuzzRequest, response: LightMyRequestResponse, ms: number): string[] {
   const problems: string[] = []
   if (response.statusCode >= 500) problems.push(`status ${response.statusCode}: ${response.body.slice(0, 300)}`)
-  if (ms > SLOW_MS) problems.push(`answered in ${Math.round(ms)} ms (over ${SLOW_MS})`)
+  if (ms > SLOW_MS) problems.push(`answered in ${Math.round(ms)} ms (over ${SLOW_MS}), sent twice`)
   // A uid the request itself carried may be echoed ("no device <uid>"); anything else of B's is a leak.
   const sent = request.url + (request.body.payload === undefined ? '' : Buffer.from(request.body.payload).toString('utf8'))
   const answer = decoded(response) + JSON.stringify(response.headers)
@@ -84,7 +84,11 @@ function problemsOf(request: FuzzRequest, response: LightMyRequestResponse, ms: 
   return problems
 }
 
-async function send(operation: Operation, credential: Credential, request: FuzzRequest): Promise<void> {
+async function timedAnswer(
+  operation: Operation,
+  credential: Credential,
+  request: FuzzRequest
+): Promise<{ response: LightMyRequestResponse; ms: number }> {
   const spec = ROUTE_SPECS[routeKey(operation)] ?? {}
   const headers: Record<string, string> = await world.headers(credential, {
     csrf: request.csrf,
@@ -99,7 +103,18 @@ async function send(operation: Operation, credential: Credential, request: FuzzR
     headers,
     ...(request.body.payload === undefined ? {} : { payload: request.body.payload })
   })
-  const problems = problemsOf(request, response, performance.now() - started)
+  return { response, ms: performance.now() - started }
+}
+
+async function send(operation: Operation, credential: Credential, request: FuzzRequest): Promise<void> {
+  const first = await timedAnswer(operation, credential, request)
+  // A slow answer is judged on a second sending: other work on the machine (the browser tests run
+  // beside this pass) can stall one answer; a request that makes the route do too much is slow twice.
+  const problems = problemsOf(request, first.response, first.ms > SLOW_MS ? 0 : first.ms)
+  if (first.ms > SLOW_MS) {
+    const again = await timedAnswer(operation, credential, request)
+    problems.push(...problemsOf(request, again.response, again.ms))
+  }
   if (problems.length > 0) throw new Error(problems.join('\n'))
 }
 
