@@ -6,6 +6,7 @@ import { rowsOf } from '../sql-rows.js'
 import { dayOf, hourOf } from './window.js'
 import { ensureEventPartitions, forgetEventPartitions, missingPartition } from './partitions.js'
 import { ValueCounts } from './value-counts.js'
+import { insertEvents } from './insert-events.js'
 
 /** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
 export type RollupKind =
@@ -99,63 +100,29 @@ export interface StoreResult {
 }
 
 /**
- * Stores one batch in one transaction: raw events with ON CONFLICT DO NOTHING, then the sessions
- * and hourly rollups of ONLY the rows that insert returned, so a resent event never counts twice.
- * Each batch travels as one JSON parameter (json_to_recordset): one bind however many rows.
+ * Stores one batch in one transaction: raw events (insert-events.ts), then the sessions and
+ * rollups of ONLY the events stored for the first time, so a resent event never counts twice.
+ * Each aggregate row is written once per batch, its counts summed here first; each statement's
+ * rows travel as one JSON parameter (json_to_recordset): one bind however many rows.
  */
 export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
   if (events.length === 0) return { inserted: 0, duplicates: 0 }
-  const payload = JSON.stringify(
-    events.map((event) => ({
-      event_key: event.key,
-      ts: event.ts.toISOString(),
-      eventid: event.eventid,
-      session_key: event.sessionKey,
-      src_ip: event.srcIp,
-      sensor: event.sensor,
-      input: event.input,
-      shasum: event.shasum,
-      url: event.url,
-      username: event.username,
-      password: event.password,
-      sensor_key_id: event.sensorKeyId
-    }))
-  )
-
-  await ensureEventPartitions(
-    db,
-    events.map((event) => event.ts)
-  )
+  const instants = events.map((event) => event.ts)
+  await ensureEventPartitions(db, instants)
   try {
-    return await storeBatch(db, events, payload)
+    return await storeBatch(db, events)
   } catch (error) {
     if (!missingPartition(error)) throw error
     forgetEventPartitions(db)
-    await ensureEventPartitions(
-      db,
-      events.map((event) => event.ts)
-    )
-    return await storeBatch(db, events, payload)
+    await ensureEventPartitions(db, instants)
+    return await storeBatch(db, events)
   }
 }
 
 /** storeEvents() once the batch's day partitions exist. */
-async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Promise<StoreResult> {
+async function storeBatch(db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
   return await db.transaction(async (tx) => {
-    const insertedKeys = new Set(
-      rowsOf<{ event_key: string }>(
-        await tx.execute(sql`
-      INSERT INTO honeypot_events (event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url,
-        username, password, sensor_key_id)
-      SELECT event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url, username, password, sensor_key_id
-      FROM json_to_recordset(${payload}::json) AS r(event_key uuid, ts timestamptz, eventid text,
-        session_key text, src_ip text, sensor text, input text, shasum text, url text, username text,
-        password text, sensor_key_id uuid)
-      ON CONFLICT DO NOTHING
-      RETURNING event_key`)
-      ).map((row) => row.event_key)
-    )
-    const fresh = events.filter((event) => insertedKeys.delete(event.key))
+    const fresh = await insertEvents(tx, events)
 
     const rollup = new Rollups()
     // A session starts at its earliest event seen (normally cowrie.session.connect).
