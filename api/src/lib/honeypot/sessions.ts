@@ -118,9 +118,11 @@ export async function listSessions(
   // The same instant either way (f copies the session's start); f's lets its index give the order.
   const started = byFile ? sql`f.started_at` : sql`s.started_at`
   const where: SQL[] = [sql`${started} >= ${new Date(window.from).toISOString()}::timestamptz`]
-  if (filters.ip !== undefined) where.push(sql`s.src_ip = ${filters.ip}`)
-  if (filters.asn !== undefined) where.push(sql`s.asn = ${filters.asn}`)
-  if (filters.country !== undefined) where.push(sql`s.country = ${filters.country}`)
+  // Through the (md5(value), started_at) indexes (migration 0028); the value itself is the exact test.
+  const equals = (column: SQL, value: string) => sql`md5(${column})::uuid = ${md5Uuid(value)}::uuid AND ${column} = ${value}`
+  if (filters.ip !== undefined) where.push(equals(sql`s.src_ip`, filters.ip))
+  if (filters.asn !== undefined) where.push(equals(sql`s.asn`, filters.asn))
+  if (filters.country !== undefined) where.push(equals(sql`s.country`, filters.country))
   if (filters.command !== undefined) where.push(await sessionsWithCommand(db, filters.command))
   if (page.cursor !== undefined) {
     const [startedAt, key] = decodeCursor(page.cursor)
