@@ -71,25 +71,40 @@ function countEvent(rollup: Rollups, event: HoneypotEvent): void {
   }
 }
 
+/** The events a session-value table (honeypot_session_files, _commands) keeps, and their value. */
+const SESSION_VALUES = [
+  {
+    table: 'honeypot_session_files',
+    valueOf: (event: HoneypotEvent) => (FILE_EVENTS.has(event.eventid) && event.shasum !== '' ? event.shasum : null)
+  },
+  {
+    table: 'honeypot_session_commands',
+    valueOf: (event: HoneypotEvent) => (event.eventid === COMMAND_EVENT && event.input !== '' ? event.input : null)
+  }
+] as const
+
 /**
- * The (file, session) pairs of freshly stored events, with the session's start: the session row
+ * The (value, session) pairs of freshly stored events, with the session's start: the session row
  * exists by now (stored with this batch or an earlier one), so the join always finds it.
  */
-async function storeSessionFiles(tx: Db, fresh: HoneypotEvent[]): Promise<void> {
-  const pairs = new Map<string, { value_hash: string; session_key: string }>()
-  for (const event of fresh) {
-    if (!FILE_EVENTS.has(event.eventid) || event.shasum === null || event.shasum === '') continue
-    const valueHash = md5Uuid(event.shasum)
-    pairs.set(`${valueHash}\u0001${event.sessionKey}`, { value_hash: valueHash, session_key: event.sessionKey })
+async function storeSessionValues(tx: Db, fresh: HoneypotEvent[]): Promise<void> {
+  for (const { table, valueOf } of SESSION_VALUES) {
+    const pairs = new Map<string, { value_hash: string; session_key: string }>()
+    for (const event of fresh) {
+      const value = valueOf(event)
+      if (value === null) continue
+      const valueHash = md5Uuid(value)
+      pairs.set(`${valueHash}\u0001${event.sessionKey}`, { value_hash: valueHash, session_key: event.sessionKey })
+    }
+    if (pairs.size === 0) continue
+    await tx.execute(sql`
+      INSERT INTO ${sql.identifier(table)} (value_hash, session_key, started_at)
+      SELECT r.value_hash, r.session_key, s.started_at
+      FROM json_to_recordset(${JSON.stringify([...pairs.values()])}::json) AS r(value_hash uuid, session_key text)
+      JOIN honeypot_sessions s ON s.session_key = r.session_key
+      ORDER BY r.value_hash, r.session_key
+      ON CONFLICT DO NOTHING`)
   }
-  if (pairs.size === 0) return
-  await tx.execute(sql`
-    INSERT INTO honeypot_session_files (value_hash, session_key, started_at)
-    SELECT r.value_hash, r.session_key, s.started_at
-    FROM json_to_recordset(${JSON.stringify([...pairs.values()])}::json) AS r(value_hash uuid, session_key text)
-    JOIN honeypot_sessions s ON s.session_key = r.session_key
-    ORDER BY r.value_hash, r.session_key
-    ON CONFLICT DO NOTHING`)
 }
 
 export interface StoreResult {
@@ -160,7 +175,7 @@ async function storeBatch(db: Db, events: HoneypotEvent[]): Promise<StoreResult>
         rollup.add('src_ip', ms, session.src_ip)
       }
     }
-    await storeSessionFiles(tx, fresh)
+    await storeSessionValues(tx, fresh)
     const hourly = rollup.hourly.rows()
     const daily = rollup.daily.rows()
     if (hourly.length > 0) {
