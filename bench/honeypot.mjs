@@ -17,6 +17,7 @@
 // Runs `api/dist` (build first: node scripts/build.mjs) on a temporary DATA_DIR (embedded
 // PGlite), or on DATABASE_URL when set. A sensor key comes from the CLI, as an operator makes one.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { signIn, startApiServer } from './lib/api-server.mjs';
@@ -88,6 +89,26 @@ function generatedSessions(now) {
   });
 }
 
+const POSTGRES = Boolean(process.env.DATABASE_URL);
+
+/**
+ * CPU seconds used so far by the server processes of this database's connections (user + system,
+ * from /proc: the bench's server is local). Background processes (WAL writer, checkpointer) are not counted.
+ */
+async function backendCpu(db, sql, rowsOf) {
+  const pids = rowsOf(await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`));
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // not on this machine, or already gone
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
 /** --direct: EVENTS events through the API's ingest module, before the server starts (PGlite is single-process). */
 async function ingestDirect() {
   const { ingestStream, emptyResult } = await importApi('lib/honeypot/ingest.js');
@@ -112,6 +133,9 @@ async function ingestDirect() {
         yield `${lines.join('\n')}\n`;
       }
     }
+    // CPU as well as wall time: on a shared machine the wall time is mostly other work's load.
+    const backendSeconds = POSTGRES ? await backendCpu(db, sql, rowsOf) : 0;
+    const cpuBefore = process.cpuUsage();
     const start = performance.now();
     const result = await ingestStream(
       db,
@@ -131,11 +155,19 @@ async function ingestDirect() {
       emptyResult(),
     );
     const ingestSeconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeCpu = (cpu.user + cpu.system) / 1e6;
+    const postgresCpu = POSTGRES ? (await backendCpu(db, sql, rowsOf)) - backendSeconds : null;
     const rate = Math.round(result.accepted / ingestSeconds);
+    const perEvent = (seconds) => `${((seconds / result.accepted) * 1e6).toFixed(1)} µs/event`;
     // As an operator would after a bulk load (README): planner statistics for the new rows.
     await db.execute(sql`ANALYZE`);
     console.log(
       `ingest (direct, no HTTP): ${fmt(result.accepted)} accepted, ${fmt(result.duplicates)} duplicates, ${fmt(result.rejected_count)} rejected in ${ingestSeconds.toFixed(1)} s → ${fmt(rate)} events/s`,
+    );
+    console.log(
+      `  CPU: Node ${nodeCpu.toFixed(1)} s (${perEvent(nodeCpu)}, generating the lines included)` +
+        (postgresCpu === null ? '' : `, PostgreSQL backends ${postgresCpu.toFixed(1)} s (${perEvent(postgresCpu)})`),
     );
     return {
       accepted: result.accepted,
@@ -143,6 +175,8 @@ async function ingestDirect() {
       rejected: result.rejected_count,
       ingestSeconds,
       eventsPerSecond: rate,
+      nodeCpuSeconds: nodeCpu,
+      postgresCpuSeconds: postgresCpu,
       direct: true,
     };
   });

@@ -21,6 +21,7 @@ async function derivedTables(db: Db): Promise<Record<string, unknown[]>> {
     hourly: 'SELECT kind, bucket, value_hash, value, count::int FROM honeypot_rollups',
     daily: 'SELECT kind, bucket, value_hash, value, count::int FROM honeypot_daily_rollups',
     sessionFiles: 'SELECT value_hash, session_key, started_at FROM honeypot_session_files',
+    sessionCommands: 'SELECT value_hash, session_key, started_at FROM honeypot_session_commands',
     valueDays: 'SELECT kind, value_hash, value, last_day, days::text FROM honeypot_value_days',
     valueHours: 'SELECT kind, bucket, value_hash, value, hours::text FROM honeypot_value_hours'
   }

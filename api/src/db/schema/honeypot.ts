@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { createdAt } from './columns.js'
 
 /**
@@ -49,11 +50,9 @@ export const honeypotEvents = pgTable(
     primaryKey({ columns: [t.eventKey, t.ts] }),
     // Pruning and the partial edge hours of a window read by time.
     index('honeypot_events_ts_idx').on(t.ts),
-    // A session's timeline, and the sessions view's "ran this command / fetched this file".
-    index('honeypot_events_session_idx').on(t.sessionKey, t.ts),
-    // Hash indexes: equality only, and no size limit (a command may be 16 KiB; a btree entry may not).
-    index('honeypot_events_input_idx').using('hash', t.input),
-    index('honeypot_events_shasum_idx').using('hash', t.shasum)
+    // A session's timeline. (Which sessions ran a command or fetched a file: honeypot_session_commands
+    // and honeypot_session_files, so no index on input or shasum costs every insert.)
+    index('honeypot_events_session_idx').on(t.sessionKey, t.ts)
   ]
 )
 
@@ -70,33 +69,47 @@ export const honeypotSessions = pgTable(
   },
   (t) => [
     index('honeypot_sessions_started_at_idx').on(t.startedAt),
-    // The sessions view's filters (equality; sensor-supplied names have no length bound a btree takes).
-    index('honeypot_sessions_src_ip_idx').using('hash', t.srcIp),
-    index('honeypot_sessions_asn_idx').using('hash', t.asn),
-    index('honeypot_sessions_country_idx').using('hash', t.country)
+    // The sessions view's filters, newest first. Keyed by the value's MD5: sensor-supplied names
+    // have no length bound a btree entry takes. Not hash indexes: a hash index walks a value's
+    // whole overflow chain on every insert (40 countries over 200,000 sessions: half the ingest's
+    // session insert, growing with the table).
+    index('honeypot_sessions_src_ip_md5_idx').on(sql`(md5(${t.srcIp})::uuid)`, t.startedAt),
+    index('honeypot_sessions_asn_md5_idx').on(sql`(md5(${t.asn})::uuid)`, t.startedAt),
+    index('honeypot_sessions_country_md5_idx').on(sql`(md5(${t.country})::uuid)`, t.startedAt)
   ]
 )
+
+/** A (value, session) table: `value_hash` is the MD5 of the value, as in the rollups; `started_at` is the session's. */
+const sessionValues = (name: string) =>
+  pgTable(
+    name,
+    {
+      valueHash: uuid('value_hash').notNull(),
+      sessionKey: text('session_key').notNull(),
+      startedAt: timestamp('started_at', { withTimezone: true }).notNull()
+    },
+    (t) => [
+      primaryKey({ columns: [t.valueHash, t.sessionKey] }),
+      index(`${name}_started_idx`).on(t.valueHash, t.startedAt),
+      // Pruning by the sessions' start.
+      index(`${name}_started_at_idx`).on(t.startedAt)
+    ]
+  )
 
 /**
  * Which sessions fetched or pushed which file (kept at ingest, one row per session and SHA-256), so
  * the sessions view filtered by a hash reads that hash's sessions newest first instead of checking
- * every session's events (a common payload is in one session in 50). `value_hash` is the MD5 of
- * the stored (lower-case) SHA-256, as in the rollups; `started_at` is the session's.
+ * every session's events (a common payload is in one session in 50). The value is the stored
+ * (lower-case) SHA-256.
  */
-export const honeypotSessionFiles = pgTable(
-  'honeypot_session_files',
-  {
-    valueHash: uuid('value_hash').notNull(),
-    sessionKey: text('session_key').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull()
-  },
-  (t) => [
-    primaryKey({ columns: [t.valueHash, t.sessionKey] }),
-    index('honeypot_session_files_started_idx').on(t.valueHash, t.startedAt),
-    // Pruning by the sessions' start.
-    index('honeypot_session_files_started_at_idx').on(t.startedAt)
-  ]
-)
+export const honeypotSessionFiles = sessionValues('honeypot_session_files')
+
+/**
+ * Which sessions ran which command (kept at ingest, one row per session and command), so the
+ * sessions view filtered by a command reads that command's sessions newest first instead of
+ * checking each session's events in every day partition.
+ */
+export const honeypotSessionCommands = sessionValues('honeypot_session_commands')
 
 const rollupColumns = () => ({
   kind: text('kind').notNull(),

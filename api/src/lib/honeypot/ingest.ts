@@ -57,10 +57,21 @@ export async function ingestStream(
     result.rejected_count++
     if (result.rejected.length < MAX_REPORTED_REJECTIONS) result.rejected.push({ line, error })
   }
+  // One batch is stored while the next is parsed, so the database and the parsing overlap (two
+  // cores, not one after the other). At most one is in flight: batches are stored in order.
+  let storing: Promise<void> | undefined
+  const settle = async () => {
+    const inFlight = storing
+    storing = undefined
+    await inFlight
+  }
   const flush = async () => {
-    const stored = await storeEvents(db, batch)
-    result.accepted += stored.inserted
-    result.duplicates += stored.duplicates
+    await settle()
+    storing = storeEvents(db, batch).then((stored) => {
+      result.accepted += stored.inserted
+      result.duplicates += stored.duplicates
+    })
+    storing.catch(() => {}) // handled where it is awaited (settle), not an unhandled rejection meanwhile
     batch = []
   }
 
@@ -108,10 +119,16 @@ export async function ingestStream(
     }
   } catch (error) {
     // Past a limit, the lines before it are still stored, so the 413's counts are the whole truth.
-    if (error instanceof BodyTooLargeError && batch.length > 0) await flush()
+    if (error instanceof BodyTooLargeError) {
+      if (batch.length > 0) await flush()
+      await settle()
+    } else {
+      await settle().catch(() => {}) // nothing left running; the first error is the one to report
+    }
     throw error
   }
   if (batch.length > 0) await flush()
+  await settle()
   return result
 }
 

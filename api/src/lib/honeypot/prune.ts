@@ -5,6 +5,7 @@ import {
   honeypotDailyRollups,
   honeypotEvents,
   honeypotRollups,
+  honeypotSessionCommands,
   honeypotSessionFiles,
   honeypotSessions
 } from '../../db/schema/index.js'
@@ -17,6 +18,7 @@ export interface PruneResult {
   events: number
   sessions: number
   sessionFiles: number
+  sessionCommands: number
   rollups: number
   dailyRollups: number
   /** Per-value rows of the exports deleted or trimmed (value-counts.ts). */
@@ -50,6 +52,7 @@ export async function pruneHoneypot(
       (await dropEventDaysBefore(db, Date.parse(cutoff))) + (await deleteBefore(db, honeypotEvents, honeypotEvents.ts, cutoff)),
     sessions: await deleteBefore(db, honeypotSessions, honeypotSessions.startedAt, cutoff),
     sessionFiles: await deleteBefore(db, honeypotSessionFiles, honeypotSessionFiles.startedAt, cutoff),
+    sessionCommands: await deleteBefore(db, honeypotSessionCommands, honeypotSessionCommands.startedAt, cutoff),
     rollups: await deleteBefore(db, honeypotRollups, honeypotRollups.bucket, bucketCutoff),
     dailyRollups: await deleteBefore(db, honeypotDailyRollups, honeypotDailyRollups.bucket, dayCutoff),
     valueCounts: await pruneValueCounts(db, Date.parse(dayCutoff), now)
@@ -67,6 +70,7 @@ async function reclaimPruned(db: Db, cutoff: number): Promise<void> {
   const tables = [
     'honeypot_sessions',
     'honeypot_session_files',
+    'honeypot_session_commands',
     'honeypot_rollups',
     'honeypot_daily_rollups',
     'honeypot_value_days',

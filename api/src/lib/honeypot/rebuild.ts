@@ -8,9 +8,9 @@ import { KEPT_DAYS } from './value-counts.js'
  * Every table derived from the stored honeynet sessions and events, recomputed from them: what
  * `remove-demo` needs after deleting the generated history, so no demo count stays behind in a
  * Threat page of real data. The counters are those of ingest (store.ts: countEvent and the
- * session starts), bucketed by UTC hour and UTC day; session files are those of the sessions
- * kept; the exports' per-value rows (value-counts.ts) are re-read from the rollups as migration
- * 0027 backfilled them. Whole-table work: for an admin command, not for ingest.
+ * session starts), bucketed by UTC hour and UTC day; session files and commands are those of the
+ * sessions kept; the exports' per-value rows (value-counts.ts) are re-read from the rollups as
+ * migration 0027 backfilled them. Whole-table work: for an admin command, not for ingest.
  */
 export async function rebuildHoneypotDerived(tx: Db): Promise<void> {
   const fileEvents = sql`ARRAY(SELECT jsonb_array_elements_text(${json([...FILE_EVENTS])}))`
@@ -38,8 +38,10 @@ export async function rebuildHoneypotDerived(tx: Db): Promise<void> {
       SELECT kind, bucket, md5(value)::uuid, value, count(*) FROM (${counters(truncated(unit))}) AS c(kind, bucket, value)
       GROUP BY kind, bucket, value`)
   }
-  await tx.execute(sql`DELETE FROM honeypot_session_files f
-    WHERE NOT EXISTS (SELECT 1 FROM honeypot_sessions s WHERE s.session_key = f.session_key)`)
+  for (const table of ['honeypot_session_files', 'honeypot_session_commands']) {
+    await tx.execute(sql`DELETE FROM ${sql.identifier(table)} f
+      WHERE NOT EXISTS (SELECT 1 FROM honeypot_sessions s WHERE s.session_key = f.session_key)`)
+  }
   await tx.execute(sql`DELETE FROM honeypot_value_days`)
   await tx.execute(sql`DELETE FROM honeypot_value_hours`)
   const since = sql`date_trunc('day', now(), 'UTC') - make_interval(days => ${KEPT_DAYS})`

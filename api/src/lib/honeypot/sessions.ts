@@ -59,39 +59,6 @@ function decodeCursor(cursor: string): [string, string] {
   throw new HttpError(400, 'cursor is not one this API gave out: start again without it.', {}, { cursor: 'unknown cursor' })
 }
 
-/** Up to this many matching events, a command filter starts from them; past it, from the newest sessions. */
-export const FEW_MATCHES = 2000
-
-/**
- * "The session ran this command", as the plan that stays fast: a rare command (the daily rollups
- * count its events: a few index rows) names its sessions through the input's hash index; a common
- * one (`uname -a`: one session in ten) is checked session by session from the newest, each through
- * the session's own events, so a page stops after a few hundred sessions instead of joining every
- * match first (2.5 s at 5 million events). The check reads the value inside the aggregate so the
- * planner cannot AND the hash index into each probe. Either way the answer is the same; only its
- * cost differs.
- */
-async function sessionsWithCommand(db: Db, command: string): Promise<SQL> {
-  const [counted] = rowsOf<{ events: string | number }>(
-    await db.execute(sql`SELECT coalesce(sum(count), 0) AS events FROM honeypot_daily_rollups
-      WHERE kind = 'command' AND value_hash = ${md5Uuid(command)}::uuid`)
-  )
-  if (Number(counted?.events ?? 0) <= FEW_MATCHES) {
-    const keys = rowsOf<{ session_key: string }>(
-      await db.execute(
-        sql`SELECT DISTINCT session_key FROM honeypot_events WHERE input = ${command} AND eventid = ${COMMAND_EVENT}`
-      )
-    ).map((row) => row.session_key)
-    if (keys.length === 0) return sql`false`
-    return sql`s.session_key IN (${sql.join(
-      keys.map((key) => sql`${key}`),
-      sql`, `
-    )})`
-  }
-  return sql`(SELECT bool_or(e.input = ${command} AND e.eventid = ${COMMAND_EVENT}) FROM honeypot_events e
-    WHERE e.session_key = s.session_key)`
-}
-
 /**
  * Sessions started in the window, newest first, narrowed by source address, ASN, country, a command
  * the session ran or a file hash it fetched or pushed (all exact). Paged by a cursor (keyset), so a
@@ -107,21 +74,35 @@ export async function listSessions(
   if (!Number.isInteger(limit) || limit < 1 || limit > SESSIONS_PAGE_MAX) {
     throw new HttpError(400, `limit must be 1 to ${SESSIONS_PAGE_MAX}.`, {}, { limit: `1 to ${SESSIONS_PAGE_MAX}` })
   }
-  // A file hash: its sessions come from honeypot_session_files (kept at ingest), newest first
-  // through its (value_hash, started_at) index, so a page reads about a page of rows however
-  // common the file. Stored hashes are lower case.
-  const byFile = filters.hash !== undefined
-  const from = byFile
-    ? sql`honeypot_session_files f JOIN honeypot_sessions s ON s.session_key = f.session_key
-        AND f.value_hash = ${md5Uuid(filters.hash!.toLowerCase())}::uuid`
-    : sql`honeypot_sessions s`
+  // A file hash or a command: its sessions come from honeypot_session_files / _commands (kept at
+  // ingest), newest first through the (value_hash, started_at) index, so a page reads about a page
+  // of rows however common the value. Stored hashes are lower case. Given both, the file's rows
+  // lead and the command is one key lookup per session.
+  const file = filters.hash === undefined ? undefined : md5Uuid(filters.hash.toLowerCase())
+  const command = filters.command === undefined ? undefined : md5Uuid(filters.command)
+  const lead =
+    file !== undefined
+      ? { table: 'honeypot_session_files', hash: file }
+      : command !== undefined
+        ? { table: 'honeypot_session_commands', hash: command }
+        : undefined
+  const from =
+    lead === undefined
+      ? sql`honeypot_sessions s`
+      : sql`${sql.identifier(lead.table)} f JOIN honeypot_sessions s ON s.session_key = f.session_key
+        AND f.value_hash = ${lead.hash}::uuid`
   // The same instant either way (f copies the session's start); f's lets its index give the order.
-  const started = byFile ? sql`f.started_at` : sql`s.started_at`
+  const started = lead === undefined ? sql`s.started_at` : sql`f.started_at`
   const where: SQL[] = [sql`${started} >= ${new Date(window.from).toISOString()}::timestamptz`]
-  if (filters.ip !== undefined) where.push(sql`s.src_ip = ${filters.ip}`)
-  if (filters.asn !== undefined) where.push(sql`s.asn = ${filters.asn}`)
-  if (filters.country !== undefined) where.push(sql`s.country = ${filters.country}`)
-  if (filters.command !== undefined) where.push(await sessionsWithCommand(db, filters.command))
+  // Through the (md5(value), started_at) indexes (migration 0028); the value itself is the exact test.
+  const equals = (column: SQL, value: string) => sql`md5(${column})::uuid = ${md5Uuid(value)}::uuid AND ${column} = ${value}`
+  if (filters.ip !== undefined) where.push(equals(sql`s.src_ip`, filters.ip))
+  if (filters.asn !== undefined) where.push(equals(sql`s.asn`, filters.asn))
+  if (filters.country !== undefined) where.push(equals(sql`s.country`, filters.country))
+  if (file !== undefined && command !== undefined) {
+    where.push(sql`EXISTS (SELECT 1 FROM honeypot_session_commands c
+      WHERE c.value_hash = ${command}::uuid AND c.session_key = s.session_key)`)
+  }
   if (page.cursor !== undefined) {
     const [startedAt, key] = decodeCursor(page.cursor)
     // The first condition bounds the index scan; the row comparison is the exact keyset.

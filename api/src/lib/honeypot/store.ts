@@ -6,6 +6,7 @@ import { rowsOf } from '../sql-rows.js'
 import { dayOf, hourOf } from './window.js'
 import { ensureEventPartitions, forgetEventPartitions, missingPartition } from './partitions.js'
 import { ValueCounts } from './value-counts.js'
+import { insertEvents } from './insert-events.js'
 
 /** Per session at its start: 'sessions' (value ''), 'asn', 'country', 'src_ip'. Per event: the rest. */
 export type RollupKind =
@@ -70,25 +71,40 @@ function countEvent(rollup: Rollups, event: HoneypotEvent): void {
   }
 }
 
+/** The events a session-value table (honeypot_session_files, _commands) keeps, and their value. */
+const SESSION_VALUES = [
+  {
+    table: 'honeypot_session_files',
+    valueOf: (event: HoneypotEvent) => (FILE_EVENTS.has(event.eventid) && event.shasum !== '' ? event.shasum : null)
+  },
+  {
+    table: 'honeypot_session_commands',
+    valueOf: (event: HoneypotEvent) => (event.eventid === COMMAND_EVENT && event.input !== '' ? event.input : null)
+  }
+] as const
+
 /**
- * The (file, session) pairs of freshly stored events, with the session's start: the session row
+ * The (value, session) pairs of freshly stored events, with the session's start: the session row
  * exists by now (stored with this batch or an earlier one), so the join always finds it.
  */
-async function storeSessionFiles(tx: Db, fresh: HoneypotEvent[]): Promise<void> {
-  const pairs = new Map<string, { value_hash: string; session_key: string }>()
-  for (const event of fresh) {
-    if (!FILE_EVENTS.has(event.eventid) || event.shasum === null || event.shasum === '') continue
-    const valueHash = md5Uuid(event.shasum)
-    pairs.set(`${valueHash}\u0001${event.sessionKey}`, { value_hash: valueHash, session_key: event.sessionKey })
+async function storeSessionValues(tx: Db, fresh: HoneypotEvent[]): Promise<void> {
+  for (const { table, valueOf } of SESSION_VALUES) {
+    const pairs = new Map<string, { value_hash: string; session_key: string }>()
+    for (const event of fresh) {
+      const value = valueOf(event)
+      if (value === null) continue
+      const valueHash = md5Uuid(value)
+      pairs.set(`${valueHash}\u0001${event.sessionKey}`, { value_hash: valueHash, session_key: event.sessionKey })
+    }
+    if (pairs.size === 0) continue
+    await tx.execute(sql`
+      INSERT INTO ${sql.identifier(table)} (value_hash, session_key, started_at)
+      SELECT r.value_hash, r.session_key, s.started_at
+      FROM json_to_recordset(${JSON.stringify([...pairs.values()])}::json) AS r(value_hash uuid, session_key text)
+      JOIN honeypot_sessions s ON s.session_key = r.session_key
+      ORDER BY r.value_hash, r.session_key
+      ON CONFLICT DO NOTHING`)
   }
-  if (pairs.size === 0) return
-  await tx.execute(sql`
-    INSERT INTO honeypot_session_files (value_hash, session_key, started_at)
-    SELECT r.value_hash, r.session_key, s.started_at
-    FROM json_to_recordset(${JSON.stringify([...pairs.values()])}::json) AS r(value_hash uuid, session_key text)
-    JOIN honeypot_sessions s ON s.session_key = r.session_key
-    ORDER BY r.value_hash, r.session_key
-    ON CONFLICT DO NOTHING`)
 }
 
 export interface StoreResult {
@@ -99,63 +115,29 @@ export interface StoreResult {
 }
 
 /**
- * Stores one batch in one transaction: raw events with ON CONFLICT DO NOTHING, then the sessions
- * and hourly rollups of ONLY the rows that insert returned, so a resent event never counts twice.
- * Each batch travels as one JSON parameter (json_to_recordset): one bind however many rows.
+ * Stores one batch in one transaction: raw events (insert-events.ts), then the sessions and
+ * rollups of ONLY the events stored for the first time, so a resent event never counts twice.
+ * Each aggregate row is written once per batch, its counts summed here first; each statement's
+ * rows travel as one JSON parameter (json_to_recordset): one bind however many rows.
  */
 export async function storeEvents(db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
   if (events.length === 0) return { inserted: 0, duplicates: 0 }
-  const payload = JSON.stringify(
-    events.map((event) => ({
-      event_key: event.key,
-      ts: event.ts.toISOString(),
-      eventid: event.eventid,
-      session_key: event.sessionKey,
-      src_ip: event.srcIp,
-      sensor: event.sensor,
-      input: event.input,
-      shasum: event.shasum,
-      url: event.url,
-      username: event.username,
-      password: event.password,
-      sensor_key_id: event.sensorKeyId
-    }))
-  )
-
-  await ensureEventPartitions(
-    db,
-    events.map((event) => event.ts)
-  )
+  const instants = events.map((event) => event.ts)
+  await ensureEventPartitions(db, instants)
   try {
-    return await storeBatch(db, events, payload)
+    return await storeBatch(db, events)
   } catch (error) {
     if (!missingPartition(error)) throw error
     forgetEventPartitions(db)
-    await ensureEventPartitions(
-      db,
-      events.map((event) => event.ts)
-    )
-    return await storeBatch(db, events, payload)
+    await ensureEventPartitions(db, instants)
+    return await storeBatch(db, events)
   }
 }
 
 /** storeEvents() once the batch's day partitions exist. */
-async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Promise<StoreResult> {
+async function storeBatch(db: Db, events: HoneypotEvent[]): Promise<StoreResult> {
   return await db.transaction(async (tx) => {
-    const insertedKeys = new Set(
-      rowsOf<{ event_key: string }>(
-        await tx.execute(sql`
-      INSERT INTO honeypot_events (event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url,
-        username, password, sensor_key_id)
-      SELECT event_key, ts, eventid, session_key, src_ip, sensor, input, shasum, url, username, password, sensor_key_id
-      FROM json_to_recordset(${payload}::json) AS r(event_key uuid, ts timestamptz, eventid text,
-        session_key text, src_ip text, sensor text, input text, shasum text, url text, username text,
-        password text, sensor_key_id uuid)
-      ON CONFLICT DO NOTHING
-      RETURNING event_key`)
-      ).map((row) => row.event_key)
-    )
-    const fresh = events.filter((event) => insertedKeys.delete(event.key))
+    const fresh = await insertEvents(tx, events)
 
     const rollup = new Rollups()
     // A session starts at its earliest event seen (normally cowrie.session.connect).
@@ -193,7 +175,7 @@ async function storeBatch(db: Db, events: HoneypotEvent[], payload: string): Pro
         rollup.add('src_ip', ms, session.src_ip)
       }
     }
-    await storeSessionFiles(tx, fresh)
+    await storeSessionValues(tx, fresh)
     const hourly = rollup.hourly.rows()
     const daily = rollup.daily.rows()
     if (hourly.length > 0) {

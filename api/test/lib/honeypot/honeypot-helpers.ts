@@ -5,6 +5,16 @@ import type { FastifyInstance } from 'fastify'
 import { createSensorKey } from '../../../src/lib/honeypot/sensor-keys.js'
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures')
+const migrations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'drizzle')
+
+/** The INSERT statements of a migration file (its backfill), comments removed. */
+export function migrationInserts(file: string): string[] {
+  return fs
+    .readFileSync(path.join(migrations, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.startsWith('INSERT'))
+}
 
 /**
  * The hand-written Cowrie sample (real field names, real event order) with its timestamps moved so

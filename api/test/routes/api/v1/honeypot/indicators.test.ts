@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
 import { pruneHoneypot } from '../../../../../src/lib/honeypot/prune.js'
 import { exportValues, type ExportKind } from '../../../../../src/lib/honeypot/value-counts.js'
 import { rowsOf } from '../../../../../src/lib/sql-rows.js'
 import { buildTestApp, type TestApp } from '../../../../helpers.js'
-import { cowrieEvent, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
+import { cowrieEvent, ingest, migrationInserts, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
 import { Model, ranked } from '../../../../lib/honeypot/independent-counts.js'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const RANGES = { '24h': DAY, '7d': 7 * DAY, '14d': 14 * DAY, '30d': 30 * DAY } as const
-const migrations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..', 'drizzle')
 
 /** Private and documentation addresses are the honeypots' own networks, never indicators. */
 const publicIp = (ip: string) => !/^(203\.0\.113\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|unknown$)/.test(ip)
@@ -161,11 +157,7 @@ describe('honeynet indicator exports, counted per value', () => {
   }
 
   it('the migration backfills the same per-value rows from the rollups', async () => {
-    const statements = fs
-      .readFileSync(path.join(migrations, '0027_honeypot_value_days.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-      .filter((statement) => statement.startsWith('INSERT'))
+    const statements = migrationInserts('0027_honeypot_value_days.sql')
     assert.equal(statements.length, 2)
     await t.app.db.execute(sql`DELETE FROM honeypot_value_days`)
     await t.app.db.execute(sql`DELETE FROM honeypot_value_hours`)
