@@ -264,6 +264,8 @@ export const alerts = pgTable(
     // The list's search (a substring ILIKE on name or description): trigram indexes (pg_trgm).
     index('alerts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('alerts_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // A search's whole words (alert-search-words.ts): search_words() is created by migration 0030.
+    index('alerts_search_words_idx').using('gin', sql`search_words(${t.name} || ' ' || ${t.description})`),
     index('alerts_tenant_group_idx')
       .on(t.tenantUid, t.elasticGroupId)
       .where(sql`${t.elasticGroupId} <> ''`)

@@ -21,6 +21,7 @@ import {
 import { exportRows, isoText, textSelection, type ExportColumns } from '../sql-cursor.js'
 import { found, owned, uidOr404 } from '../tenant-scope.js'
 import { alertCount, rolledUp } from './alert-count.js'
+import { alertUidsByWords } from './alert-search-words.js'
 import { dayPage } from './alert-day-page.js'
 import { PRIORITIES } from './priority.js'
 
@@ -81,7 +82,7 @@ export type AlertFilterQuery = Omit<AlertFilter, 'status'> & { status?: AlertSta
  * The WHERE of the tenant's alerts matching the list's filters, over `alerts LEFT JOIN devices`
  * (the search reads the hostname). Bad values → 400 naming what is allowed.
  */
-export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery): SQL {
+export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery, byWords?: string[]): SQL {
   const { search, status } = filter
   const priorities = oneOf(filter.priority, 'priority', PRIORITIES)
   const device = uidFilter(filter.device, 'device')
@@ -91,9 +92,14 @@ export function alertFilterWhere(tenantUid: string, filter: AlertFilterQuery): S
   if (search !== undefined && search.trim() !== '') {
     const pattern = likePattern(search.trim())
     // Two index-friendly halves instead of one OR across the join (which read every alert): the
-    // alert's own text through its trigram indexes, and the alerts of the devices whose hostname matches.
+    // alert's own text through its trigram indexes (or the uids alertUidsByWords found), and the
+    // alerts of the devices whose hostname matches.
+    const text =
+      byWords === undefined
+        ? sql`select s.uid from ${alerts} s where s.tenant_uid = ${tenantUid} and (s.name ilike ${pattern} or s.description ilike ${pattern})`
+        : sql`select unnest(${`{${byWords.join(',')}}`}::uuid[])` // one array literal, not a parameter per uid
     matches = sql`${alerts.uid} in (
-      select s.uid from ${alerts} s where s.tenant_uid = ${tenantUid} and (s.name ilike ${pattern} or s.description ilike ${pattern})
+      ${text}
       union all
       select s.uid from ${devices} d join ${alerts} s on s.tenant_uid = d.tenant_uid and s.device_uid = d.uid
       where d.tenant_uid = ${tenantUid} and d.hostname ilike ${pattern})`
@@ -159,11 +165,13 @@ export async function listAlerts(
   const ordered = (reverse: boolean) =>
     orderBy(ordering, '-elastic_alert_created_at', ALERT_ORDERING, [alerts.uid], alerts, reverse)
   ordered(false) // a bad ordering is a 400 whatever the total
-  const where = alertFilterWhere(tenantUid, query)
+  const search = (query.search ?? '').trim()
+  const byWords = search === '' ? undefined : await alertUidsByWords(db, tenantUid, search)
+  const where = alertFilterWhere(tenantUid, query, byWords)
   // Counting a million alerts costs more than the page: the total is kept until the data changes.
   const total = await countCache(
     `alerts-count:${filterKey(query)}`,
-    async () => await alertCount(db, tenantUid, query, (filter) => alertFilterWhere(tenantUid, filter))
+    async () => await alertCount(db, tenantUid, query, (filter) => alertFilterWhere(tenantUid, filter, byWords))
   )
   // The page's alerts first, from the alerts alone (an index scan), then their devices: joining
   // before the offset would look up the device of every alert skipped. By hostname the page is
