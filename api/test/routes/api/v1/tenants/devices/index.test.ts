@@ -66,7 +66,11 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
       ['', 'hostname'],
       ['-last_connected', 'last_connected desc nulls last'],
       ['last_connected', 'last_connected nulls last'],
-      ['-risk_score', 'risk_rank desc']
+      ['-risk_score', 'risk_rank desc'],
+      ['-cve_count', 'cve_count desc'],
+      ['-high_risk_cve_count', 'high_risk_cve_count desc'],
+      ['-kev_count', 'kev_count desc'],
+      ['kev_count', 'kev_count']
     ]
     for (const [ordering, order] of cases) {
       const want = rowsOf<{ uid: string }>(
@@ -82,6 +86,30 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
         )
       }
       assert.deepEqual(pages, want, `ordering "${ordering}"`)
+    }
+  })
+
+  it('most findings first is read from an index, not by sorting the fleet', async () => {
+    for (const column of ['cve_count', 'high_risk_cve_count', 'kev_count']) {
+      for (const [order, offset] of [
+        [`${column} desc, uid`, 0],
+        [`${column}, uid desc`, 3] // a deep page, read from the far end
+      ] as const) {
+        const plan = await t.app.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_sort = off`)
+          await tx.execute(sql`set local enable_seqscan = off`)
+          return rowsOf<{ 'QUERY PLAN': string }>(
+            await tx.execute(
+              sql.raw(
+                `explain select * from devices where tenant_uid = '${t.demoTenant}' order by ${order} limit 2 offset ${offset}`
+              )
+            )
+          )
+            .map((row) => row['QUERY PLAN'])
+            .join('\n')
+        })
+        assert.doesNotMatch(plan, /Sort/, `${order}:\n${plan}`)
+      }
     }
   })
 

@@ -1,0 +1,3 @@
+CREATE INDEX "devices_tenant_cves_desc_idx" ON "devices" USING btree ("tenant_uid","cve_count" DESC NULLS FIRST,"uid");--> statement-breakpoint
+CREATE INDEX "devices_tenant_high_risk_desc_idx" ON "devices" USING btree ("tenant_uid","high_risk_cve_count" DESC NULLS FIRST,"uid");--> statement-breakpoint
+CREATE INDEX "devices_tenant_kev_desc_idx" ON "devices" USING btree ("tenant_uid","kev_count" DESC NULLS FIRST,"uid");
