@@ -15,7 +15,8 @@ import { rowsOf } from '../sql-rows.js'
  * so a run between two separators in the search is a whole run in the text, and the last run
  * (after a separator) starts one. The first run may be the tail of a longer run ("tivity"): it
  * says nothing. Only ASCII searches are used: PostgreSQL lower-cases the text and ILIKE with the
- * collation (the Kelvin sign becomes "k"), and for ASCII that is the same as lower-casing here.
+ * collation (the Kelvin sign becomes "k"), and for ASCII that is the same as lower-casing here
+ * (under any collation but a Turkic one, where "I" lower-cases to "ı": not one the console uses).
  */
 export function searchWordsQuery(search: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- every ASCII character is allowed, nothing else
