@@ -15,8 +15,8 @@ import { rowsOf } from '../sql-rows.js'
  * so a run between two separators in the search is a whole run in the text, and the last run
  * (after a separator) starts one. The first run may be the tail of a longer run ("tivity"): it
  * says nothing. Only ASCII searches are used: PostgreSQL lower-cases the text and ILIKE with the
- * collation (the Kelvin sign becomes "k"), and for ASCII that is the same as lower-casing here
- * (under any collation but a Turkic one, where "I" lower-cases to "ı": not one the console uses).
+ * collation (the Kelvin sign becomes "k"), and for ASCII that is the same as lower-casing here,
+ * except under a Turkic collation ("I" lower-cases to "ı"): asciiLowerCase() checks the database.
  */
 export function searchWordsQuery(search: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- every ASCII character is allowed, nothing else
@@ -31,6 +31,24 @@ export function searchWordsQuery(search: string): string | undefined {
   return terms.length === 0 ? undefined : terms.join(' & ')
 }
 
+const lowerCaseChecked = new WeakMap<Db, Promise<boolean>>()
+/** Whether the database lower-cases ASCII letters to ASCII letters (once per database handle). */
+function asciiLowerCase(db: Db): Promise<boolean> {
+  let checked = lowerCaseChecked.get(db)
+  if (checked === undefined) {
+    const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+    checked = db
+      .execute(sql`select lower(${upper}) as lowered`)
+      .then((result) => rowsOf<{ lowered: string }>(result)[0]?.lowered === upper.toLowerCase())
+      .catch((error: unknown) => {
+        lowerCaseChecked.delete(db) // a failed check is made again by the next search
+        throw error
+      })
+    lowerCaseChecked.set(db, checked)
+  }
+  return checked
+}
+
 /** More candidates than this, and the trigram indexes are the cheaper way (a common word's prefix). */
 export const WORD_CANDIDATES = 2000
 
@@ -42,7 +60,7 @@ export const WORD_CANDIDATES = 2000
  */
 export async function alertUidsByWords(db: Db, tenantUid: string, search: string): Promise<string[] | undefined> {
   const query = searchWordsQuery(search)
-  if (query === undefined) return undefined
+  if (query === undefined || !(await asciiLowerCase(db))) return undefined
   const pattern = likePattern(search)
   const rows = rowsOf<{ uid: string; hit: boolean }>(
     await db.execute(sql`select c.uid, (c.name ilike ${pattern} or c.description ilike ${pattern}) as hit
