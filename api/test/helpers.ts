@@ -3,9 +3,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { sql, type SQL } from 'drizzle-orm'
 import postgres from 'postgres'
 import { loadConfig, type Config } from '../src/config.js'
-import { databaseTarget, migrationsFolder, openDatabase, type Database, type PostgresLimits } from '../src/db/client.js'
+import { databaseTarget, migrationsFolder, openDatabase, type Database, type Db, type PostgresLimits } from '../src/db/client.js'
+import { rowsOf } from '../src/lib/sql-rows.js'
 import type { SeedResult } from '../src/lib/seed.js'
 
 export const DEMO_PASSWORD = 'demo-password'
@@ -17,6 +19,19 @@ export const DEMO_PASSWORD = 'demo-password'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as explained above
 export type Json = Record<string, any>
 export const OTHER_PASSWORD = 'other-password'
+
+/**
+ * The plan PostgreSQL picks for `query` with the named planner methods off (`enable_<method>`):
+ * with sequential scans (and sorts) made dear, a plan that still has them has no index to use.
+ */
+export async function queryPlan(db: Db, query: SQL, off: Array<'seqscan' | 'sort'> = ['seqscan']): Promise<string> {
+  return await db.transaction(async (tx) => {
+    for (const method of off) await tx.execute(sql.raw(`set local enable_${method} = off`))
+    return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${query}`))
+      .map((row) => row['QUERY PLAN'])
+      .join('\n')
+  })
+}
 
 export const usingPostgres = (): boolean => Boolean(process.env.DATABASE_URL)
 

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { alerts, devices } from '../../../../../../src/db/schema/index.js'
 import { rowsOf } from '../../../../../../src/lib/sql-rows.js'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
+import { queryPlan } from '../../../../../helpers.js'
 
 const PRIORITY_RANK: Record<string, number> = { Critical: 4, High: 3, Medium: 2, Low: 1 }
 const DETAIL_KEYS = [
@@ -198,16 +199,10 @@ describe('alerts: /api/v1/tenants/:tenant/alerts/', () => {
   })
 
   it("reads the alert's own text through its trigram indexes, not every alert", async () => {
-    const plan = await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`)
-      return rowsOf<{ 'QUERY PLAN': string }>(
-        await tx.execute(
-          sql`explain select uid from alerts where name ilike '%brute force%' or description ilike '%brute force%'`
-        )
-      )
-        .map((row) => row['QUERY PLAN'])
-        .join('\n')
-    })
+    const plan = await queryPlan(
+      t.app.db,
+      sql`select uid from alerts where name ilike '%brute force%' or description ilike '%brute force%'`
+    )
     assert.match(plan, /alerts_name_trgm_idx/)
     assert.match(plan, /alerts_description_trgm_idx/)
   })

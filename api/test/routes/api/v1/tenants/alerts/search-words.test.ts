@@ -6,6 +6,7 @@ import { alertUidsByWords, searchWordsQuery, WORD_CANDIDATES } from '../../../..
 import { likePattern } from '../../../../../../src/lib/listing.js'
 import { rowsOf } from '../../../../../../src/lib/sql-rows.js'
 import { buildDetectApp, type DetectApp } from '../../detect-fixtures.js'
+import { queryPlan } from '../../../../../helpers.js'
 
 // Texts where words are not what they seem: a sign that lower-cases to ASCII (Kelvin), letters
 // that do not, a run the text search parser would split ("12e5x"), runs past the index's 255,
@@ -111,16 +112,10 @@ describe('alert search through whole words (search_words, migration 0030)', () =
   })
 
   it('reads the word index for a search with a rare word', async () => {
-    const plan = await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`)
-      return rowsOf<{ 'QUERY PLAN': string }>(
-        await tx.execute(
-          sql`explain select uid from alerts where search_words(name || ' ' || description) @@ '123456:*'::tsquery`
-        )
-      )
-        .map((row) => row['QUERY PLAN'])
-        .join('\n')
-    })
+    const plan = await queryPlan(
+      t.app.db,
+      sql`select uid from alerts where search_words(name || ' ' || description) @@ '123456:*'::tsquery`
+    )
     assert.match(plan, /alerts_search_words_idx/)
     assert.equal((await alertUidsByWords(t.app.db, t.demoTenant, 'activity #123456'))?.length, 1, 'this tenant only')
   })

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '../../../../../../src/lib/sql-rows.js'
 import { assertBadRequest, assertNotFound, buildDetectApp, keysOf, type DetectApp } from '../../detect-fixtures.js'
+import { queryPlan } from '../../../../../helpers.js'
 
 const LIST_KEYS = [
   'cve_count',
@@ -95,19 +96,11 @@ describe('devices: /api/v1/tenants/:tenant/devices/', () => {
         [`${column} desc, uid`, 0],
         [`${column}, uid desc`, 3] // a deep page, read from the far end
       ] as const) {
-        const plan = await t.app.db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_sort = off`)
-          await tx.execute(sql`set local enable_seqscan = off`)
-          return rowsOf<{ 'QUERY PLAN': string }>(
-            await tx.execute(
-              sql.raw(
-                `explain select * from devices where tenant_uid = '${t.demoTenant}' order by ${order} limit 2 offset ${offset}`
-              )
-            )
-          )
-            .map((row) => row['QUERY PLAN'])
-            .join('\n')
-        })
+        const plan = await queryPlan(
+          t.app.db,
+          sql.raw(`select * from devices where tenant_uid = '${t.demoTenant}' order by ${order} limit 2 offset ${offset}`),
+          ['sort', 'seqscan']
+        )
         assert.doesNotMatch(plan, /Sort/, `${order}:\n${plan}`)
       }
     }
