@@ -2,7 +2,9 @@
 // remote's route, one React in the page, lazy remotes, a stopped remote, logout.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startConsole, DEMO_EMAIL, DEMO_PASSWORD } from '../lib/server.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startConsole, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from '../lib/server.mjs';
 import { launchBrowser, countReactRenderers, signIn } from '../lib/browser.mjs';
 
 describe('application shell (production build)', () => {
@@ -86,6 +88,38 @@ describe('application shell (production build)', () => {
     assert.equal(await page.evaluate(() => window.__reactRenderers), 1);
     const twice = scripts.filter((p, i) => scripts.indexOf(p) !== i);
     assert.deepEqual(twice, []);
+  });
+
+  test("a cold load of / names in its Link header the host's files of the shared modules its page asks for", async () => {
+    // The share keys the dashboard consumes (its manifest) and the host's files of each (preload.json).
+    const read = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+    const keys = read('remote-detect/dist/mf-manifest.json').metaData.consoleShared?.DashboardPage ?? [];
+    const hostFiles = read('host/dist/preload.json').shared ?? {};
+    const componentFiles = new Set(keys.flatMap((key) => hostFiles[key] ?? []).map((file) => `/${file}`));
+    const cold = await browser.newContext();
+    try {
+      const signedIn = await cold.request.post(`${app.baseURL}/api/v1/token/`, {
+        data: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
+      assert.ok(signedIn.ok());
+      const coldPage = await cold.newPage();
+      const fetched = [];
+      coldPage.on('request', (req) => {
+        if (req.resourceType() === 'script') fetched.push(new URL(req.url()).pathname);
+      });
+      const response = await coldPage.goto(`${app.baseURL}/`);
+      await coldPage.getByRole('heading', { level: 1, name: 'Dashboards', exact: true }).waitFor();
+      await coldPage.waitForLoadState('networkidle');
+      const named = new Set([...(response.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((match) => match[1]));
+      const asked = [...new Set(fetched)].filter((path) => componentFiles.has(path));
+      assert.ok(asked.length > 0, 'the dashboard asks the host for shared modules of its own');
+      assert.deepEqual(
+        asked.filter((path) => !named.has(path)),
+        [],
+      );
+    } finally {
+      await cold.close();
+    }
   });
 
   test('a stopped remote shows an error with Retry while the shell keeps working', async () => {

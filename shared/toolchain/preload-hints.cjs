@@ -11,7 +11,11 @@
 //   Not the libraries the shell needs too (~120 KB): under a slow network they would share the
 //   bandwidth with main.js, which everything waits for; the host fetches them as soon as main.js
 //   runs (preloadRoute.ts), the remote's files and these are then already there;
-// - `routes`: each remote page's path, from the page manifests, so the server knows the remote.
+// - `routes`: each remote page's path, from the page manifests, so the server knows the remote;
+// - `shared`: for each share key the host hands out lazily (a MUI component), the files its get()
+//   fetches (share-scope.json). A remote's manifest names the share keys each page consumes
+//   (`metaData.consoleShared`, pageSharedKeys below), so the server can name those files too:
+//   the page asks the host for them only once its code has arrived, one round trip later.
 // Only file names: what the page runs is still decided by its code; a stale or unused hint only
 // costs a download.
 const path = require('node:path');
@@ -100,12 +104,55 @@ class PreloadHintsPlugin {
           const shims = compilation.namedChunks.get(SHIMS_CHUNK);
           if (shims) for (const file of js([shims])) signedIn.add(file);
           for (const file of entry) signedIn.delete(file);
-          const report = { entry, signedIn: [...signedIn], routes: this.routes };
+          const report = { entry, signedIn: [...signedIn], routes: this.routes, shared: lazySharedFiles(compilation) };
           compilation.emitAsset(REPORT_FILE, new sources.RawSource(`${JSON.stringify(report, null, 2)}\n`));
         },
       );
     });
   }
+}
+
+/**
+ * Share key -> the files the host's get() of it fetches, from share-scope.json (emitted earlier at
+ * this stage: share-scope.cjs's plugin is registered first). The keys the host's code already
+ * runs (`lib`) fetch nothing and are left out.
+ */
+function lazySharedFiles(compilation) {
+  const asset = compilation.getAsset('share-scope.json');
+  if (!asset) return {};
+  const files = {};
+  for (const { name, assets } of JSON.parse(asset.source.source().toString()).shared) {
+    if (assets.js.async.length > 0) files[name] = assets.js.async;
+  }
+  return files;
+}
+
+/**
+ * A remote's build: the share keys each exposed page consumes as soon as its chunks load (the
+ * consume-shared modules of the page's chunk group), by page name as the manifest's `exposes`
+ * names it ('DashboardPage'). Written into the remote's mf-manifest.json as
+ * `metaData.consoleShared`; the server names the host's files for those keys (see above).
+ */
+function pageSharedKeys(compilation) {
+  const { chunkGraph } = compilation;
+  // The container entry holds one async block per exposed module, each with its 'container exposed' dependency.
+  const exposed = [...compilation.modules].flatMap((module) =>
+    module.blocks.filter((block) => block.dependencies[0]?.type === 'container exposed'),
+  );
+  const pages = {};
+  for (const block of exposed) {
+    const group = chunkGraph.getBlockChunkGroup(block);
+    const page = block.dependencies[0].exposedName.replace(/^\.\//, '');
+    if (!group) continue;
+    const keys = new Set();
+    for (const chunk of group.chunks) {
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type === 'consume-shared-module') keys.add(module.options.shareKey);
+      }
+    }
+    pages[page] = [...keys].sort();
+  }
+  return pages;
 }
 
 /** The page manifests of the remotes beside the host, as the host's remoteCatalog.ts imports them. */
@@ -114,4 +161,4 @@ function remotePages(hostDir) {
   return { detect: read('detect'), insights: read('insights'), threat: read('threat') };
 }
 
-module.exports = { MergeShareShimsPlugin, PreloadHintsPlugin, remotePages, SHIMS_CHUNK };
+module.exports = { MergeShareShimsPlugin, PreloadHintsPlugin, pageSharedKeys, remotePages, SHIMS_CHUNK };

@@ -5,7 +5,7 @@ const { createRequire } = require('node:module');
 
 const SHARED_PACKAGE = require('../package.json');
 const { hostShareScope, SHARE_SCOPE_MODULE } = require('./share-scope.cjs');
-const { MergeShareShimsPlugin, PreloadHintsPlugin, remotePages } = require('./preload-hints.cjs');
+const { MergeShareShimsPlugin, PreloadHintsPlugin, pageSharedKeys, remotePages } = require('./preload-hints.cjs');
 const { hostRelease, readCatalog, remoteRelease, requirementOf } = require('./release.cjs');
 
 /**
@@ -176,8 +176,10 @@ function createWebpackConfig(app) {
           shareStrategy: 'loaded-first',
           // Its version, build time and the contract the host checks before loading it (release.cjs).
           manifest: {
-            additionalData: ({ stats }) => {
+            // And the share keys each page consumes, for the server's preload hints (preload-hints.cjs).
+            additionalData: ({ stats, compilation }) => {
               stats.metaData.console = remoteRelease(app.dir, app.name);
+              stats.metaData.consoleShared = pageSharedKeys(compilation);
               return stats;
             },
           },

@@ -7,7 +7,10 @@ import path from 'node:path'
  * other (main.js, then the shell and the federation runtime, then the remote's manifest, then its
  * remoteEntry.js and page chunks). The host's build lists its own files and the routes in
  * host/dist/preload.json (shared/toolchain/preload-hints.cjs); a remote's files come from its
- * mf-manifest.json. Read on every page load: a host or remote replaced in place is hinted right.
+ * mf-manifest.json, and so do the host's files of the shared modules (MUI components) the page asks
+ * the host for once its code has arrived: the manifest names the page's share keys
+ * (`metaData.consoleShared`), preload.json the host's files of each (`shared`). Read on every page
+ * load: a host or remote replaced in place is hinted right.
  * A missing or unreadable file only means fewer hints; the page loads as it would without them.
  */
 
@@ -15,6 +18,8 @@ interface HostHints {
   entry: string[]
   signedIn: string[]
   routes: Array<{ path: string; remote: string; page: string }>
+  /** Share key -> the host's files its get() fetches; empty for a host built before it. */
+  shared: Map<string, string[]>
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -38,7 +43,10 @@ function hostHints(value: unknown): HostHints | undefined {
     (route): route is HostHints['routes'][number] =>
       isRecord(route) && typeof route.path === 'string' && typeof route.remote === 'string' && typeof route.page === 'string'
   )
-  return { entry: value.entry, signedIn: value.signedIn, routes }
+  const shared = new Map(
+    Object.entries(isRecord(value.shared) ? value.shared : {}).filter((pair): pair is [string, string[]] => isStrings(pair[1]))
+  )
+  return { entry: value.entry, signedIn: value.signedIn, routes, shared }
 }
 
 /** A page manifest's path ('/devices/:uid') as react-router matches it: any case, an optional trailing slash. */
@@ -70,6 +78,13 @@ function remoteFiles(manifest: unknown, manifestUrl: string, page: string): stri
   return files.map((file) => `${base}${file}`)
 }
 
+/** The share keys the page consumes, from the manifest; none from a remote built before it. */
+function pageSharedKeys(manifest: unknown, page: string): string[] {
+  if (!isRecord(manifest) || !isRecord(manifest.metaData) || !isRecord(manifest.metaData.consoleShared)) return []
+  const keys = manifest.metaData.consoleShared[page]
+  return isStrings(keys) ? keys : []
+}
+
 /** Header-safe: a URL with a quote, a bracket or a control character is left out rather than escaped. */
 const linkable = (url: string) => /^[\x21-\x7e]+$/.test(url) && !/[<>,;"]/.test(url)
 
@@ -93,8 +108,12 @@ export function createPreloadHints(consoleRoot: string, remotes: Record<string, 
       if (!hints || !route) return undefined
       const main = hints.entry.map((file) => `/${file}`).filter(linkable)
       const entry = remotes[route.remote]
-      const remote = entry ? remoteFiles(await localManifest(route.remote, entry), entry, route.page) : []
-      const later = [...new Set([...hints.signedIn.map((file) => `/${file}`), ...remote])].filter(
+      const manifest = entry ? await localManifest(route.remote, entry) : undefined
+      const remote = entry ? remoteFiles(manifest, entry, route.page) : []
+      // Last: the page asks for them last; a key the host does not provide names nothing.
+      const shared = pageSharedKeys(manifest, route.page).flatMap((key) => hints.shared.get(key) ?? [])
+      const host = (files: string[]) => files.map((file) => `/${file}`)
+      const later = [...new Set([...host(hints.signedIn), ...remote, ...host(shared)])].filter(
         (url) => linkable(url) && !main.includes(url)
       )
       // main.js is preloaded (it is needed first); the chain's files are prefetched: at a low

@@ -1,7 +1,9 @@
 // The contract between this host and a remote (shared/toolchain/release.cjs): the remote's manifest
 // records the semver ranges it needs, this host's build the versions it provides. A remote whose
 // needs are not met is refused before any of its code runs. Loaded with the first remote page.
-import satisfies from 'semver/functions/satisfies';
+// The ranges are read by the federation runtime's own semver matcher, which the page loads anyway
+// for the shared modules: no second semver library (6 KB gzip) on every remote page.
+import { satisfy } from '@module-federation/runtime-core';
 import { HOST_BUILD } from './hostBuild';
 import { fetchManifest } from './manifestFetch';
 import { IncompatibleRemoteError } from './IncompatibleRemoteError';
@@ -30,7 +32,7 @@ export function unmetRequirement(
 ): UnmetRequirement | undefined {
   for (const [dependency, range] of Object.entries(requires)) {
     const provided = provides[dependency];
-    if (provided === undefined || !satisfies(provided, range)) return { dependency, range, provided };
+    if (provided === undefined || !satisfy(provided, range)) return { dependency, range, provided };
   }
   return undefined;
 }

@@ -20,7 +20,9 @@ const DETECT_MANIFEST = {
       requires: { '@console/shared': '^1.2.0' }
     },
     remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-    publicPath: 'auto'
+    publicPath: 'auto',
+    // The share keys each page consumes (shared/toolchain/preload-hints.cjs, pageSharedKeys).
+    consoleShared: { DashboardPage: ['@mui/material/Card', 'react', '@mui/material/NotInThisHost', 'constructor'] }
   },
   exposes: [
     { name: 'DashboardPage', assets: { js: { sync: ['js/dash.0123456789.js'], async: ['js/later.0123456789.js'] } } },
@@ -36,7 +38,9 @@ const PRELOAD = {
     { path: '/', remote: 'detect', page: 'DashboardPage' },
     { path: '/devices/:uid', remote: 'detect', page: 'DeviceDetailPage' },
     { path: '/insights', remote: 'insights', page: 'InsightsListPage' }
-  ]
+  ],
+  // The host's files a lazily provided share key fetches (react is the host's own: none).
+  shared: { '@mui/material/Card': ['js/card.0123456789.js', 'federation.0123456789.js'] }
 }
 
 function fakeConsoleRoot(): string {
@@ -113,13 +117,15 @@ describe('production static files, SPA fallback and /remotes.json', () => {
     const main = '</main.0123abcd.js>; rel=preload; as=script'
     const later = (url: string) => `<${url}>; rel=prefetch; as=script`
     const host = ['/shell.0123456789.js', '/federation.0123456789.js'].map(later)
+    // Last, the host's files of the shared modules the page asks the host for (each file once).
     assert.deepEqual(await links('/'), [
       main,
       ...host,
       later('/remotes/detect/remoteEntry.js'),
-      later('/remotes/detect/js/dash.0123456789.js')
+      later('/remotes/detect/js/dash.0123456789.js'),
+      later('/js/card.0123456789.js')
     ])
-    // The page's own chunks, not the dashboard's nor the chunks it loads later.
+    // The page's own chunks and shared modules, not the dashboard's nor the chunks it loads later.
     assert.deepEqual(await links('/devices/d-1?tab=2'), [
       main,
       ...host,
