@@ -3,11 +3,12 @@
 // the bytes the process read (/proc/self/io rchar: PGlite reads table pages from the OS through
 // read(2), so a statement that scans a table shows here) and the process's memory. Not a test.
 //
-//   node bench/feeds-profile.mjs [--records 200000] [--top 15] [--devices 0] [--packages 300]
+//   node bench/feeds-profile.mjs [--records 200000] [--top 15] [--devices 0] [--packages 300] [--keep]
 //
 // With --devices, that many enrolled Debian machines (as in bench/feeds.mjs, stored by another
 // process first) are matched after the switch, so the re-match's statements are timed too. The
 // event loop's longest stall is printed: on PGlite a statement runs on the process's one thread.
+// With --keep the data folder stays (its path is printed) for bench/findings-insert.mjs.
 //
 // PGlite only (a temporary DATA_DIR); PostgreSQL has its own tools (pg_stat_statements).
 import { spawnSync } from 'node:child_process';
@@ -23,10 +24,14 @@ const {
   top: TOP,
   devices: DEVICES,
   packages: PACKAGES,
+  keep: KEEP,
 } = benchArgs(
-  'Usage: node bench/feeds-profile.mjs [--records N] [--top N] [--devices N] [--packages N]',
+  'Usage: node bench/feeds-profile.mjs [--records N] [--top N] [--devices N] [--packages N] [--keep]',
   { records: 200000, top: 15, devices: 0, packages: 300 },
-  { valid: ({ devices, ...rest }) => wholeNumbers([devices], 0) && wholeNumbers(Object.values(rest)) },
+  {
+    options: { keep: { type: 'boolean', default: false } },
+    valid: ({ devices, ...rest }) => wholeNumbers([devices], 0) && wholeNumbers(Object.values(rest)),
+  },
 );
 if (process.env.DATABASE_URL) {
   console.error('feeds-profile profiles the embedded PGlite: unset DATABASE_URL');
@@ -40,6 +45,9 @@ const rchar = () => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'ut
 const pgliteEntry = join(API, '..', 'node_modules', '@electric-sql', 'pglite', 'dist', 'index.js');
 const { PGlite } = await import(pathToFileURL(pgliteEntry).href);
 const statements = new Map();
+// execProtocolStream (what queries use) answers the parsed messages, each with its length on the wire.
+const answerBytes = (answer) =>
+  (Array.isArray(answer) ? answer : (answer?.messages ?? [])).reduce((sum, m) => sum + (m.length ?? 0), 0);
 let current = '(start)';
 for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) {
   const original = PGlite.prototype[method];
@@ -52,10 +60,15 @@ for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) 
     const key = current;
     const start = performance.now();
     const read = rchar();
+    let answer;
     try {
-      return await original.call(this, message, options);
+      answer = await original.call(this, message, options);
+      return answer;
     } finally {
-      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0, longest: 0 };
+      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0, longest: 0, answer: 0 };
+      // The answer's bytes are copied out of PGlite's WASM memory into the process: a big one is
+      // what lifts the process's peak memory (PGlite's own heap stays at its start size).
+      entry.answer = Math.max(entry.answer, answerBytes(answer));
       const ms = performance.now() - start;
       entry.messages++;
       entry.ms += ms;
@@ -110,8 +123,11 @@ const config = loadConfig(feedEnv);
 const database = await openConfiguredDatabase(config);
 const opened = process.memoryUsage();
 const peak = { rss: 0, heapTotal: 0, external: 0 };
+// When the JS heap peaked and what PGlite was running then (the phase that holds the memory).
+const heapPeak = { at: 0, statement: '' };
 const sampler = setInterval(() => {
   const now = process.memoryUsage();
+  if (now.heapTotal > peak.heapTotal) Object.assign(heapPeak, { at: performance.now(), statement: current });
   for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key]);
 }, 100);
 statements.clear();
@@ -127,7 +143,7 @@ try {
   loopDelay.disable();
   await database.close();
   await feed.close();
-  removeDataDir();
+  if (!KEEP) removeDataDir(); // --keep: for bench/findings-insert.mjs
 }
 const seconds = (performance.now() - start) / 1000;
 const readGB = (rchar() - readAtStart) / 1e9;
@@ -148,12 +164,16 @@ console.log(
   `  memory once open: rss ${(opened.rss / MB).toFixed(0)} MB (PGlite and other external ${(opened.external / MB).toFixed(0)} MB); ` +
     `peak during the sync: rss ${(peak.rss / MB).toFixed(0)} MB, JS heap ${(peak.heapTotal / MB).toFixed(0)} MB, external ${(peak.external / MB).toFixed(0)} MB`,
 );
+console.log(`  JS heap peak ${((heapPeak.at - start) / 1000).toFixed(0)} s in, during: ${heapPeak.statement.slice(0, 90)}`);
 console.log(`  statements by time (a statement's time includes waiting for PGlite's one connection):`);
 const ranked = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, TOP);
 for (const [text, s] of ranked)
   console.log(
     `  ${(s.ms / 1000).toFixed(1).padStart(7)} s (longest ${(s.longest / 1000).toFixed(1).padStart(6)} s) ${(s.bytes / 1e9).toFixed(2).padStart(6)} GB  ${text.slice(0, 90)}`,
   );
+const biggest = [...statements].sort((a, b) => b[1].answer - a[1].answer).slice(0, 5);
+console.log(`  largest answers (one message's result, copied into the process):`);
+for (const [text, s] of biggest) console.log(`  ${(s.answer / MB).toFixed(1).padStart(7)} MB  ${text.slice(0, 90)}`);
 writeResults('feeds-profile', {
   records: RECORDS,
   devices: DEVICES,
@@ -168,4 +188,6 @@ writeResults('feeds-profile', {
     longestSeconds: s.longest / 1000,
     readGB: s.bytes / 1e9,
   })),
+  jsHeapPeak: { seconds: (heapPeak.at - start) / 1000, statement: heapPeak.statement },
+  largestAnswers: biggest.map(([text, s]) => ({ text, megabytes: s.answer / MB })),
 });

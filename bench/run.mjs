@@ -1,5 +1,5 @@
 // npm run bench [-- <name> [args...]]: runs bench/<name>.mjs; without a name, lists the benches
-// (every bench/*.mjs: alerts, bundle-size, first-paint, detect-api, enrolment, feeds, fleet, feeds-profile, honeypot, insights-* (upload, big-upload, sbom, history), vuln-matching; see bench/README.md).
+// (every bench/*.mjs: alerts, bundle-size, first-paint, detect-api, enrolment, feeds, fleet, feeds-profile, findings-insert, honeypot, insights-* (upload, big-upload, sbom, history), vuln-matching; see bench/README.md).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

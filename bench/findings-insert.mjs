@@ -1,0 +1,101 @@
+// What a re-match batch's findings insert pays for on PGlite, part by part: the foreign-key checks,
+// the rollup triggers (migration 0024/0025) and the insert itself. Not a test.
+//
+//   node bench/feeds-profile.mjs --devices 1000 --keep     # prints the data folder it keeps
+//   node bench/findings-insert.mjs --data-dir DIR [--rounds 3] [--devices 25]
+//
+// Each measurement takes the findings of `--devices` devices not measured before, deletes them and
+// inserts them again as the matcher does (ordered by CVE, ON CONFLICT), inside a transaction that
+// is rolled back, so the folder is left as it was. The variants drop a constraint or disable
+// triggers inside that transaction (DDL is transactional): what the insert costs without them.
+// Rounds interleave the variants, so a change in the machine's load hits them all alike.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { API, benchArgs, writeResults } from './lib/setup.mjs';
+
+const {
+  rounds: ROUNDS,
+  devices: DEVICES,
+  'data-dir': DATA_DIR,
+} = benchArgs(
+  'Usage: node bench/findings-insert.mjs --data-dir DIR [--rounds N] [--devices N]  (DIR: from feeds-profile --keep)',
+  { rounds: 3, devices: 25 },
+  { options: { 'data-dir': { type: 'string' } } },
+);
+if (!DATA_DIR) {
+  console.error('--data-dir is required: a PGlite data folder kept by node bench/feeds-profile.mjs --devices N --keep');
+  process.exit(2);
+}
+
+// The PGlite the API runs, opened as the API opens it (lib/db/client.ts): its buffer cache and pg_trgm.
+const { PGLITE_SHARED_BUFFERS, pgliteFolder } = await import(pathToFileURL(join(API, 'db', 'client.js')).href);
+const pgliteDist = join(API, '..', 'node_modules', '@electric-sql', 'pglite', 'dist');
+const { PGlite } = await import(pathToFileURL(join(pgliteDist, 'index.js')).href);
+const { pg_trgm } = await import(pathToFileURL(join(pgliteDist, 'contrib', 'pg_trgm.js')).href);
+const pg = await PGlite.create(pgliteFolder(DATA_DIR), {
+  postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  extensions: { pg_trgm },
+});
+const rchar = () => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
+
+const foreignKeys = (
+  await pg.query(
+    `SELECT conname, confrelid::regclass::text AS target FROM pg_constraint
+     WHERE conrelid = 'package_findings'::regclass AND contype = 'f' ORDER BY conname`,
+  )
+).rows;
+const drop = (keys) => keys.map((key) => `ALTER TABLE package_findings DROP CONSTRAINT ${key.conname}`).join(';');
+const variants = [
+  ['as the matcher runs it', ''],
+  ['without the FK to vulnerabilities', drop(foreignKeys.filter((key) => key.target === 'vulnerabilities'))],
+  [`without its ${foreignKeys.length} FKs`, drop(foreignKeys)],
+  ['without the rollup trigger', 'ALTER TABLE package_findings DISABLE TRIGGER package_findings_rollups_insert'],
+  ['without any trigger or FK', 'SET LOCAL session_replication_role = replica'],
+];
+const devices = (await pg.query('SELECT DISTINCT device_uid FROM package_findings ORDER BY 1')).rows.map((r) => r.device_uid);
+if (devices.length < ROUNDS * variants.length * DEVICES) {
+  console.error(`the folder holds findings of ${devices.length} devices: fewer than --rounds × ${variants.length} × --devices`);
+  process.exit(2);
+}
+
+const results = new Map(variants.map(([name]) => [name, []]));
+let next = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, setup] of variants) {
+    const batch = devices.slice(next, (next += DEVICES));
+    await pg.query('BEGIN');
+    try {
+      if (setup) await pg.exec(setup);
+      await pg.query(
+        'CREATE TEMP TABLE saved ON COMMIT DROP AS SELECT * FROM package_findings WHERE device_uid = ANY($1::uuid[])',
+        [batch],
+      );
+      await pg.query('DELETE FROM package_findings WHERE device_uid = ANY($1::uuid[])', [batch]);
+      const read = rchar();
+      const start = performance.now();
+      const { affectedRows } = await pg.query(`
+        INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score, demo, package_name)
+        SELECT tenant_uid, device_uid, package_id, vulnerability_uid, score, demo, package_name FROM saved
+        ORDER BY vulnerability_uid, package_id
+        ON CONFLICT (package_id, vulnerability_uid) DO UPDATE SET score = excluded.score, demo = excluded.demo`);
+      results.get(name).push({ rows: affectedRows, ms: performance.now() - start, readMB: (rchar() - read) / 1e6 });
+    } finally {
+      await pg.query('ROLLBACK');
+    }
+  }
+}
+await pg.close();
+
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`Findings insert of ${DEVICES} devices on PGlite (${DATA_DIR}), median of ${ROUNDS} rounds, each on other devices:`);
+const summary = [...results].map(([name, runs]) => {
+  const rows = median(runs.map((run) => run.rows));
+  const ms = median(runs.map((run) => run.ms));
+  const readMB = median(runs.map((run) => run.readMB));
+  console.log(
+    `  ${name.padEnd(36)} ${String(rows).padStart(6)} rows  ${ms.toFixed(0).padStart(6)} ms  (${((ms * 1000) / rows).toFixed(0)} µs a row)  read ${readMB.toFixed(0)} MB`,
+  );
+  return { variant: name, rows, ms, readMB, runs };
+});
+writeResults('findings-insert', { devices: DEVICES, rounds: ROUNDS, dataDir: DATA_DIR, variants: summary });
