@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { parseTimestamp } from '../timestamps.js'
 import type { GeoLookup } from './geoip.js'
 
@@ -123,7 +123,8 @@ export function needsLookup(value: unknown): boolean {
 }
 
 export function eventKey(parts: Array<string | null>): string {
-  const hex = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
+  // One-shot hash(): the same digest as createHash(), without a Hash object per event.
+  const hex = hash('sha256', JSON.stringify(parts), 'hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
 }
 

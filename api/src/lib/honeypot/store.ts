@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS, type HoneypotEvent } from './cowrie.js'
@@ -13,7 +13,7 @@ export type RollupKind =
   'sessions' | 'asn' | 'country' | 'src_ip' | 'command' | 'hash' | 'username' | 'password' | 'url' | 'sensor_key'
 
 export const md5Uuid = (value: string): string => {
-  const hex = createHash('md5').update(value).digest('hex')
+  const hex = hash('md5', value, 'hex') // one-shot: no Hash object per value
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
@@ -21,26 +21,29 @@ type RollupRow = { kind: string; bucket: string; value_hash: string; value: stri
 
 /** The counts of one batch per (kind, bucket, value), bucketed by `bucketOf` (an hour or a UTC day). */
 class Rollup {
-  private readonly counts = new Map<string, { kind: RollupKind; bucket: number; value: string; count: number }>()
+  // Nested maps, not one map keyed by a joined string: an event's count allocates nothing once its value is known.
+  private readonly counts = new Map<RollupKind, Map<number, Map<string, number>>>()
 
   constructor(private readonly bucketOf: (ms: number) => number) {}
 
   add(kind: RollupKind, ms: number, value: string): void {
     const bucket = this.bucketOf(ms)
-    const id = `${kind}\u0001${bucket}\u0001${value}`
-    const row = this.counts.get(id)
-    if (row === undefined) this.counts.set(id, { kind, bucket, value, count: 1 })
-    else row.count++
+    let buckets = this.counts.get(kind)
+    if (buckets === undefined) this.counts.set(kind, (buckets = new Map()))
+    let values = buckets.get(bucket)
+    if (values === undefined) buckets.set(bucket, (values = new Map()))
+    values.set(value, (values.get(value) ?? 0) + 1)
   }
 
   rows(): RollupRow[] {
-    return [...this.counts.values()].map((row) => ({
-      kind: row.kind,
-      bucket: new Date(row.bucket).toISOString(),
-      value_hash: md5Uuid(row.value),
-      value: row.value,
-      count: row.count
-    }))
+    const rows: RollupRow[] = []
+    for (const [kind, buckets] of this.counts) {
+      for (const [bucket, values] of buckets) {
+        const at = new Date(bucket).toISOString()
+        for (const [value, count] of values) rows.push({ kind, bucket: at, value_hash: md5Uuid(value), value, count })
+      }
+    }
+    return rows
   }
 }
 
@@ -201,8 +204,9 @@ async function storeBatch(db: Db, events: HoneypotEvent[]): Promise<StoreResult>
       await values.store(tx)
     }
     // Every key that sent this batch is alive, even when all it sent was already stored.
-    const keys = [...new Set(events.flatMap((event) => (event.sensorKeyId === null ? [] : [event.sensorKeyId])))].sort()
-    for (const key of keys) {
+    const keys = new Set<string>()
+    for (const event of events) if (event.sensorKeyId !== null) keys.add(event.sensorKeyId)
+    for (const key of [...keys].sort()) {
       await tx.execute(sql`UPDATE honeypot_sensor_keys SET last_event_at = now() WHERE id = ${key}::uuid`)
     }
     return { inserted: fresh.length, duplicates: events.length - fresh.length }
