@@ -3,8 +3,10 @@
 // CSV export of all 100,000 rows (time, and the API process's peak RSS while it streams). Not a
 // test: it prints figures.
 //
-//   node bench/alerts.mjs [--alerts 100000] [--close 10000] [--requests 200]
+//   node bench/alerts.mjs [--alerts 100000] [--close 10000] [--requests 200] [--without-word-index]
 //
+// --without-word-index drops the alert search's word index (migration 0030) before the alerts are
+// written: what that index costs the writes is the difference in the seeding time.
 // Runs the built API (`api/dist`; build first: pnpm --filter @console/api build) on a temporary
 // DATA_DIR (embedded PGlite), or, when DATABASE_URL is set, on a throw-away database it creates on
 // that PostgreSQL server (and drops at the end). The alerts are written through the API's own
@@ -15,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import {
   API,
@@ -33,10 +36,12 @@ const {
   alerts: ALERTS,
   close: CLOSE,
   requests: REQUESTS,
+  'without-word-index': WITHOUT_WORD_INDEX,
 } = benchArgs(
-  'Usage: node bench/alerts.mjs [--alerts N] [--close N (≤ 10000, ≤ alerts)] [--requests N]',
+  'Usage: node bench/alerts.mjs [--alerts N] [--close N (≤ 10000, ≤ alerts)] [--requests N] [--without-word-index]',
   { alerts: 100_000, close: 10_000, requests: 200 },
   {
+    options: { 'without-word-index': { type: 'boolean', default: false } },
     valid: (counts) => wholeNumbers(Object.values(counts)) && counts.close <= Math.min(10_000, counts.alerts),
   },
 );
@@ -78,6 +83,10 @@ async function prepare(env) {
     const devices = all.filter((device) => device.tenant === tenantUid);
     const toClose = [];
     const r = prng(12);
+    if (WITHOUT_WORD_INDEX) {
+      const { sql } = await import(pathToFileURL(join(API, '..', 'node_modules', 'drizzle-orm', 'index.js')).href);
+      await db.execute(sql`DROP INDEX alerts_search_words_idx`);
+    }
     const started = performance.now();
     for (let i = 0; i < ALERTS; i += 1000) {
       const batch = Array.from({ length: Math.min(1000, ALERTS - i) }, (_, j) => {
@@ -159,7 +168,9 @@ async function main() {
     console.log(`alerts bench on ${pg ? 'PostgreSQL (a throw-away database on DATABASE_URL)' : engine}; ${load()}`);
     const seeded = await prepare(env);
     figures.seed_seconds = seeded.seconds;
-    console.log(`seeded ${ALERTS.toLocaleString('en-US')} alerts in ${seeded.seconds.toFixed(1)} s`);
+    figures.word_index = !WITHOUT_WORD_INDEX;
+    const wordIndex = WITHOUT_WORD_INDEX ? ' (without the word index: --without-word-index)' : '';
+    console.log(`seeded ${ALERTS.toLocaleString('en-US')} alerts in ${seeded.seconds.toFixed(1)} s${wordIndex}`);
 
     server = await startApiServer(API, env);
     const { cookie, csrf } = await signIn(server.baseURL);
