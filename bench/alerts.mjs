@@ -17,13 +17,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import {
   API,
   benchArgs,
   benchDatabase,
   importApi,
+  importSql,
   percentile,
   prng,
   ROOT,
@@ -84,7 +84,7 @@ async function prepare(env) {
     const toClose = [];
     const r = prng(12);
     if (WITHOUT_WORD_INDEX) {
-      const { sql } = await import(pathToFileURL(join(API, '..', 'node_modules', 'drizzle-orm', 'index.js')).href);
+      const sql = await importSql();
       await db.execute(sql`DROP INDEX alerts_search_words_idx`);
     }
     const started = performance.now();

@@ -10,9 +10,7 @@
 // triggers inside that transaction (DDL is transactional): what the insert costs without them.
 // Rounds interleave the variants, so a change in the machine's load hits them all alike.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { API, benchArgs, writeResults } from './lib/setup.mjs';
+import { benchArgs, importApi, writeResults } from './lib/setup.mjs';
 
 const {
   rounds: ROUNDS,
@@ -28,15 +26,12 @@ if (!DATA_DIR) {
   process.exit(2);
 }
 
-// The PGlite the API runs, opened as the API opens it (lib/db/client.ts): its buffer cache and pg_trgm.
-const { PGLITE_SHARED_BUFFERS, pgliteFolder } = await import(pathToFileURL(join(API, 'db', 'client.js')).href);
-const pgliteDist = join(API, '..', 'node_modules', '@electric-sql', 'pglite', 'dist');
-const { PGlite } = await import(pathToFileURL(join(pgliteDist, 'index.js')).href);
-const { pg_trgm } = await import(pathToFileURL(join(pgliteDist, 'contrib', 'pg_trgm.js')).href);
-const pg = await PGlite.create(pgliteFolder(DATA_DIR), {
-  postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  extensions: { pg_trgm },
-});
+// Opened as the API opens it (its buffer cache, pg_trgm, the migrations), then used through PGlite's
+// own client: the variants run several statements at once and read affected rows.
+const { loadConfig } = await importApi('config.js');
+const { openConfiguredDatabase } = await importApi('lib/startup.js');
+const database = await openConfiguredDatabase(loadConfig({ ...process.env, DATA_DIR, DATABASE_URL: '' }));
+const pg = database.db.$client;
 const rchar = () => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
 
 const foreignKeys = (
@@ -85,7 +80,7 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-await pg.close();
+await database.close();
 
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`Findings insert of ${DEVICES} devices on PGlite (${DATA_DIR}), median of ${ROUNDS} rounds, each on other devices:`);

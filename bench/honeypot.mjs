@@ -19,9 +19,17 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { signIn, startApiServer } from './lib/api-server.mjs';
-import { API, benchArgs, benchDatabase, importApi, percentile, withSeededDatabase, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  benchArgs,
+  benchDatabase,
+  importApi,
+  importSql,
+  percentile,
+  withSeededDatabase,
+  writeResults,
+} from './lib/setup.mjs';
 
 const {
   events: EVENTS,
@@ -114,7 +122,7 @@ async function ingestDirect() {
   const { ingestStream, emptyResult } = await importApi('lib/honeypot/ingest.js');
   const { IpDatabase } = await importApi('lib/honeypot/ip-database.js');
   return await withSeededDatabase(env, {}, async ({ db }) => {
-    const { sql } = await import(pathToFileURL(join(API, '..', 'node_modules', 'drizzle-orm', 'index.js')).href);
+    const sql = await importSql();
     const { rowsOf } = await importApi('lib/sql-rows.js');
     const [{ id: keyId }] = rowsOf(await db.execute(sql`SELECT id FROM honeypot_sensor_keys WHERE name = 'bench'`));
     const sessions = generatedSessions(Date.now());

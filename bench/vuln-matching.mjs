@@ -18,8 +18,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { API, benchArgs, benchDatabase, importApi, percentile, prng, withSeededDatabase, writeResults } from './lib/setup.mjs';
+import {
+  API,
+  benchArgs,
+  benchDatabase,
+  importApi,
+  importSql,
+  percentile,
+  prng,
+  withSeededDatabase,
+  writeResults,
+} from './lib/setup.mjs';
 
 const values = benchArgs(
   'Usage: node bench/vuln-matching.mjs [--records N] [--devices N] [--packages N] [--reimport] [--without-rollups]',
@@ -220,7 +229,7 @@ try {
   const { matchDevicePackages, matchDevices } = await importApi('lib/vulns/match.js');
   await withSeededDatabase(env, { honeynet: false, detect: false }, async ({ db, tenantUid, schema }) => {
     const kinds = ['Debian:12', 'Debian:12', 'Ubuntu:22.04:LTS', 'Alpine:v3.18', 'Red Hat:enterprise_linux:9::baseos'];
-    const { sql } = await import(pathToFileURL(join(API, '..', 'node_modules', 'drizzle-orm', 'index.js')).href);
+    const sql = await importSql();
     // The time spent inside the trigger functions, whatever the machine's load does to wall time
     // (PGlite: its one connection; PostgreSQL: only if the pool keeps this one connection).
     await db.execute(sql`SET track_functions = 'all'`);

@@ -14,6 +14,10 @@ export const PASSWORD = 'bench-demo-password';
 /** A module of the built API, e.g. importApi('lib/detect/simulator.js'). */
 export const importApi = (path) => import(pathToFileURL(join(API, path)).href);
 
+/** drizzle-orm's `sql` tag, from the API's own copy (the benches have no dependency of their own). */
+export const importSql = async () =>
+  (await import(pathToFileURL(join(API, '..', 'node_modules', 'drizzle-orm', 'index.js')).href)).sql;
+
 /** Exits 1 unless api/dist holds `file`, the newest module the bench needs (so a stale build is caught too). */
 function requireApiBuild(file) {
   if (!existsSync(join(API, file))) {

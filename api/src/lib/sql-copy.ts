@@ -13,7 +13,7 @@ interface CopyQuery {
 
 /** COPY text format: backslash, tab, newline and carriage return escaped; null as \N. */
 const ESCAPE = /[\\\t\n\r]/g
-const NEEDS_ESCAPE = /[\\\t\n\r]/
+const NEEDS_ESCAPE = new RegExp(ESCAPE.source) // the same class, without the g flag's lastIndex
 const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
 // Most values need no escape: a test is cheaper than a replace with a callback.
 const field = (value: string | null): string =>
