@@ -12,7 +12,7 @@
 //
 // PGlite only (a temporary DATA_DIR); PostgreSQL has its own tools (pg_stat_statements).
 import { spawnSync } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -130,6 +130,17 @@ const sampler = setInterval(() => {
   if (now.heapTotal > peak.heapTotal) Object.assign(heapPeak, { at: performance.now(), statement: current });
   for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key]);
 }, 100);
+// What the heap still holds right after each full collection: the live set, where heapTotal above
+// also counts garbage V8 had not collected yet (it sizes the heap to the allocation rate).
+const live = { max: 0, statement: '' };
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.detail?.kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+    const used = process.memoryUsage().heapUsed;
+    if (used > live.max) Object.assign(live, { max: used, statement: current });
+  }
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 statements.clear();
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
 loopDelay.enable();
@@ -140,6 +151,7 @@ try {
   await syncFeeds(database.db, syncSettings(config), { onFeed: (outcome) => (osv ??= outcome) });
 } finally {
   clearInterval(sampler);
+  gcObserver.disconnect();
   loopDelay.disable();
   await database.close();
   await feed.close();
@@ -165,6 +177,9 @@ console.log(
     `peak during the sync: rss ${(peak.rss / MB).toFixed(0)} MB, JS heap ${(peak.heapTotal / MB).toFixed(0)} MB, external ${(peak.external / MB).toFixed(0)} MB`,
 );
 console.log(`  JS heap peak ${((heapPeak.at - start) / 1000).toFixed(0)} s in, during: ${heapPeak.statement.slice(0, 90)}`);
+console.log(
+  `  JS heap live after a full collection, at most ${(live.max / MB).toFixed(0)} MB, during: ${live.statement.slice(0, 90)}`,
+);
 console.log(`  statements by time (a statement's time includes waiting for PGlite's one connection):`);
 const ranked = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, TOP);
 for (const [text, s] of ranked)
@@ -189,5 +204,6 @@ writeResults('feeds-profile', {
     readGB: s.bytes / 1e9,
   })),
   jsHeapPeak: { seconds: (heapPeak.at - start) / 1000, statement: heapPeak.statement },
+  jsHeapLiveMB: live.max / MB,
   largestAnswers: biggest.map(([text, s]) => ({ text, megabytes: s.answer / MB })),
 });

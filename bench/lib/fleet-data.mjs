@@ -68,6 +68,9 @@ export async function loadFleet(sql, { tenantUid, devices, packages, records, al
   const counts = { devices, packages: devices * packages, records, findings: 0, alerts };
 
   await sql`SET session_replication_role = replica`; // no FK triggers (superuser; this session only)
+  // The findings' triggers fire in replica mode too (api migration 0032): origin-only for the load.
+  const always = await sql`SELECT tgname FROM pg_trigger WHERE tgrelid = 'package_findings'::regclass AND tgenabled = 'A'`;
+  for (const { tgname } of always) await sql.unsafe(`ALTER TABLE package_findings ENABLE TRIGGER ${tgname}`);
   await sql`SET maintenance_work_mem = '512MB'`;
   const big = ['device_packages', 'package_findings', 'alerts', 'vulnerability_affected'];
   const indexes = await sql`
@@ -306,6 +309,7 @@ export async function loadFleet(sql, { tenantUid, devices, packages, records, al
     progress(`index ${index.indexname} rebuilt (${seconds(started)} so far)`);
   }
   await sql`SET session_replication_role = origin`;
+  for (const { tgname } of always) await sql.unsafe(`ALTER TABLE package_findings ENABLE ALWAYS TRIGGER ${tgname}`);
   // COPY in replica mode bypassed the triggers that keep the findings rollups (api migration 0024).
   started = performance.now();
   await sql`SELECT detect_rollups_rebuild(${tenantUid})`;

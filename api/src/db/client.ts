@@ -16,6 +16,12 @@ import { describeError } from './errors.js'
 /** One type for both drivers: route code never needs to know which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/**
+ * Whether `db` is the embedded PGlite: one connection for everything, so no other session can run
+ * between two statements of a transaction (postgres.js's client is a function, PGlite's an object).
+ */
+export const isEmbedded = (db: Db): boolean => typeof (db as unknown as { $client: unknown }).$client !== 'function'
+
 /** PostgreSQL pool and session limits (env DATABASE_*; see Config). */
 export interface PostgresLimits {
   poolMax: number

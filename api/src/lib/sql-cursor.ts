@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Db } from '../db/client.js'
+import { isEmbedded, type Db } from '../db/client.js'
 
 /**
  * The rows of one query in batches, never all at once (the CSV exports). The query runs once and
@@ -32,7 +32,7 @@ export async function* queryBatches<Row extends Record<string, unknown>>(
 ): AsyncGenerator<Row[]> {
   const { sql: text, params } = query.toSQL()
   const client = (db as unknown as { $client: PostgresJs | Pglite }).$client
-  if (typeof client === 'function') {
+  if (!isEmbedded(db)) {
     for await (const rows of (client as PostgresJs).unsafe(text, params).cursor(batchSize)) yield rows as Row[]
     return
   }

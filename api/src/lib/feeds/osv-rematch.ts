@@ -1,4 +1,5 @@
-import type { Db } from '../../db/client.js'
+import { sql } from 'drizzle-orm'
+import { isEmbedded, type Db } from '../../db/client.js'
 import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
 import { refreshFeedEcosystems } from '../vulns/coverage.js'
 import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from '../vulns/match.js'
@@ -33,6 +34,9 @@ export async function rematchQueued(db: Db, options: RematchOptions = {}): Promi
   if (queued === null) return null
   const { packageNames, vulnerabilityUids, orphans } = queued.change
   await refreshFeedEcosystems(db)
+  // PGlite runs no autovacuum, and a switch rewrites the CVE rows: without a fresh visibility map
+  // the matcher's existence check on each finding's CVE row (match.ts) reads its heap page at random.
+  if (isEmbedded(db)) await db.execute(sql`VACUUM (ANALYZE) vulnerabilities`)
   const matched = await matchDevices(db, await devicesTouched(db, packageNames, vulnerabilityUids), {
     onProgress: options.onMatchProgress,
     scope: { packageNames, vulnerabilityUids },

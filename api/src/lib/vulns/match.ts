@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
+import { isEmbedded, type Db } from '../../db/client.js'
 import { devicePackages, devices, osvRecordVulnerabilities, packageFindings, vulnerabilities } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { findingCounts, refreshDeviceStats } from './device-stats.js'
@@ -227,8 +227,11 @@ async function writeFindings(
       INSERT INTO package_findings (tenant_uid, device_uid, package_id, vulnerability_uid, score, demo, package_name)
       SELECT ${tenantUid}, r.device_uid, r.package_id, r.vulnerability_uid, r.score, r.demo, p.name
       FROM jsonb_to_recordset(${json([...wanted.values()])}) AS r(device_uid uuid, package_id bigint, vulnerability_uid uuid, score real, demo boolean)
-      -- The name the rollups group by, in one join rather than a trigger's lookup per row.
-      JOIN device_packages p ON p.id = r.package_id AND p.tenant_uid = ${tenantUid}
+      -- The name the rollups group by, in one join rather than a trigger's lookup per row. The joins
+      -- also check that the package (of that device, so the device too) and the CVE row exist: on
+      -- PGlite the insert runs without the per-row foreign-key checks (withoutForeignKeyChecks()).
+      JOIN device_packages p ON p.id = r.package_id AND p.tenant_uid = ${tenantUid} AND p.device_uid = r.device_uid
+      JOIN vulnerabilities v ON v.uid = r.vulnerability_uid
       -- In CVE order: the CVE index and the foreign-key checks on vulnerabilities then read each
       -- page once per statement (the batch's packages are few and stay cached whatever the order).
       ORDER BY r.vulnerability_uid, r.package_id
@@ -239,6 +242,21 @@ async function writeFindings(
       FROM jsonb_to_recordset(${json(rescored)}) AS r(id bigint, score real, demo boolean)
       WHERE f.tenant_uid = ${tenantUid} AND f.id = r.id`)
   }
+}
+
+/**
+ * writeFindings() on PGlite runs without the per-row foreign-key checks: each locks the finding's CVE
+ * row, a random page of a big table (about a third of a fleet's first match, bench/findings-insert.mjs).
+ * The insert's joins check existence instead, which on PGlite's one connection is as safe (nothing
+ * can remove a row in between). The findings' triggers still fire (ALWAYS, migration 0032). The
+ * setting is local to the transaction; PostgreSQL, where other sessions write concurrently, keeps
+ * its checks.
+ */
+async function withoutForeignKeyChecks(tx: Db, embedded: boolean, write: () => Promise<void>): Promise<void> {
+  if (!embedded) return await write()
+  await tx.execute(sql`SET LOCAL session_replication_role = replica`)
+  await write()
+  await tx.execute(sql`SET LOCAL session_replication_role = origin`)
 }
 
 const summarize = (packages: number, findings: Finding[]): MatchSummary => ({
@@ -254,8 +272,9 @@ const summarize = (packages: number, findings: Finding[]): MatchSummary => ({
  */
 export async function matchDevicePackages(db: Db, tenantUid: string, deviceUid: string): Promise<MatchSummary> {
   const { packages, findings } = await findingsOf(db, tenantUid, [deviceUid])
+  const embedded = isEmbedded(db)
   await db.transaction(async (tx) => {
-    await writeFindings(tx, tenantUid, [deviceUid], findings)
+    await withoutForeignKeyChecks(tx, embedded, () => writeFindings(tx, tenantUid, [deviceUid], findings))
     await refreshDeviceStats(tx, tenantUid, deviceUid)
   })
   return summarize(packages.get(deviceUid) ?? 0, findings)
@@ -341,13 +360,14 @@ export async function matchDevices(
   // One run's feed reads are shared by its batches (see match-cache.ts).
   const feed = feedReadsOf(db)
   const cached: FeedReads = { affected: cachedAffected(feed.affected), links: cachedLinks(feed.links) }
+  const embedded = isEmbedded(db)
   for (const [tenantUid, uids] of byTenant) {
     for (let i = 0; i < uids.length; i += DEVICES_PER_BATCH) {
       signal?.throwIfAborted()
       const batch = uids.slice(i, i + DEVICES_PER_BATCH)
       const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope, cached)
       const stats = await db.transaction(async (tx) => {
-        await writeFindings(tx, tenantUid, batch, findings, scoped)
+        await withoutForeignKeyChecks(tx, embedded, () => writeFindings(tx, tenantUid, batch, findings, scoped))
         const stats =
           scoped === undefined ? statsOf(batch, packages, findings) : await storedStats(tx, tenantUid, batch, packages)
         await tx.execute(sql`

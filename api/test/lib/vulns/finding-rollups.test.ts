@@ -15,19 +15,20 @@ import { addDevice, openVulnsDb, type VulnsDb } from './vulns-helpers.js'
 // The findings, package and alert rollups (kept by triggers, migration 0022) against independent counts over
 // package_findings joined to device_packages, and the dashboard and summary figures read from
 // them against the queries over every finding they replaced, after each kind of write.
+const bookworm = [
+  { name: 'libssl3', version: '3.0.11-1~deb12u2', ecosystem: 'Debian:12', source: 'openssl' },
+  { name: 'vim', version: '2:9.0.1378-2', ecosystem: 'Debian:12' },
+  { name: 'vim-tiny', version: '9.1.0016-1', ecosystem: 'Debian:12', source: 'vim' },
+  { name: 'wget', version: '1.21.3-1+b2', ecosystem: 'Debian:12', source: 'wget' },
+  { name: 'intel-microcode', version: '3.20230512.1', ecosystem: 'Debian:12', source: 'intel-microcode' }
+]
+
 describe('findings rollups stay equal to counts over the findings', () => {
   let t: VulnsDb
   const uids: Record<string, string> = {}
   before(async () => {
     t = await openVulnsDb()
     await importOsv(t.db, TEST_OSV)
-    const bookworm = [
-      { name: 'libssl3', version: '3.0.11-1~deb12u2', ecosystem: 'Debian:12', source: 'openssl' },
-      { name: 'vim', version: '2:9.0.1378-2', ecosystem: 'Debian:12' },
-      { name: 'vim-tiny', version: '9.1.0016-1', ecosystem: 'Debian:12', source: 'vim' },
-      { name: 'wget', version: '1.21.3-1+b2', ecosystem: 'Debian:12', source: 'wget' },
-      { name: 'intel-microcode', version: '3.20230512.1', ecosystem: 'Debian:12', source: 'intel-microcode' }
-    ]
     for (const host of ['web-1', 'web-2', 'web-3']) uids[host] = await addDevice(t.db, t.tenant, host, bookworm)
     uids.jammy = await addDevice(t.db, t.tenant, 'jammy', [
       { name: 'dpkg', version: '1.21.1ubuntu2.3', ecosystem: 'Ubuntu:22.04:LTS', source: 'dpkg' },
@@ -341,5 +342,56 @@ describe('findings rollups stay equal to counts over the findings', () => {
     await assertAll()
     const board = await strategicDashboard(t.db, t.otherTenant)
     assert.deepEqual(board.top_vulnerable_packages, [])
+  })
+
+  // matchDevices() over more than one batch: on PGlite its findings go in without the per-row
+  // foreign-key checks (the insert's joins check existence) while the rollup triggers still fire.
+  const fleet = (): Array<{ tenantUid: string; deviceUid: string }> =>
+    Object.entries(uids)
+      .filter(([host]) => host.startsWith('fleet-'))
+      .map(([, deviceUid]) => ({ tenantUid: t.tenant, deviceUid }))
+
+  it('a re-match of several batches cut short, then whole: the rollups are exact after each', async () => {
+    for (let i = 0; i < 30; i++) {
+      const host = `fleet-${String(i).padStart(2, '0')}`
+      uids[host] = await addDevice(t.db, t.tenant, host, i % 2 === 0 ? bookworm : bookworm.filter((pkg) => pkg.name !== 'wget'))
+    }
+    const controller = new AbortController()
+    await assert.rejects(
+      matchDevices(t.db, fleet(), { signal: controller.signal, onProgress: () => controller.abort(new Error('stopped')) }),
+      /stopped/
+    )
+    // The first batch's findings are in, and counted.
+    const [written] = await query<{ n: number }>(
+      sql`SELECT count(DISTINCT device_uid)::integer AS n FROM package_findings WHERE device_uid IN (SELECT uid FROM devices WHERE hostname LIKE 'fleet-%')`
+    )
+    assert.equal(written!.n, 25)
+    await assertAll()
+    const totals = await matchDevices(t.db, fleet())
+    assert.equal(totals.devices, 30)
+    await assertAll()
+  })
+
+  it('a CVE row removed while a re-match of several batches runs: no finding points at a row that is gone', async () => {
+    const [gone] = await query<{ uid: string }>(sql`SELECT f.vulnerability_uid AS uid FROM package_findings f
+      WHERE f.device_uid = ${uids['fleet-29']!} ORDER BY f.vulnerability_uid LIMIT 1`)
+    assert.ok(gone, 'the last device of the fleet has a finding')
+    // Between the first and second batch (the run's cache still links the CVE to its records).
+    let removal: Promise<unknown> | undefined
+    await matchDevices(t.db, fleet(), {
+      onProgress: (done) => {
+        // then() starts the query now (a drizzle query runs when awaited).
+        if (done === 25)
+          removal = t.db
+            .delete(vulnerabilities)
+            .where(eq(vulnerabilities.uid, gone!.uid))
+            .then(() => 'removed')
+      }
+    })
+    assert.equal(await removal, 'removed')
+    const [orphans] = await query<{ n: number }>(sql`SELECT count(*)::integer AS n FROM package_findings f
+      WHERE NOT EXISTS (SELECT 1 FROM vulnerabilities v WHERE v.uid = f.vulnerability_uid)`)
+    assert.equal(orphans!.n, 0)
+    await assertAll()
   })
 })
