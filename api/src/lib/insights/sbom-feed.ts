@@ -31,7 +31,9 @@ async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[
   if (ids.length === 0) return out
   const rows = rowsOf<{ osv_id: string; cve_id: string }>(
     await db.execute(sql`
-    SELECT l.osv_id, v.cve_id FROM osv_record_vulnerabilities l JOIN vulnerabilities v ON v.uid = l.vulnerability_uid
+    SELECT l.osv_id, v.cve_id FROM osv_record_vulnerabilities l
+    -- Each link's CVE row by its key: a join read all of vulnerabilities (see linkedCve in vulns/joins.ts).
+    CROSS JOIN LATERAL (SELECT cve_id FROM vulnerabilities WHERE uid = l.vulnerability_uid LIMIT 1) v
     WHERE l.osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(ids)})))`)
   )
   for (const row of rows) out.set(row.osv_id, [...(out.get(row.osv_id) ?? []), row.cve_id])

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { osvRecords, osvRecordVulnerabilities, vulnerabilities } from '../../db/schema/index.js'
+import { osvRecords, osvRecordVulnerabilities } from '../../db/schema/index.js'
 import { affectedLookupOf, feedHitsWith, type AffectedLookup, type FeedHit, type FeedPackage } from '../vulns/feed-match.js'
 import type { OsvRecord, OsvRecordText, RecordOrigin } from '../vulns/osv-record.js'
 import { componentFeedPackage } from './component-package.js'
@@ -19,7 +19,7 @@ import {
 import type { SbomProperty } from '@console/contracts'
 import { json } from '../sql-params.js'
 import { cvssMethod, cvssSeverity, unscoreSeverities } from './severity.js'
-import { linkRecord, linkVulnerability } from '../vulns/joins.js'
+import { linkedCve, linkRecord } from '../vulns/joins.js'
 
 /**
  * SBOM vulnerability analysis against the console's own OSV feed (what Dependency-Track does
@@ -90,9 +90,10 @@ export interface RecordRow extends OsvRecordText, RecordOrigin, Pick<OsvRecord, 
 
 /** The records that matched, once per vulnerability id (CVE row) each speaks for. */
 export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> {
+  const cve = linkedCve(db)
   const rows = await db
     .select({
-      vulnerabilityId: vulnerabilities.cveId,
+      vulnerabilityId: cve.cveId,
       relation: osvRecordVulnerabilities.relation,
       id: osvRecords.id,
       summary: osvRecords.summary,
@@ -109,7 +110,7 @@ export async function recordsOf(db: Db, osvIds: string[]): Promise<RecordRow[]> 
     })
     .from(osvRecordVulnerabilities)
     .innerJoin(osvRecords, linkRecord)
-    .innerJoin(vulnerabilities, linkVulnerability)
+    .innerJoinLateral(cve, sql`true`)
     .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
   return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }))
 }

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { isEmbedded, type Db } from '../../db/client.js'
-import { devicePackages, devices, packageFindings } from '../../db/schema/index.js'
+import { devicePackages, devices, osvRecordVulnerabilities, packageFindings } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { findingCounts, refreshDeviceStats } from './device-stats.js'
 import { deviceRisk, isHighRisk } from './risk.js'
@@ -10,6 +10,7 @@ import { isKev } from './exploits.js'
 import { affectedLookupOf, feedHitsWith, PAIRS_PER_QUERY, type AffectedLookup, type FeedPackage } from './feed-match.js'
 import { cachedAffected, cachedLinks, type LinkedCve, type LinksLookup } from './match-cache.js'
 import { json } from '../sql-params.js'
+import { linkedCve } from './joins.js'
 import { letRequestsIn } from '../event-loop.js'
 
 export { osvEcosystem } from './ecosystems.js'
@@ -56,28 +57,22 @@ interface DeviceFindings {
   scoped?: Set<number>
 }
 
-/**
- * The CVE rows of some OSV records (their score, and whether KEV lists them). Each link's CVE row
- * is looked up by its key (LATERAL … OFFSET 0 keeps the planner from turning that into a join):
- * a plain join read all of `vulnerabilities`, descriptions and all, once per batch of a re-match
- * (~350 ms a call on PGlite at 200,000 CVE rows, where a batch's few hundred links take ~10 ms).
- */
+/** The CVE rows of some OSV records (their score, and whether KEV lists them), each by its key (linkedCve). */
 const linksOf =
   (db: Db): LinksLookup =>
   async (osvIds) => {
-    const rows = rowsOf<{ osv_id: string; uid: string; score: number | null; kev: boolean }>(
-      await db.execute(sql`
-      SELECT l.osv_id, v.uid, v.score, ${isKev(sql`v.cve_id`)} AS kev
-      FROM osv_record_vulnerabilities l
-      CROSS JOIN LATERAL (SELECT uid, score, cve_id FROM vulnerabilities WHERE uid = l.vulnerability_uid OFFSET 0) v
-      WHERE l.osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
-    )
+    const cve = linkedCve(db)
+    const rows = await db
+      .select({ osvId: osvRecordVulnerabilities.osvId, uid: cve.uid, score: cve.score, kev: isKev(cve.cveId) })
+      .from(osvRecordVulnerabilities)
+      .innerJoinLateral(cve, sql`true`)
+      .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(osvIds)})))`)
     const out = new Map<string, LinkedCve[]>()
     for (const row of rows) {
-      const cve = { uid: row.uid, score: row.score === null ? null : Number(row.score), kev: row.kev }
-      const list = out.get(row.osv_id)
-      if (list === undefined) out.set(row.osv_id, [cve])
-      else list.push(cve)
+      const linked = { uid: row.uid, score: row.score, kev: row.kev }
+      const list = out.get(row.osvId)
+      if (list === undefined) out.set(row.osvId, [linked])
+      else list.push(linked)
     }
     return out
   }
