@@ -58,7 +58,7 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
 
 // Generous: first start migrates and seeds the demo data, and CI machines may be busy.
 // This checks that the server starts, not how fast (that is no unit test's job).
-const START_DEADLINE_MS = 120_000
+export const START_DEADLINE_MS = 120_000
 
 export async function readyLine(server: Server): Promise<string> {
   for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
