@@ -3,9 +3,8 @@ import { gunzip as gunzipCallback } from 'node:zlib'
 import type { Prioritisation, SbomFeed } from '@console/contracts'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { insightReports as r, insightSboms } from '../../db/schema/index.js'
+import { insightReports as r, insightSboms, osvRecordVulnerabilities } from '../../db/schema/index.js'
 import { found } from '../tenant-scope.js'
-import { rowsOf } from '../sql-rows.js'
 import { coverageOf } from '../vulns/coverage.js'
 import { exploitabilityOf, exploitDataState } from '../vulns/exploits.js'
 import { componentFeedPackage } from './component-package.js'
@@ -15,6 +14,7 @@ import { partOfReport, reportWhere } from './reports.js'
 import { sbomText } from './sbom-chunks.js'
 import { json } from '../sql-params.js'
 import { CVE_ID } from '../vulns/osv-record.js'
+import { linkedCve } from '../vulns/joins.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -29,14 +29,13 @@ const gunzip = promisify(gunzipCallback)
 async function cvesOfRecords(db: Db, ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>()
   if (ids.length === 0) return out
-  const rows = rowsOf<{ osv_id: string; cve_id: string }>(
-    await db.execute(sql`
-    SELECT l.osv_id, v.cve_id FROM osv_record_vulnerabilities l
-    -- Each link's CVE row by its key: a join read all of vulnerabilities (see linkedCve in vulns/joins.ts).
-    CROSS JOIN LATERAL (SELECT cve_id FROM vulnerabilities WHERE uid = l.vulnerability_uid LIMIT 1) v
-    WHERE l.osv_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(ids)})))`)
-  )
-  for (const row of rows) out.set(row.osv_id, [...(out.get(row.osv_id) ?? []), row.cve_id])
+  const cve = linkedCve(db)
+  const rows = await db
+    .select({ osvId: osvRecordVulnerabilities.osvId, cveId: cve.cveId })
+    .from(osvRecordVulnerabilities)
+    .innerJoinLateral(cve, sql`true`)
+    .where(sql`${osvRecordVulnerabilities.osvId} = ANY(ARRAY(SELECT jsonb_array_elements_text(${json(ids)})))`)
+  for (const row of rows) out.set(row.osvId, [...(out.get(row.osvId) ?? []), row.cveId])
   return out
 }
 
