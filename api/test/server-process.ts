@@ -28,6 +28,8 @@ export interface Server {
   child: ChildProcess
   stdout: () => string
   stderr: () => string
+  /** stdout then stderr, for a failed assertion's message. */
+  output: () => string
   exited: Promise<number | null>
 }
 
@@ -53,7 +55,7 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
     stderr += String(chunk)
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, stdout: () => stdout, stderr: () => stderr, exited }
+  return { child, stdout: () => stdout, stderr: () => stderr, output: () => stdout + stderr, exited }
 }
 
 // Generous: first start migrates and seeds the demo data, and CI machines may be busy.
@@ -73,4 +75,16 @@ export async function readyLine(server: Server): Promise<string> {
   // Killed, or the test runner would wait for it forever.
   server.child.kill('SIGKILL')
   throw new Error(`server did not start: ${server.stdout()} ${server.stderr()}`)
+}
+
+/** A started server and the loopback address it answers on. */
+export interface RunningServer extends Server {
+  base: string
+}
+
+/** Starts the server and resolves once it printed "Console ready", with its address. */
+export async function runningServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = startServer(dataDir, env)
+  const port = /localhost:(\d+)/.exec(await readyLine(server))![1]
+  return { ...server, base: `http://127.0.0.1:${port}` }
 }

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
-import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, it } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
@@ -15,7 +13,7 @@ import { createReport } from '../../src/lib/insights/reports.js'
 import { seed } from '../../src/lib/seed.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
 import { DEMO_PASSWORD, pgliteTemplate, tempDir, usingPostgres } from '../helpers.js'
-import { apiEntry } from '../server-process.js'
+import { runningServer, type RunningServer } from '../server-process.js'
 
 // Issue 11, fault test: the real server (its own process) is killed with SIGKILL in the middle of
 // a honeynet ingest and of an SBOM upload, then restarted. Nothing half-written may be visible
@@ -27,49 +25,20 @@ import { apiEntry } from '../server-process.js'
 // - a scan upload (src/lib/insights/scan.ts storeScan) is one transaction: the report holds the
 //   previous SBOM, untouched, or the new one whole, never a mix.
 
-const apiDir = path.resolve(import.meta.dirname, '../..')
-const START_DEADLINE_MS = 60_000
 const BASELINE_EVENTS = 2 * INGEST_BATCH_SIZE
 const INFLIGHT_EVENTS = 30 * INGEST_BATCH_SIZE
 const SMALL_SBOM = 300
 const LARGE_SBOM = 30_000
 
-interface Server {
-  child: ChildProcess
-  base: string
-  exited: Promise<number | null>
-  output: () => string
-}
+/** Every engine's env names its DATA_DIR (PostgreSQL's too: the server keeps files there). */
+const startServer = async (env: Record<string, string>): Promise<RunningServer> => await runningServer(env.DATA_DIR!, env)
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, apiEntry('server'), {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FEED_SYNC_INTERVAL_HOURS: '0', ...env }
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
-    const match = /Console ready at http:\/\/localhost:(\d+)/.exec(output)
-    if (match !== null) return { child, base: `http://127.0.0.1:${match[1]}`, exited, output: () => output }
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${output}`)
-}
-
-async function kill(server: Server): Promise<void> {
+async function kill(server: RunningServer): Promise<void> {
   server.child.kill('SIGKILL')
   await server.exited
 }
 
-async function stop(server: Server): Promise<void> {
+async function stop(server: RunningServer): Promise<void> {
   server.child.kill('SIGTERM')
   assert.equal(await server.exited, 0, server.output())
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { runCli } from '../../src/cli/commands.js'
 import { openDatabase } from '../../src/db/client.js'
 import { osvEcosystem } from '../../src/lib/vulns/ecosystems.js'
 import { pgliteTemplate, tempDir } from '../helpers.js'
-import { apiEntry, START_DEADLINE_MS } from '../server-process.js'
+import { runningServer, type RunningServer } from '../server-process.js'
 
 // End to end on this very machine: the API runs as its own process on a free port (embedded
 // database in a temp DATA_DIR), the real Linux agent downloaded from it enrols this machine with a
@@ -16,7 +16,6 @@ import { apiEntry, START_DEADLINE_MS } from '../server-process.js'
 // with exactly the packages its package manager lists. The RTOS reference client and the device
 // simulator go through the same HTTP endpoints.
 
-const apiDir = path.resolve(import.meta.dirname, '../..')
 const PASSWORD = 'integration-password'
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
 
@@ -42,43 +41,8 @@ function installedPackages(): number | null {
   return null
 }
 
-interface Server {
-  child: ChildProcess
-  base: string
-  output: () => string
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, apiEntry('server'), {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CONSOLE_DEMO_PASSWORD: PASSWORD,
-      FEED_SYNC_INTERVAL_HOURS: '0'
-    }
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  // The first start seeds the demo data; with the browser tests beside this pass on 2 cores it
-  // took over 90 s (2026-11-27). The shared deadline: this checks that it starts, not how fast.
-  for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
-    const match = /Console ready at http:\/\/localhost:(\d+)/.exec(output)
-    if (match !== null) return { child, base: `http://127.0.0.1:${match[1]}`, output: () => output }
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  child.kill('SIGTERM')
-  throw new Error(`server did not start: ${output}`)
-}
+const startServer = async (dataDir: string): Promise<RunningServer> =>
+  await runningServer(dataDir, { CONSOLE_DEMO_PASSWORD: PASSWORD })
 
 /** A signed-in console user over real HTTP (cookies + CSRF header). */
 async function signIn(base: string) {
@@ -104,7 +68,7 @@ async function signIn(base: string) {
 }
 
 describe('enrolment end to end: real agents against the running API', () => {
-  let server: Server
+  let server: RunningServer
   let session: Awaited<ReturnType<typeof signIn>>
   let token: string
   const work = tempDir('console-agent-e2e-')
