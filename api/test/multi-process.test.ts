@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { createTenant, createUser } from '../src/lib/accounts.js'
 import { lockKey, tryAdvisoryLock } from '../src/lib/advisory-lock.js'
 import { openTestDatabase, tempDir, usingPostgres, type TestDatabase } from './helpers.js'
-import { readyLine, startServer, type Server } from './server-process.js'
+import { loopbackUrl, readyLine, startServer, type Server } from './server-process.js'
 
 // Several API processes on one PostgreSQL (WORKERS, or servers behind a load balancer): what one
 // process does, the others honour — within CACHE_TTL_SECONDS for what they cached.
@@ -45,8 +45,6 @@ class Browser {
   }
 }
 
-const urlOf = (line: string): string =>
-  /Console ready at (http:\/\/localhost:\d+)/.exec(line)![1]!.replace('localhost', '127.0.0.1')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A fresh database with one tenant and its analyst (no demo seed: the servers start in seconds). */
@@ -72,7 +70,7 @@ describe('two API processes on one PostgreSQL', { skip: !usingPostgres() }, () =
       LOGIN_RATE_LIMIT_PAIR: '100'
     }
     servers.push(startServer(tempDir('console-mp-a-'), env), startServer(tempDir('console-mp-b-'), env))
-    ;[a, b] = (await Promise.all(servers.map(readyLine))).map(urlOf) as [string, string]
+    ;[a, b] = (await Promise.all(servers.map(readyLine))).map(loopbackUrl) as [string, string]
     assert.notEqual(a, b)
   })
   after(async () => {
@@ -143,7 +141,7 @@ describe('WORKERS=2: one port, two API processes', { skip: !usingPostgres() }, (
     })
     const line = await readyLine(server)
     assert.match(line, /^Console ready at http:\/\/localhost:\d+ \(2 API processes\)$/)
-    const base = urlOf(line)
+    const base = loopbackUrl(line)
     try {
       // One after the other: concurrent sign-ins of one account from one address are claims the
       // failed-sign-in limiter counts until each succeeds.

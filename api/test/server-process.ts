@@ -82,9 +82,12 @@ export interface RunningServer extends Server {
   base: string
 }
 
+/** The loopback address a "Console ready at http://localhost:PORT" line names (tests talk to 127.0.0.1 only). */
+export const loopbackUrl = (line: string): string =>
+  /Console ready at (http:\/\/localhost:\d+)/.exec(line)![1]!.replace('localhost', '127.0.0.1')
+
 /** Starts the server and resolves once it printed "Console ready", with its address. */
 export async function runningServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const server = startServer(dataDir, env)
-  const port = /localhost:(\d+)/.exec(await readyLine(server))![1]
-  return { ...server, base: `http://127.0.0.1:${port}` }
+  return { ...server, base: loopbackUrl(await readyLine(server)) }
 }

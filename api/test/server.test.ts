@@ -8,7 +8,7 @@ import { rowsOf } from '../src/lib/sql-rows.js'
 import { LOCK_FILE_NAME } from '../src/db/lock.js'
 import { pgliteTemplate, tempDir } from './helpers.js'
 import { silentListener } from './net-helpers.js'
-import { readyLine, startServer, type Server } from './server-process.js'
+import { loopbackUrl, readyLine, startServer, type Server } from './server-process.js'
 import { mountTmpfs } from './tmpfs.js'
 
 describe('server process (DATA_DIR, first start, shutdown)', () => {
@@ -30,13 +30,13 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
       /^Console ready at http:\/\/localhost:\d+ — sign in as demo@example\.com with password \(password from CONSOLE_DEMO_PASSWORD\)$/
     )
     assert.doesNotMatch(server.stdout(), /from-the-env/)
-    const port = Number(/localhost:(\d+)/.exec(line)![1])
+    const base = loopbackUrl(line)
 
-    const response = await fetch(`http://127.0.0.1:${port}/api/v1/token/is_authenticated/`)
+    const response = await fetch(`${base}/api/v1/token/is_authenticated/`)
     assert.equal(response.status, 401)
     assert.deepEqual(await response.json(), { success: false, detail: 'Authentication credentials were not provided.' })
 
-    const login = await fetch(`http://127.0.0.1:${port}/api/v1/token/`, {
+    const login = await fetch(`${base}/api/v1/token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'demo@example.com', password: 'from-the-env' })
@@ -68,8 +68,8 @@ describe('server process (DATA_DIR, first start, shutdown)', () => {
     const server = startServer(empty, { CONSOLE_DEMO: 'false' })
     const line = await readyLine(server)
     assert.match(line, /^Console ready at http:\/\/localhost:\d+ — no tenant yet: create one with npm run cli -- create-tenant/)
-    const port = Number(/localhost:(\d+)/.exec(line)![1])
-    const login = await fetch(`http://127.0.0.1:${port}/api/v1/token/`, {
+    const base = loopbackUrl(line)
+    const login = await fetch(`${base}/api/v1/token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'demo@example.com', password: 'whatever1' })
