@@ -83,7 +83,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(authPlugin)
   await app.register(csrfPlugin)
   await app.register(tenantGuard)
-  await app.register(detectCachePlugin)
+  await app.register(detectCachePlugin, { singleProcess: database.kind === 'pglite' })
   await app.register(swaggerPlugin)
   await app.register(feedSyncPlugin, { config })
 

@@ -44,7 +44,8 @@ export interface Config {
    * CACHE_TTL_SECONDS: how long this process trusts a checked session and a cached DETECT detail
    * answer without asking the database (0: never). Writes made by this process invalidate at once;
    * the TTL only bounds what another process (a second server on the same PostgreSQL, the CLI)
-   * changed.
+   * changed. On PGlite (one process) an unchanged DETECT answer past it is served while it is
+   * rebuilt (plugins/app/detect-cache.ts).
    */
   cacheTtlSeconds: number
   /** Vulnerability feed sync (lib/feeds): hours between runs of the server's job, 0 = off. */

@@ -6,6 +6,9 @@
  * - Concurrent misses on one key share one load, so 200 clients arriving together cost one query.
  * - `invalidate()` is safe against loads in flight: a load that started before it is never
  *   stored, whatever it read (it may have read the database before the write committed).
+ * - With `staleMs`, an entry past its TTL is still answered for that long while one load in the
+ *   background replaces it (stale-while-revalidate): for keys that change whenever what they
+ *   hold does, where the TTL only bounds a missed change.
  */
 export interface MemoCacheOptions<V> {
   ttlMs: number
@@ -13,6 +16,12 @@ export interface MemoCacheOptions<V> {
   /** With `weigh`: the total weight kept. */
   maxWeight?: number
   weigh?: (value: V) => number
+  /**
+   * How long past its TTL an entry is still answered while a background load replaces it; 0
+   * (default) = a caller after the TTL waits for a new load. A failed background load drops the
+   * entry, so the next caller waits for a load and sees its error.
+   */
+  staleMs?: number
 }
 
 interface Entry<V> {
@@ -36,12 +45,12 @@ export class MemoCache<V> {
     return this.#entries.size
   }
 
-  /** The live entry, or undefined. */
+  /** The live entry (within its TTL), or undefined. */
   get(key: string): V | undefined {
     const entry = this.#entries.get(key)
     if (entry === undefined) return undefined
     if (entry.until <= Date.now()) {
-      this.#delete(key, entry)
+      if (!this.#servable(entry)) this.#delete(key, entry)
       return undefined
     }
     return entry.value
@@ -49,15 +58,26 @@ export class MemoCache<V> {
 
   /**
    * The cached value, else the result of `load()` (stored unless undefined). `until(value)` may
-   * shorten an entry's life below the TTL (e.g. an access token that expires sooner).
+   * shorten an entry's life below the TTL (e.g. an access token that expires sooner). Past the
+   * TTL but within `staleMs`, the old value at once and `load()` in the background.
    */
   async resolve(key: string, load: () => Promise<V | undefined>, until?: (value: V) => number): Promise<V | undefined> {
     const hit = this.get(key)
     if (hit !== undefined) return hit
     if (this.#options.ttlMs <= 0) return load()
-    const inFlight = this.#pending.get(key)
-    if (inFlight !== undefined) return inFlight
+    const stale = this.#entries.get(key)
+    if (stale !== undefined) {
+      if (!this.#pending.has(key)) {
+        this.#load(key, load, until).catch(() => {
+          if (this.#entries.get(key) === stale) this.#delete(key, stale)
+        })
+      }
+      return stale.value
+    }
+    return this.#pending.get(key) ?? this.#load(key, load, until)
+  }
 
+  #load(key: string, load: () => Promise<V | undefined>, until?: (value: V) => number): Promise<V | undefined> {
     const generation = this.#generation
     const promise = load()
       .then((value) => {
@@ -71,6 +91,11 @@ export class MemoCache<V> {
       })
     this.#pending.set(key, promise)
     return promise
+  }
+
+  /** Whether an entry past its TTL may still be answered (staleMs). */
+  #servable(entry: Entry<V>): boolean {
+    return entry.until + (this.#options.staleMs ?? 0) > Date.now()
   }
 
   /**

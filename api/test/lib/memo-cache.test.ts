@@ -118,4 +118,40 @@ describe('MemoCache', () => {
     assert.equal(cache.get('huge'), undefined, 'heavier than the whole cache: never stored')
     assert.equal(cache.get('big'), '12345678')
   })
+
+  it('with staleMs, answers an entry past its TTL at once and replaces it with one background load', async () => {
+    const cache = new MemoCache<string>({ ttlMs: 50, maxEntries: 10, staleMs: 1000 })
+    assert.equal(await cache.resolve('k', async () => 'v1'), 'v1')
+    await sleep(80)
+    assert.equal(cache.get('k'), undefined, 'get() answers only within the TTL')
+    const next = gate('v2')
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.resolve('k', next.load)))
+    assert.deepEqual(answers, ['v1', 'v1', 'v1', 'v1', 'v1'], 'no caller waits for the reload')
+    assert.equal(next.calls, 1, 'one reload for all of them')
+    next.open()
+    await sleep(10)
+    assert.equal(await cache.resolve('k', async () => 'v3'), 'v2')
+  })
+
+  it('with staleMs, a failed background load drops the entry: the next caller waits and sees the error', async () => {
+    const cache = new MemoCache<string>({ ttlMs: 50, maxEntries: 10, staleMs: 1000 })
+    await cache.resolve('k', async () => 'v1')
+    await sleep(80)
+    const failing = async () => {
+      throw new Error('database down')
+    }
+    assert.equal(await cache.resolve('k', failing), 'v1')
+    await sleep(10)
+    await assert.rejects(cache.resolve('k', failing), /database down/)
+  })
+
+  it('with staleMs, an entry past TTL + staleMs or invalidated is never answered', async () => {
+    const cache = new MemoCache<string>({ ttlMs: 30, maxEntries: 10, staleMs: 30 })
+    await cache.resolve('k', async () => 'old')
+    await sleep(80)
+    assert.equal(await cache.resolve('k', async () => 'new'), 'new')
+    await sleep(40)
+    cache.invalidate()
+    assert.equal(await cache.resolve('k', async () => 'after the write'), 'after the write')
+  })
 })

@@ -2,16 +2,17 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { after, before, describe, it } from 'node:test'
-import { and, eq } from 'drizzle-orm'
+import { after, before, describe, it, mock } from 'node:test'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { alerts, devicePackages, devices } from '../../../src/db/schema/index.js'
 import { bumpTenantData } from '../../../src/lib/data-version.js'
-import { buildTestApp, OTHER_PASSWORD, type Session, type TestApp } from '../../helpers.js'
+import { buildTestApp, OTHER_PASSWORD, usingPostgres, type Session, type TestApp } from '../../helpers.js'
 
 // Mirrors src/plugins/app/detect-cache.ts and src/lib/detect/cached-detail.ts: device and alert
 // detail are served from a cache keyed by tenant and data version; every write made in this
-// process shows at once, another process's writes within CACHE_TTL_SECONDS.
+// process shows at once, another process's writes within CACHE_TTL_SECONDS; on PGlite (no other
+// process) an answer past its TTL is served while it is rebuilt.
 
 const TEST_KEY = 'test-agent-key'
 /** The tenant TEST_KEY stands for (set once the app is seeded). */
@@ -248,22 +249,111 @@ describe('DETECT detail cache', () => {
   })
 })
 
-describe('DETECT detail cache: writes by another process', () => {
-  it('are seen within CACHE_TTL_SECONDS', async () => {
+describe('DETECT detail cache past its TTL', () => {
+  /** A demo device's detail URL, the app's demo session, and a rename that bumps no data version. */
+  async function setUp(t: TestApp) {
+    const demo = await t.login()
+    const [device] = await t.app.db
+      .select({ uid: devices.uid })
+      .from(devices)
+      .where(eq(devices.tenantUid, t.seeded.demo.tenantUid))
+      .limit(1)
+    const url = `/api/v1/tenants/${t.seeded.demo.tenantUid}/devices/${device!.uid}/`
+    const hostname = async () => (await t.app.inject({ url, headers: demo.headers(false) })).json().hostname as string
+    const renameUnseen = (name: string) => t.app.db.update(devices).set({ hostname: name }).where(eq(devices.uid, device!.uid))
+    return { demo, hostname, renameUnseen }
+  }
+
+  it(
+    usingPostgres()
+      ? "another process's writes are seen within CACHE_TTL_SECONDS"
+      : 'on PGlite (one process) an unchanged answer is served at once and rebuilt behind it; a missed bump shows one read later',
+    async () => {
+      const t = await buildTestApp({ detect: true, env: { CACHE_TTL_SECONDS: '1' } })
+      try {
+        const { hostname, renameUnseen } = await setUp(t)
+        const original = await hostname()
+        await renameUnseen('renamed-elsewhere')
+        await sleep(1100)
+        if (usingPostgres()) {
+          assert.equal(await hostname(), 'renamed-elsewhere')
+        } else {
+          assert.equal(await hostname(), original, 'past the TTL: the cached answer, at once')
+          // The rebuild it started replaces the entry.
+          let seen = original
+          for (let i = 0; i < 50 && seen === original; i++) {
+            await sleep(20)
+            seen = await hostname()
+          }
+          assert.equal(seen, 'renamed-elsewhere')
+        }
+      } finally {
+        await t.close()
+      }
+    }
+  )
+
+  it('a failed rebuild is not hidden behind the old answer: the next read waits for the database and shows the error', async () => {
     const t = await buildTestApp({ detect: true, env: { CACHE_TTL_SECONDS: '1' } })
     try {
-      const demo = await t.login()
-      const [device] = await t.app.db
-        .select({ uid: devices.uid })
-        .from(devices)
-        .where(eq(devices.tenantUid, t.seeded.demo.tenantUid))
-        .limit(1)
-      const url = `/api/v1/tenants/${t.seeded.demo.tenantUid}/devices/${device!.uid}/`
-      assert.equal((await t.app.inject({ url, headers: demo.headers(false) })).statusCode, 200)
-      await t.app.db.update(devices).set({ hostname: 'renamed-elsewhere' }).where(eq(devices.uid, device!.uid))
+      const { hostname, demo } = await setUp(t)
+      const dashboard = `/api/v1/tenants/${t.seeded.demo.tenantUid}/dashboard/strategic/`
+      const read = () => t.app.inject({ url: dashboard, headers: demo.headers(false) })
+      assert.equal((await read()).statusCode, 200)
+      assert.equal(typeof (await hostname()), 'string')
       await sleep(1100)
-      assert.equal((await t.app.inject({ url, headers: demo.headers(false) })).json().hostname, 'renamed-elsewhere')
+      // The dashboard reads the alert rollups: without them every build fails.
+      await t.app.db.execute(sql`ALTER TABLE alert_rollups RENAME TO alert_rollups_away`)
+      try {
+        const statuses: number[] = []
+        for (let i = 0; i < 20 && !statuses.includes(500) && !statuses.includes(503); i++) {
+          statuses.push((await read()).statusCode)
+          await sleep(20)
+        }
+        if (usingPostgres()) assert.notEqual(statuses[0], 200, 'past the TTL PostgreSQL rebuilds before answering')
+        else assert.equal(statuses[0], 200, 'the first read past the TTL is answered from the cache (PGlite)')
+        assert.ok(statuses.at(-1)! >= 500, `a later read shows the failure: ${statuses.join(', ')}`)
+      } finally {
+        await t.app.db.execute(sql`ALTER TABLE alert_rollups_away RENAME TO alert_rollups`)
+      }
+      assert.equal((await read()).statusCode, 200)
     } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('DETECT detail cache: the dashboard and the clock', () => {
+  it('the 30-day chart moves at midnight UTC though the data and the cache entry did not change', async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    const day = (offset: number) => new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10)
+    // Only Date is mocked: the timers, PGlite and the server run as usual.
+    mock.timers.enable({ apis: ['Date'], now: Date.parse(`${today}T23:59:50Z`) })
+    // A long TTL: only the day can make the answer change.
+    const t = await buildTestApp({ detect: true, env: { CACHE_TTL_SECONDS: '300' } })
+    try {
+      const demo = await t.login()
+      const tenantUid = t.seeded.demo.tenantUid
+      await t.app.db.insert(alerts).values({
+        tenantUid,
+        name: 'zz month-old alert',
+        priority: 'Critical',
+        priorityRank: 4,
+        elasticAlertId: `cache-day-${randomUUID()}`,
+        elasticAlertCreatedAt: new Date(`${day(-29)}T12:00:00Z`)
+      })
+      bumpTenantData(tenantUid)
+      const dates = async () => {
+        const r = await t.app.inject({ url: `/api/v1/tenants/${tenantUid}/dashboard/strategic/`, headers: demo.headers(false) })
+        assert.equal(r.statusCode, 200)
+        return new Set(r.json().open_alerts_by_priority.map((p: { date: string }) => p.date))
+      }
+      assert.ok((await dates()).has(day(-29)), 'the oldest day of the window')
+      mock.timers.tick(20_000)
+      const after = await dates()
+      assert.ok(!after.has(day(-29)), 'a day later it has left the window')
+    } finally {
+      mock.timers.reset()
       await t.close()
     }
   })

@@ -16,10 +16,18 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: StrategicDashboard }, 401, 404)
       }
     },
-    // Its findings aggregates read every finding of the fleet (seconds at 10,000 devices): served
-    // from the DETECT cache, built once for all concurrent callers and again after any write of
-    // the tenant (its data version) or the cache TTL (the 30-day chart moves with the clock).
-    async (request, reply) =>
-      await cachedDetail(request, reply, 'dashboard:strategic', async () => await strategicDashboard(app.db, request.tenantUid))
+    // Ten queries (~0.1–0.3 s on PGlite beside a browser): served from the DETECT cache, built
+    // once for all concurrent callers and again after any write of the tenant (its data version).
+    // The 30-day chart moves with the UTC day, which is part of the key.
+    async (request, reply) => {
+      const now = new Date()
+      const day = now.toISOString().slice(0, 10)
+      return await cachedDetail(
+        request,
+        reply,
+        `dashboard:strategic:${day}`,
+        async () => await strategicDashboard(app.db, request.tenantUid, now)
+      )
+    }
   )
 }
