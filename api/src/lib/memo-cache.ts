@@ -22,6 +22,8 @@ export interface MemoCacheOptions<V> {
    * entry, so the next caller waits for a load and sees its error.
    */
   staleMs?: number
+  /** Told why a background load (staleMs) failed: no caller awaits it. */
+  onBackgroundError?: (error: unknown, key: string) => void
 }
 
 interface Entry<V> {
@@ -68,8 +70,9 @@ export class MemoCache<V> {
     const stale = this.#entries.get(key)
     if (stale !== undefined) {
       if (!this.#pending.has(key)) {
-        this.#load(key, load, until).catch(() => {
+        this.#load(key, load, until).catch((error: unknown) => {
           if (this.#entries.get(key) === stale) this.#delete(key, stale)
+          this.#options.onBackgroundError?.(error, key)
         })
       }
       return stale.value

@@ -134,7 +134,13 @@ describe('MemoCache', () => {
   })
 
   it('with staleMs, a failed background load drops the entry: the next caller waits and sees the error', async () => {
-    const cache = new MemoCache<string>({ ttlMs: 50, maxEntries: 10, staleMs: 1000 })
+    const reported: string[] = []
+    const cache = new MemoCache<string>({
+      ttlMs: 50,
+      maxEntries: 10,
+      staleMs: 1000,
+      onBackgroundError: (error, key) => reported.push(`${key}: ${(error as Error).message}`)
+    })
     await cache.resolve('k', async () => 'v1')
     await sleep(80)
     const failing = async () => {
@@ -142,7 +148,9 @@ describe('MemoCache', () => {
     }
     assert.equal(await cache.resolve('k', failing), 'v1')
     await sleep(10)
+    assert.deepEqual(reported, ['k: database down'], 'the background failure is reported')
     await assert.rejects(cache.resolve('k', failing), /database down/)
+    assert.equal(reported.length, 1, "a caller's own failure is the caller's to report")
   })
 
   it('with staleMs, an entry past TTL + staleMs or invalidated is never answered', async () => {

@@ -40,6 +40,8 @@ export const detectCachePlugin = fp<{ singleProcess: boolean }>(
         maxEntries: MAX_ENTRIES,
         maxWeight: MAX_WEIGHT,
         staleMs: singleProcess ? SINGLE_PROCESS_STALE_MS : 0,
+        // The next read of that key waits for the database and answers the error; this says it once more in the log.
+        onBackgroundError: (err, key) => app.log.warn({ err, key }, 'rebuilding a cached DETECT answer failed'),
         weigh: ({ json, compressed }) =>
           json.length + (compressed === undefined ? 0 : compressed.br.length + compressed.gzip.length)
       })
