@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { currentLocation, fakeAuth, renderWithAuth } from '@console/shared/src/testing/renderWithAuth';
@@ -136,7 +136,8 @@ describe('AppShell drawer', () => {
     const { auth } = renderShell('/agents');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(auth.logout).toHaveBeenCalled();
-    expect(currentLocation().pathname).toBe('/login');
+    // The drawer navigates once logout() has settled, a microtask or more after the click.
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
   });
 });
 
