@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS } from './cowrie.js'
-import type { RollupKind } from './store.js'
+import { md5Uuid, type RollupKind } from './store.js'
 import { topFromDailyTops } from './top-k.js'
 import { fromWholeDay, windowPieces, type WindowPiece } from './window.js'
 
@@ -46,19 +46,24 @@ function between(column: SQL, piece: WindowPiece): SQL {
 /** `value, count` rows of a window's raw piece: the events (or sessions) themselves. */
 export const rawRows = (kind: RollupKind, piece: WindowPiece): SQL => pieceRows(kind, piece, undefined)
 
-/** `value, count` rows of one piece of a window (several rows per value; the caller sums them). */
-function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undefined): SQL {
+/**
+ * `value, count` rows of one piece of a window (several rows per value; the caller sums them),
+ * without `exclude`, or of the value `only` alone.
+ */
+function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undefined, only?: string): SQL {
   if (piece.source === 'raw') {
     const raw = RAW[kind]
     const [table, time] = raw.table === 'sessions' ? [sql`honeypot_sessions`, sql`started_at`] : [sql`honeypot_events`, sql`ts`]
     const not = exclude === undefined ? sql`` : sql` AND ${raw.value} <> ${exclude}`
+    const just = only === undefined ? sql`` : sql` AND ${raw.value} = ${only}`
     return sql`SELECT ${raw.value} AS value, count(*) AS count FROM ${table}
-      WHERE ${between(time, piece)} AND ${raw.where}${not} GROUP BY 1`
+      WHERE ${between(time, piece)} AND ${raw.where}${not}${just} GROUP BY 1`
   }
   const table = piece.source === 'hour' ? sql`honeypot_rollups` : sql`honeypot_daily_rollups`
   const not = exclude === undefined ? sql`` : sql` AND value <> ${exclude}`
+  const just = only === undefined ? sql`` : sql` AND value_hash = ${md5Uuid(only)}::uuid AND value = ${only}`
   const count = piece.sign === -1 ? sql`-count` : sql`count`
-  return sql`SELECT value, ${count} AS count FROM ${table} WHERE kind = ${kind} AND ${between(sql`bucket`, piece)}${not}`
+  return sql`SELECT value, ${count} AS count FROM ${table} WHERE kind = ${kind} AND ${between(sql`bucket`, piece)}${not}${just}`
 }
 
 /**
@@ -75,11 +80,11 @@ async function piecesOf(db: Db, kind: RollupKind, from: number, to: number | nul
   return fromWholeDay(pieces, hourlyFrom)
 }
 
-const union = (kind: RollupKind, pieces: WindowPiece[], exclude?: string): SQL =>
+const union = (kind: RollupKind, pieces: WindowPiece[], exclude?: string, only?: string): SQL =>
   pieces.length === 0
     ? sql`SELECT ''::text AS value, 0::bigint AS count WHERE false`
     : sql.join(
-        pieces.map((piece) => pieceRows(kind, piece, exclude)),
+        pieces.map((piece) => pieceRows(kind, piece, exclude, only)),
         sql` UNION ALL `
       )
 
@@ -135,10 +140,11 @@ export const allValues = async (db: Db, kind: RollupKind, from: number, to: numb
 
 /** The sum of a kind's counts in the window, of one value or of all. */
 export async function countOf(db: Db, kind: RollupKind, from: number, to: number | null, value?: string): Promise<number> {
-  const only = value === undefined ? sql`` : sql` WHERE value = ${value}`
+  // One value: each piece keeps only its rows (in the rollups by value_hash, which their primary key
+  // holds, so no other value's row is fetched: at 20M events a filter on the sum fetched them all).
+  const counted = union(kind, await piecesOf(db, kind, from, to), undefined, value)
   const [row] = rowsOf<{ total: string | number }>(
-    await db.execute(sql`
-    SELECT coalesce(sum(count), 0)::bigint AS total FROM (${union(kind, await piecesOf(db, kind, from, to))}) AS counted${only}`)
+    await db.execute(sql`SELECT coalesce(sum(count), 0)::bigint AS total FROM (${counted}) AS counted`)
   )
   return Number(row?.total ?? 0)
 }

@@ -41,18 +41,23 @@ export async function topFromDailyTops(
   const rows = rowsOf<{ value: string; count: string | number; bound: string | number }>(
     await db.execute(sql`
     WITH days AS (SELECT unnest(${`{${days.join(',')}}`}::timestamptz[]) AS bucket),
+    -- NULLS LAST as in the index (count is never null, but a plain DESC means NULLS FIRST and the
+    -- planner then sorts each day's rows instead of reading the index: ~4x slower at 20M events).
     tops AS (
       SELECT d.bucket, t.value_hash, t.value, t.count FROM days d CROSS JOIN LATERAL (
         SELECT value_hash, value, count FROM honeypot_daily_rollups
-        WHERE kind = ${kind} AND bucket = d.bucket${not} ORDER BY count DESC LIMIT ${PER_DAY}) t
+        WHERE kind = ${kind} AND bucket = d.bucket${not} ORDER BY count DESC NULLS LAST LIMIT ${PER_DAY}) t
     ),
     -- Of each day that has more values than it kept: the smallest count kept.
     day_bounds AS (SELECT min(count) AS kept FROM tops GROUP BY bucket HAVING count(*) = ${PER_DAY}),
     candidates AS (SELECT DISTINCT value_hash, value FROM tops),
     edge AS (SELECT value, sum(count) AS count FROM (${edge}) AS e WHERE true${not} GROUP BY value),
+    -- One primary-key probe per candidate and day. As a plain join, the planner (which cannot tell
+    -- how few candidates there are) read and hashed every daily row of the kind instead.
     daily AS (
       SELECT c.value, sum(r.count) AS count FROM candidates c CROSS JOIN days d
-      JOIN honeypot_daily_rollups r ON r.kind = ${kind} AND r.bucket = d.bucket AND r.value_hash = c.value_hash
+      CROSS JOIN LATERAL (SELECT count FROM honeypot_daily_rollups
+        WHERE kind = ${kind} AND bucket = d.bucket AND value_hash = c.value_hash LIMIT 1) r
       GROUP BY c.value
     )
     SELECT c.value, (coalesce(daily.count, 0) + coalesce(edge.count, 0))::bigint AS count,

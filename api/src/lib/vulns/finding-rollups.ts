@@ -47,7 +47,8 @@ export async function topVulnerablePackages(db: Db, tenantUid: string, limit = 1
       FROM (
         SELECT package_name, devices, max_score FROM finding_name_rollups
         WHERE tenant_uid = ${tenantUid}
-        ORDER BY devices DESC, max_score DESC NULLS LAST, package_name
+        -- Spelled as the index is (devices never null): a plain DESC (NULLS FIRST) sorts every name instead.
+        ORDER BY devices DESC NULLS LAST, max_score DESC NULLS LAST, package_name
         LIMIT ${limit}
       ) n
       CROSS JOIN LATERAL (
