@@ -4,7 +4,7 @@ import { rowsOf } from '../sql-rows.js'
 import { COMMAND_EVENT, DOWNLOAD_EVENT, FILE_EVENTS, LOGIN_EVENTS } from './cowrie.js'
 import { md5Uuid, type RollupKind } from './store.js'
 import { topFromDailyTops } from './top-k.js'
-import { fromWholeDay, windowPieces, type WindowPiece } from './window.js'
+import { fromNearerHour, fromWholeDay, hourOf, windowPieces, type WindowPiece } from './window.js'
 
 /**
  * Exact counts over any window, read from the rollups plus the raw rows of its partial edge hours
@@ -38,6 +38,10 @@ const RAW: Record<RollupKind, RawSource> = {
   sensor_key: { table: 'events', value: sql`sensor_key_id::text`, where: sql`sensor_key_id IS NOT NULL` }
 }
 
+/** A kind's raw table and its time column. */
+const rawTable = (kind: RollupKind): [SQL, SQL] =>
+  RAW[kind].table === 'sessions' ? [sql`honeypot_sessions`, sql`started_at`] : [sql`honeypot_events`, sql`ts`]
+
 function between(column: SQL, piece: WindowPiece): SQL {
   const from = sql`${column} >= ${iso(piece.from)}::timestamptz`
   return piece.to === null ? from : sql`${from} AND ${column} < ${iso(piece.to)}::timestamptz`
@@ -53,10 +57,11 @@ export const rawRows = (kind: RollupKind, piece: WindowPiece): SQL => pieceRows(
 function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undefined, only?: string): SQL {
   if (piece.source === 'raw') {
     const raw = RAW[kind]
-    const [table, time] = raw.table === 'sessions' ? [sql`honeypot_sessions`, sql`started_at`] : [sql`honeypot_events`, sql`ts`]
+    const [table, time] = rawTable(kind)
     const not = exclude === undefined ? sql`` : sql` AND ${raw.value} <> ${exclude}`
     const just = only === undefined ? sql`` : sql` AND ${raw.value} = ${only}`
-    return sql`SELECT ${raw.value} AS value, count(*) AS count FROM ${table}
+    const count = piece.sign === -1 ? sql`-count(*)` : sql`count(*)`
+    return sql`SELECT ${raw.value} AS value, ${count} AS count FROM ${table}
       WHERE ${between(time, piece)} AND ${raw.where}${not}${just} GROUP BY 1`
   }
   const table = piece.source === 'hour' ? sql`honeypot_rollups` : sql`honeypot_daily_rollups`
@@ -66,6 +71,17 @@ function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undef
   return sql`SELECT value, ${count} AS count FROM ${table} WHERE kind = ${kind} AND ${between(sql`bucket`, piece)}${not}${just}`
 }
 
+/** Whether raw rows of a kind older than the hour of `ms` remain: no prune has cut into that hour (fromNearerHour). */
+function rawBefore(kind: RollupKind, ms: number): SQL {
+  const [table, time] = rawTable(kind)
+  return sql`EXISTS (SELECT 1 FROM ${table} WHERE ${time} < ${iso(hourOf(ms))}::timestamptz)`
+}
+
+export async function rawKeptBefore(db: Db, kind: RollupKind, ms: number): Promise<boolean> {
+  const [row] = rowsOf<{ kept: boolean }>(await db.execute(sql`SELECT ${rawBefore(kind, ms)} AS kept`))
+  return row?.kept === true
+}
+
 /**
  * The pieces of [from, to) to read for one kind, the fewest rows (fromWholeDay): the oldest hourly
  * bucket of the kind still stored says whether the hours before the window can be taken away.
@@ -73,11 +89,12 @@ function pieceRows(kind: RollupKind, piece: WindowPiece, exclude: string | undef
 async function piecesOf(db: Db, kind: RollupKind, from: number, to: number | null): Promise<WindowPiece[]> {
   const pieces = windowPieces(from, to)
   if (!pieces.some((piece) => piece.source === 'hour')) return pieces
-  const [oldest] = rowsOf<{ bucket: string | Date | null }>(
-    await db.execute(sql`SELECT min(bucket) AS bucket FROM honeypot_rollups WHERE kind = ${kind}`)
+  const [oldest] = rowsOf<{ bucket: string | Date | null; raw_before: boolean }>(
+    await db.execute(sql`SELECT (SELECT min(bucket) FROM honeypot_rollups WHERE kind = ${kind}) AS bucket,
+      ${rawBefore(kind, from)} AS raw_before`)
   )
   const hourlyFrom = oldest?.bucket === null || oldest?.bucket === undefined ? undefined : new Date(oldest.bucket).getTime()
-  return fromWholeDay(pieces, hourlyFrom)
+  return fromWholeDay(fromNearerHour(pieces, hourlyFrom, oldest?.raw_before === true), hourlyFrom)
 }
 
 const union = (kind: RollupKind, pieces: WindowPiece[], exclude?: string, only?: string): SQL =>

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { changedRows, rowsOf } from '../sql-rows.js'
-import { allValues, rawRows, type Counted } from './counts.js'
+import { allValues, rawKeptBefore, rawRows, type Counted } from './counts.js'
 import type { RollupKind } from './store.js'
-import { DAY_MS, dayOf, HOUR_MS } from './window.js'
+import { DAY_MS, dayOf, fromNearerHour, HOUR_MS, hourOf } from './window.js'
 
 /**
  * Per-value day and hour counts of the exported kinds (honeypot_value_days / _hours, migration
@@ -98,28 +98,34 @@ export async function exportValues(db: Db, kind: ExportKind, from: number, limit
   if (dayOf(from) < dayOf(now) - (KEPT_DAYS - 1) * DAY_MS) return await allValues(db, kind, from, null, limit)
   const firstHour = ceilTo(from, HOUR_MS)
   const firstDay = ceilTo(firstHour, DAY_MS)
+  // A start early in its hour: that whole hour minus its raw rows before the start (window.ts,
+  // fromNearerHour); the per-value hours are kept for every day read here (KEPT_DAYS, above).
+  const [edge] = fromNearerHour([{ source: 'raw', from, to: firstHour }], dayOf(from), await rawKeptBefore(db, kind, from))
+  const hours = edge?.sign === -1 ? hourOf(from) : firstHour
   // Each row's counts come back as array text and are summed here: the rows are read once, with
   // no per-row subquery and no grouping in SQL (a value has one row per part at most).
   const parts = [
     sql`SELECT value, days[${dayNumber(firstDay)}:]::text AS counts FROM honeypot_value_days
       WHERE kind = ${kind} AND last_day >= ${dayNumber(firstDay)}`
   ]
-  if (firstHour < firstDay) {
-    const hour = (firstHour - dayOf(firstHour)) / HOUR_MS
+  if (hours < firstDay) {
+    const hour = (hours - dayOf(hours)) / HOUR_MS
     parts.push(sql`SELECT value, hours[${hour}:23]::text FROM honeypot_value_hours
-      WHERE kind = ${kind} AND bucket = ${new Date(dayOf(firstHour)).toISOString()}::timestamptz`)
+      WHERE kind = ${kind} AND bucket = ${new Date(dayOf(hours)).toISOString()}::timestamptz`)
   }
-  if (from < firstHour)
-    parts.push(sql`SELECT value, count::text FROM (${rawRows(kind, { source: 'raw', from, to: firstHour })}) AS raw`)
+  if (edge !== undefined && edge.from < edge.to!) parts.push(sql`SELECT value, count::text FROM (${rawRows(kind, edge)}) AS raw`)
   const totals = new Map<string, number>()
   for (const row of rowsOf<{ value: string; counts: string }>(await db.execute(sql.join(parts, sql` UNION ALL `)))) {
-    const count = sumOf(row.counts)
-    if (count > 0) totals.set(row.value, (totals.get(row.value) ?? 0) + count)
+    totals.set(row.value, (totals.get(row.value) ?? 0) + sumOf(row.counts))
   }
-  return [...totals]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || byteOrder(a.value, b.value))
-    .slice(0, limit)
+  return (
+    [...totals]
+      // A value seen only in the raw rows taken away nets to zero: not in the window.
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || byteOrder(a.value, b.value))
+      .slice(0, limit)
+  )
 }
 
 /** The sum of `{1,NULL,3}` (an array's text, nulls for days without a count) or of a plain `5`. */

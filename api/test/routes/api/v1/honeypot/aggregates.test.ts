@@ -3,8 +3,10 @@ import { after, before, describe, it } from 'node:test'
 import { cowrieSessions } from '../../../../../src/lib/honeypot/generator.js'
 import { allValues, countOf, topValues } from '../../../../../src/lib/honeypot/counts.js'
 import { honeypotMetrics } from '../../../../../src/lib/honeypot/metrics.js'
+import { pruneHoneypot } from '../../../../../src/lib/honeypot/prune.js'
 import type { RollupKind } from '../../../../../src/lib/honeypot/store.js'
-import { fromWholeDay, windowPieces } from '../../../../../src/lib/honeypot/window.js'
+import { exportValues } from '../../../../../src/lib/honeypot/value-counts.js'
+import { fromNearerHour, fromWholeDay, windowPieces } from '../../../../../src/lib/honeypot/window.js'
 import { buildTestApp, type Json, type TestApp } from '../../../../helpers.js'
 import { cowrieEvent, cowrieSample, ingest, sensorKey } from '../../../../lib/honeypot/honeypot-helpers.js'
 import { Model, ranked } from '../../../../lib/honeypot/independent-counts.js'
@@ -70,7 +72,8 @@ describe('Threat Landscape aggregates', () => {
       midnight, // whole days only
       midnight + 1, // a ragged millisecond, then 23 hourly buckets: few hours before, so taken away from the day
       midnight + 2 * HOUR, // on an hour, two hours into the day
-      midnight + 2 * HOUR + 17 * 60_000 + 3, // inside an hour: raw rows first
+      midnight + 2 * HOUR + 17 * 60_000 + 3, // early in an hour: that hour minus its raw rows before the start
+      midnight + 5 * HOUR + 40 * 60_000 + 7, // late in an hour: its raw rows after the start
       midnight + 11 * HOUR + 59 * 60_000, // the turn point: as many hours before as after
       midnight + 13 * HOUR + 1, // more hours before than after: read the hours forward
       midnight + DAY - 1, // a millisecond before the next midnight
@@ -113,6 +116,28 @@ describe('Threat Landscape aggregates', () => {
     // Late in the day: fewer hours forward than back, unchanged.
     const late = windowPieces(day + 20 * HOUR, null)
     assert.deepEqual(fromWholeDay(late, day - DAY), late)
+  })
+
+  it('reads an old edge early in its hour as the whole hour minus the raw rows before the start', () => {
+    const day = Math.floor(Date.now() / DAY) * DAY - 5 * DAY
+    const early = windowPieces(day + 13 * HOUR + 10 * 60_000, null)
+    assert.deepEqual(fromNearerHour(early, day - DAY, true), [
+      { source: 'raw', from: day + 13 * HOUR, to: day + 13 * HOUR + 10 * 60_000, sign: -1 },
+      { source: 'hour', from: day + 13 * HOUR, to: day + DAY },
+      { source: 'day', from: day + DAY, to: null }
+    ])
+    // Then the day's first hours are taken away as before (fewer than the hours forward).
+    const morning = windowPieces(day + 3 * HOUR + 5, null)
+    assert.deepEqual(fromWholeDay(fromNearerHour(morning, day - DAY, true), day - DAY), [
+      { source: 'raw', from: day + 3 * HOUR, to: day + 3 * HOUR + 5, sign: -1 },
+      { source: 'hour', from: day, to: day + 3 * HOUR, sign: -1 },
+      { source: 'day', from: day, to: null }
+    ])
+    // Not when the hour's bucket is gone, or a prune may have cut into its raw rows, or the start is late in the hour.
+    assert.deepEqual(fromNearerHour(early, day + 14 * HOUR, true), early)
+    assert.deepEqual(fromNearerHour(early, day - DAY, false), early)
+    const late = windowPieces(day + 13 * HOUR + 31 * 60_000, null)
+    assert.deepEqual(fromNearerHour(late, day - DAY, true), late)
   })
 
   for (const range of Object.keys(RANGES) as Range[]) {
@@ -245,5 +270,28 @@ describe('Threat Landscape aggregates', () => {
     const body = await get('/api/v1/honeypot/origins/')
     assert.equal(body.range, '14d')
     assert.equal(Date.parse(body.to) - Date.parse(body.from), 14 * DAY)
+  })
+})
+
+describe('a window starting early in an hour a prune cut into', () => {
+  it('counts the raw rows forward: the hour bucket still holds the pruned events', async () => {
+    const t = await buildTestApp({ env: { HONEYPOT_GEOIP_FILE: 'none', HONEYPOT_RETENTION_DAYS: '30' } })
+    try {
+      const hour = Math.floor((Date.now() - 20 * DAY) / HOUR) * HOUR
+      const at = (minutes: number) => Date.now() - (hour + minutes * 60_000)
+      const lines = [-180, 2, 10, 40, 180].map((minutes) => cowrieEvent('cowrie.session.connect', `s${minutes}`, at(minutes)))
+      assert.equal((await ingest(t.app, await sensorKey(t.app), lines)).json().accepted, 5)
+      const from = hour + 15 * 60_000
+      // Intact (a row older than the hour remains), the hour minus its rows before the start: 3 - 2.
+      assert.equal(await countOf(t.app.db, 'sessions', from, null), 2)
+      // A 15-day retention pruned at a cutoff 5 minutes into that hour drops the session at minute 2
+      // from the raw rows, not from the hour's bucket (rollup hours go by whole days).
+      await pruneHoneypot(t.app.db, 15, hour + 5 * 60_000 + 15 * DAY)
+      assert.equal(await countOf(t.app.db, 'sessions', from, null), 2)
+      assert.deepEqual(await topValues(t.app.db, 'src_ip', from, null, { limit: 10 }), [{ value: '203.0.113.7', count: 2 }])
+      assert.deepEqual(await exportValues(t.app.db, 'src_ip', from, 10), [{ value: '203.0.113.7', count: 2 }])
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -112,7 +112,7 @@ describe('honeynet indicator exports, counted per value', () => {
     }
   }
 
-  it('counts every value exactly from any window start: midnight, just after and before it, inside an hour', async () => {
+  it('counts every value exactly from any window start: midnight, just after and before it, early and late in an hour', async () => {
     const now = Date.now()
     const midnight = Math.floor((now - 9 * DAY) / DAY) * DAY
     for (const from of [
@@ -122,6 +122,7 @@ describe('honeynet indicator exports, counted per value', () => {
       midnight + HOUR,
       midnight + 2 * HOUR + 17 * 60_000 + 3,
       midnight + 23 * HOUR,
+      midnight + 23 * HOUR + 5 * 60_000, // early in the day's last hour: that hour minus its raw rows before the start
       midnight + 23 * HOUR + 59 * 60_000,
       now - DAY,
       now - 30 * DAY
