@@ -60,30 +60,25 @@ export async function honeypotTrend(db: Db, window: RangeWindow, retentionDays: 
 
 /** Top 10 known values, the rest as `other`, `unknown` apart: shares of every attack in the window. */
 async function share(db: Db, kind: 'country' | 'asn', window: RangeWindow, total: number): Promise<HoneypotShare> {
-  const rows = await topValues(db, kind, window.from, null, { limit: TOP_LIMIT, exclude: UNKNOWN })
-  const unknown = await countOf(db, kind, window.from, null, UNKNOWN)
+  const [rows, unknown] = await Promise.all([
+    topValues(db, kind, window.from, null, { limit: TOP_LIMIT, exclude: UNKNOWN }),
+    countOf(db, kind, window.from, null, UNKNOWN)
+  ])
   const ranked = rows.reduce((sum, row) => sum + row.count, 0)
   return { total, rows, other: total - ranked - unknown, unknown }
 }
 
 export async function honeypotOrigins(db: Db, window: RangeWindow): Promise<HoneypotOrigins> {
+  // Independent reads in parallel, as in metrics.ts.
   const total = await countOf(db, 'sessions', window.from, null)
-  return {
-    ...windowFields(window),
-    countries: await share(db, 'country', window, total),
-    asns: await share(db, 'asn', window, total)
-  }
+  const [countries, asns] = await Promise.all([share(db, 'country', window, total), share(db, 'asn', window, total)])
+  return { ...windowFields(window), countries, asns }
 }
 
 export async function honeypotTopLists(db: Db, window: RangeWindow): Promise<HoneypotTopLists> {
   const top = async (kind: 'src_ip' | 'username' | 'password' | 'url') =>
     // A session without src_ip reads "unknown": not an address to rank.
     await topValues(db, kind, window.from, null, { limit: TOP_LIMIT, ...(kind === 'src_ip' ? { exclude: UNKNOWN } : {}) })
-  return {
-    ...windowFields(window),
-    source_ips: await top('src_ip'),
-    usernames: await top('username'),
-    passwords: await top('password'),
-    urls: await top('url')
-  }
+  const [sourceIps, usernames, passwords, urls] = await Promise.all([top('src_ip'), top('username'), top('password'), top('url')])
+  return { ...windowFields(window), source_ips: sourceIps, usernames, passwords, urls }
 }
