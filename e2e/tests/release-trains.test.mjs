@@ -1,7 +1,7 @@
 // Release trains against the production build: DETECT deployed on its own (a second origin with
 // CORS, as in the README's "Deploying a remote on its own"), the versions in /remotes.json and
-// Settings › About, a DETECT whose contract this console does not meet refused on its pages while
-// the rest keeps working, and the roll-back.
+// Settings › About, a DETECT whose contract this console does not meet (a version, or a shared module
+// it lacks) refused on its pages while the rest keeps working, and the roll-back.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -112,6 +112,27 @@ describe('release trains: a remote deployed on its own (production build)', () =
       fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)),
       'DETECT code fetched after the roll-back',
     );
+    await page.close();
+  });
+
+  test('a DETECT whose pages consume a shared module this console lacks is refused before its code loads', async () => {
+    // A production remote carries no copy of the modules it takes from the host.
+    cdn.editManifest('detect/1.0', (manifest) => {
+      manifest.metaData.console.version = '1.5.0';
+      manifest.metaData.consoleShared.AgentsPage.push('@mui/material/Unstable_Timeline');
+    });
+    const refusal =
+      'DETECT 1.5.0 needs @mui/material/Unstable_Timeline, which this console does not provide; deploy a matching DETECT or upgrade the console';
+    const page = await context.newPage();
+    const fetched = [];
+    page.on('request', (req) => fetched.push(req.url()));
+    await page.goto(`${app.baseURL}/agents`);
+    await page.getByText(refusal, { exact: true }).waitFor();
+    assert.ok(!fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'no DETECT code was fetched');
+
+    cdn.editManifest('detect/1.0', (manifest) => Object.assign(manifest, JSON.parse(original)));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('tenant-uid').first().waitFor();
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { assertCompatible, readContract, refusal, refusalMessage, unmetRequirement } from './contract';
+import { assertCompatible, consumedShareKeys, readContract, refusal, refusalMessage, unmetRequirement } from './contract';
 import { IncompatibleRemoteError } from './IncompatibleRemoteError';
 
 const PROVIDES = {
@@ -92,6 +92,38 @@ describe('assertCompatible', () => {
       'DETECT 1.4.0 needs @console/shared ^2 — this console provides none; deploy a matching DETECT or upgrade the console',
     );
     expect(fetchMock).toHaveBeenCalledWith('https://cdn.example.com/detect/mf-manifest.json', { cache: 'no-cache' });
+  });
+
+  // A production remote carries no copy of what it consumes: a key the host's share scope lacks
+  // would fail inside the remote's code, so the check names it first.
+  const consuming = (consoleShared: unknown) => {
+    const body = manifest('1.4.0', {});
+    return { ...body, metaData: { ...body.metaData, consoleShared } };
+  };
+
+  it('refuses a remote whose pages consume a share key this host does not provide', async () => {
+    answer(consuming({ DashboardPage: ['react', '@mui/material/Button'], AlertsPage: ['@mui/material/Timeline'] }));
+    const provided = Promise.resolve(['react', '@mui/material/Button']);
+    const check = assertCompatible('detect', '/remotes/detect/mf-manifest.json', undefined, provided);
+    await expect(check).rejects.toThrow(IncompatibleRemoteError);
+    await expect(check).rejects.toThrow(
+      'DETECT 1.4.0 needs @mui/material/Timeline, which this console does not provide; deploy a matching DETECT or upgrade the console',
+    );
+  });
+
+  it('loads a remote whose every consumed key is provided, and one whose manifest names none', async () => {
+    const provided = Promise.resolve(['react', '@mui/material/Button', '@console/shared/auth/AuthContext']);
+    answer(consuming({ DashboardPage: ['react', '@console/shared/auth/AuthContext'], AlertsPage: ['@mui/material/Button'] }));
+    await expect(assertCompatible('detect', '/remotes/detect/mf-manifest.json', undefined, provided)).resolves.toBeUndefined();
+    answer(manifest('1.4.0', {}));
+    await expect(assertCompatible('detect', '/remotes/detect/mf-manifest.json', undefined, provided)).resolves.toBeUndefined();
+  });
+
+  it('reads the consumed keys of every page once, and nothing from a malformed list', () => {
+    expect(consumedShareKeys(consuming({ A: ['react', 'swr'], B: ['swr', 'axios'] }))).toEqual(['react', 'swr', 'axios']);
+    expect(consumedShareKeys(consuming({ A: 'react' }))).toEqual([]);
+    expect(consumedShareKeys(consuming(['react']))).toEqual([]);
+    expect(consumedShareKeys('not a manifest')).toEqual([]);
   });
 
   it('lets a remote without a recorded contract load, with a warning', async () => {

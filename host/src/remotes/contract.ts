@@ -45,6 +45,21 @@ export function refusalMessage(label: string, version: string, unmet: UnmetRequi
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The share keys a remote's pages consume (`metaData.consoleShared`, written by its build): a
+ * production remote bundles no copy of them, so each must be in this host's share scope.
+ */
+export function consumedShareKeys(manifest: unknown): string[] {
+  const pages = isRecord(manifest) && isRecord(manifest.metaData) ? manifest.metaData.consoleShared : undefined;
+  if (!isRecord(pages)) return [];
+  const keys = Object.values(pages).flatMap((list) => (Array.isArray(list) ? list.map(String) : []));
+  return [...new Set(keys)];
+}
+
+export function missingKeyMessage(label: string, version: string, key: string): string {
+  return `${label} ${version} needs ${key}, which this console does not provide; deploy a matching ${label} or upgrade the console`;
+}
+
 /** The contract a manifest records; undefined for a remote built without one. */
 export function readContract(manifest: unknown): RemoteContract | undefined {
   const info = isRecord(manifest) && isRecord(manifest.metaData) ? manifest.metaData.console : undefined;
@@ -70,14 +85,17 @@ export function refusal(
 
 /**
  * Reads the remote's manifest (or takes the read already started) and throws
- * IncompatibleRemoteError when this host cannot run it.
+ * IncompatibleRemoteError when this host cannot run it: a version out of range, or a share key
+ * its pages consume that `providedKeys` (this host's share scope, once the runtime is in) lacks.
  */
 export async function assertCompatible(
   remote: RemoteName,
   entry: string,
   manifest: Promise<unknown> = fetchManifest(entry),
+  providedKeys: Promise<readonly string[]> = Promise.resolve([]),
 ): Promise<void> {
-  const contract = readContract(await manifest);
+  const read = await manifest;
+  const contract = readContract(read);
   if (!contract) {
     // Built before remotes recorded their needs: nothing to check against.
     console.warn(`${REMOTE_LABELS[remote]} records no contract in ${entry}; loading it unchecked`);
@@ -85,4 +103,7 @@ export async function assertCompatible(
   }
   const message = refusal(remote, contract);
   if (message) throw new IncompatibleRemoteError(message);
+  const provided = new Set(await providedKeys);
+  const missing = consumedShareKeys(read).find((key) => !provided.has(key));
+  if (missing) throw new IncompatibleRemoteError(missingKeyMessage(REMOTE_LABELS[remote], contract.version, missing));
 }

@@ -21,4 +21,7 @@ export function startFederation(
   });
 }
 
+/** The share keys this host offers the remotes (the contract check refuses a remote needing another). */
+export const providedShareKeys: readonly string[] = Object.keys(shared);
+
 export { loadRemote, registerRemotes };

@@ -73,8 +73,10 @@ function checkedRemote(remote: RemoteName): Promise<void> {
     // The manifest's request leaves now, not once the contract's code has loaded.
     const manifest = fetchManifest(entry);
     manifests.set(manifestKey(entry), manifest);
+    const providedKeys = startedFederation().then((module) => module.providedShareKeys);
+    providedKeys.catch(() => undefined); // a failed runtime is reported by the load itself
     check = import(/* webpackChunkName: "contract" */ './contract').then(({ assertCompatible }) =>
-      assertCompatible(remote, entry, manifest),
+      assertCompatible(remote, entry, manifest, providedKeys),
     );
     const pending = check;
     compatible.set(remote, pending);
