@@ -90,6 +90,37 @@ describe('application shell (production build)', () => {
     assert.deepEqual(twice, []);
   });
 
+  test('the host provides every module the remote pages take from it; they never fetch the whole @console/shared', async () => {
+    const read = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+    const scope = read('host/dist/share-scope.json').shared;
+    const provided = new Set(scope.map((entry) => entry.name));
+    for (const remote of ['detect', 'insights', 'threat']) {
+      const keys = Object.values(read(`remote-${remote}/dist/mf-manifest.json`).metaData.consoleShared).flat();
+      assert.ok(keys.includes('@console/shared/auth/AuthContext'), `${remote} takes the auth context from the host`);
+      assert.deepEqual(
+        keys.filter((key) => !provided.has(key)),
+        [],
+        `keys of ${remote} the host does not provide`,
+      );
+    }
+    // The whole package is there for remotes built when it was one share key; these take only
+    // the modules that hold state, so the files only it needs stay on the server.
+    const { sync } = scope.find((entry) => entry.name === '@console/shared').assets.js;
+    const elsewhere = new Set(
+      scope.filter((entry) => entry.name !== '@console/shared').flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async]),
+    );
+    const wholeOnly = sync.filter((file) => !elsewhere.has(file)).map((file) => `/${file}`);
+    assert.ok(wholeOnly.length > 0, 'the whole package has a chunk of its own');
+    assert.ok(
+      scripts.some((path) => path.startsWith('/remotes/threat/')),
+      'the remotes were visited in this page',
+    );
+    assert.deepEqual(
+      scripts.filter((path) => wholeOnly.includes(path)),
+      [],
+    );
+  });
+
   test("a cold load of / names in its Link header the host's files of the shared modules its page asks for", async () => {
     // The share keys the dashboard consumes (its manifest) and the host's files of each (preload.json).
     const read = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));

@@ -43,7 +43,8 @@ class MergeShareShimsPlugin {
     const { STAGE_ADVANCED } = compiler.webpack.OptimizationStages;
     compiler.hooks.thisCompilation.tap('MergeShareShimsPlugin', (compilation) => {
       let merged = false;
-      compilation.hooks.optimizeChunks.tap({ name: 'MergeShareShimsPlugin', stage: STAGE_ADVANCED }, () => {
+      // After splitChunks (STAGE_ADVANCED): the modules it moves out leave more such shims behind.
+      compilation.hooks.optimizeChunks.tap({ name: 'MergeShareShimsPlugin', stage: STAGE_ADVANCED + 1 }, () => {
         if (merged) return undefined;
         merged = true;
         const { chunkGraph } = compilation;

@@ -7,8 +7,9 @@
 // keys the remotes consume (sharedModules in webpack.cjs): each entry hands out the host's own copy,
 // the libraries the shell already runs as `lib`, every other subpath of a prefix key (all of
 // `@mui/material/*`, `react-dom/client`, `swr/*`) as a lazy chunk of the host. A remote therefore
-// never fetches its fallback copy of a shared module, nor the MUI internals such a copy drags in.
-// A remote built later that shares a key the host does not know still works: it uses its fallback.
+// never fetches a copy of a shared module of its own, nor the MUI internals such a copy drags in.
+// A production remote has no such copies (webpack.cjs, remoteSharedModules): a remote that
+// consumes a key this host does not provide is refused by the contract check, before it loads.
 //
 // The remotes are built with `experiments.externalRuntime` (their remoteEntry.js holds no copy of
 // the runtime core); `runtimePlugins` here publishes the host's copy before any remote loads.
@@ -38,16 +39,18 @@ function subpaths(appRequire, prefix) {
  * @param {Record<string, {requiredVersion: string, version?: string, singleton?: boolean, strictVersion?: boolean}>} shared
  *   the share keys; the host provides `version`, else the exact `requiredVersion`
  */
-function shareScopeEntries(appRequire, shared) {
+function shareScopeEntries(appRequire, shared, lazy = []) {
   const entries = [];
-  for (const [key, { version, ...shareConfig }] of Object.entries(shared)) {
+  for (const [request, { version, shareKey, ...shareConfig }] of Object.entries(shared)) {
     const provided = version ?? shareConfig.requiredVersion;
-    if (key.endsWith('/')) {
-      for (const request of subpaths(appRequire, key)) {
-        entries.push({ key: request, request, version: provided, shareConfig, eager: false });
+    if (request.endsWith('/')) {
+      for (const subpath of subpaths(appRequire, request)) {
+        entries.push({ key: subpath, request: subpath, version: provided, shareConfig, eager: false });
       }
     } else {
-      entries.push({ key, request: key, version: provided, shareConfig, eager: true });
+      // A key matched by file (its request an absolute path) names its share key.
+      const key = shareKey ?? request;
+      entries.push({ key, request, version: provided, shareConfig, eager: !lazy.includes(request) });
     }
   }
   return entries;
@@ -163,8 +166,9 @@ class ShareScopeReportPlugin {
  * @param {string} options.appDir                       the host's folder
  * @param {(request: string) => any} options.appRequire  require() from the host's folder
  * @param {object} options.shared                         the share keys (sharedModules())
+ * @param {string[]} [options.lazy]                       keys handed out as a lazy chunk although not a prefix
  */
-function hostShareScope({ appDir, appRequire, shared }) {
+function hostShareScope({ appDir, appRequire, shared, lazy }) {
   // Resolved from the federation plugin's own folder, like its `provideExternalRuntime` option does.
   const runtimeCorePlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
     paths: [path.dirname(appRequire.resolve('@module-federation/enhanced'))],
@@ -177,7 +181,7 @@ function hostShareScope({ appDir, appRequire, shared }) {
         {
           loader: __filename,
           options: {
-            entries: shareScopeEntries(appRequire, shared),
+            entries: shareScopeEntries(appRequire, shared, lazy),
             context: appDir,
             // Its ESM build: the one webpack would pick for an import.
             runtimeCorePlugin: path.join(path.dirname(runtimeCorePlugin), 'index.js'),

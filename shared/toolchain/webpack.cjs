@@ -37,9 +37,70 @@ function sharedModules() {
     swr: singleton('swr'),
     'swr/': singleton('swr'),
     axios: singleton('axios'),
-    '@console/shared': singleton('@console/shared', SHARED_PACKAGE.version),
+    ...sharedStateModules(singleton('@console/shared', SHARED_PACKAGE.version)),
   };
 }
+
+/**
+ * The modules of @console/shared that hold the page's state (a React context, the HTTP client and
+ * its one refresh, the prefetched answers, ApexCharts once loaded): one instance per page, so each
+ * is a share key of its own, matched by file. The rest of the package (components, hooks, formats)
+ * holds none: a remote bundles what it imports of it, tree-shaken, instead of taking the whole
+ * package from the host with every MUI component any of its exports uses (Tabs, Chip, Dialog, ...).
+ */
+const SHARED_STATE_MODULES = [
+  'auth/AuthContext.ts',
+  'theme/ColorModeProvider.tsx',
+  'http/session.ts',
+  'http/prefetch.ts',
+  'http/createHttpClient.ts',
+  'charts/loadApexCharts.ts',
+];
+
+function sharedStateModules(config) {
+  return Object.fromEntries(
+    SHARED_STATE_MODULES.map((file) => [
+      path.join(__dirname, '..', 'src', file),
+      { ...config, shareKey: `@console/shared/${file.replace(/\.tsx?$/, '')}` },
+    ]),
+  );
+}
+
+/**
+ * What the host provides: every key the remotes consume, and the whole `@console/shared` for a
+ * remote built when the package was one share key (as a lazy chunk: only such a remote fetches it).
+ */
+function hostProvidedModules() {
+  const shared = sharedModules();
+  const { shareKey: _, ...whole } = Object.values(shared).find((config) => config.shareKey);
+  return { shared: { ...shared, '@console/shared': whole }, lazy: ['@console/shared'] };
+}
+
+/**
+ * A production remote runs only inside a host, which provides every key it consumes (the host's
+ * contract check refuses a remote needing a key it lacks): no fallback copies, whose getters made
+ * up half of remoteEntry.js. The development build runs alone in its shell, with its own copies.
+ */
+function remoteSharedModules(dev) {
+  const shared = sharedModules();
+  return dev ? shared : Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, { ...config, import: false }]));
+}
+
+/**
+ * The host's lazy chunks (the MUI components the share scope hands out one by one, the shell's own):
+ * the MUI modules four or more of them hold go to one chunk, instead of a copy in each (a remote
+ * page asking for a dozen components fetched Transition, Grow or List up to four times). Four
+ * measured best (bench/bundle-size.mjs): at two or three the chunk grows by what few pages use.
+ */
+const SHARED_MUI_CHUNK = {
+  test: /[\\/]@mui[\\/]/,
+  chunks: 'async',
+  minChunks: 4,
+  minSize: 0,
+  name: 'mui-shared',
+  priority: 5,
+  reuseExistingChunk: true,
+};
 
 /**
  * The host's version, build time and provided contract: compiled in as CONSOLE_BUILD (what the
@@ -160,7 +221,7 @@ function createWebpackConfig(app) {
     if (federated && isHost) {
       // The host is no federation container: it loads the runtime itself, on the first remote
       // page, and provides its modules to the remotes (share-scope.cjs).
-      shareScope = hostShareScope({ appDir: app.dir, appRequire, shared: sharedModules() });
+      shareScope = hostShareScope({ appDir: app.dir, appRequire, ...hostProvidedModules() });
       plugins.push(shareScope.plugin, new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') }));
       // One chunk for the share scope's re-export shims, and preload.json for the server's hints.
       plugins.push(new MergeShareShimsPlugin(SHARE_SCOPE_MODULE), new PreloadHintsPlugin(remotePages(app.dir)));
@@ -171,7 +232,7 @@ function createWebpackConfig(app) {
           name: app.name,
           filename: 'remoteEntry.js',
           exposes: app.exposes,
-          shared: sharedModules(),
+          shared: remoteSharedModules(dev),
           // 'version-first' fetches every remote at start-up: one stopped remote would break the shell.
           shareStrategy: 'loaded-first',
           // Its version, build time and the contract the host checks before loading it (release.cjs).
@@ -239,7 +300,10 @@ function createWebpackConfig(app) {
         ],
       },
       plugins,
-      optimization: { minimizer: [swcMinimizer(appRequire)] },
+      optimization: {
+        minimizer: [swcMinimizer(appRequire)],
+        ...(shareScope && { splitChunks: { cacheGroups: { muiShared: SHARED_MUI_CHUNK } } }),
+      },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {
