@@ -321,4 +321,4 @@ function createWebpackConfig(app) {
   };
 }
 
-module.exports = { createWebpackConfig, sharedModules, readCatalog };
+module.exports = { createWebpackConfig, sharedModules, readCatalog, SHARED_STATE_MODULES };
