@@ -265,7 +265,9 @@ function createWebpackConfig(app) {
       output: {
         path: path.join(app.dir, app.monolith ? 'dist-monolith' : 'dist'),
         filename: dev ? '[name].js' : hashedEntryFilename,
-        chunkFilename: dev ? '[name].js' : 'js/[name].[contenthash:10].js',
+        // Hashed in development too: a development remote's fallback copy of a state module of
+        // @console/shared is built twice under one chunk name (for the browser and for Node).
+        chunkFilename: dev ? '[name].[contenthash:8].js' : 'js/[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `console_${app.name}${app.monolith ? '_monolith' : ''}`,
