@@ -266,7 +266,7 @@ function createWebpackConfig(app) {
         path: path.join(app.dir, app.monolith ? 'dist-monolith' : 'dist'),
         filename: dev ? '[name].js' : hashedEntryFilename,
         // Hashed in development too: a development remote's fallback copy of a state module of
-        // @console/shared is built twice under one chunk name (for the browser and for Node).
+        // @console/shared comes out twice under one chunk name (CommonJS and JSONP chunk formats).
         chunkFilename: dev ? '[name].[contenthash:8].js' : 'js/[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: isHost ? '/' : 'auto',
