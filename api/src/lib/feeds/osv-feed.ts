@@ -25,8 +25,14 @@ export interface OsvFeedOptions {
   stepwise?: boolean
 }
 
+/**
+ * What a switch did, without the package names and CVE rows it queued for the re-match: a first
+ * sync's hundreds of thousands of them would stay in memory with the outcome until the sync ends.
+ */
+export type SwitchCounts = Omit<SwitchResult, 'packageNames' | 'vulnerabilityUids' | 'orphans'>
+
 export interface OsvFeedOutcome extends FeedOutcome {
-  switched?: SwitchResult
+  switched?: SwitchCounts
 }
 
 export const osvFeedName = (ecosystem: string): string => `osv:${ecosystem}`
@@ -65,7 +71,14 @@ export async function syncOsvFeed(db: Db, ecosystem: string, options: OsvFeedOpt
     return {
       name,
       status: switched.changed ? 'changed' : 'unchanged',
-      switched,
+      switched: {
+        written: switched.written,
+        stale: switched.stale,
+        withdrawn: switched.withdrawn,
+        removed: switched.removed,
+        records: switched.records,
+        changed: switched.changed
+      },
       message:
         `${name}: ${plural(switched.records, 'record')} (${switched.written.toLocaleString('en-US')} new or changed, ` +
         `${switched.removed.toLocaleString('en-US')} removed, ${staged.skipped.toLocaleString('en-US')} skipped) from ` +

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import { json } from '../sql-params.js'
 import { feedRematchQueue } from '../../db/schema/index.js'
@@ -27,10 +28,18 @@ export interface OsvChange {
 /** Entries written per statement. */
 const CHUNK = 5000
 
+/**
+ * The entries a re-match read, as they were (for clearRematchQueue): per kind, its keys and their
+ * queue times (microseconds since 1970, exact in a double), in parallel arrays. A first sync queues
+ * hundreds of thousands, kept for the whole re-match: an object and a timestamp string each cost
+ * ~100 bytes more than this (the keys themselves are the strings of the change's sets).
+ */
+export type QueuedEntries = Record<Kind, { keys: string[]; at: number[] }>
+
 /** A queue as read: the change it owes, and the entries as they were (for clearRematchQueue). */
 export interface QueuedRematch {
   change: OsvChange
-  entries: Array<{ kind: Kind; key: string; at: string }>
+  entries: QueuedEntries
 }
 
 export async function queueRematch(tx: Db, change: OsvChange): Promise<void> {
@@ -52,35 +61,53 @@ export async function queueRematch(tx: Db, change: OsvChange): Promise<void> {
 /** Entries read per batch: PGlite's heap grows to its largest result and keeps that size. */
 const PAGE = 10_000
 
+/** A queue time as microseconds since 1970 (exact: timestamps are whole microseconds, far below 2^53). */
+const microseconds = (column: SQL | AnyPgColumn): SQL => sql`(extract(epoch FROM ${column}) * 1000000)::bigint`
+
 /** Everything queued, or null when nothing is owed. */
 export async function readRematchQueue(db: Db): Promise<QueuedRematch | null> {
-  const entries: QueuedRematch['entries'] = []
-  const query = db
-    .select({
-      kind: feedRematchQueue.kind,
-      key: feedRematchQueue.key,
-      at: sql<string>`${feedRematchQueue.queuedAt}::text`.as('at')
-    })
-    .from(feedRematchQueue)
-  for await (const batch of queryBatches<QueuedRematch['entries'][number]>(db, query, PAGE)) entries.push(...batch)
-  if (entries.length === 0) return null
   const change: OsvChange = { packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set() }
   const sets: Record<Kind, Set<string>> = {
     package: change.packageNames,
     vulnerability: change.vulnerabilityUids,
     orphan: change.orphans
   }
-  for (const entry of entries) sets[entry.kind].add(entry.key)
+  const entries: QueuedEntries = {
+    package: { keys: [], at: [] },
+    vulnerability: { keys: [], at: [] },
+    orphan: { keys: [], at: [] }
+  }
+  const query = db
+    .select({
+      kind: feedRematchQueue.kind,
+      key: feedRematchQueue.key,
+      at: sql<number>`${microseconds(feedRematchQueue.queuedAt)}::float8`.as('at')
+    })
+    .from(feedRematchQueue)
+  let read = 0
+  for await (const batch of queryBatches<{ kind: Kind; key: string; at: number }>(db, query, PAGE)) {
+    for (const row of batch) {
+      sets[row.kind].add(row.key)
+      entries[row.kind].keys.push(row.key)
+      entries[row.kind].at.push(Number(row.at))
+    }
+    read += batch.length
+  }
+  if (read === 0) return null
   return { change, entries }
 }
 
 /** Removes the entries a finished re-match read; one queued again meanwhile (a newer time) stays. */
-export async function clearRematchQueue(db: Db, entries: QueuedRematch['entries']): Promise<void> {
-  for (const slice of chunks(entries, CHUNK)) {
-    await db.execute(sql`
-      DELETE FROM feed_rematch_queue q
-      USING jsonb_to_recordset(${json(slice)}) AS e(kind text, key text, at text)
-      WHERE q.kind = e.kind AND q.key = e.key AND q.queued_at = e.at::timestamptz`)
+export async function clearRematchQueue(db: Db, entries: QueuedEntries): Promise<void> {
+  for (const kind of Object.keys(entries) as Kind[]) {
+    const { keys, at } = entries[kind]
+    for (let from = 0; from < keys.length; from += CHUNK) {
+      const slice = keys.slice(from, from + CHUNK).map((key, i) => ({ key, at: at[from + i] }))
+      await db.execute(sql`
+        DELETE FROM feed_rematch_queue q
+        USING jsonb_to_recordset(${json(slice)}) AS e(key text, at bigint)
+        WHERE q.kind = ${kind} AND q.key = e.key AND ${microseconds(sql`q.queued_at`)} = e.at`)
+    }
   }
 }
 
