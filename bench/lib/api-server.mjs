@@ -1,13 +1,18 @@
 // Starts the built API (api/dist/server.js) with the given environment and resolves once it
-// prints its ready line, with the base URL it listens on and stop(). `nodeArgs` go before the
+// prints its ready line, with the base URL it listens on and stop(). It runs as `npm start` runs it
+// (scripts/server-process.mjs: two malloc arenas); `nodeArgs` go before the
 // script (e.g. ['--cpu-prof', '--cpu-prof-dir', dir] to profile the server).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { serverEnv } from '../../scripts/server-process.mjs';
 import { PASSWORD } from './setup.mjs';
 
 export function startApiServer(apiDist, env, { nodeArgs = [] } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, join(apiDist, 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(apiDist, 'server.js')], {
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
