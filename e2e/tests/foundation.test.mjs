@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { startConsole, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from '../lib/server.mjs';
 import { launchBrowser, countReactRenderers, signIn } from '../lib/browser.mjs';
 
+/** A JSON file of the build (a manifest, share-scope.json, preload.json). */
+const read = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+
 describe('application shell (production build)', () => {
   let app;
   let browser;
@@ -91,7 +94,6 @@ describe('application shell (production build)', () => {
   });
 
   test('the host provides every module the remote pages take from it; they never fetch the whole @console/shared', async () => {
-    const read = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
     const scope = read('host/dist/share-scope.json').shared;
     const provided = new Set(scope.map((entry) => entry.name));
     for (const remote of ['detect', 'insights', 'threat']) {
@@ -123,7 +125,6 @@ describe('application shell (production build)', () => {
 
   test("a cold load of / names in its Link header the host's files of the shared modules its page asks for", async () => {
     // The share keys the dashboard consumes (its manifest) and the host's files of each (preload.json).
-    const read = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
     const keys = read('remote-detect/dist/mf-manifest.json').metaData.consoleShared?.DashboardPage ?? [];
     const hostFiles = read('host/dist/preload.json').shared ?? {};
     const componentFiles = new Set(keys.flatMap((key) => hostFiles[key] ?? []).map((file) => `/${file}`));

@@ -35,6 +35,24 @@ describe('release trains: a remote deployed on its own (production build)', () =
     await cdn?.stop();
   });
 
+  /** A new page on DETECT's Agents, showing `refusal`, with no DETECT code fetched; its requests go on being recorded. */
+  async function refusedOnAgents(refusal) {
+    const page = await context.newPage();
+    const fetched = [];
+    page.on('request', (req) => fetched.push(req.url()));
+    await page.goto(`${app.baseURL}/agents`);
+    await page.getByText(refusal, { exact: true }).waitFor();
+    assert.ok(!fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'no DETECT code was fetched');
+    return { page, fetched };
+  }
+
+  /** The manifest as uploaded deployed again: Retry on `page` loads DETECT without a page reload. */
+  async function rolledBack(page) {
+    cdn.editManifest('detect/1.0', (manifest) => Object.assign(manifest, JSON.parse(original)));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('tenant-uid').first().waitFor();
+  }
+
   test('the console loads DETECT from the other origin', async () => {
     const page = await context.newPage();
     const fetched = [];
@@ -79,12 +97,7 @@ describe('release trains: a remote deployed on its own (production build)', () =
       manifest.metaData.console.requires['@console/shared'] = '^2';
     });
     const refusal = `DETECT 1.4.0 needs @console/shared ^2 — this console provides ${version('shared')}; deploy a matching DETECT or upgrade the console`;
-    const page = await context.newPage();
-    const fetched = [];
-    page.on('request', (req) => fetched.push(req.url()));
-    await page.goto(`${app.baseURL}/agents`);
-    await page.getByText(refusal, { exact: true }).waitFor();
-    assert.ok(!fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'no DETECT code was fetched');
+    const { page, fetched } = await refusedOnAgents(refusal);
 
     // Another remote and the host's own pages work.
     await page
@@ -105,9 +118,7 @@ describe('release trains: a remote deployed on its own (production build)', () =
     await page.getByText(refusal, { exact: true }).waitFor();
 
     // Roll-back: the previous DETECT deployed again; Retry loads it without a page reload.
-    cdn.editManifest('detect/1.0', (manifest) => Object.assign(manifest, JSON.parse(original)));
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('tenant-uid').first().waitFor();
+    await rolledBack(page);
     assert.ok(
       fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)),
       'DETECT code fetched after the roll-back',
@@ -123,16 +134,8 @@ describe('release trains: a remote deployed on its own (production build)', () =
     });
     const refusal =
       'DETECT 1.5.0 needs @mui/material/Unstable_Timeline, which this console does not provide; deploy a matching DETECT or upgrade the console';
-    const page = await context.newPage();
-    const fetched = [];
-    page.on('request', (req) => fetched.push(req.url()));
-    await page.goto(`${app.baseURL}/agents`);
-    await page.getByText(refusal, { exact: true }).waitFor();
-    assert.ok(!fetched.some((url) => url.startsWith(`${cdn.origin}/detect/1.0/js/`)), 'no DETECT code was fetched');
-
-    cdn.editManifest('detect/1.0', (manifest) => Object.assign(manifest, JSON.parse(original)));
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('tenant-uid').first().waitFor();
+    const { page } = await refusedOnAgents(refusal);
+    await rolledBack(page);
     await page.close();
   });
 });
