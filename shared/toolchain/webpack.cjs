@@ -8,6 +8,16 @@ const { hostShareScope, SHARE_SCOPE_MODULE } = require('./share-scope.cjs');
 const { MergeShareShimsPlugin, PreloadHintsPlugin, pageSharedKeys, remotePages } = require('./preload-hints.cjs');
 const { hostRelease, readCatalog, remoteRelease, requirementOf } = require('./release.cjs');
 
+// A remote accepts any semver-compatible version: the range its manifest records (release.cjs).
+// The version is stated, not read from the module's package.json: the react-router keys
+// resolve to facades in shared/toolchain, whose nearest package.json is @console/shared's.
+const singletonOf = (version) => ({
+  singleton: true,
+  strictVersion: true,
+  requiredVersion: requirementOf(version),
+  version,
+});
+
 /**
  * Singletons of the page. MUI is shared per deep import path (`@mui/material/Button`) so
  * only the components a page uses are fetched; the code imports MUI only by such paths.
@@ -15,15 +25,7 @@ const { hostRelease, readCatalog, remoteRelease, requirementOf } = require('./re
  */
 function sharedModules() {
   const catalog = readCatalog();
-  // A remote accepts any semver-compatible version: the range its manifest records (release.cjs).
-  // The version is stated, not read from the module's package.json: the react-router keys
-  // resolve to facades in shared/toolchain, whose nearest package.json is @console/shared's.
-  const singleton = (pkg, version = catalog[pkg]) => ({
-    singleton: true,
-    strictVersion: true,
-    requiredVersion: requirementOf(version),
-    version,
-  });
+  const singleton = (pkg) => singletonOf(catalog[pkg]);
   return {
     react: singleton('react'),
     'react/': singleton('react'),
@@ -37,7 +39,7 @@ function sharedModules() {
     swr: singleton('swr'),
     'swr/': singleton('swr'),
     axios: singleton('axios'),
-    ...sharedStateModules(singleton('@console/shared', SHARED_PACKAGE.version)),
+    ...sharedStateModules(singletonOf(SHARED_PACKAGE.version)),
   };
 }
 
@@ -71,9 +73,10 @@ function sharedStateModules(config) {
  * remote built when the package was one share key (as a lazy chunk: only such a remote fetches it).
  */
 function hostProvidedModules() {
-  const shared = sharedModules();
-  const { shareKey: _, ...whole } = Object.values(shared).find((config) => config.shareKey);
-  return { shared: { ...shared, '@console/shared': whole }, lazy: ['@console/shared'] };
+  return {
+    shared: { ...sharedModules(), '@console/shared': singletonOf(SHARED_PACKAGE.version) },
+    lazy: ['@console/shared'],
+  };
 }
 
 /**

@@ -37,9 +37,12 @@ export function unmetRequirement(
   return undefined;
 }
 
+/** What a refusal tells the operator to do. */
+const remedy = (label: string) => `deploy a matching ${label} or upgrade the console`;
+
 export function refusalMessage(label: string, version: string, unmet: UnmetRequirement): string {
   const provided = unmet.provided ?? 'none';
-  return `${label} ${version} needs ${unmet.dependency} ${unmet.range} — this console provides ${provided}; deploy a matching ${label} or upgrade the console`;
+  return `${label} ${version} needs ${unmet.dependency} ${unmet.range} — this console provides ${provided}; ${remedy(label)}`;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -57,7 +60,7 @@ export function consumedShareKeys(manifest: unknown): string[] {
 }
 
 export function missingKeyMessage(label: string, version: string, key: string): string {
-  return `${label} ${version} needs ${key}, which this console does not provide; deploy a matching ${label} or upgrade the console`;
+  return `${label} ${version} needs ${key}, which this console does not provide; ${remedy(label)}`;
 }
 
 /** The contract a manifest records; undefined for a remote built without one. */
