@@ -68,17 +68,11 @@ export async function syncOsvFeed(db: Db, ecosystem: string, options: OsvFeedOpt
     )
     const switchSeconds = (performance.now() - switchStart) / 1000
     const seconds = (performance.now() - start) / 1000
+    const { packageNames, vulnerabilityUids, orphans, ...counts } = switched
     return {
       name,
       status: switched.changed ? 'changed' : 'unchanged',
-      switched: {
-        written: switched.written,
-        stale: switched.stale,
-        withdrawn: switched.withdrawn,
-        removed: switched.removed,
-        records: switched.records,
-        changed: switched.changed
-      },
+      switched: counts,
       message:
         `${name}: ${plural(switched.records, 'record')} (${switched.written.toLocaleString('en-US')} new or changed, ` +
         `${switched.removed.toLocaleString('en-US')} removed, ${staged.skipped.toLocaleString('en-US')} skipped) from ` +
