@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT, ensureInstalled, staleBuilds, build, log } from './lib.mjs';
-import { serverEnv } from './server-process.mjs';
+import { apiProcessEnv } from './server-process.mjs';
 
 const fail = (code) => process.exit(code || 1);
 
@@ -15,7 +15,7 @@ log(`Starting the console on port ${process.env.PORT || 8080}`);
 const server = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'server.js')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: serverEnv({ NODE_ENV: 'production', ...process.env }),
+  env: apiProcessEnv({ NODE_ENV: 'production', ...process.env }),
 });
 // Forward stop signals so the server closes its database cleanly.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));

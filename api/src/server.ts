@@ -1,8 +1,8 @@
 import cluster from 'node:cluster'
-import v8 from 'node:v8'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { loadConfig, type Config } from './config.js'
+import { limitHeapGrowth } from './lib/heap-growth.js'
 import { describeStartupError, openConfiguredDatabase } from './lib/startup.js'
 import { hasTenants, seed, type SeedResult } from './lib/seed.js'
 
@@ -123,21 +123,6 @@ async function supervise(config: Config): Promise<void> {
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
   for (let i = 0; i < config.workers; i++) cluster.fork()
-}
-
-/**
- * How far V8 lets the heap grow past what a full collection left before it collects again, in
- * percent: 80 = 1.8×. V8 picks up to 4× by itself (from how fast it collects against how fast the
- * program allocates), so a process whose live heap is 190 MB (a first feed sync's re-match of a
- * fleet) reached ~500 MB of heap, mostly garbage. A fixed factor leaves the heap ceiling and the
- * worker threads' own limits as they are. `node --heap-growing-percent=N dist/server.js` overrides
- * it (README "Configuration", "Memory of the server process").
- */
-export const HEAP_GROWING_PERCENT = 80
-
-function limitHeapGrowth(): void {
-  if (process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return
-  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
 }
 
 async function main(): Promise<void> {

@@ -5,12 +5,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { serverEnv } from '../../scripts/server-process.mjs';
+import { apiProcessEnv } from '../../scripts/server-process.mjs';
 import { PASSWORD } from './setup.mjs';
 
 export function startApiServer(apiDist, env, { nodeArgs = [] } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, join(apiDist, 'server.js')], {
-    env: serverEnv(env),
+    env: apiProcessEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
