@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { apiProcessEnv } from '../scripts/server-process.mjs';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { cachedZips, startFeedServer, storeDebianDevices } from './lib/debian-feed.mjs';
 import { API, benchArgs, benchDatabase, percentile, prng, ROOT, writeResults } from './lib/setup.mjs';
@@ -111,6 +112,13 @@ try {
   let syncEnd = null;
   let state;
   let maxRss = 0;
+  // The RSS's high point in each part of the sync: until the OSV feed's switch ends, then after it
+  // (the re-match of the devices, KEV, EPSS); where to look for the memory.
+  const phasePeak = { osv: 0, afterSwitch: 0 };
+  const switched = () => {
+    const osv = state?.sources.find((s) => s.name === 'osv:Debian');
+    return syncStart !== null && Date.parse(osv?.last_success_at ?? '') >= syncStart;
+  };
   while (syncEnd === null) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     if (api.child.exitCode !== null || api.child.signalCode !== null) {
@@ -119,7 +127,12 @@ try {
         `the API process ended (${api.child.exitCode ?? api.child.signalCode}) during the sync:\n${serverOutput.slice(-3000)}`,
       );
     }
-    maxRss = Math.max(maxRss, memory(api.child.pid).rss);
+    const { rss } = memory(api.child.pid);
+    maxRss = Math.max(maxRss, rss);
+    if (syncStart !== null) {
+      const phase = switched() ? 'afterSwitch' : 'osv';
+      phasePeak[phase] = Math.max(phasePeak[phase], rss);
+    }
     try {
       const response = await fetch(`${api.baseURL}/api/v1/feeds/`, { headers });
       // PGlite: while the switch holds the one connection, requests end in 503 (REQUEST_TIMEOUT_SECONDS).
@@ -153,6 +166,7 @@ try {
     recordsPerSecond: RECORDS / osvSeconds,
     peakRssMB: peak,
     sampledMaxRssMB: maxRss,
+    sampledPeakRssMB: phasePeak,
     detailDuring: {
       requests: during.length,
       p50: percentile(during, 50),
@@ -170,6 +184,9 @@ try {
     `  ${fmt(osv.records)} records in the feed; peak RSS of the API process ${fmt(peak)} MB (target ≤ 512 MB; ${fmt(results.startRssMB)} MB once started)`,
   );
   console.log(
+    `  sampled every 250 ms: ${fmt(phasePeak.osv)} MB at most until the OSV switch ended, ${fmt(phasePeak.afterSwitch)} MB after it (re-match, KEV, EPSS)`,
+  );
+  console.log(
     `device detail while it ran (${CONNECTIONS} loops, ${fmt(during.length)} requests, ${errors} errors): p50 ${ms(percentile(during, 50))}  p95 ${ms(percentile(during, 95))}  p99 ${ms(percentile(during, 99))}  max ${ms(during.at(-1))}`,
   );
   console.log(
@@ -182,21 +199,34 @@ try {
   files.set('/Debian/all.zip', zipB);
   t = performance.now();
   // Not spawnSync: this process serves the feed.
+  // Started as `npm run cli` starts it; its resident set sampled (its peak is gone once it exits).
   const run = await new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(API, 'cli.js'), 'sync-feeds'], { env: feedEnv });
+    const child = spawn(process.execPath, [join(API, 'cli.js'), 'sync-feeds'], { env: apiProcessEnv(feedEnv) });
     let stdout = '';
     let stderr = '';
+    let rss = 0;
+    const sampling = setInterval(() => {
+      try {
+        rss = Math.max(rss, memory(child.pid).peak);
+      } catch {
+        // exited between two samples
+      }
+    }, 250);
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    child.on('exit', (status) => {
+      clearInterval(sampling);
+      resolve({ status, stdout, stderr, rss });
+    });
   });
   if (run.status !== 0) throw new Error(`sync-feeds failed (${run.status}): ${run.stderr}`);
   results.changeSeconds = seconds(t);
+  results.changePeakRssMB = run.rss;
   const rematch = /^Re-matched ([\d,]+) devices: .* in ([\d.]+) s$/m.exec(run.stdout);
   results.rematchDevices = Number(rematch?.[1].replace(/,/g, '') ?? 0);
   results.rematchSeconds = Number(rematch?.[2] ?? NaN);
   console.log(
-    `sync-feeds after a 1% change: ${results.changeSeconds.toFixed(1)} s in all; re-match of ${fmt(results.rematchDevices)} devices ${results.rematchSeconds.toFixed(1)} s`,
+    `sync-feeds after a 1% change: ${results.changeSeconds.toFixed(1)} s in all; re-match of ${fmt(results.rematchDevices)} devices ${results.rematchSeconds.toFixed(1)} s; peak RSS of the CLI ≥ ${fmt(run.rss)} MB (sampled every 250 ms)`,
   );
   console.log(`  ${run.stdout.trim().split('\n').join('\n  ')}`);
   writeResults('feeds', results);
