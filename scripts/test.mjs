@@ -23,6 +23,33 @@ function count(out) {
   return { passed: n('pass'), failed: n('fail'), skipped: n('skipped') + n('todo') };
 }
 
+/**
+ * The failed tests named in a runner's output, each with the first line of its error when the
+ * runner prints one there, so the summary at the end (often all a CI log keeps) says which failed.
+ */
+function failures(out) {
+  const lines = out.split('\n');
+  const found = [];
+  lines.forEach((line, i) => {
+    // node --test (TAP): "not ok 3 - name", indented for subtests, then a YAML block with "error:".
+    const tap = /^\s*not ok \d+ - (.*)$/.exec(line);
+    if (tap) {
+      const block = lines.slice(i + 1, i + 60);
+      const end = block.findIndex((l) => /^\s*\.\.\.\s*$/.test(l));
+      const at = block.slice(0, end < 0 ? undefined : end).findIndex((l) => /^\s*error: /.test(l));
+      let error = at < 0 ? '' : block[at].replace(/^\s*error: /, '');
+      // A multi-line error ("|-") starts on the next line.
+      if (/^[|>]-?$/.test(error)) error = block[at + 1]?.trim() ?? '';
+      found.push(error ? `${tap[1].trim()}: ${error.slice(0, 200)}` : tap[1].trim());
+      return;
+    }
+    // jest: "  ● describe › test" (again under "Summary of all failing tests").
+    const jest = /^\s*● (.+)$/.exec(line);
+    if (jest && jest[1].trim() !== 'Console') found.push(jest[1].trim());
+  });
+  return [...new Set(found)];
+}
+
 async function suite(name, args, env = process.env, { echo = true } = {}) {
   log(echo ? name : `${name} (beside the next suite; its output is printed when it ends)`);
   const began = Date.now();
@@ -35,7 +62,7 @@ async function suite(name, args, env = process.env, { echo = true } = {}) {
   c.seconds = Math.round((Date.now() - began) / 1000);
   // A runner that crashed before counting still fails the run.
   if (code !== 0 && c.failed === 0) c.failed = 1;
-  results.push({ name, code, ...c });
+  results.push({ name, code, ...c, failures: failures(out) });
 }
 
 /** A check that passes or fails as a whole (lint, format): one test in the summary. */
@@ -140,10 +167,14 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 console.log('\nSummary');
-for (const r of results)
+for (const r of results) {
   console.log(
     `  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`,
   );
+  const named = r.failures ?? [];
+  for (const failure of named.slice(0, 20)) console.log(`       not ok: ${failure}`);
+  if (named.length > 20) console.log(`       … and ${named.length - 20} more (above)`);
+}
 console.log(`  ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);
