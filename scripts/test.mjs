@@ -45,7 +45,7 @@ function failures(out) {
     }
     // jest: "  ● describe › test" (again under "Summary of all failing tests").
     const jest = /^\s*● (.+)$/.exec(line);
-    if (jest && jest[1].trim() !== 'Console') found.push(jest[1].trim());
+    if (jest) found.push(jest[1].trim());
   });
   return [...new Set(found)];
 }
