@@ -43,9 +43,10 @@ function failures(out) {
       found.push(error ? `${tap[1].trim()}: ${error.slice(0, 200)}` : tap[1].trim());
       return;
     }
-    // jest: "  ● describe › test" (again under "Summary of all failing tests").
+    // jest: "  ● describe › test" (again under "Summary of all failing tests"); "● Console" heads
+    // a test's console output, not a failure (jest 30 still prints it: CI of bf37ec6).
     const jest = /^\s*● (.+)$/.exec(line);
-    if (jest) found.push(jest[1].trim());
+    if (jest && jest[1].trim() !== 'Console') found.push(jest[1].trim());
   });
   return [...new Set(found)];
 }
@@ -62,7 +63,7 @@ async function suite(name, args, env = process.env, { echo = true } = {}) {
   c.seconds = Math.round((Date.now() - began) / 1000);
   // A runner that crashed before counting still fails the run.
   if (code !== 0 && c.failed === 0) c.failed = 1;
-  results.push({ name, code, ...c, failures: failures(out) });
+  results.push({ name, code, ...c, failures: c.failed ? failures(out) : [] });
 }
 
 /** A check that passes or fails as a whole (lint, format): one test in the summary. */
