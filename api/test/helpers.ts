@@ -115,12 +115,21 @@ async function postgresTemplate(admin: postgres.Sql, adminUrl: string): Promise<
  * A fresh, migrated database on the real engine: in-memory PGlite, or when DATABASE_URL is set a
  * throw-away database on that PostgreSQL server.
  */
-export async function openTestDatabase({ limits }: { limits?: PostgresLimits } = {}): Promise<TestDatabase> {
+export async function openTestDatabase({
+  limits,
+  onDisk = false
+}: { limits?: PostgresLimits; onDisk?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, template: await pgliteTemplate() })
+    const dataDir = onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), 'console-api-test-data-')) : null
+    const database = await openDatabase({ kind: 'pglite', dataDir, template: await pgliteTemplate() })
     await database.migrate()
-    return { database, cleanup: async () => {} }
+    return {
+      database,
+      cleanup: async () => {
+        if (dataDir !== null) fs.rmSync(dataDir, { recursive: true, force: true })
+      }
+    }
   }
   const name = `console_test_${randomBytes(6).toString('hex')}`
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
@@ -204,6 +213,11 @@ export interface BuildTestAppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void
   /** PostgreSQL: open the request pool with the server's DATABASE_* limits (pool size, timeouts). */
   requestLimits?: boolean
+  /**
+   * PGlite: in a data folder on disk, as the server runs, not in memory (whose files are copied
+   * whole as they grow: statements that write megabytes stall the loop longer than on disk).
+   */
+  onDisk?: boolean
 }
 
 export async function buildTestApp({
@@ -211,7 +225,8 @@ export async function buildTestApp({
   extend,
   detect = false,
   insights = false,
-  requestLimits = false
+  requestLimits = false,
+  onDisk = false
 }: BuildTestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -221,9 +236,10 @@ export async function buildTestApp({
     ...env
   })
   const target = databaseTarget({ ...config, databaseUrl: process.env.DATABASE_URL || undefined }, { requestLimits })
-  const { database, url, cleanup } = await openTestDatabase(
-    target.kind === 'postgres' && requestLimits ? { limits: target.limits } : {}
-  )
+  const { database, url, cleanup } = await openTestDatabase({
+    onDisk,
+    ...(target.kind === 'postgres' && requestLimits ? { limits: target.limits } : {})
+  })
   // Imported here, not at the top: the app and the demo seed cost ~0.9 s of module loading that
   // test files needing only a database (openTestDatabase) then skip.
   const [{ buildApp }, { seed }] = await Promise.all([import('../src/app.js'), import('../src/lib/seed.js')])

@@ -151,7 +151,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const options = {
       // PGlite allocates its buffer cache at open (128 MB by default) and keeps it: 32 MB takes ~100 MB
       // off the process for good, and what no longer fits is read back from the OS's page cache.
-      postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      // PostgreSQL fills each new 16 MB WAL segment with zeros before using it; PGlite does that on
+      // the server's own thread, one request-stalling ~100–160 ms per 16 MB written (a big upload,
+      // the feed sync). Off, the segment is created by its last byte; a full disk still fails the
+      // write that needs the space, as it fails the zero-fill.
+      postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`, 'wal_init_zero=off'],
       // Trigram indexes make the alert search (a substring ILIKE) an index scan (migration 0020).
       extensions: { pg_trgm },
       ...(target.template === undefined ? {} : { loadDataDir: target.template })

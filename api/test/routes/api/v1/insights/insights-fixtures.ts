@@ -70,8 +70,10 @@ export interface InsightsApp extends TestApp {
   sbom: (uid: string, session?: Session) => Promise<{ response: LightMyRequestResponse; json: unknown; text: string }>
 }
 
-export async function buildInsightsApp(options: { insights?: boolean; env?: Record<string, string> } = {}): Promise<InsightsApp> {
-  const t = await buildTestApp({ insights: options.insights ?? false, env: options.env ?? {} })
+export async function buildInsightsApp(
+  options: { insights?: boolean; env?: Record<string, string>; onDisk?: boolean } = {}
+): Promise<InsightsApp> {
+  const t = await buildTestApp({ insights: options.insights ?? false, env: options.env ?? {}, onDisk: options.onDisk ?? false })
   const demo = await t.login()
   const other = await t.login('other@example.com', OTHER_PASSWORD)
   const get: InsightsApp['get'] = (url, session = demo, headers = {}) =>

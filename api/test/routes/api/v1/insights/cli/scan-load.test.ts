@@ -13,8 +13,10 @@ import { bigSbom, buildInsightsApp, multipart, readTestSbom, REPORTS, SCAN, type
 /**
  * Detail GETs during a big upload: most answer within PROMPT_MS (the issue's figure), none waits
  * STALL_MS. Parsing this file on the event loop blocked it 2,097 ms, so a regression fails either
- * bound by far, while a loaded CI machine (test files two at a time on 2 cores) does not. The
- * strict figure for the slowest GET of a 100 MB upload is bench/insights-big-upload.mjs's.
+ * bound by far, while a loaded CI machine (test files two at a time on 2 cores) does not: the
+ * longest stall is now ~220–330 ms here (the scan history's insert), it was 400–630 ms (1,151 ms
+ * on a CI run) with PGlite in memory and the WAL zero-filled. The figures are printed as the
+ * test's diagnostic. The strict figure for a 100 MB upload is bench/insights-big-upload.mjs's.
  */
 const PROMPT_MS = 200
 const STALL_MS = 1000
@@ -23,8 +25,9 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
   let t: InsightsApp
   let base: string
   before(async () => {
-    // One upload at a time and one waiting: the third at once is refused.
-    t = await buildInsightsApp({ env: { INSIGHTS_UPLOAD_CONCURRENCY: '1', INSIGHTS_UPLOAD_QUEUE: '1' } })
+    // One upload at a time and one waiting: the third at once is refused. PGlite in a data folder,
+    // as the server runs it.
+    t = await buildInsightsApp({ env: { INSIGHTS_UPLOAD_CONCURRENCY: '1', INSIGHTS_UPLOAD_QUEUE: '1' }, onDisk: true })
     base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   })
   after(async () => {
@@ -36,7 +39,7 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
     return row!
   }
 
-  it('answers report detail GETs promptly while a 30 MB SBOM is parsed, analysed and stored', async () => {
+  it('answers report detail GETs promptly while a 30 MB SBOM is parsed, analysed and stored', async (test) => {
     const { uid, token } = await t.create('Big upload')
     const file = bigSbom(250_000)
     const { payload, contentType } = await multipart([{ field: 'sbom', content: file }])
@@ -82,6 +85,7 @@ describe('scan upload of big SBOMs: the server stays responsive and bounded', ()
     const p95 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)]!
     const blocked = delay.max / 1e6
     const figures = `${times.length} GETs, p95 ${p95.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms; event loop delay max ${blocked.toFixed(0)} ms; upload ${total.toFixed(0)} ms`
+    test.diagnostic(figures)
     assert.ok(times.length >= 20, figures)
     assert.ok(p95 <= PROMPT_MS, figures)
     assert.ok(slowest <= STALL_MS, figures)
