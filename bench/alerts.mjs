@@ -13,11 +13,12 @@
 // modules before the server starts (the embedded database allows one process at a time).
 // Loopback only.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { signIn, startApiServer } from './lib/api-server.mjs';
+import { processMemoryKB } from './lib/process-memory.mjs';
 import {
   API,
   benchArgs,
@@ -150,12 +151,8 @@ function stats(values) {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1), n: sorted.length };
 }
 
-/** Resident memory of `pid` from /proc (kB): now and the peak since the last clear_refs. */
-function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
-}
+/** Resident memory of `pid` (kB): now and the peak since the last clear_refs. */
+const memory = processMemoryKB;
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL;

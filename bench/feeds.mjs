@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { apiProcessEnv } from '../scripts/server-process.mjs';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { cachedZips, startFeedServer, storeDebianDevices } from './lib/debian-feed.mjs';
+import { processMemoryKB } from './lib/process-memory.mjs';
 import { API, benchArgs, benchDatabase, percentile, prng, ROOT, writeResults } from './lib/setup.mjs';
 
 const {
@@ -37,11 +38,10 @@ const seconds = (from) => (performance.now() - from) / 1000;
 
 // ---- run ------------------------------------------------------------------------------------
 
-/** Peak and current resident set of a process, from /proc (Linux). */
+/** Peak and current resident set of a process, in MB. */
 function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  const { rss, peak } = processMemoryKB(pid);
+  return { rss: rss / 1024, peak: peak / 1024 };
 }
 
 console.log(

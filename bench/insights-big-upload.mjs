@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signIn, startApiServer } from './lib/api-server.mjs';
+import { processMemoryKB } from './lib/process-memory.mjs';
 import { API, benchArgs, benchDatabase, percentile, ROOT, writeResults } from './lib/setup.mjs';
 
 const { components: COMPONENTS, burst: BURST } = benchArgs(
@@ -46,11 +47,10 @@ function generate(count) {
   return out.subarray(0, at);
 }
 
-/** Resident set now and the peak since the process started (/proc, Linux), in bytes. */
+/** Resident set now and the peak since the process started, in bytes. */
 function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)[1]) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  const { rss, peak } = processMemoryKB(pid);
+  return { rss: rss * 1024, peak: peak * 1024 };
 }
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
