@@ -49,6 +49,8 @@ const statements = new Map();
 const answerBytes = (answer) =>
   (Array.isArray(answer) ? answer : (answer?.messages ?? [])).reduce((sum, m) => sum + (m.length ?? 0), 0);
 let current = '(start)';
+// The statements that ended since the stall timer last ran (below): what held the loop in a stall.
+const sinceTick = new Map();
 for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) {
   const original = PGlite.prototype[method];
   PGlite.prototype[method] = async function timed(message, options) {
@@ -75,6 +77,8 @@ for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) 
       entry.longest = Math.max(entry.longest, ms);
       entry.bytes += rchar() - read;
       statements.set(key, entry);
+      const held = sinceTick.get(key) ?? { count: 0, ms: 0 };
+      sinceTick.set(key, { count: held.count + 1, ms: held.ms + ms });
     }
   };
 }
@@ -145,12 +149,28 @@ statements.clear();
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
 loopDelay.enable();
 const start = performance.now();
+// The longest stall again, with when it began and the statements that ran in it.
+const stall = { ms: 0, at: 0, statements: [] };
+let lastTick = start;
+sinceTick.clear();
+const stallTimer = setInterval(() => {
+  const now = performance.now();
+  if (now - lastTick > stall.ms)
+    Object.assign(stall, {
+      ms: now - lastTick,
+      at: lastTick - start,
+      statements: [...sinceTick].sort((a, b) => b[1].ms - a[1].ms).slice(0, 5),
+    });
+  sinceTick.clear();
+  lastTick = now;
+}, 20);
 const readAtStart = rchar();
 let osv;
 try {
   await syncFeeds(database.db, syncSettings(config), { onFeed: (outcome) => (osv ??= outcome) });
 } finally {
   clearInterval(sampler);
+  clearInterval(stallTimer);
   gcObserver.disconnect();
   loopDelay.disable();
   await database.close();
@@ -173,6 +193,12 @@ console.log(
     `longest single statement ${((longest?.[1].longest ?? 0) / 1000).toFixed(1)} s: ${longest?.[0].slice(0, 90) ?? '-'}`,
 );
 console.log(
+  `  the longest stall, ${(stall.ms / 1000).toFixed(1)} s from ${(stall.at / 1000).toFixed(0)} s in, ran (statements that ended in it, ` +
+    `by time with their wait):`,
+);
+for (const [text, held] of stall.statements)
+  console.log(`  ${(held.ms / 1000).toFixed(1).padStart(7)} s  ${String(held.count).padStart(5)}×  ${text.slice(0, 90)}`);
+console.log(
   `  memory once open: rss ${(opened.rss / MB).toFixed(0)} MB (PGlite and other external ${(opened.external / MB).toFixed(0)} MB); ` +
     `peak during the sync: rss ${(peak.rss / MB).toFixed(0)} MB, JS heap ${(peak.heapTotal / MB).toFixed(0)} MB, external ${(peak.external / MB).toFixed(0)} MB`,
 );
@@ -194,6 +220,11 @@ writeResults('feeds-profile', {
   devices: DEVICES,
   seconds,
   longestStallSeconds: stallMs / 1000,
+  longestStall: {
+    seconds: stall.ms / 1000,
+    fromSeconds: stall.at / 1000,
+    statements: stall.statements.map(([text, held]) => ({ text, count: held.count, seconds: held.ms / 1000 })),
+  },
   readGB,
   openRssMB: opened.rss / MB,
   peakRssMB: peak.rss / MB,
