@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { isEmbedded, type Db } from '../db/client.js'
+import { letRequestsIn } from './event-loop.js'
 
 /**
  * The rows of one query in batches, never all at once (the CSV exports). The query runs once and
@@ -9,8 +10,8 @@ import { isEmbedded, type Db } from '../db/client.js'
  * - PostgreSQL (postgres.js): the driver's cursor, on a connection of its own until the last batch;
  * - PGlite (one connection for everything): `DECLARE … CURSOR WITH HOLD`, which keeps the result
  *   on the database side (in its work memory, then temporary files) and lets each FETCH be a
- *   statement of its own, so other requests run between two batches instead of waiting for the
- *   whole export.
+ *   statement of its own, with a turn of the event loop before the next, so other requests run
+ *   between two batches instead of waiting for the whole export (or the re-match queue's read).
  * Ending the iteration early (a client that went away) closes the cursor.
  */
 
@@ -40,7 +41,9 @@ export async function* queryBatches<Row extends Record<string, unknown>>(
   const cursor = `export_${randomBytes(8).toString('hex')}`
   await pglite.query(`declare ${cursor} no scroll cursor with hold for ${text}`, params)
   try {
-    for (;;) {
+    for (let first = true; ; first = false) {
+      // PGlite answers from microtasks: a consumer that does not wait on I/O would hold the loop.
+      if (!first) await letRequestsIn()
       const { rows } = await pglite.query<Row>(`fetch forward ${batchSize} from ${cursor}`)
       if (rows.length > 0) yield rows
       if (rows.length < batchSize) return
