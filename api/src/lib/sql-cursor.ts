@@ -41,12 +41,12 @@ export async function* queryBatches<Row extends Record<string, unknown>>(
   const cursor = `export_${randomBytes(8).toString('hex')}`
   await pglite.query(`declare ${cursor} no scroll cursor with hold for ${text}`, params)
   try {
-    for (let first = true; ; first = false) {
-      // PGlite answers from microtasks: a consumer that does not wait on I/O would hold the loop.
-      if (!first) await letRequestsIn()
+    for (;;) {
       const { rows } = await pglite.query<Row>(`fetch forward ${batchSize} from ${cursor}`)
       if (rows.length > 0) yield rows
       if (rows.length < batchSize) return
+      // PGlite answers from microtasks: a consumer that does not wait on I/O would hold the loop.
+      await letRequestsIn()
     }
   } finally {
     await pglite.query(`close ${cursor}`)
