@@ -88,9 +88,10 @@ const apiLayerZones = [
     message: 'api/src/db is the bottom layer: the schema and client import no lib, plugin, route or CLI code.',
   },
   {
-    target: ['./api/src/config.ts', './api/src/password-policy.ts'],
+    target: ['./api/src/config.ts', './api/src/password-policy.ts', './api/src/worker-thread.ts'],
     from: ['./api/src/db', './api/src/lib', './api/src/plugins', './api/src/routes', './api/src/cli'],
-    message: 'The configuration and the password policy are the foundation: they import no db, lib, plugin, route or CLI code.',
+    message:
+      'The configuration, the password policy and the worker-thread starter are the foundation: they import no db, lib, plugin, route or CLI code.',
   },
   {
     target: './api/src/lib',

@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -12,6 +11,7 @@ import type { Config } from '../config.js'
 import { acquireDataDirLock } from './lock.js'
 import * as schema from './schema/index.js'
 import { describeError } from './errors.js'
+import { PgliteThread } from './pglite-thread.js'
 
 /** One type for both drivers: route code never needs to know which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -101,8 +101,6 @@ const sessionTimeouts = (limits: PostgresLimits): Record<string, number> => ({
 /** Background jobs: two connections (the feed sync writes from one at a time). */
 const JOB_POOL_MAX = 2
 
-export const PGLITE_SHARED_BUFFERS = '32MB'
-
 /** The PGlite files sit in a sub-folder so the lock file and later data never mix with them. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite')
 
@@ -146,21 +144,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   const release = target.dataDir === null ? () => {} : acquireDataDirLock(target.dataDir)
-  let client: PGlite
+  let client: PgliteThread
   try {
-    const options = {
-      // PGlite allocates its buffer cache at open (128 MB by default) and keeps it: 32 MB takes ~100 MB
-      // off the process for good, and what no longer fits is read back from the OS's page cache.
-      // PostgreSQL fills each new 16 MB WAL segment with zeros before using it; PGlite does that on
-      // the server's own thread, one request-stalling ~100–160 ms per 16 MB written (a big upload,
-      // the feed sync). Off, the segment is created by its last byte; a full disk still fails the
-      // write that needs the space, as it fails the zero-fill.
-      postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`, 'wal_init_zero=off'],
-      // Trigram indexes make the alert search (a substring ILIKE) an index scan (migration 0020).
-      extensions: { pg_trgm },
-      ...(target.template === undefined ? {} : { loadDataDir: target.template })
-    }
-    client = target.dataDir === null ? await PGlite.create(options) : await PGlite.create(pgliteFolder(target.dataDir), options)
+    // On a thread of its own: its statements never hold up this thread's event loop (pglite-thread.ts).
+    client = await PgliteThread.open({
+      folder: target.dataDir === null ? null : pgliteFolder(target.dataDir),
+      ...(target.template === undefined ? {} : { template: new Uint8Array(await target.template.arrayBuffer()) })
+    })
   } catch (error) {
     release()
     const folder = target.dataDir === null ? 'memory' : pgliteFolder(target.dataDir)
@@ -168,14 +158,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       cause: error
     })
   }
-  const db = drizzlePglite({ client, schema })
+  // Drizzle's PGlite session calls only `query` and `transaction`, which the thread's client answers alike.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema })
   let closed = false
   return {
     db,
     jobDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    dump: () => client.dumpDataDir('none'),
+    dump: () => client.dumpDataDir(),
     close: async () => {
       if (closed) return
       closed = true

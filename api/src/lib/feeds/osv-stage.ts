@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { rowsOf } from '../sql-rows.js'
@@ -6,6 +6,7 @@ import { FeedError } from './errors.js'
 import { isPartlyApplied } from './sources.js'
 import type { StagedItem, WorkerInput, WorkerMessage } from './osv-worker-protocol.js'
 import { letRequestsIn } from '../event-loop.js'
+import { startWorker } from '../../worker-thread.js'
 
 /**
  * Step 1 of an OSV feed sync: the downloaded zip, read and parsed by a worker thread, goes into
@@ -37,22 +38,12 @@ export interface StageOptions {
 /** Batches the worker may have posted ahead of the one being written. */
 const IN_FLIGHT = 2
 
-/** The worker entry beside this file: compiled JS in production, TypeScript through tsx in tests and dev. */
-function startWorker(input: WorkerInput): Worker {
-  const here = import.meta.url
+/** The worker thread that reads and parses the zip (osv-worker.ts). */
+function startParser(input: WorkerInput): Worker {
   // Its heap holds two 4 MB windows and a few batches. Tight limits make V8 collect early (about
   // 60 MB for the thread instead of 150), and a runaway document fails the feed, not the server.
   const resourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
-  if (!here.endsWith('.ts')) return new Worker(new URL('./osv-worker.js', here), { workerData: input, resourceLimits })
-  // Node 20 refuses a .ts worker before any loader runs, even with execArgv ['--import', 'tsx']:
-  // a bootstrap registers tsx in the worker, then imports the entry.
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const entry = new URL('./osv-worker.ts', here).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`, {
-    eval: true,
-    workerData: input,
-    resourceLimits
-  })
+  return startWorker(import.meta.url, 'osv-worker', { workerData: input, resourceLimits })
 }
 
 /** Clears what an earlier (failed or interrupted) sync of this feed left in staging. */
@@ -95,7 +86,7 @@ async function writeBatch(db: Db, feed: string, items: StagedItem[], everything:
 export async function stageOsvZip(db: Db, feed: string, file: string, options: StageOptions = {}): Promise<StageResult> {
   const result: StageResult = { documents: 0, seen: 0, staged: 0, skipped: 0 }
   const everything = await isPartlyApplied(db, feed)
-  const worker = startWorker({ file, feed, batchSize: options.batchSize ?? 250 })
+  const worker = startParser({ file, feed, batchSize: options.batchSize ?? 250 })
   let failure: Error | undefined
   let finished = false
   const queue: WorkerMessage[] = []

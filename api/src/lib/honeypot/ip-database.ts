@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { tablesLookup, type GeoLookup, type PackagedTables } from './geoip.js'
 import { RangeTable, type Ranges } from './ip-ranges.js'
+import { startWorker } from '../../worker-thread.js'
 
 interface WorkerReply {
   asns: { v4: Ranges; v6: Ranges; labels: string[] }
@@ -17,17 +18,8 @@ export interface IpDatabaseInfo {
   loadMs: number
 }
 
-/** The worker entry beside this file: compiled JS in production, TypeScript through tsx in tests and dev. */
-function startWorker(): Worker {
-  const here = import.meta.url
-  if (!here.endsWith('.ts')) return new Worker(new URL('./ip-database-worker.js', here))
-  // As scan-thread.ts: a bootstrap registers tsx in the worker, then imports the entry.
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const entry = new URL('./ip-database-worker.ts', here).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`, {
-    eval: true
-  })
-}
+/** The thread that parses the packaged CSVs (ip-database-worker.ts). */
+const startLoader = (): Worker => startWorker(import.meta.url, 'ip-database-worker')
 
 /**
  * The packaged IP database, loaded once, lazily: the first ingest that needs a lookup awaits
@@ -39,7 +31,7 @@ export class IpDatabase {
   private table: GeoLookup | undefined
   private loading: Promise<IpDatabaseInfo> | undefined
 
-  constructor(private readonly start: () => Worker = startWorker) {}
+  constructor(private readonly start: () => Worker = startLoader) {}
 
   get loaded(): boolean {
     return this.table !== undefined

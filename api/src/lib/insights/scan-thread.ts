@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { Db } from '../../db/client.js'
 import { HttpError } from '../http-error.js'
 import { affectedRows } from '../vulns/feed-match.js'
 import type { ScanField, StoredScan } from './scan.js'
 import type { ScanJob, ScanWorkerMessage, ScanWorkerReply, ScanWorkerRequest } from './scan-worker-protocol.js'
 import { recordsOf } from './sbom-vulns.js'
+import { startWorker } from '../../worker-thread.js'
 
 /**
  * Runs an upload's parse, checks, feed analysis and compression on a worker thread
@@ -30,19 +31,9 @@ export const SCAN_WORKER_HEAP_MB = 1024
 export const TOO_COMPLEX =
   'The upload needs more memory to check than one upload may use: split the SBOM or leave out what the console does not read.'
 
-/** The worker entry beside this file: compiled JS in production, TypeScript through tsx in tests and dev. */
-function startWorker(maxHeapMb: number): Worker {
-  const here = import.meta.url
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb }
-  if (!here.endsWith('.ts')) return new Worker(new URL('./scan-worker.js', here), { resourceLimits })
-  // As osv-stage.ts: a bootstrap registers tsx in the worker, then imports the entry.
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const entry = new URL('./scan-worker.ts', here).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`, {
-    eval: true,
-    resourceLimits
-  })
-}
+/** A thread for uploads (scan-worker.ts). */
+const startScanWorker = (maxHeapMb: number): Worker =>
+  startWorker(import.meta.url, 'scan-worker', { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } })
 
 async function answer(db: Db, request: ScanWorkerRequest): Promise<ScanWorkerReply> {
   try {
@@ -122,7 +113,7 @@ export class ScanWorkers {
   }
 
   private start(): Worker {
-    const worker = startWorker(this.options.maxHeapMb ?? SCAN_WORKER_HEAP_MB)
+    const worker = startScanWorker(this.options.maxHeapMb ?? SCAN_WORKER_HEAP_MB)
     this.all.add(worker)
     worker.on('exit', () => {
       this.all.delete(worker)

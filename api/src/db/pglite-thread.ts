@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises'
+import type { Worker } from 'node:worker_threads'
+import type { QueryOptions, Results } from '@electric-sql/pglite'
+import { startWorker } from '../worker-thread.js'
+import {
+  deserializeError,
+  type PgliteInit,
+  type PgliteReply,
+  type PgliteRequest,
+  type QueryOptionsMessage
+} from './pglite-protocol.js'
+
+/**
+ * PGlite on a thread of its own (pglite-worker.ts), with the part of PGlite's interface drizzle
+ * and this API use: `query`, `exec`, `transaction`, `dumpDataDir`, `close`.
+ *
+ * PGlite runs each statement synchronously on the thread that calls it. On the server's thread, a
+ * 3-s statement of the feed sync stalled every request, cached answers included; here the event
+ * loop goes on, and each answer arrives as a message (a macrotask, so awaiting one statement
+ * after another lets timers and sockets in). Statements still run one at a time, in order.
+ */
+
+type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never
+type Call = Distribute<PgliteRequest>
+
+/** The database thread stopped (a crash of the engine, or it was closed): every later call fails with this. */
+export class DatabaseThreadError extends Error {
+  override name = 'DatabaseThreadError'
+}
+
+/** The parsers drizzle passes keep a type's text as it is; anything else cannot cross threads. */
+function optionsMessage(options: QueryOptions | undefined): QueryOptionsMessage {
+  if (options === undefined) return {}
+  const { rowMode, parsers, ...rest } = options
+  const unsupported = Object.keys(rest).filter((key) => (rest as Record<string, unknown>)[key] !== undefined)
+  if (unsupported.length > 0) throw new TypeError(`query options not passed to the database thread: ${unsupported.join(', ')}`)
+  const textTypes = Object.entries(parsers ?? {}).map(([type, parse]) => {
+    const probe = '2000-01-01 00:00:00'
+    if (parse(probe, Number(type)) !== probe) throw new TypeError(`a parser for type ${type} cannot run on the database thread`)
+    return Number(type)
+  })
+  return { ...(rowMode === undefined ? {} : { rowMode }), ...(textTypes.length === 0 ? {} : { textTypes }) }
+}
+
+const { WebAssembly: wasmApi } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }
+
+let engine: Promise<PgliteInit['engine']> | undefined
+/** PGlite's engine and file bundle, read and compiled once for every database this process opens. */
+function pgliteEngine(): Promise<PgliteInit['engine']> {
+  engine ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'))
+    const [wasm, bundle] = await Promise.all([
+      readFile(new URL('pglite.wasm', dist)).then((bytes) => wasmApi.compile(bytes)),
+      readFile(new URL('pglite.data', dist))
+    ])
+    return { wasm, bundle }
+  })()
+  return engine
+}
+
+export interface ThreadTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>
+  exec(text: string, options?: QueryOptions): Promise<Array<Results>>
+}
+
+/** Call ids, unique in the process: a parked thread's next user never receives an earlier user's answer. */
+let nextId = 1
+
+/**
+ * A thread whose database was closed, kept for the next `open` (at most one): a new thread costs
+ * ~0.4 s to start and load PGlite, and a test process opens hundreds of databases.
+ */
+let parked: { worker: Worker; onExit: () => void } | undefined
+
+function park(worker: Worker): boolean {
+  if (parked !== undefined) return false
+  const onExit = () => {
+    if (parked?.worker === worker) parked = undefined
+  }
+  worker.once('exit', onExit)
+  parked = { worker, onExit }
+  return true
+}
+
+function unpark(): Worker | undefined {
+  if (parked === undefined) return undefined
+  const { worker, onExit } = parked
+  parked = undefined
+  worker.off('exit', onExit)
+  return worker
+}
+
+export class PgliteThread {
+  readonly #worker: Worker
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  readonly #listeners: { message: (reply: PgliteReply) => void; error: (error: Error) => void; exit: (code: number) => void }
+  #failure: DatabaseThreadError | undefined
+
+  private constructor(worker: Worker) {
+    this.#worker = worker
+    this.#listeners = {
+      message: (reply) => this.#settle(reply),
+      error: (error) => this.#fail(`the database thread failed: ${error.message}`, error),
+      exit: (code) => this.#fail(`the database thread stopped (exit code ${code})`)
+    }
+    // The thread keeps the process alive only while a call waits for it (as PGlite in this thread would).
+    worker.unref()
+    worker.on('message', this.#listeners.message)
+    worker.on('error', this.#listeners.error)
+    worker.on('exit', this.#listeners.exit)
+  }
+
+  /** Opens PGlite on a thread of its own; rejects with PGlite's own error when it cannot open. */
+  static async open(options: Omit<PgliteInit, 'engine'>): Promise<PgliteThread> {
+    const init: PgliteInit = { ...options, engine: await pgliteEngine() }
+    const worker = unpark() ?? startWorker(import.meta.url, 'pglite-worker')
+    const thread = new PgliteThread(worker)
+    try {
+      // The template (tens of MB) moves to the thread rather than being copied.
+      await thread.#call({ op: 'open', init }, init.template === undefined ? [] : [init.template.buffer as ArrayBuffer])
+    } catch (error) {
+      thread.#failure = new DatabaseThreadError('the embedded database did not open')
+      thread.#detach()
+      await worker.terminate()
+      throw error
+    }
+    return thread
+  }
+
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    return this.#call({
+      op: 'query',
+      text,
+      params,
+      options: optionsMessage(options),
+      ...(tx === undefined ? {} : { tx })
+    }) as Promise<Results<T>>
+  }
+
+  exec(text: string, options?: QueryOptions, tx?: number): Promise<Array<Results>> {
+    return this.#call({ op: 'exec', text, options: optionsMessage(options), ...(tx === undefined ? {} : { tx }) }) as Promise<
+      Array<Results>
+    >
+  }
+
+  /** As PGlite's: committed when `callback` resolves, rolled back when it throws. */
+  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const id = (await this.#call({ op: 'begin' })) as number
+    const tx: ThreadTransaction = {
+      query: (text, params, options) => this.query(text, params, options, id),
+      exec: (text, options) => this.exec(text, options, id)
+    }
+    let result: T
+    try {
+      result = await callback(tx)
+    } catch (error) {
+      await this.#call({ op: 'end', tx: id, commit: false }).catch(() => {})
+      throw error
+    }
+    await this.#call({ op: 'end', tx: id, commit: true })
+    return result
+  }
+
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([(await this.#call({ op: 'dump' })) as ArrayBuffer])
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure !== undefined) return
+    let closed = false
+    try {
+      await this.#call({ op: 'close' })
+      closed = true
+    } finally {
+      this.#failure = new DatabaseThreadError('the embedded database is closed')
+      this.#detach()
+      if (!closed || !park(this.#worker)) await this.#worker.terminate()
+    }
+  }
+
+  #detach(): void {
+    this.#worker.off('message', this.#listeners.message)
+    this.#worker.off('error', this.#listeners.error)
+    this.#worker.off('exit', this.#listeners.exit)
+    this.#worker.unref()
+  }
+
+  #call(call: Call, transfer: ArrayBuffer[] = []): Promise<unknown> {
+    if (this.#failure !== undefined) return Promise.reject(this.#failure)
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      try {
+        this.#worker.postMessage({ ...call, id }, transfer)
+      } catch (error) {
+        // A parameter a structured clone cannot carry (a function, a symbol).
+        reject(error instanceof Error ? error : new Error(String(error)))
+        return
+      }
+      if (this.#pending.size === 0) this.#worker.ref()
+      this.#pending.set(id, { resolve, reject })
+    })
+  }
+
+  #settle(reply: PgliteReply): void {
+    const pending = this.#pending.get(reply.id)
+    if (pending === undefined) return
+    this.#pending.delete(reply.id)
+    if (this.#pending.size === 0) this.#worker.unref()
+    if ('error' in reply) pending.reject(deserializeError(reply.error))
+    else pending.resolve(reply.value)
+  }
+
+  #fail(reason: string, cause?: unknown): void {
+    this.#failure ??= new DatabaseThreadError(reason, cause === undefined ? {} : { cause })
+    for (const { reject } of this.#pending.values()) reject(this.#failure)
+    this.#pending.clear()
+    this.#worker.unref()
+  }
+}
