@@ -7,7 +7,8 @@
 //
 // With --devices, that many enrolled Debian machines (as in bench/feeds.mjs, stored by another
 // process first) are matched after the switch, so the re-match's statements are timed too. The
-// event loop's longest stall is printed: on PGlite a statement runs on the process's one thread.
+// event loop's longest stall is printed: PGlite runs on a thread of its own, so a stall is the
+// server's thread busy with its own work (JS between statements), not a statement.
 // With --keep the data folder stays (its path is printed) for bench/findings-insert.mjs.
 //
 // PGlite only (a temporary DATA_DIR); PostgreSQL has its own tools (pg_stat_statements).
@@ -41,36 +42,24 @@ const { dataDir, env, removeDataDir } = benchDatabase('feeds-profile', 'lib/feed
 const MB = 1024 * 1024;
 const rchar = () => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
 
-// The same PGlite module instance the API loads: its protocol entry points, wrapped.
-const pgliteEntry = join(API, '..', 'node_modules', '@electric-sql', 'pglite', 'dist', 'index.js');
-const { PGlite } = await import(pathToFileURL(pgliteEntry).href);
+// The API's client of the PGlite thread (db/pglite-thread.js), wrapped: each statement is timed from
+// when it is sent to the thread until its answer is back (its run, plus any wait for the one connection).
+const { PgliteThread } = await importApi('db/pglite-thread.js');
 const statements = new Map();
-// execProtocolStream (what queries use) answers the parsed messages, each with its length on the wire.
-const answerBytes = (answer) =>
-  (Array.isArray(answer) ? answer : (answer?.messages ?? [])).reduce((sum, m) => sum + (m.length ?? 0), 0);
 let current = '(start)';
 // The statements that ended since the stall timer last ran (below): what held the loop in a stall.
 const sinceTick = new Map();
-for (const method of ['execProtocol', 'execProtocolStream', 'execProtocolRaw']) {
-  const original = PGlite.prototype[method];
-  PGlite.prototype[method] = async function timed(message, options) {
-    // A Parse message carries the statement's text; Bind/Execute/Sync that follow count for it.
-    const text = /(SELECT|INSERT|UPDATE|DELETE|WITH|BEGIN|COMMIT|ROLLBACK)\b[\s\S]{0,100}/.exec(
-      Buffer.from(message).toString('latin1'),
-    );
-    if (text) current = text[0].replace(/\s+/g, ' ');
-    const key = current;
+for (const method of ['query', 'exec']) {
+  const original = PgliteThread.prototype[method];
+  PgliteThread.prototype[method] = async function timed(text, ...rest) {
+    const key = String(text).replace(/\s+/g, ' ').trim().slice(0, 100);
+    current = key;
     const start = performance.now();
     const read = rchar();
-    let answer;
     try {
-      answer = await original.call(this, message, options);
-      return answer;
+      return await original.call(this, text, ...rest);
     } finally {
-      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0, longest: 0, answer: 0 };
-      // The answer's bytes are copied out of PGlite's WASM memory into the process: a big one is
-      // what lifts the process's peak memory (PGlite's own heap stays at its start size).
-      entry.answer = Math.max(entry.answer, answerBytes(answer));
+      const entry = statements.get(key) ?? { messages: 0, ms: 0, bytes: 0, longest: 0 };
       const ms = performance.now() - start;
       entry.messages++;
       entry.ms += ms;
@@ -212,9 +201,6 @@ for (const [text, s] of ranked)
   console.log(
     `  ${(s.ms / 1000).toFixed(1).padStart(7)} s (longest ${(s.longest / 1000).toFixed(1).padStart(6)} s) ${(s.bytes / 1e9).toFixed(2).padStart(6)} GB  ${text.slice(0, 90)}`,
   );
-const biggest = [...statements].sort((a, b) => b[1].answer - a[1].answer).slice(0, 5);
-console.log(`  largest answers (one message's result, copied into the process):`);
-for (const [text, s] of biggest) console.log(`  ${(s.answer / MB).toFixed(1).padStart(7)} MB  ${text.slice(0, 90)}`);
 writeResults('feeds-profile', {
   records: RECORDS,
   devices: DEVICES,
@@ -236,5 +222,4 @@ writeResults('feeds-profile', {
   })),
   jsHeapPeak: { seconds: (heapPeak.at - start) / 1000, statement: heapPeak.statement },
   jsHeapLiveMB: live.max / MB,
-  largestAnswers: biggest.map(([text, s]) => ({ text, megabytes: s.answer / MB })),
 });
