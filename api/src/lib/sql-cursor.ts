@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { isEmbedded, type Db } from '../db/client.js'
-import { letRequestsIn } from './event-loop.js'
 
 /**
  * The rows of one query in batches, never all at once (the CSV exports). The query runs once and
@@ -10,8 +9,8 @@ import { letRequestsIn } from './event-loop.js'
  * - PostgreSQL (postgres.js): the driver's cursor, on a connection of its own until the last batch;
  * - PGlite (one connection for everything): `DECLARE … CURSOR WITH HOLD`, which keeps the result
  *   on the database side (in its work memory, then temporary files) and lets each FETCH be a
- *   statement of its own, with a turn of the event loop before the next, so other requests run
- *   between two batches instead of waiting for the whole export (or the re-match queue's read).
+ *   statement of its own, so other requests' statements run between two batches instead of
+ *   waiting for the whole export (or the re-match queue's read).
  * Ending the iteration early (a client that went away) closes the cursor.
  */
 
@@ -45,8 +44,6 @@ export async function* queryBatches<Row extends Record<string, unknown>>(
       const { rows } = await pglite.query<Row>(`fetch forward ${batchSize} from ${cursor}`)
       if (rows.length > 0) yield rows
       if (rows.length < batchSize) return
-      // PGlite answers from microtasks: a consumer that does not wait on I/O would hold the loop.
-      await letRequestsIn()
     }
   } finally {
     await pglite.query(`close ${cursor}`)

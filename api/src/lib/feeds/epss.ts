@@ -12,7 +12,6 @@ import type { FeedOutcome } from './progress.js'
 import { markAttempt, markSuccess } from './sources.js'
 import { json } from '../sql-params.js'
 import { CVE_ID } from '../vulns/osv-record.js'
-import { letRequestsIn } from '../event-loop.js'
 
 /**
  * FIRST's EPSS scores (CSV, usually gzip): `#model_version:…,score_date:…`, then `cve,epss,percentile`.
@@ -142,7 +141,6 @@ export async function swapEpss(db: Db, staged: EpssFile, state: FileOrigin, step
       })
       if (high === null) break
       low = high
-      await letRequestsIn()
     }
   }
   return await db.transaction(async (tx) => {

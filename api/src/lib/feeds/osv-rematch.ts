@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { isEmbedded, type Db } from '../../db/client.js'
 import { reanalyseSboms, type ReanalyseTotals } from '../insights/reanalyse.js'
-import { letRequestsIn } from '../event-loop.js'
 import { refreshFeedEcosystems } from '../vulns/coverage.js'
 import { devicesTouched, matchDevices, removeOrphanVulnerabilities, type MatchTotals } from '../vulns/match.js'
 import { clearRematchQueue, queueRematch, readRematchQueue, type OsvChange } from './rematch-queue.js'
@@ -34,19 +33,13 @@ export async function rematchQueued(db: Db, options: RematchOptions = {}): Promi
   const queued = await readRematchQueue(db)
   if (queued === null) return null
   const { packageNames, vulnerabilityUids, orphans } = queued.change
-  // A turn of the event loop between the steps: on PGlite, awaited one after another, they held
-  // every request ~5 s at the start of a first sync's re-match (bench/feeds-profile.mjs).
-  await letRequestsIn()
   await refreshFeedEcosystems(db)
-  await letRequestsIn()
   // PGlite runs no autovacuum, and a switch rewrites the CVE rows: without a fresh visibility map
   // the matcher's existence check on each finding's CVE row (match.ts) reads its heap page at random.
   if (isEmbedded(db)) {
     await db.execute(sql`VACUUM (ANALYZE) vulnerabilities`)
-    await letRequestsIn()
   }
   const touched = await devicesTouched(db, packageNames, vulnerabilityUids)
-  await letRequestsIn()
   const matched = await matchDevices(db, touched, {
     onProgress: options.onMatchProgress,
     scope: { packageNames, vulnerabilityUids },

@@ -5,7 +5,6 @@ import { rowsOf } from '../sql-rows.js'
 import { FeedError } from './errors.js'
 import { isPartlyApplied } from './sources.js'
 import type { StagedItem, WorkerInput, WorkerMessage } from './osv-worker-protocol.js'
-import { letRequestsIn } from '../event-loop.js'
 import { startWorker } from '../../worker-thread.js'
 
 /**
@@ -125,7 +124,6 @@ export async function stageOsvZip(db: Db, feed: string, file: string, options: S
       result.seen += message.items.length
       options.onRecords?.(result.seen)
       worker.postMessage({ type: 'more' })
-      await letRequestsIn()
     }
   } finally {
     finished = true

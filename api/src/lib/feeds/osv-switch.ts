@@ -5,7 +5,6 @@ import { deriveVulnerabilities, storeRecordRows } from '../vulns/feed-store.js'
 import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import { markApplying, markSuccess, type ChangedFeed } from './sources.js'
 import { json } from '../sql-params.js'
-import { letRequestsIn } from '../event-loop.js'
 import { queueRematch } from './rematch-queue.js'
 
 /**
@@ -54,13 +53,6 @@ const STEPWISE_CHUNK = 250
 const TAG_CHUNK = 5000
 const DERIVE_CHUNK = 2000
 
-/** Answers `work`'s result after a turn of the event loop, so requests queued meanwhile get in. */
-async function yielding<T>(work: Promise<T>): Promise<T> {
-  const result = await work
-  await letRequestsIn()
-  return result
-}
-
 /** Runs one step of the switch: inside the one transaction, or as a transaction of its own. */
 type Step = <T>(work: (tx: Db) => Promise<T>) => Promise<T>
 
@@ -71,7 +63,7 @@ export async function switchOsvFeed(
   options: SwitchOptions = {}
 ): Promise<SwitchResult> {
   if (options.stepwise !== true) {
-    return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await yielding(work(tx)), CHUNK))
+    return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await work(tx), CHUNK))
   }
   await markApplying(db, feed)
   const [staged] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = ${feed}`))
@@ -80,7 +72,7 @@ export async function switchOsvFeed(
   let committed = 0
   const step: Step = async (work) => {
     if (options.signal?.aborted === true) throw new FeedError('stopped')
-    const result = await yielding(db.transaction(work))
+    const result = await db.transaction(work)
     committed++
     return result
   }

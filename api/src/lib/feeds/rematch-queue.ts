@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import { json } from '../sql-params.js'
 import { feedRematchQueue } from '../../db/schema/index.js'
-import { letRequestsIn } from '../event-loop.js'
 import { queryBatches } from '../sql-cursor.js'
 import { chunks, rowsOf } from '../sql-rows.js'
 
@@ -103,9 +102,6 @@ export async function clearRematchQueue(db: Db, entries: QueuedEntries): Promise
   for (const kind of Object.keys(entries) as Kind[]) {
     const { keys, at } = entries[kind]
     for (let from = 0; from < keys.length; from += CHUNK) {
-      // A first sync's queue is ~100 such deletes: on PGlite, without a turn of the loop between
-      // them, they held every request ~7 s (bench/feeds-profile.mjs).
-      await letRequestsIn()
       const slice = keys.slice(from, from + CHUNK).map((key, i) => ({ key, at: at[from + i] }))
       await db.execute(sql`
         DELETE FROM feed_rematch_queue q

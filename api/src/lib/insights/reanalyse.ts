@@ -10,7 +10,6 @@ import { dropChunks, sbomText } from './sbom-chunks.js'
 import { analysisOf, packSbom, sbomColumns } from './scan.js'
 import { analyseSbom } from './sbom-vulns.js'
 import { refreshLatestScan } from './scan-history.js'
-import { letRequestsIn } from '../event-loop.js'
 
 const gunzip = promisify(gunzipCallback)
 
@@ -120,7 +119,6 @@ export async function reanalyseSboms(db: Db, options: ReanalyseOptions = {}): Pr
   const list = await sbomsToReanalyse(db, options)
   const totals: ReanalyseTotals = { sboms: 0, changed: 0, vulnerabilities: 0 }
   for (const { tenantUid, reportUid } of list) {
-    await letRequestsIn()
     options.signal?.throwIfAborted()
     const result = await reanalyseSbom(db, tenantUid, reportUid)
     if (result !== null) {

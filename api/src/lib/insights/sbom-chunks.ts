@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { insightSbomChunks } from '../../db/schema/index.js'
-import { letRequestsIn } from '../event-loop.js'
 
 /**
  * A big SBOM's stored text in pieces (insight_sbom_chunks). The embedded database runs on the
@@ -20,7 +19,6 @@ export async function stageChunks(db: Db, tenantUid: string, reportUid: string, 
   const uploadUid = randomUUID()
   try {
     for (let seq = 0; seq * CHUNK_CHARS < text.length; seq++) {
-      await letRequestsIn()
       await db
         .insert(insightSbomChunks)
         .values({ tenantUid, reportUid, uploadUid, seq, data: text.slice(seq * CHUNK_CHARS, (seq + 1) * CHUNK_CHARS) })
@@ -41,7 +39,6 @@ export async function sbomText(db: Db, row: { gzip: string; upload: string | nul
   if (row.upload === null) return row.gzip
   const pieces: string[] = []
   for (let seq = 0; ; seq++) {
-    if (seq > 0) await letRequestsIn()
     const [piece] = await db
       .select({ data: insightSbomChunks.data })
       .from(insightSbomChunks)

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.js'
 import { insightAudits, insightReports, insightSboms, type SbomStats } from '../../db/schema/index.js'
 import { owned } from '../tenant-scope.js'
 import { HttpError } from '../http-error.js'
-import { letRequestsIn } from '../event-loop.js'
 import { sbomStats, writeAnalysis, type TriageTally } from './analysis.js'
 import { normaliseAudit } from './audit.js'
 import { normaliseSbom, type SbomDocument } from './cyclonedx.js'
@@ -198,9 +197,6 @@ export async function storeScan(
       throw error
     }
   }
-  // PGlite answers from microtasks: without a turn of the loop here, the last piece's write and
-  // the whole transaction below would hold every other request as one stall.
-  await letRequestsIn()
   let replaced: string | null = null
   try {
     await db.transaction(async (tx) => {

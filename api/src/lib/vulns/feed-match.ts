@@ -4,7 +4,6 @@ import { affectedBy } from './affected.js'
 import { ecosystemComparator, feedPackageName } from './ecosystems.js'
 import { json } from '../sql-params.js'
 import { rowsOf } from '../sql-rows.js'
-import { letRequestsIn } from '../event-loop.js'
 
 /**
  * The matching core shared by device packages and SBOM components: which feed records affect
@@ -130,7 +129,6 @@ export async function feedHitsWith<P extends FeedPackage>(
   // Each slice's rows are used and let go before the next is read: a fleet's batch names thousands
   // of packages with hundreds of thousands of affected rows between them.
   for (let from = 0; from < pairs.length; from += chunk) {
-    if (from > 0) await letRequestsIn()
     addHits(await lookup(pairs.slice(from, from + chunk), options), wanted, hits)
   }
   return hits

@@ -11,7 +11,6 @@ import { affectedLookupOf, feedHitsWith, PAIRS_PER_QUERY, type AffectedLookup, t
 import { cachedAffected, cachedLinks, type LinkedCve, type LinksLookup } from './match-cache.js'
 import { json } from '../sql-params.js'
 import { linkedCve } from './joins.js'
-import { letRequestsIn } from '../event-loop.js'
 
 export { osvEcosystem } from './ecosystems.js'
 
@@ -389,7 +388,6 @@ export async function matchDevices(
         totals.kev += stat.kev_count
       }
       onProgress?.(totals.devices, list.length)
-      await letRequestsIn()
     }
   }
   return totals
