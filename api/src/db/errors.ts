@@ -81,9 +81,13 @@ const CONNECT_CODES = new Set([
   'EHOSTUNREACH',
   'CONNECT_TIMEOUT'
 ])
-/** ... and of one that went away later. */
+/** The code of the error every call gets once PGlite's thread has stopped (db/pglite-thread.ts). */
+export const DATABASE_THREAD_STOPPED = 'DATABASE_THREAD_STOPPED'
+
+/** ... and of one that went away later (or the embedded engine's thread that stopped). */
 const CONNECTION_CODES = new Set([
   ...CONNECT_CODES,
+  DATABASE_THREAD_STOPPED,
   'ENETUNREACH',
   'EPIPE',
   'CONNECTION_CLOSED',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
 import { startWorker } from '../worker-thread.js'
+import { DATABASE_THREAD_STOPPED } from './errors.js'
 import {
   deserializeError,
   type PgliteInit,
@@ -23,9 +24,13 @@ import {
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never
 type Call = Distribute<PgliteRequest>
 
-/** The database thread stopped (a crash of the engine, or it was closed): every later call fails with this. */
+/**
+ * The database thread stopped (a crash of the engine, or it was closed): every later call fails
+ * with this. Its code makes a request answer 503 "The database is unavailable" (db/errors.ts).
+ */
 export class DatabaseThreadError extends Error {
   override name = 'DatabaseThreadError'
+  readonly code = DATABASE_THREAD_STOPPED
 }
 
 /** The parsers drizzle passes keep a type's text as it is; anything else cannot cross threads. */
@@ -68,7 +73,7 @@ let nextId = 1
 
 /**
  * A thread whose database was closed, kept for the next `open` (at most one): a new thread costs
- * ~0.4 s to start and load PGlite, and a test process opens hundreds of databases.
+ * ~0.4 s to start and load PGlite, and a test process opens one database after another.
  */
 let parked: { worker: Worker; onExit: () => void } | undefined
 

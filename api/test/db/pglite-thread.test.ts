@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/db/client.js'
-import { errorCode, innermostError } from '../../src/db/errors.js'
+import { databaseTrouble, errorCode, innermostError } from '../../src/db/errors.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
 import { pgliteTemplate } from '../helpers.js'
 
@@ -112,11 +112,12 @@ describe('PGlite on its own thread', () => {
     assert.deepEqual(rowsOf(await outside), [{ n: 0 }], "the outside read saw the rolled-back transaction's row")
   })
 
-  it('a closed database refuses calls with a clear error', async () => {
+  it('a closed database refuses calls with a clear error, which a request answers as 503 unavailable', async () => {
     const other = await openDatabase({ kind: 'pglite', dataDir: null, template: await pgliteTemplate() })
     await other.close()
     await assert.rejects(other.db.execute(sql`select 1`), (error: unknown) => {
       assert.match(String((innermostError(error) as Error).message), /the embedded database is closed/)
+      assert.equal(databaseTrouble(error), 'unreachable')
       return true
     })
   })
