@@ -3,7 +3,10 @@
 // device detail; then `sync-feeds` after a 1% change re-matches the devices. Not a test: it prints
 // figures.
 //
-//   node bench/feeds.mjs [--records 200000] [--devices 1000] [--packages 300] [--connections 4]
+//   node bench/feeds.mjs [--records 200000] [--devices 1000] [--packages 300] [--connections 4] [--pause 0]
+//
+// --pause MS: each detail loop waits that long after each answer (0: none, the loops take as much
+// of the 2 cores as the server gives them, which the sync then does not have).
 //
 // Runs `api/dist` (build first: pnpm --filter @console/api build) on a temporary DATA_DIR
 // (embedded PGlite), or on DATABASE_URL when set (a fresh database is expected).
@@ -16,19 +19,25 @@ import { apiProcessEnv } from '../scripts/server-process.mjs';
 import { signIn, startApiServer } from './lib/api-server.mjs';
 import { cachedZips, startFeedServer, storeDebianDevices } from './lib/debian-feed.mjs';
 import { processMemoryKB } from './lib/process-memory.mjs';
-import { API, benchArgs, benchDatabase, percentile, prng, ROOT, writeResults } from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, percentile, prng, ROOT, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const {
   records: RECORDS,
   devices: DEVICES,
   packages: PACKAGES,
   connections: CONNECTIONS,
-} = benchArgs('Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N]', {
-  records: 200000,
-  devices: 1000,
-  packages: 300,
-  connections: 4,
-});
+  pause: PAUSE,
+} = benchArgs(
+  'Usage: node bench/feeds.mjs [--records N] [--devices N] [--packages N] [--connections N] [--pause MS]',
+  {
+    records: 200000,
+    devices: 1000,
+    packages: 300,
+    connections: 4,
+    pause: 0,
+  },
+  { valid: ({ pause, ...rest }) => wholeNumbers([pause], 0) && wholeNumbers(Object.values(rest)) },
+);
 const { dataDir, engine, env, removeDataDir } = benchDatabase('feeds', 'lib/feeds/sync.js');
 
 const work = mkdtempSync(join(tmpdir(), 'console-bench-feeds-'));
@@ -47,7 +56,13 @@ function memory(pid) {
 console.log(
   `Feed sync bench: ${fmt(RECORDS)} OSV records (Debian-like), ${fmt(DEVICES)} devices × ${PACKAGES} packages, ${engine}`,
 );
-const results = { records: RECORDS, devices: DEVICES, packages: PACKAGES, engine: dataDir ? 'pglite' : 'postgres' };
+const results = {
+  records: RECORDS,
+  devices: DEVICES,
+  packages: PACKAGES,
+  pauseMs: PAUSE,
+  engine: dataDir ? 'pglite' : 'postgres',
+};
 let feedServer;
 let api;
 try {
@@ -87,7 +102,7 @@ try {
   const { cookie } = await signIn(api.baseURL);
   const headers = { cookie };
 
-  // Device detail, CONNECTIONS loops one request after another, random devices (mostly cache misses).
+  // Device detail, CONNECTIONS loops one request after another (PAUSE ms apart), random devices.
   const samples = [];
   let loading = true;
   const load = async (seed) => {
@@ -99,6 +114,7 @@ try {
         const response = await fetch(`${api.baseURL}/api/v1/tenants/${tenantUid}/devices/${uid}/`, { headers });
         await response.arrayBuffer();
         samples.push({ at: Date.now(), ms: performance.now() - start, ok: response.status === 200 });
+        if (PAUSE > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE));
       } catch {
         samples.push({ at: Date.now(), ms: performance.now() - start, ok: false });
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -187,7 +203,7 @@ try {
     `  sampled every 250 ms: ${fmt(phasePeak.osv)} MB at most until the OSV switch ended, ${fmt(phasePeak.afterSwitch)} MB after it (re-match, KEV, EPSS)`,
   );
   console.log(
-    `device detail while it ran (${CONNECTIONS} loops, ${fmt(during.length)} requests, ${errors} errors): p50 ${ms(percentile(during, 50))}  p95 ${ms(percentile(during, 95))}  p99 ${ms(percentile(during, 99))}  max ${ms(during.at(-1))}`,
+    `device detail while it ran (${CONNECTIONS} loops${PAUSE > 0 ? `, ${PAUSE} ms apart` : ''}, ${fmt(during.length)} requests, ${errors} errors): p50 ${ms(percentile(during, 50))}  p95 ${ms(percentile(during, 95))}  p99 ${ms(percentile(during, 99))}  max ${ms(during.at(-1))}`,
   );
   console.log(
     `  before it (baseline, ${fmt(baseline.length)} requests): p50 ${ms(percentile(baseline, 50))}  p95 ${ms(percentile(baseline, 95))}`,
