@@ -1,15 +1,10 @@
 /** Messages between the server's thread and the thread that runs PGlite (pglite-thread.ts, pglite-worker.ts). */
 
-/** A `WebAssembly.Module` (this project's TypeScript libs do not declare WebAssembly). */
-export type CompiledWasm = object
-
 export interface PgliteInit {
   /** The PGlite folder, or null for a database in memory. */
   folder: string | null
   /** A data-folder dump to start from (skips the slow initdb). */
   template?: Uint8Array
-  /** PGlite's engine, compiled once per process, and its file bundle: each thread would read and compile its own. */
-  engine: { wasm: CompiledWasm; bundle: Uint8Array }
 }
 
 /** Only what a structured clone keeps: the parsers drizzle passes are identities, sent as type ids. */

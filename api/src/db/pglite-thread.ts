@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
 import { startWorker } from '../worker-thread.js'
@@ -47,22 +46,6 @@ function optionsMessage(options: QueryOptions | undefined): QueryOptionsMessage 
   return { ...(rowMode === undefined ? {} : { rowMode }), ...(textTypes.length === 0 ? {} : { textTypes }) }
 }
 
-const { WebAssembly: wasmApi } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }
-
-let engine: Promise<PgliteInit['engine']> | undefined
-/** PGlite's engine and file bundle, read and compiled once for every database this process opens. */
-function pgliteEngine(): Promise<PgliteInit['engine']> {
-  engine ??= (async () => {
-    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'))
-    const [wasm, bundle] = await Promise.all([
-      readFile(new URL('pglite.wasm', dist)).then((bytes) => wasmApi.compile(bytes)),
-      readFile(new URL('pglite.data', dist))
-    ])
-    return { wasm, bundle }
-  })()
-  return engine
-}
-
 export interface ThreadTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>
   exec(text: string, options?: QueryOptions): Promise<Array<Results>>
@@ -73,7 +56,7 @@ let nextId = 1
 
 /**
  * A thread whose database was closed, kept for the next `open` (at most one): a new thread costs
- * ~0.4 s to start and load PGlite, and a test process opens one database after another.
+ * ~0.3 s to start and load PGlite, and a test process opens one database after another.
  */
 let parked: { worker: Worker; onExit: () => void } | undefined
 
@@ -116,8 +99,7 @@ export class PgliteThread {
   }
 
   /** Opens PGlite on a thread of its own; rejects with PGlite's own error when it cannot open. */
-  static async open(options: Omit<PgliteInit, 'engine'>): Promise<PgliteThread> {
-    const init: PgliteInit = { ...options, engine: await pgliteEngine() }
+  static async open(init: PgliteInit): Promise<PgliteThread> {
     const worker = unpark() ?? startWorker(import.meta.url, 'pglite-worker')
     const thread = new PgliteThread(worker)
     try {
