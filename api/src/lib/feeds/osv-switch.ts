@@ -63,7 +63,7 @@ export async function switchOsvFeed(
   options: SwitchOptions = {}
 ): Promise<SwitchResult> {
   if (options.stepwise !== true) {
-    return await db.transaction(async (tx) => await applySwitch(feed, state, async (work) => await work(tx), CHUNK))
+    return await db.transaction(async (tx) => await applySwitch(feed, state, (work) => work(tx), CHUNK))
   }
   await markApplying(db, feed)
   const [staged] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = ${feed}`))
