@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
 import { startWorker } from '../worker-thread.js'
 import { DATABASE_THREAD_STOPPED } from './errors.js'
+import { isBackground, noteRequest } from './priority.js'
 import {
   deserializeError,
   type PgliteInit,
@@ -17,7 +18,8 @@ import {
  * PGlite runs each statement synchronously on the thread that calls it. On the server's thread, a
  * 3-s statement of the feed sync stalled every request, cached answers included; here the event
  * loop goes on, and each answer arrives as a message (a macrotask, so awaiting one statement
- * after another lets timers and sockets in). Statements still run one at a time, in order.
+ * after another lets timers and sockets in). Statements still run one at a time, in order, except
+ * that background work (priority.ts) waits for the requests' statements in flight.
  */
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never
@@ -51,6 +53,12 @@ export interface ThreadTransaction {
   exec(text: string, options?: QueryOptions): Promise<Array<Results>>
 }
 
+/**
+ * Requests' statements a background statement lets go first, at most: under a steady stream of
+ * uncached reads the job still moves on, one statement (or transaction) in every ~17.
+ */
+const MAX_STATEMENTS_AHEAD = 16
+
 /** Call ids, unique in the process: a parked thread's next user never receives an earlier user's answer. */
 let nextId = 1
 
@@ -80,7 +88,17 @@ function unpark(): Worker | undefined {
 
 export class PgliteThread {
   readonly #worker: Worker
-  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; foreground: boolean }
+  >()
+  /** Calls in flight that are not background work (requests'). */
+  #foreground = 0
+  /** Background statements waiting for the foreground ones to be answered. */
+  readonly #held = new Map<() => void, number>()
+  /** Requests' statements answered so far (what a held statement counts against MAX_STATEMENTS_AHEAD). */
+  #answered = 0
+  #releasing = false
   readonly #listeners: { message: (reply: PgliteReply) => void; error: (error: Error) => void; exit: (code: number) => void }
   #failure: DatabaseThreadError | undefined
 
@@ -114,24 +132,22 @@ export class PgliteThread {
     return thread
   }
 
-  query<T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    return this.#call({
-      op: 'query',
-      text,
-      params,
-      options: optionsMessage(options),
-      ...(tx === undefined ? {} : { tx })
-    }) as Promise<Results<T>>
+  async query<T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    const message = optionsMessage(options)
+    // Inside a transaction the statement goes at once: the transaction holds the connection anyway.
+    if (tx === undefined) await this.#afterRequests()
+    return (await this.#call({ op: 'query', text, params, options: message, ...(tx === undefined ? {} : { tx }) })) as Results<T>
   }
 
-  exec(text: string, options?: QueryOptions, tx?: number): Promise<Array<Results>> {
-    return this.#call({ op: 'exec', text, options: optionsMessage(options), ...(tx === undefined ? {} : { tx }) }) as Promise<
-      Array<Results>
-    >
+  async exec(text: string, options?: QueryOptions, tx?: number): Promise<Array<Results>> {
+    const message = optionsMessage(options)
+    if (tx === undefined) await this.#afterRequests()
+    return (await this.#call({ op: 'exec', text, options: message, ...(tx === undefined ? {} : { tx }) })) as Array<Results>
   }
 
   /** As PGlite's: committed when `callback` resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    await this.#afterRequests()
     const id = (await this.#call({ op: 'begin' })) as number
     const tx: ThreadTransaction = {
       query: (text, params, options) => this.query(text, params, options, id),
@@ -172,8 +188,44 @@ export class PgliteThread {
     this.#worker.unref()
   }
 
+  /**
+   * Background work (priority.ts) waits here until no request's statement is in flight, one turn of
+   * the event loop after the last was answered (the request sends its next statement in that
+   * turn), or once MAX_STATEMENTS_AHEAD requests' statements were answered meanwhile. Requests'
+   * calls go at once.
+   */
+  async #afterRequests(): Promise<void> {
+    if (!isBackground()) return
+    await new Promise<void>((resolve) => {
+      const go = () => {
+        this.#held.delete(go)
+        resolve()
+      }
+      this.#held.set(go, this.#answered)
+      this.#releaseWhenIdle()
+    })
+  }
+
+  #releaseWhenIdle(): void {
+    if (this.#releasing || this.#held.size === 0 || this.#foreground > 0) return
+    this.#releasing = true
+    setImmediate(() => {
+      this.#releasing = false
+      if (this.#foreground === 0) for (const go of [...this.#held.keys()]) go()
+    })
+  }
+
+  /** A request's statement was answered: the next turn may be the job's, or its turn has come. */
+  #requestAnswered(): void {
+    this.#answered++
+    for (const [go, since] of [...this.#held]) if (this.#answered - since >= MAX_STATEMENTS_AHEAD) go()
+    this.#releaseWhenIdle()
+  }
+
   #call(call: Call, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.#failure !== undefined) return Promise.reject(this.#failure)
+    const foreground = !isBackground()
+    if (foreground) noteRequest()
     const id = nextId++
     return new Promise((resolve, reject) => {
       try {
@@ -184,7 +236,8 @@ export class PgliteThread {
         return
       }
       if (this.#pending.size === 0) this.#worker.ref()
-      this.#pending.set(id, { resolve, reject })
+      this.#pending.set(id, { resolve, reject, foreground })
+      if (foreground) this.#foreground++
     })
   }
 
@@ -193,6 +246,10 @@ export class PgliteThread {
     if (pending === undefined) return
     this.#pending.delete(reply.id)
     if (this.#pending.size === 0) this.#worker.unref()
+    if (pending.foreground) {
+      this.#foreground--
+      this.#requestAnswered()
+    }
     if ('error' in reply) pending.reject(deserializeError(reply.error))
     else pending.resolve(reply.value)
   }
@@ -201,6 +258,8 @@ export class PgliteThread {
     this.#failure ??= new DatabaseThreadError(reason, cause === undefined ? {} : { cause })
     for (const { reject } of this.#pending.values()) reject(this.#failure)
     this.#pending.clear()
+    this.#foreground = 0
+    for (const go of [...this.#held.keys()]) go()
     this.#worker.unref()
   }
 }

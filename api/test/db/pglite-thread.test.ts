@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/db/client.js'
 import { databaseTrouble, errorCode, innermostError } from '../../src/db/errors.js'
+import { inBackground } from '../../src/db/priority.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
 import { pgliteTemplate } from '../helpers.js'
 
@@ -110,6 +111,57 @@ describe('PGlite on its own thread', () => {
     release()
     await assert.rejects(transaction, /rolled back/)
     assert.deepEqual(rowsOf(await outside), [{ n: 0 }], "the outside read saw the rolled-back transaction's row")
+  })
+
+  it("background work waits for requests: a request's statements run one after another, none of the job's in between", async () => {
+    await database.db.execute(sql`create table priority_probe (seq serial primary key, who text)`)
+    let jobDone = false
+    let running: () => void = () => {}
+    const started = new Promise<void>((resolve) => (running = resolve))
+    // A job that writes one row per statement, as fast as it can, for as long as the request runs.
+    const job = inBackground(async () => {
+      for (let i = 0; i < 2000 && !jobDone; i++) {
+        await database.db.execute(sql`insert into priority_probe (who) values ('job')`)
+        if (i === 3) running()
+      }
+    })
+    await started
+    // The request: five statements, each sent when the one before it was answered.
+    for (let i = 0; i < 5; i++) await database.db.execute(sql`insert into priority_probe (who) values ('request')`)
+    jobDone = true
+    await job
+    const rows = rowsOf<{ seq: number; who: string }>(
+      await database.db.execute(sql`select seq, who from priority_probe order by seq`)
+    )
+    const mine = rows.filter((row) => row.who === 'request').map((row) => row.seq)
+    assert.ok(
+      rows.some((row) => row.who === 'job' && row.seq < mine[0]!),
+      'the job had started before the request'
+    )
+    assert.deepEqual(
+      mine,
+      [0, 1, 2, 3, 4].map((i) => mine[0]! + i),
+      "the job's statements ran between the request's"
+    )
+  })
+
+  it('background work still moves on under a steady stream of requests', async () => {
+    let jobDone = false
+    const job = inBackground(async () => {
+      for (let i = 0; i < 3; i++) await database.db.execute(sql`select ${i}::int`)
+      await database.db.transaction(async (tx) => await tx.execute(sql`select 1`))
+      jobDone = true
+    })
+    // Requests one after another, each sent as soon as the last was answered, until the job ends (or 10 s).
+    const until = performance.now() + 10_000
+    let requests = 0
+    while (!jobDone && performance.now() < until) {
+      await database.db.execute(sql`select 1`)
+      requests++
+    }
+    const doneAmidRequests = jobDone
+    await job
+    assert.ok(doneAmidRequests, `the job was still waiting after ${requests} requests in 10 s`)
   })
 
   it('a closed database refuses calls with a clear error, which a request answers as 503 unavailable', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js'
+import { inBackground } from '../../db/priority.js'
 import { plural } from '../plural.js'
 import type { FeedOutcome } from './progress.js'
 import { syncFeeds, type SyncResult, type SyncSettings } from './sync.js'
@@ -56,14 +57,18 @@ export class FeedSyncJob {
     this.nextAt = null
     this.controller = new AbortController()
     const started = Date.now()
-    this.run = syncFeeds(this.db, this.settings, {
-      signal: this.controller.signal,
-      onFeed: (outcome: FeedOutcome) =>
-        outcome.status === 'failed'
-          ? this.log.warn(`feed sync: ${outcome.message}`)
-          : this.log.info(`feed sync: ${outcome.message}`),
-      log: (line) => this.log.info(`feed sync: ${line}`)
-    })
+    const signal = this.controller.signal
+    // Requests go first on PGlite's one connection (db/priority.ts).
+    this.run = inBackground(() =>
+      syncFeeds(this.db, this.settings, {
+        signal,
+        onFeed: (outcome: FeedOutcome) =>
+          outcome.status === 'failed'
+            ? this.log.warn(`feed sync: ${outcome.message}`)
+            : this.log.info(`feed sync: ${outcome.message}`),
+        log: (line) => this.log.info(`feed sync: ${line}`)
+      })
+    )
       .then(
         (result) => {
           if (result.matched !== undefined) {

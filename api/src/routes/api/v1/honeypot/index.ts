@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { HoneypotIngestHeaders, HoneypotIngestResult, HoneypotIngestTooLarge } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConfigError } from '../../../../config.js'
+import { inBackground } from '../../../../db/priority.js'
 import { lockKey, tryAdvisoryLock } from '../../../../lib/advisory-lock.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { loadGeoTable, type GeoLookup } from '../../../../lib/honeypot/geoip.js'
@@ -157,7 +158,8 @@ export const honeypotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
   const prune = () => {
-    pruneAlone().then(
+    // Requests go first on PGlite's one connection (db/priority.ts).
+    inBackground(pruneAlone).then(
       (pruned) => {
         if (pruned !== null) app.log.info({ pruned }, 'honeypot retention applied')
       },
