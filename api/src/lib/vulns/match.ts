@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { isEmbedded, type Db } from '../../db/client.js'
+import { requestsActive } from '../../db/priority.js'
 import { devicePackages, devices, osvRecordVulnerabilities, packageFindings } from '../../db/schema/index.js'
 import { rowsOf } from '../sql-rows.js'
 import { findingCounts, refreshDeviceStats } from './device-stats.js'
@@ -337,6 +338,39 @@ async function storedStats(tx: Db, tenantUid: string, batch: string[], packages:
 
 /** Devices matched per round trip by matchDevices(). */
 const DEVICES_PER_BATCH = 25
+/**
+ * On PGlite while requests use the database, findings written per transaction (a device's at
+ * least, whole): its one connection is every request's too, and a request that misses the cache
+ * waits for the transaction of the moment. In bench/feeds.mjs a first match writes ~22,000 rows
+ * per batch of 25 devices (886 a device), 3–4 s with the connection held; a device alone holds it
+ * ~0.2 s, but the whole match takes ~30% longer (each statement's index pages and triggers are
+ * paid per device), so a quiet server keeps the batch's one transaction.
+ */
+const EMBEDDED_FINDINGS_PER_WRITE = 600
+/** "While requests use the database": one sent a statement within this long. */
+const REQUESTS_WITHIN_MS = 2000
+
+/** The batch's devices in write transactions: one on PostgreSQL or a quiet PGlite; else runs of devices up to ~EMBEDDED_FINDINGS_PER_WRITE findings. */
+function writeGroups(batch: string[], findings: Finding[], embedded: boolean): string[][] {
+  if (!embedded || !requestsActive(REQUESTS_WITHIN_MS)) return [batch]
+  const perDevice = new Map<string, number>()
+  for (const finding of findings) perDevice.set(finding.device_uid, (perDevice.get(finding.device_uid) ?? 0) + 1)
+  const groups: string[][] = []
+  let group: string[] = []
+  let rows = 0
+  for (const uid of batch) {
+    const own = perDevice.get(uid) ?? 0
+    if (group.length > 0 && rows + own > EMBEDDED_FINDINGS_PER_WRITE) {
+      groups.push(group)
+      group = []
+      rows = 0
+    }
+    group.push(uid)
+    rows += own
+  }
+  if (group.length > 0) groups.push(group)
+  return groups
+}
 
 /**
  * matchDevicePackages() for many devices (the seed, `match-devices`, after an import) with the
@@ -368,18 +402,24 @@ export async function matchDevices(
       signal?.throwIfAborted()
       const batch = uids.slice(i, i + DEVICES_PER_BATCH)
       const { packages, findings, scoped } = await findingsOf(db, tenantUid, batch, scope, cached)
-      const stats = await db.transaction(async (tx) => {
-        await withoutForeignKeyChecks(tx, embedded, () => writeFindings(tx, tenantUid, batch, findings, scoped))
-        const stats =
-          scoped === undefined ? statsOf(batch, packages, findings) : await storedStats(tx, tenantUid, batch, packages)
-        await tx.execute(sql`
-          UPDATE devices d SET package_count = s.package_count, cve_count = s.cve_count,
-            high_risk_cve_count = s.high_risk_cve_count, kev_count = s.kev_count, risk_score = s.risk_score, risk_rank = s.risk_rank
-          FROM jsonb_to_recordset(${json(stats)}) AS s(uid uuid, package_count integer, cve_count integer,
-            high_risk_cve_count integer, kev_count integer, risk_score text, risk_rank smallint)
-          WHERE d.tenant_uid = ${tenantUid} AND d.uid = s.uid`)
-        return stats
-      })
+      const stats: DeviceStats[] = []
+      for (const group of writeGroups(batch, findings, embedded)) {
+        const own = group.length === batch.length ? findings : findings.filter((finding) => group.includes(finding.device_uid))
+        stats.push(
+          ...(await db.transaction(async (tx) => {
+            await withoutForeignKeyChecks(tx, embedded, () => writeFindings(tx, tenantUid, group, own, scoped))
+            const written =
+              scoped === undefined ? statsOf(group, packages, own) : await storedStats(tx, tenantUid, group, packages)
+            await tx.execute(sql`
+              UPDATE devices d SET package_count = s.package_count, cve_count = s.cve_count,
+                high_risk_cve_count = s.high_risk_cve_count, kev_count = s.kev_count, risk_score = s.risk_score, risk_rank = s.risk_rank
+              FROM jsonb_to_recordset(${json(written)}) AS s(uid uuid, package_count integer, cve_count integer,
+                high_risk_cve_count integer, kev_count integer, risk_score text, risk_rank smallint)
+              WHERE d.tenant_uid = ${tenantUid} AND d.uid = s.uid`)
+            return written
+          }))
+        )
+      }
       for (const stat of stats) {
         totals.devices++
         totals.packages += stat.package_count
