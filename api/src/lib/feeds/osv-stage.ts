@@ -45,10 +45,27 @@ function startParser(input: WorkerInput): Worker {
   return startWorker(import.meta.url, 'osv-worker', { workerData: input, resourceLimits })
 }
 
-/** Clears what an earlier (failed or interrupted) sync of this feed left in staging. */
+/** Staging rows deleted per statement by clearStaging(). */
+const CLEAR_CHUNK = 2000
+
+/**
+ * Clears this feed's staging rows: what an earlier (failed or interrupted) sync left, and on
+ * PGlite what a stepwise switch applied. In statements of CLEAR_CHUNK rows: a first sync stages
+ * ~200,000 records, and deleting them in the switch's last transaction (with the re-match queue's
+ * inserts) held PGlite's one connection 8 s.
+ */
 export async function clearStaging(db: Db, feed: string): Promise<void> {
-  await db.execute(sql`DELETE FROM osv_staging WHERE feed = ${feed}`)
-  await db.execute(sql`DELETE FROM osv_staging_seen WHERE feed = ${feed}`)
+  for (const table of [sql.raw('osv_staging'), sql.raw('osv_staging_seen')]) {
+    for (;;) {
+      const [deleted] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+        WITH d AS (DELETE FROM ${table} WHERE feed = ${feed}
+          AND id IN (SELECT id FROM ${table} WHERE feed = ${feed} ORDER BY id LIMIT ${CLEAR_CHUNK}) RETURNING 1)
+        SELECT count(*)::int AS n FROM d`)
+      )
+      if (Number(deleted?.n ?? 0) < CLEAR_CHUNK) break
+    }
+  }
 }
 
 /** Writes one batch: the ids seen, and the records the live feed does not already hold as they are. */

@@ -5,7 +5,8 @@ import { deriveVulnerabilities, storeRecordRows } from '../vulns/feed-store.js'
 import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import { markApplying, markSuccess, type ChangedFeed } from './sources.js'
 import { json } from '../sql-params.js'
-import { queueRematch } from './rematch-queue.js'
+import { queueRematch, rematchSlices } from './rematch-queue.js'
+import { clearStaging } from './osv-stage.js'
 
 /**
  * Step 2 of an OSV feed sync: the staged records are applied with the import's own logic
@@ -63,7 +64,7 @@ export async function switchOsvFeed(
   options: SwitchOptions = {}
 ): Promise<SwitchResult> {
   if (options.stepwise !== true) {
-    return await db.transaction(async (tx) => await applySwitch(feed, state, (work) => work(tx), CHUNK))
+    return await db.transaction(async (tx) => await applySwitch(feed, state, (work) => work(tx), CHUNK, false))
   }
   await markApplying(db, feed)
   const [staged] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = ${feed}`))
@@ -76,8 +77,9 @@ export async function switchOsvFeed(
     committed++
     return result
   }
+  let result: SwitchResult
   try {
-    return await applySwitch(feed, state, step, STEPWISE_CHUNK, (n) => {
+    result = await applySwitch(feed, state, step, STEPWISE_CHUNK, true, (n) => {
       applied += n
     })
   } catch (error) {
@@ -87,6 +89,9 @@ export async function switchOsvFeed(
         `${total.toLocaleString('en-US')} changed records written): the feed is partly updated until the next sync completes it`
     )
   }
+  // Switched: left over after a stop, these rows are cleared by the next sync of the feed.
+  await clearStaging(db, feed)
+  return result
 }
 
 async function applySwitch(
@@ -94,6 +99,7 @@ async function applySwitch(
   state: Omit<ChangedFeed, 'records' | 'changed'>,
   step: Step,
   chunk: number,
+  stepwise: boolean,
   onApplied?: (records: number) => void
 ): Promise<SwitchResult> {
   const result: SwitchResult = {
@@ -178,6 +184,11 @@ async function applySwitch(
     for (const uid of await step(async (tx) => await deriveVulnerabilities(tx, slice))) result.orphans.add(uid)
   }
 
+  if (stepwise) {
+    // Queued before the last step marks the feed switched: after a stop in between it is still
+    // "applying", and the next sync writes its records (and queues them) again.
+    for (const slice of rematchSlices(result)) await step(async (tx) => await queueRematch(tx, slice))
+  }
   return await step(async (tx) => {
     const [count] = rowsOf<{ n: number }>(
       await tx.execute(sql`SELECT count(*)::int AS n FROM osv_records WHERE feeds @> ARRAY[${feed}::text]`)
@@ -186,9 +197,12 @@ async function applySwitch(
     result.changed = result.written > 0 || tagged > 0 || untagged > 0
     await markSuccess(tx, feed, { ...state, records: result.records, changed: result.changed })
     // With the new copy, what it owes: the re-match survives a stop from here on (lib/feeds/rematch-queue.ts).
-    await queueRematch(tx, result)
-    await tx.execute(sql`DELETE FROM osv_staging WHERE feed = ${feed}`)
-    await tx.execute(sql`DELETE FROM osv_staging_seen WHERE feed = ${feed}`)
+    // Stepwise, it was queued in steps above, and the caller clears staging once this step committed.
+    if (!stepwise) {
+      await queueRematch(tx, result)
+      await tx.execute(sql`DELETE FROM osv_staging WHERE feed = ${feed}`)
+      await tx.execute(sql`DELETE FROM osv_staging_seen WHERE feed = ${feed}`)
+    }
     return result
   })
 }

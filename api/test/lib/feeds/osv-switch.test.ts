@@ -136,4 +136,18 @@ describe("OSV switch in short transactions (PGlite's way)", () => {
     assert.equal(result.written, RECORDS, 'every record is newer (300 of them new again)')
     assert.deepEqual(answered, [false, false, false], 'each query was answered before the switch ended')
   })
+
+  it("clearing a feed's staging removes all its rows, more than one statement's worth, and no other feed's", async () => {
+    const ids = (feed: string, n: number) => sql`SELECT ${feed}, 'X-' || lpad(i::text, 6, '0') FROM generate_series(1, ${n}) i`
+    await t.db.execute(sql`INSERT INTO osv_staging_seen (feed, id) ${ids(FEED, 4500)}`)
+    await t.db.execute(sql`INSERT INTO osv_staging_seen (feed, id) ${ids('osv:Alpine', 10)}`)
+    await t.db.execute(sql`INSERT INTO osv_staging (feed, id, source, record)
+      SELECT feed, id, 'test', '{}'::jsonb FROM osv_staging_seen WHERE id <= 'X-002100'`)
+    await clearStaging(t.db, FEED)
+    assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = ${FEED}`), 0)
+    assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_staging_seen WHERE feed = ${FEED}`), 0)
+    assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_staging WHERE feed = 'osv:Alpine'`), 10)
+    assert.equal(await count(sql`SELECT count(*)::int AS n FROM osv_staging_seen WHERE feed = 'osv:Alpine'`), 10)
+    await clearStaging(t.db, 'osv:Alpine')
+  })
 })
