@@ -1,5 +1,5 @@
 // Where a first feed sync spends its time on PGlite: the same generated all.zip as bench/feeds.mjs,
-// synced in this process (no server, no devices) while every statement PGlite runs is timed, with
+// synced in this process (no server) while every statement PGlite runs is timed, with
 // the bytes the process read (/proc/self/io rchar: PGlite reads table pages from the OS through
 // read(2), so a statement that scans a table shows here) and the process's memory. Not a test.
 //
@@ -10,6 +10,8 @@
 // event loop's longest stall is printed: PGlite runs on a thread of its own, so a stall is the
 // server's thread busy with its own work (JS between statements), not a statement.
 // With --keep the data folder stays (its path is printed) for bench/findings-insert.mjs.
+// The sync runs as background work (as the server's job does) while a simulated request, a device
+// page that missed the cache, is timed every 100 ms: how long a request waits for the one connection.
 //
 // PGlite only (a temporary DATA_DIR); PostgreSQL has its own tools (pg_stat_statements).
 import { spawnSync } from 'node:child_process';
@@ -18,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedZips, startFeedServer } from './lib/debian-feed.mjs';
-import { API, benchArgs, benchDatabase, importApi, wholeNumbers, writeResults } from './lib/setup.mjs';
+import { API, benchArgs, benchDatabase, importApi, importSql, wholeNumbers, writeResults } from './lib/setup.mjs';
 
 const {
   records: RECORDS,
@@ -45,8 +47,15 @@ const rchar = () => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'ut
 // The API's client of the PGlite thread (db/pglite-thread.js), wrapped: each statement is timed from
 // when it is sent to the thread until its answer is back (its run, plus any wait for the one connection).
 const { PgliteThread } = await importApi('db/pglite-thread.js');
+// A build from before db/priority.ts (to compare with): everything in the foreground.
+const { inBackground, isBackground } = await importApi('db/priority.js').catch(() => ({
+  inBackground: (work) => work(),
+  isBackground: () => true,
+}));
 const statements = new Map();
 let current = '(start)';
+// The job's statement of the moment (what a request's statement waits behind).
+let job = '(start)';
 // The statements that ended since the stall timer last ran (below): what held the loop in a stall.
 const sinceTick = new Map();
 for (const method of ['query', 'exec']) {
@@ -54,6 +63,7 @@ for (const method of ['query', 'exec']) {
   PgliteThread.prototype[method] = async function timed(text, ...rest) {
     const key = String(text).replace(/\s+/g, ' ').trim().slice(0, 100);
     current = key;
+    if (isBackground()) job = key;
     const start = performance.now();
     const read = rchar();
     try {
@@ -71,6 +81,27 @@ for (const method of ['query', 'exec']) {
     }
   };
 }
+// How long each transaction holds the one connection (begin to commit): a request's statement
+// waits for the whole of one, not only for its statement of the moment.
+const transactions = [];
+const originalTransaction = PgliteThread.prototype.transaction;
+PgliteThread.prototype.transaction = async function timed(callback) {
+  let begun;
+  let first = '';
+  try {
+    return await originalTransaction.call(this, (tx) => {
+      begun = performance.now();
+      const watched = {
+        query: (text, ...rest) => ((first ||= String(text).replace(/\s+/g, ' ').trim().slice(0, 90)), tx.query(text, ...rest)),
+        exec: (text, ...rest) => ((first ||= String(text).replace(/\s+/g, ' ').trim().slice(0, 90)), tx.exec(text, ...rest)),
+      };
+      if (isBackground()) job = '(transaction)';
+      return callback(watched);
+    });
+  } finally {
+    if (begun !== undefined && isBackground()) transactions.push({ ms: performance.now() - begun, first });
+  }
+};
 
 const { zipA } = await cachedZips(RECORDS);
 const feed = await startFeedServer(new Map([['/Debian/all.zip', zipA]]));
@@ -153,13 +184,34 @@ const stallTimer = setInterval(() => {
   sinceTick.clear();
   lastTick = now;
 }, 20);
+// A request's view: every 100 ms, what a device page that missed the cache reads (deviceDetail:
+// its statements one after another), or a one-row statement without devices; timed from send to
+// answer. The sync runs as the server's job does (db/priority.ts: requests go first).
+const sql = await importSql();
+const { deviceDetail } = await importApi('lib/detect/devices.js');
+const fleet = (await database.db.execute(sql`SELECT tenant_uid AS "tenantUid", uid FROM devices`)).rows;
+const probes = [];
+let probing = true;
+const probe = (async () => {
+  let n = 0;
+  while (probing) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = performance.now();
+    const device = fleet[n++ % Math.max(1, fleet.length)];
+    if (device === undefined) await database.db.execute(sql`SELECT 1`);
+    else await deviceDetail(database.db, device.tenantUid, device.uid);
+    probes.push({ ms: performance.now() - sent, during: job });
+  }
+})();
 const readAtStart = rchar();
 let osv;
 try {
-  await syncFeeds(database.db, syncSettings(config), { onFeed: (outcome) => (osv ??= outcome) });
+  await inBackground(() => syncFeeds(database.db, syncSettings(config), { onFeed: (outcome) => (osv ??= outcome) }));
 } finally {
   clearInterval(sampler);
   clearInterval(stallTimer);
+  probing = false;
+  await probe;
   gcObserver.disconnect();
   loopDelay.disable();
   await database.close();
@@ -195,6 +247,38 @@ console.log(`  JS heap peak ${((heapPeak.at - start) / 1000).toFixed(0)} s in, d
 console.log(
   `  JS heap live after a full collection, at most ${(live.max / MB).toFixed(0)} MB, during: ${live.statement.slice(0, 90)}`,
 );
+const waits = probes.map((p) => p.ms).sort((a, b) => a - b);
+const at = (q) => waits[Math.min(waits.length - 1, Math.floor((q / 100) * waits.length))] ?? 0;
+console.log(
+  `  ${fleet.length > 0 ? 'a device detail' : 'a one-row statement'} every 100 ms (${waits.length}): p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms, ` +
+    `p99 ${at(99).toFixed(1)} ms, max ${(waits.at(-1) ?? 0).toFixed(0)} ms; the slowest 5% waited behind the job's:`,
+);
+const behind = new Map();
+for (const p of probes.filter((p) => p.ms >= at(95))) {
+  const entry = behind.get(p.during) ?? { n: 0, ms: 0 };
+  behind.set(p.during, { n: entry.n + 1, ms: entry.ms + p.ms });
+}
+for (const [text, b] of [...behind].sort((x, y) => y[1].ms - x[1].ms).slice(0, 6))
+  console.log(`  ${String(b.n).padStart(6)}× ${(b.ms / b.n).toFixed(0).padStart(6)} ms avg  ${text.slice(0, 90)}`);
+transactions.sort((a, b) => b.ms - a.ms);
+const heldMs = transactions.reduce((sum, t) => sum + t.ms, 0);
+console.log(
+  `  the job's ${transactions.length} transactions held the connection ${(heldMs / 1000).toFixed(1)} s in all; by first statement:`,
+);
+const kinds = new Map();
+for (const t of transactions) {
+  const kind = kinds.get(t.first) ?? { n: 0, ms: 0, longest: 0, over100: 0 };
+  kinds.set(t.first, {
+    n: kind.n + 1,
+    ms: kind.ms + t.ms,
+    longest: Math.max(kind.longest, t.ms),
+    over100: kind.over100 + (t.ms > 100 ? 1 : 0),
+  });
+}
+for (const [first, k] of [...kinds].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6))
+  console.log(
+    `  ${String(k.n).padStart(6)}× ${(k.ms / 1000).toFixed(1).padStart(6)} s (longest ${(k.longest / 1000).toFixed(2)} s, ${k.over100} over 0.1 s)  ${first}`,
+  );
 console.log(`  statements by time (a statement's time includes waiting for PGlite's one connection):`);
 const ranked = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, TOP);
 for (const [text, s] of ranked)
@@ -212,6 +296,15 @@ writeResults('feeds-profile', {
     statements: stall.statements.map(([text, held]) => ({ text, count: held.count, seconds: held.ms / 1000 })),
   },
   readGB,
+  probe: {
+    kind: fleet.length > 0 ? 'deviceDetail' : 'SELECT 1',
+    count: waits.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: waits.at(-1) ?? 0,
+  },
+  longestTransactions: transactions.slice(0, TOP).map((t) => ({ seconds: t.ms / 1000, first: t.first })),
   openRssMB: opened.rss / MB,
   peakRssMB: peak.rss / MB,
   statements: ranked.map(([text, s]) => ({
