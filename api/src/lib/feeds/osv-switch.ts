@@ -5,7 +5,7 @@ import { deriveVulnerabilities, storeRecordRows } from '../vulns/feed-store.js'
 import { describeFeedError, FeedError, PartlyAppliedError } from './errors.js'
 import { markApplying, markSuccess, type ChangedFeed } from './sources.js'
 import { json } from '../sql-params.js'
-import { queueRematch, rematchSlices } from './rematch-queue.js'
+import { queueRematch, queueRematchPiece, rematchPieces } from './rematch-queue.js'
 import { clearStaging } from './osv-stage.js'
 
 /**
@@ -187,7 +187,7 @@ async function applySwitch(
   if (stepwise) {
     // Queued before the last step marks the feed switched: after a stop in between it is still
     // "applying", and the next sync writes its records (and queues them) again.
-    for (const slice of rematchSlices(result)) await step(async (tx) => await queueRematch(tx, slice))
+    for (const piece of rematchPieces(result)) await step(async (tx) => await queueRematchPiece(tx, piece))
   }
   return await step(async (tx) => {
     const [count] = rowsOf<{ n: number }>(

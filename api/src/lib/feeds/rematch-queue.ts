@@ -42,41 +42,31 @@ export interface QueuedRematch {
   entries: QueuedEntries
 }
 
+/** One statement's worth of queue entries: a kind and at most CHUNK of its keys. */
+export type RematchPiece = [Kind, string[]]
+
 /**
- * The change in parts of at most CHUNK entries (PGlite's stepwise switch queues each in a
+ * The change's entries, CHUNK at a time (PGlite's stepwise switch writes each piece in a
  * transaction of its own: a first sync queues ~220,000 entries, 6 s in one transaction).
  */
-export function rematchSlices(change: OsvChange): OsvChange[] {
-  const slices: OsvChange[] = []
-  const parts: Array<[keyof OsvChange, Set<string>]> = [
-    ['packageNames', change.packageNames],
-    ['vulnerabilityUids', change.vulnerabilityUids],
-    ['orphans', change.orphans]
-  ]
-  for (const [kind, keys] of parts) {
-    for (const slice of chunks([...keys], CHUNK)) {
-      const part: OsvChange = { packageNames: new Set(), vulnerabilityUids: new Set(), orphans: new Set() }
-      part[kind] = new Set(slice)
-      slices.push(part)
-    }
-  }
-  return slices
-}
-
-export async function queueRematch(tx: Db, change: OsvChange): Promise<void> {
+export function rematchPieces(change: OsvChange): RematchPiece[] {
   const parts: Array<[Kind, Set<string>]> = [
     ['package', change.packageNames],
     ['vulnerability', change.vulnerabilityUids],
     ['orphan', change.orphans]
   ]
-  for (const [kind, keys] of parts) {
-    for (const slice of chunks([...keys], CHUNK)) {
-      await tx.execute(sql`
-        INSERT INTO feed_rematch_queue (kind, key)
-        SELECT ${kind}, value FROM jsonb_array_elements_text(${json(slice)})
-        ON CONFLICT (kind, key) DO UPDATE SET queued_at = clock_timestamp()`)
-    }
-  }
+  return parts.flatMap(([kind, keys]) => chunks([...keys], CHUNK).map((slice): RematchPiece => [kind, slice]))
+}
+
+export async function queueRematchPiece(tx: Db, [kind, keys]: RematchPiece): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO feed_rematch_queue (kind, key)
+    SELECT ${kind}, value FROM jsonb_array_elements_text(${json(keys)})
+    ON CONFLICT (kind, key) DO UPDATE SET queued_at = clock_timestamp()`)
+}
+
+export async function queueRematch(tx: Db, change: OsvChange): Promise<void> {
+  for (const piece of rematchPieces(change)) await queueRematchPiece(tx, piece)
 }
 
 /** Entries read per batch: PGlite's heap grows to its largest result and keeps that size. */
