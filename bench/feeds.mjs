@@ -130,6 +130,8 @@ try {
   let maxRss = 0;
   // GET /feeds/ answers other than 200 while watching (status or error name → count).
   const pollFailures = new Map();
+  // How long each GET /feeds/ took while the sync ran (Settings › Vulnerability feed loads it).
+  const pollMs = [];
   // The RSS's high point in each part of the sync: until the OSV feed's switch ends, then after it
   // (the re-match of the devices, KEV, EPSS); where to look for the memory.
   const phasePeak = { osv: 0, afterSwitch: 0 };
@@ -151,8 +153,10 @@ try {
       const phase = switched() ? 'afterSwitch' : 'osv';
       phasePeak[phase] = Math.max(phasePeak[phase], rss);
     }
+    const asked = performance.now();
     try {
       const response = await fetch(`${api.baseURL}/api/v1/feeds/`, { headers, signal: AbortSignal.timeout(60_000) });
+      if (syncStart !== null) pollMs.push(performance.now() - asked);
       // PGlite: while the switch holds the one connection, requests end in 503 (REQUEST_TIMEOUT_SECONDS).
       if (!response.ok) {
         pollFailures.set(response.status, (pollFailures.get(response.status) ?? 0) + 1);
@@ -217,6 +221,13 @@ try {
   );
   console.log(
     `  before it (baseline, ${fmt(baseline.length)} requests): p50 ${ms(percentile(baseline, 50))}  p95 ${ms(percentile(baseline, 95))}`,
+  );
+  pollMs.sort((a, b) => a - b);
+  results.feedPoll = { requests: pollMs.length, p50: percentile(pollMs, 50), p95: percentile(pollMs, 95), max: pollMs.at(-1) };
+  console.log(
+    pollMs.length === 0
+      ? 'GET /feeds/ while it ran: no answer'
+      : `GET /feeds/ while it ran (${fmt(pollMs.length)} answers): p50 ${ms(percentile(pollMs, 50))}  p95 ${ms(percentile(pollMs, 95))}  max ${ms(pollMs.at(-1))}`,
   );
   if (pollFailures.size > 0)
     console.log(

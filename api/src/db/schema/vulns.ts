@@ -39,7 +39,14 @@ export const osvRecords = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow()
   },
-  (t) => [index('osv_records_feeds_idx').using('gin', t.feeds)]
+  (t) => [
+    index('osv_records_feeds_idx').using('gin', t.feeds),
+    // The demo catalogue's few hundred rows, counted by Settings › Vulnerability feed: without it
+    // that count read the whole table (a real feed's 200,000 records: 0.3-2.8 s during a sync).
+    index('osv_records_demo_idx')
+      .on(t.id)
+      .where(sql`${t.demo}`)
+  ]
 )
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "osv_records_demo_idx" ON "osv_records" USING btree ("id") WHERE "osv_records"."demo";
