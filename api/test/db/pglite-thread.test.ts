@@ -191,4 +191,23 @@ describe('PGlite on its own thread', () => {
     assert.equal(child.status, 0, child.stderr)
     assert.equal(child.stdout.trim(), '[{"answer":42}]')
   })
+
+  it("opens on its thread in a process started with V8's options, which a worker refuses (README: --heap-growing-percent)", () => {
+    const script = `
+      import { sql } from 'drizzle-orm'
+      import { openDatabase } from './src/db/client.ts'
+      const database = await openDatabase({ kind: 'pglite', dataDir: null })
+      const result = await database.db.execute(sql\`select 41 + 1 as answer\`)
+      console.log(JSON.stringify(result.rows))
+      await database.close()
+    `
+    const v8Options = ['--heap-growing-percent=50', '--max-old-space-size=1024', '--stack-trace-limit=20']
+    const child = spawnSync(process.execPath, [...v8Options, '--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: apiDir,
+      encoding: 'utf8',
+      timeout: 60_000
+    })
+    assert.equal(child.status, 0, child.stderr)
+    assert.equal(child.stdout.trim(), '[{"answer":42}]')
+  })
 })
