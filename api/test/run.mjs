@@ -38,8 +38,9 @@ const LONGEST_FIRST = [
   'test/lib/feeds/osv-switch.test.ts'
 ]
 const WALL_CLOCK_BOUNDS_LAST = ['test/routes/api/v1/insights/cli/scan-load.test.ts', 'test/fuzz/']
+const relativeOf = (file) => path.relative(apiDir, file).split(path.sep).join('/')
 const rank = (file) => {
-  const relative = path.relative(apiDir, file).split(path.sep).join('/')
+  const relative = relativeOf(file)
   const first = LONGEST_FIRST.findIndex((prefix) => relative.startsWith(prefix))
   if (first !== -1) return first
   const last = WALL_CLOCK_BOUNDS_LAST.findIndex((prefix) => relative.startsWith(prefix))
@@ -54,7 +55,7 @@ if (!['', 'skip', 'only'].includes(wallClock)) {
   console.error(`API_TEST_WALL_CLOCK must be "skip" or "only", not ${JSON.stringify(wallClock)}`)
   process.exit(2)
 }
-const boundsWallClock = (file) => rank(file) > LONGEST_FIRST.length
+const boundsWallClock = (file) => WALL_CLOCK_BOUNDS_LAST.some((prefix) => relativeOf(file).startsWith(prefix))
 const files = (targets.length > 0 ? targets : [path.join(apiDir, 'test')])
   .flatMap((target) => collect(path.resolve(target)))
   .filter((file) => wallClock === '' || (wallClock === 'only') === boundsWallClock(file))
