@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
 import { startWorker } from '../worker-thread.js'
-import { DATABASE_THREAD_STOPPED } from './errors.js'
+import { DATABASE_THREAD_STOPPED, describeError } from './errors.js'
 import { isBackground, noteRequest } from './priority.js'
 import {
   deserializeError,
@@ -20,14 +20,20 @@ import {
  * loop goes on, and each answer arrives as a message (a macrotask, so awaiting one statement
  * after another lets timers and sockets in). Statements still run one at a time, in order, except
  * that background work (priority.ts) waits for the requests' statements in flight.
+ *
+ * PostgreSQL answers a failure it cannot undo (a PANIC: the write-ahead log could not be written
+ * on a full disk) by restarting with crash recovery. PGlite reports the PANIC and goes on in a
+ * broken state: its next commit spins in XLogFlush for good, at 100% of a core. Here the thread
+ * that reported it is stopped and a new one opens the same data folder (recovering from the log);
+ * until it has, calls fail at once as "unavailable" (a 503), never wait for a thread that spins.
  */
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never
 type Call = Distribute<PgliteRequest>
 
 /**
- * The database thread stopped (a crash of the engine, or it was closed): every later call fails
- * with this. Its code makes a request answer 503 "The database is unavailable" (db/errors.ts).
+ * The database thread stopped (a crash of the engine, a restart under way, or it was closed):
+ * calls fail with this. Its code makes a request answer 503 "The database is unavailable" (db/errors.ts).
  */
 export class DatabaseThreadError extends Error {
   override name = 'DatabaseThreadError'
@@ -46,6 +52,34 @@ function optionsMessage(options: QueryOptions | undefined): QueryOptionsMessage 
     return Number(type)
   })
   return { ...(rowMode === undefined ? {} : { rowMode }), ...(textTypes.length === 0 ? {} : { textTypes }) }
+}
+
+/**
+ * Severities after which PostgreSQL ends the session (FATAL) or the whole server (PANIC): PGlite
+ * carries on in a state it cannot recover from, so its thread is replaced.
+ */
+const ENDS_ENGINE = new Set(['PANIC', 'FATAL'])
+
+/** How long a restarted thread may take to open its folder (crash recovery replays the log). */
+const REOPEN_DEADLINE_MS = 120_000
+/** How long `close` waits for PGlite's shutdown before stopping its thread (the next open recovers). */
+const CLOSE_DEADLINE_MS = 30_000
+/** Waits between attempts to restart after one failed (a disk still full), the last repeated: an operator who frees space waits 10 s at most. */
+const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000]
+
+/** `promise`, or a DatabaseThreadError once `ms` have passed without an answer. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseThreadError(`${what} did not answer within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
+/** A transaction begun on one thread: after a restart its id means nothing (or another's transaction). */
+interface TransactionRef {
+  id: number
+  thread: number
 }
 
 export interface ThreadTransaction {
@@ -87,7 +121,11 @@ function unpark(): Worker | undefined {
 }
 
 export class PgliteThread {
-  readonly #worker: Worker
+  #worker: Worker
+  /** Which thread #worker is (1, 2... after restarts): a transaction belongs to the thread it began on. */
+  #thread = 1
+  /** The data folder, reopened by a restart; null: in memory, which cannot restart. */
+  readonly #folder: string | null
   readonly #pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void; foreground: boolean }
@@ -100,26 +138,32 @@ export class PgliteThread {
   #answered = 0
   #releasing = false
   readonly #listeners: { message: (reply: PgliteReply) => void; error: (error: Error) => void; exit: (code: number) => void }
+  /** Closed, or in memory and crashed: every call fails with it, for good. */
   #failure: DatabaseThreadError | undefined
+  /** The thread crashed and is being restarted, or a restart failed and another is due: calls fail with it. */
+  #down: DatabaseThreadError | undefined
+  /** Opened once: only then is there a folder worth reopening (a failed first open is the caller's error). */
+  #opened = false
+  #restarting = false
+  #closing = false
+  #restartTimer: NodeJS.Timeout | undefined
+  #failedRestarts = 0
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, folder: string | null) {
     this.#worker = worker
+    this.#folder = folder
     this.#listeners = {
       message: (reply) => this.#settle(reply),
-      error: (error) => this.#fail(`the database thread failed: ${error.message}`, error),
-      exit: (code) => this.#fail(`the database thread stopped (exit code ${code})`)
+      error: (error) => this.#lost(`the database thread failed: ${error.message}`, error),
+      exit: (code) => this.#lost(`the database thread stopped (exit code ${code})`)
     }
-    // The thread keeps the process alive only while a call waits for it (as PGlite in this thread would).
-    worker.unref()
-    worker.on('message', this.#listeners.message)
-    worker.on('error', this.#listeners.error)
-    worker.on('exit', this.#listeners.exit)
+    this.#attach(worker)
   }
 
   /** Opens PGlite on a thread of its own; rejects with PGlite's own error when it cannot open. */
   static async open(init: PgliteInit): Promise<PgliteThread> {
     const worker = unpark() ?? startWorker(import.meta.url, 'pglite-worker')
-    const thread = new PgliteThread(worker)
+    const thread = new PgliteThread(worker, init.folder)
     try {
       // The template (tens of MB) moves to the thread rather than being copied.
       await thread.#call({ op: 'open', init }, init.template === undefined ? [] : [init.template.buffer as ArrayBuffer])
@@ -129,38 +173,35 @@ export class PgliteThread {
       await worker.terminate()
       throw error
     }
+    thread.#opened = true
     return thread
   }
 
-  async query<T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    const message = optionsMessage(options)
-    // Inside a transaction the statement goes at once: the transaction holds the connection anyway.
-    if (tx === undefined) await this.#afterRequests()
-    return (await this.#call({ op: 'query', text, params, options: message, ...(tx === undefined ? {} : { tx }) })) as Results<T>
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#statement({ op: 'query', text, params }, options) as Promise<Results<T>>
   }
 
-  async exec(text: string, options?: QueryOptions, tx?: number): Promise<Array<Results>> {
-    const message = optionsMessage(options)
-    if (tx === undefined) await this.#afterRequests()
-    return (await this.#call({ op: 'exec', text, options: message, ...(tx === undefined ? {} : { tx }) })) as Array<Results>
+  exec(text: string, options?: QueryOptions): Promise<Array<Results>> {
+    return this.#statement({ op: 'exec', text }, options) as Promise<Array<Results>>
   }
 
   /** As PGlite's: committed when `callback` resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     await this.#afterRequests()
-    const id = (await this.#call({ op: 'begin' })) as number
+    const thread = this.#thread
+    const ref: TransactionRef = { id: (await this.#call({ op: 'begin' })) as number, thread }
     const tx: ThreadTransaction = {
-      query: (text, params, options) => this.query(text, params, options, id),
-      exec: (text, options) => this.exec(text, options, id)
+      query: (text, params = [], options) => this.#statement({ op: 'query', text, params }, options, ref) as never,
+      exec: (text, options) => this.#statement({ op: 'exec', text }, options, ref) as never
     }
     let result: T
     try {
       result = await callback(tx)
     } catch (error) {
-      await this.#call({ op: 'end', tx: id, commit: false }).catch(() => {})
+      await this.#inTransaction(ref, { op: 'end', tx: ref.id, commit: false }).catch(() => {})
       throw error
     }
-    await this.#call({ op: 'end', tx: id, commit: true })
+    await this.#inTransaction(ref, { op: 'end', tx: ref.id, commit: true })
     return result
   }
 
@@ -170,15 +211,51 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (this.#failure !== undefined) return
+    this.#closing = true
+    clearTimeout(this.#restartTimer)
+    if (this.#down !== undefined) {
+      // Crashed: nothing to shut down cleanly (a restart under way is stopped with its thread).
+      this.#failure = new DatabaseThreadError('the embedded database is closed')
+      this.#stop(this.#failure)
+      return
+    }
     let closed = false
     try {
-      await this.#call({ op: 'close' })
+      await within(this.#call({ op: 'close' }), CLOSE_DEADLINE_MS, "the embedded database's shutdown")
       closed = true
     } finally {
       this.#failure = new DatabaseThreadError('the embedded database is closed')
       this.#detach()
       if (!closed || !park(this.#worker)) await this.#worker.terminate()
     }
+  }
+
+  /** A query or exec, in `tx` when given. */
+  async #statement(
+    call: { op: 'query'; text: string; params: unknown[] } | { op: 'exec'; text: string },
+    options: QueryOptions | undefined,
+    tx?: TransactionRef
+  ): Promise<unknown> {
+    const message = { ...call, options: optionsMessage(options) }
+    // Inside a transaction the statement goes at once: the transaction holds the connection anyway.
+    if (tx !== undefined) return await this.#inTransaction(tx, { ...message, tx: tx.id })
+    await this.#afterRequests()
+    return await this.#call(message)
+  }
+
+  /** A call naming a transaction, refused when the transaction's thread has been replaced since. */
+  #inTransaction(tx: TransactionRef, call: Call): Promise<unknown> {
+    if (tx.thread !== this.#thread && this.#failure === undefined && this.#down === undefined)
+      return Promise.reject(new DatabaseThreadError('the transaction was lost: the embedded database restarted'))
+    return this.#call(call)
+  }
+
+  #attach(worker: Worker): void {
+    // The thread keeps the process alive only while a call waits for it (as PGlite in this thread would).
+    worker.unref()
+    worker.on('message', this.#listeners.message)
+    worker.on('error', this.#listeners.error)
+    worker.on('exit', this.#listeners.exit)
   }
 
   #detach(): void {
@@ -223,7 +300,13 @@ export class PgliteThread {
   }
 
   #call(call: Call, transfer: ArrayBuffer[] = []): Promise<unknown> {
-    if (this.#failure !== undefined) return Promise.reject(this.#failure)
+    const refused = this.#failure ?? this.#down
+    if (refused !== undefined) return Promise.reject(refused)
+    return this.#send(call, transfer)
+  }
+
+  /** Posts `call` to the current thread, whatever its state (a restart's `open` goes this way). */
+  #send(call: Call, transfer: ArrayBuffer[] = []): Promise<unknown> {
     const foreground = !isBackground()
     if (foreground) noteRequest()
     const id = nextId++
@@ -250,16 +333,76 @@ export class PgliteThread {
       this.#foreground--
       this.#requestAnswered()
     }
-    if ('error' in reply) pending.reject(deserializeError(reply.error))
-    else pending.resolve(reply.value)
+    if (!('error' in reply)) {
+      pending.resolve(reply.value)
+      return
+    }
+    pending.reject(deserializeError(reply.error))
+    const severity = reply.error.fields.severity
+    if (typeof severity === 'string' && ENDS_ENGINE.has(severity))
+      this.#crash(`the embedded database stopped after a ${severity} (${reply.error.message})`)
   }
 
-  #fail(reason: string, cause?: unknown): void {
-    this.#failure ??= new DatabaseThreadError(reason, cause === undefined ? {} : { cause })
-    for (const { reject } of this.#pending.values()) reject(this.#failure)
+  /** The thread died or failed on its own: as a crash, or a failed attempt while restarting. */
+  #lost(reason: string, cause?: unknown): void {
+    if (this.#restarting) this.#stop(new DatabaseThreadError(reason, cause === undefined ? {} : { cause }))
+    else this.#crash(reason, cause)
+  }
+
+  /**
+   * Stops the current thread: its calls in flight fail with `error`, held background work goes on
+   * (to fail at its call), and the thread is terminated, since it may spin for good.
+   */
+  #stop(error: DatabaseThreadError): void {
+    this.#detach()
+    for (const { reject } of this.#pending.values()) reject(error)
     this.#pending.clear()
     this.#foreground = 0
     for (const go of [...this.#held.keys()]) go()
-    this.#worker.unref()
+    void this.#worker.terminate()
+  }
+
+  /** The engine cannot go on: replaced by a thread on the same folder, as PostgreSQL restarts after a PANIC. */
+  #crash(reason: string, cause?: unknown): void {
+    const options = cause === undefined ? {} : { cause }
+    if (this.#closing || !this.#opened || this.#folder === null) {
+      const why = this.#folder === null && !this.#closing ? `${reason}; a database in memory cannot be restarted` : reason
+      this.#failure ??= new DatabaseThreadError(why, options)
+      this.#stop(this.#failure)
+      return
+    }
+    this.#down = new DatabaseThreadError(`${reason}; it is restarting`, options)
+    this.#stop(this.#down)
+    process.emitWarning(`${reason}: restarting it on ${this.#folder}`, { code: 'CONSOLE_DATABASE_RESTART' })
+    void this.#restart(this.#folder)
+  }
+
+  async #restart(folder: string): Promise<void> {
+    this.#restartTimer = undefined
+    if (this.#closing || this.#failure !== undefined) return
+    this.#restarting = true
+    this.#worker = startWorker(import.meta.url, 'pglite-worker')
+    this.#attach(this.#worker)
+    this.#thread++
+    try {
+      // A restart that spins too (crash recovery on a disk still full) is stopped, and tried again later.
+      await within(this.#send({ op: 'open', init: { folder } }), REOPEN_DEADLINE_MS, 'the restarted embedded database')
+      this.#restarting = false
+      if (this.#closing) return
+      this.#down = undefined
+      this.#failedRestarts = 0
+      process.emitWarning(`the embedded database restarted on ${folder}`, { code: 'CONSOLE_DATABASE_RESTART' })
+    } catch (error) {
+      this.#restarting = false
+      const failure = new DatabaseThreadError(`the embedded database could not restart: ${describeError(error)}`, {
+        cause: error
+      })
+      this.#stop(failure)
+      if (this.#closing) return
+      const delay = RETRY_DELAYS_MS[Math.min(this.#failedRestarts++, RETRY_DELAYS_MS.length - 1)]!
+      this.#down = failure
+      process.emitWarning(`${failure.message}; trying again in ${delay / 1000} s`, { code: 'CONSOLE_DATABASE_RESTART' })
+      this.#restartTimer = setTimeout(() => void this.#restart(folder), delay).unref()
+    }
   }
 }

@@ -111,24 +111,43 @@ describe('sign-in on a full disk (embedded database)', () => {
     }
   }
 
-  it('wrong password → 401, right password → 503 with a detail; after space is freed, 200', async (context) => {
-    if ('skip' in disk) return context.skip(disk.skip)
-    assert.equal((await signIn('wrong-password')).statusCode, 401, 'before the disk fills')
-    fillDisk()
-    try {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const wrong = await signIn('wrong-password')
-        assert.equal(wrong.statusCode, 401, `wrong password on a full disk: ${wrong.body}`)
-        assert.deepEqual(wrong.json(), { detail: 'Invalid email or password' })
+  // A write of the write-ahead log that fails is a PANIC (about one run in three the first failed
+  // write is the log's, not a table's): the engine is restarted (db/pglite-thread.ts) and answers
+  // "unavailable" until it has, which needs free space.
+  const UNAVAILABLE = { detail: 'The database is unavailable. Try again later.' }
+  const CANNOT_STORE = { detail: 'The database cannot store data right now. Try again later.' }
+
+  it(
+    'wrong password → 401 (or unavailable), right password → 503 with a detail; after space is freed, 200',
+    { timeout: 90_000 },
+    async (context) => {
+      if ('skip' in disk) return context.skip(disk.skip)
+      assert.equal((await signIn('wrong-password')).statusCode, 401, 'before the disk fills')
+      fillDisk()
+      try {
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const wrong = await signIn('wrong-password')
+          if (wrong.statusCode === 503) assert.deepEqual(wrong.json(), UNAVAILABLE)
+          else {
+            assert.equal(wrong.statusCode, 401, `wrong password on a full disk: ${wrong.body}`)
+            assert.deepEqual(wrong.json(), { detail: 'Invalid email or password' })
+          }
+        }
+        const right = await signIn(DEMO_PASSWORD)
+        assert.equal(right.statusCode, 503, `right password on a full disk: ${right.body}`)
+        assert.ok([UNAVAILABLE.detail, CANNOT_STORE.detail].includes(right.json().detail), right.body)
+      } finally {
+        // Freed whatever happened, so a failure above does not leave the disk full.
+        fs.rmSync(filler, { force: true })
       }
-      const right = await signIn(DEMO_PASSWORD)
-      assert.equal(right.statusCode, 503, `right password on a full disk: ${right.body}`)
-      assert.deepEqual(right.json(), { detail: 'The database cannot store data right now. Try again later.' })
-    } finally {
-      // Freed whatever happened, so a failure above does not leave the disk full. It does not end the
-      // spin seen in CI (PGlite's thread at 100% after some failed writes): api/README, known fault.
-      fs.rmSync(filler, { force: true })
+      // A restart that failed on the full disk is tried again within 10 s.
+      let after = await signIn(DEMO_PASSWORD)
+      for (const freed = Date.now(); after.statusCode === 503 && Date.now() - freed < 20_000;) {
+        assert.deepEqual(after.json(), UNAVAILABLE, 'while the database restarts')
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        after = await signIn(DEMO_PASSWORD)
+      }
+      assert.equal(after.statusCode, 200, `works again once there is space: ${after.body}`)
     }
-    assert.equal((await signIn(DEMO_PASSWORD)).statusCode, 200, 'works again once there is space')
-  })
+  )
 })
