@@ -56,9 +56,43 @@ if (!['', 'skip', 'only'].includes(wallClock)) {
   process.exit(2)
 }
 const boundsWallClock = (file) => WALL_CLOCK_BOUNDS_LAST.some((prefix) => relativeOf(file).startsWith(prefix))
+
+// A file whose first line is ENGINE_INDEPENDENT opens the embedded database itself, or none,
+// whatever DATABASE_URL says (the CLI's tests, PGlite's thread, version orderings): a PostgreSQL
+// pass would run it again unchanged, so `npm test` leaves it out there (API_TEST_ENGINE_INDEPENDENT
+// =skip). The claim is checked: such a file, and the test helpers it imports, never name what
+// picks the engine (a file that does is refused, exit 2).
+const ENGINE_INDEPENDENT = '// api-test: engine-independent'
+const PICKS_ENGINE = /\b(openTestDatabase|buildTestApp|usingPostgres|DATABASE_URL)\b/
+const engineIndependentMode = process.env.API_TEST_ENGINE_INDEPENDENT ?? ''
+if (!['', 'skip'].includes(engineIndependentMode)) {
+  console.error(`API_TEST_ENGINE_INDEPENDENT must be "skip", not ${JSON.stringify(engineIndependentMode)}`)
+  process.exit(2)
+}
+/** Whether `file` or a test helper it imports (test/helpers.ts aside: it only defines them) names PICKS_ENGINE. */
+function picksEngine(file, seen = new Set()) {
+  if (seen.has(file)) return false
+  seen.add(file)
+  const source = fs.readFileSync(file, 'utf8')
+  if (PICKS_ENGINE.test(source.replace(/^\/\/ api-test:.*$/m, ''))) return true
+  return [...source.matchAll(/from '(\.[^']+)\.js'/g)]
+    .map((match) => path.resolve(path.dirname(file), `${match[1]}.ts`))
+    .filter((helper) => helper.startsWith(path.join(apiDir, 'test')) && helper !== path.join(apiDir, 'test', 'helpers.ts'))
+    .some((helper) => fs.existsSync(helper) && picksEngine(helper, seen))
+}
+function engineIndependent(file) {
+  if (!fs.readFileSync(file, 'utf8').startsWith(ENGINE_INDEPENDENT)) return false
+  if (picksEngine(file)) {
+    console.error(`${relativeOf(file)} says it is engine-independent, yet it (or a helper it imports) picks the engine`)
+    process.exit(2)
+  }
+  return true
+}
+
 const files = (targets.length > 0 ? targets : [path.join(apiDir, 'test')])
   .flatMap((target) => collect(path.resolve(target)))
   .filter((file) => wallClock === '' || (wallClock === 'only') === boundsWallClock(file))
+  .filter((file) => engineIndependentMode === '' || !engineIndependent(file))
   .sort()
   .sort((a, b) => rank(a) - rank(b))
 // With no file, node --test would look for tests of its own choosing.

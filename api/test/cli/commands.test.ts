@@ -1,3 +1,4 @@
+// api-test: engine-independent (the embedded database or none, whatever DATABASE_URL says; see run.mjs)
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import path from 'node:path'

@@ -1,3 +1,4 @@
+// api-test: engine-independent (the embedded database or none, whatever DATABASE_URL says; see run.mjs)
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { affectedBy } from '../../../src/lib/vulns/affected.js'
