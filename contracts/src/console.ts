@@ -21,3 +21,12 @@ export const Remotes = Type.Object({
 
 export type RemoteRelease = Static<typeof RemoteRelease>
 export type Remotes = Static<typeof Remotes>
+
+// GET /api/v1/health/: whether this API process can serve, for a load balancer or a monitor.
+
+export const Health = Type.Object({
+  status: Type.Literal('ok', { description: 'the process answers and its database answered a statement' })
+})
+export const HealthQuery = Type.Object({}, { additionalProperties: false })
+
+export type Health = Static<typeof Health>

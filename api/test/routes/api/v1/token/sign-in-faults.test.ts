@@ -150,4 +150,28 @@ describe('sign-in on a full disk (embedded database)', () => {
       assert.equal(after.statusCode, 200, `works again once there is space: ${after.body}`)
     }
   )
+  it(
+    'GET /api/v1/health/ is 503 "unavailable" while the engine restarts after a PANIC, 200 once it has',
+    { timeout: 90_000 },
+    async (context) => {
+      if ('skip' in disk) return context.skip(disk.skip)
+      const health = () => app!.inject({ method: 'GET', url: '/api/v1/health/' })
+      assert.equal((await health()).statusCode, 200, 'before the disk fills')
+      fillDisk()
+      try {
+        // A checkpoint must write its files: on a full disk, a PANIC every time.
+        await assert.rejects(app!.db.execute(sql`CHECKPOINT`))
+        const down = await health()
+        assert.equal(down.statusCode, 503, down.body)
+        assert.deepEqual(down.json(), UNAVAILABLE)
+      } finally {
+        fs.rmSync(filler, { force: true })
+      }
+      let up = await health()
+      for (const freed = Date.now(); up.statusCode !== 200 && Date.now() - freed < 20_000; up = await health())
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      assert.equal(up.statusCode, 200, `up again once there is space: ${up.body}`)
+      assert.equal((await signIn(DEMO_PASSWORD)).statusCode, 200)
+    }
+  )
 })
