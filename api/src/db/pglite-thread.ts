@@ -381,10 +381,11 @@ export class PgliteThread {
     this.#restartTimer = undefined
     if (this.#closing || this.#failure !== undefined) return
     this.#restarting = true
-    this.#worker = startWorker(import.meta.url, 'pglite-worker')
-    this.#attach(this.#worker)
     this.#thread++
     try {
+      // A thread that cannot even start (out of memory) fails this attempt like a failed open.
+      this.#worker = startWorker(import.meta.url, 'pglite-worker')
+      this.#attach(this.#worker)
       // A restart that spins too (crash recovery on a disk still full) is stopped, and tried again later.
       await within(this.#send({ op: 'open', init: { folder } }), REOPEN_DEADLINE_MS, 'the restarted embedded database')
       this.#restarting = false
