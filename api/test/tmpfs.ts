@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 import { tempDir } from './helpers.js'
 
 export type Tmpfs = { dir: string; unmount: () => void } | { skip: string }
@@ -36,4 +38,25 @@ export function mountTmpfs(sizeMb: number): Tmpfs {
       execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
     }
   }
+}
+
+/** Fills the file system under `dir` to its last block with `dir/filler`; returns the filler's path. */
+export function fillDisk(dir: string): string {
+  const filler = path.join(dir, 'filler')
+  const chunk = Buffer.alloc(1024 * 1024)
+  const fd = fs.openSync(filler, 'w')
+  try {
+    for (;;) fs.writeSync(fd, chunk)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+  } finally {
+    fs.closeSync(fd)
+  }
+  // The last partial block too.
+  try {
+    for (;;) fs.appendFileSync(filler, Buffer.alloc(4096))
+  } catch {
+    /* full */
+  }
+  return filler
 }

@@ -1,36 +1,16 @@
 // api-test: engine-independent (the embedded database or none, whatever DATABASE_URL says; see run.mjs)
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/db/client.js'
 import { databaseTrouble, innermostError } from '../../src/db/errors.js'
 import { rowsOf } from '../../src/lib/sql-rows.js'
-import { mountTmpfs, type Tmpfs } from '../tmpfs.js'
+import { fillDisk, mountTmpfs, type Tmpfs } from '../tmpfs.js'
 
 // PostgreSQL meets a failure it cannot undo (a PANIC) by restarting with crash recovery. PGlite
 // reported the PANIC and went on: its next commit spun in XLogFlush for good (the full-disk
 // sign-in test hung about one run in three). src/db/pglite-thread.ts replaces the thread.
-
-/** Fills the file system under `dir`, to its last block; returns the filler's path. */
-function fillDisk(dir: string): string {
-  const filler = path.join(dir, 'filler')
-  const fd = fs.openSync(filler, 'w')
-  try {
-    for (;;) fs.writeSync(fd, Buffer.alloc(1024 * 1024))
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
-  } finally {
-    fs.closeSync(fd)
-  }
-  try {
-    for (;;) fs.appendFileSync(filler, Buffer.alloc(4096))
-  } catch {
-    /* full */
-  }
-  return filler
-}
 
 const count = async (database: Database): Promise<number> =>
   Number(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from kept`))[0]?.n)

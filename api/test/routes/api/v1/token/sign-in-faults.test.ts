@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../../../../../src/app.js'
@@ -8,7 +7,7 @@ import { loadConfig } from '../../../../../src/config.js'
 import { openDatabase } from '../../../../../src/db/client.js'
 import { seed } from '../../../../../src/lib/seed.js'
 import { buildTestApp, DEMO_PASSWORD, pgliteTemplate, usingPostgres, type TestApp } from '../../../../helpers.js'
-import { mountTmpfs } from '../../../../tmpfs.js'
+import { fillDisk, mountTmpfs } from '../../../../tmpfs.js'
 
 // Mirrors the sign-in route (src/routes/api/v1/token/index.ts) and the throttle's fallback
 // (src/lib/login-limiter.ts, login-limiter-memory.ts) when the database cannot write (issue 11,
@@ -86,30 +85,11 @@ describe('sign-in on a full disk (embedded database)', () => {
       database,
       logger: false
     })
-    filler = path.join(disk.dir, 'filler')
   })
   after(async () => {
     await app?.close()
     if (!('skip' in disk)) disk.unmount()
   })
-
-  const fillDisk = () => {
-    const chunk = Buffer.alloc(1024 * 1024)
-    const fd = fs.openSync(filler, 'w')
-    try {
-      for (;;) fs.writeSync(fd, chunk)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
-    } finally {
-      fs.closeSync(fd)
-    }
-    // The last partial block too.
-    try {
-      for (;;) fs.appendFileSync(filler, Buffer.alloc(4096))
-    } catch {
-      /* full */
-    }
-  }
 
   // A write of the write-ahead log that fails is a PANIC (about one run in three the first failed
   // write is the log's, not a table's): the engine is restarted (db/pglite-thread.ts) and answers
@@ -123,7 +103,7 @@ describe('sign-in on a full disk (embedded database)', () => {
     async (context) => {
       if ('skip' in disk) return context.skip(disk.skip)
       assert.equal((await signIn('wrong-password')).statusCode, 401, 'before the disk fills')
-      fillDisk()
+      filler = fillDisk(disk.dir)
       try {
         for (let attempt = 0; attempt < 2; attempt++) {
           const wrong = await signIn('wrong-password')
@@ -157,7 +137,7 @@ describe('sign-in on a full disk (embedded database)', () => {
       if ('skip' in disk) return context.skip(disk.skip)
       const health = () => app!.inject({ method: 'GET', url: '/api/v1/health/' })
       assert.equal((await health()).statusCode, 200, 'before the disk fills')
-      fillDisk()
+      filler = fillDisk(disk.dir)
       try {
         // A checkpoint must write its files: on a full disk, a PANIC every time.
         await assert.rejects(app!.db.execute(sql`CHECKPOINT`))
