@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
+import { within } from '../deadline.js'
 import { startWorker } from '../worker-thread.js'
 import { DATABASE_THREAD_STOPPED, describeError } from './errors.js'
 import { isBackground, noteRequest } from './priority.js'
@@ -67,14 +68,8 @@ const CLOSE_DEADLINE_MS = 30_000
 /** Waits between attempts to restart after one failed (a disk still full), the last repeated: an operator who frees space waits 10 s at most. */
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000]
 
-/** `promise`, or a DatabaseThreadError once `ms` have passed without an answer. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseThreadError(`${what} did not answer within ${ms / 1000} s`)), ms)
-  })
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
-}
+/** A DatabaseThreadError for a call that did not answer within `ms` (for `within`). */
+const lateAnswer = (what: string, ms: number) => () => new DatabaseThreadError(`${what} did not answer within ${ms / 1000} s`)
 
 /** A transaction begun on one thread: after a restart its id means nothing (or another's transaction). */
 interface TransactionRef {
@@ -221,7 +216,11 @@ export class PgliteThread {
     }
     let closed = false
     try {
-      await within(this.#call({ op: 'close' }), CLOSE_DEADLINE_MS, "the embedded database's shutdown")
+      await within(
+        this.#call({ op: 'close' }),
+        CLOSE_DEADLINE_MS,
+        lateAnswer("the embedded database's shutdown", CLOSE_DEADLINE_MS)
+      )
       closed = true
     } finally {
       this.#failure = new DatabaseThreadError('the embedded database is closed')
@@ -387,7 +386,11 @@ export class PgliteThread {
       this.#worker = startWorker(import.meta.url, 'pglite-worker')
       this.#attach(this.#worker)
       // A restart that spins too (crash recovery on a disk still full) is stopped, and tried again later.
-      await within(this.#send({ op: 'open', init: { folder } }), REOPEN_DEADLINE_MS, 'the restarted embedded database')
+      await within(
+        this.#send({ op: 'open', init: { folder } }),
+        REOPEN_DEADLINE_MS,
+        lateAnswer('the restarted embedded database', REOPEN_DEADLINE_MS)
+      )
       this.#restarting = false
       if (this.#closing) return
       this.#down = undefined

@@ -1,6 +1,7 @@
 import { Health, HealthQuery } from '@console/contracts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'drizzle-orm'
+import { within } from '../../../../deadline.js'
 import { HttpError } from '../../../../lib/http-error.js'
 import { responses } from '../../../../lib/schemas.js'
 
@@ -27,15 +28,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'none' }
     },
     async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new HttpError(503, TOO_SLOW, { 'retry-after': '5' })), DATABASE_WAIT_MS)
-      })
-      try {
-        await Promise.race([app.db.execute(sql`SELECT 1`), late])
-      } finally {
-        clearTimeout(timer)
-      }
+      await within(app.db.execute(sql`SELECT 1`), DATABASE_WAIT_MS, () => new HttpError(503, TOO_SLOW, { 'retry-after': '5' }))
       void reply.header('cache-control', 'no-store')
       return { status: 'ok' as const }
     }
